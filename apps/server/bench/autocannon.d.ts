@@ -1,0 +1,31 @@
+// The little of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    timeout?: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

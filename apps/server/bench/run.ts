@@ -1,0 +1,123 @@
+// `npm run bench`: the class list and class detail under load, beside a floor route, on PostgreSQL.
+//
+// A fresh database bench_<random> is made on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test),
+// seeded with 200 classes × 30 students for one teacher, served by the real server in a child process on 127.0.0.1
+// and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
+// BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations.
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { BENCH_USER, seedBench } from './seed';
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const TARGET = 0.5;
+const here = import.meta.dirname;
+
+async function admin(url: string, statement: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    // Request logs off (warn level) so that the figures measure the API, not the terminal; the floor pays the same.
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false', JWT_SECRET: crypto.randomBytes(32).toString('hex') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+    child.once('message', (m: { port: number }) => (clearTimeout(timer), resolve({ child, port: m.port })));
+    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited with ${code}`))));
+  });
+}
+
+interface Row {
+  route: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(route: string, base: string, pathname: string, token: string): Promise<Row> {
+  const opts = { url: base + pathname, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' }, timeout: 10 };
+  await autocannon({ ...opts, duration: WARMUP });
+  const r = await autocannon({ ...opts, duration: SECONDS });
+  return { route, url: pathname, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-bench-'));
+  let child: ChildProcess | null = null;
+  await admin(adminUrl, `create database ${name}`);
+  try {
+    const seeding = performance.now();
+    const database = await openDatabase({ databaseUrl: url, pgliteDir: null });
+    await seedBench(database.db);
+    await database.close();
+    console.info(`seeded ${name}: 200 classes × 30 students in ${Math.round(performance.now() - seeding)} ms`);
+
+    const server = await startServer(url, dataDir);
+    child = server.child;
+    const base = `http://127.0.0.1:${server.port}`;
+    const login = await fetch(`${base}/api/public/v1/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as { 'hydra:member': { id: number }[]; 'hydra:totalItems': number };
+    const classId = list['hydra:member'][0]!.id;
+    const detail = (await (await fetch(`${base}/api/auth/v1/teaching-class/${classId}`, auth)).json()) as { teachingClassStudents: unknown[] };
+    if (list['hydra:totalItems'] !== 200 || detail.teachingClassStudents.length !== 30) throw new Error('the seeded data is not what the benchmark expects');
+
+    const rows = [
+      await measure('floor (auth + select 1)', base, '/api/auth/v1/health', token),
+      await measure('class list', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
+      await measure('class detail', base, `/api/auth/v1/teaching-class/${classId}`, token),
+    ];
+    const floor = rows[0]!.rps;
+    const results = rows.map((r) => ({ ...r, percentOfFloor: Math.round((r.rps / floor) * 1000) / 10, meetsTarget: r.rps >= floor * TARGET }));
+
+    console.info(`\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs\n`);
+    console.info(`${'route'.padEnd(26)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'% floor'.padStart(10)}  errors`);
+    for (const r of results) {
+      console.info(`${r.route.padEnd(26)}${String(r.rps).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${`${r.percentOfFloor}%`.padStart(10)}  ${r.non2xx + r.errors}`);
+    }
+    const ok = results.every((r) => r.meetsTarget && r.non2xx === 0 && r.errors === 0);
+    console.info(`\ntarget: every route at least ${TARGET * 100}% of the floor's requests per second: ${ok ? 'met' : 'NOT met'}`);
+    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, database: 'postgres', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, target: TARGET, seeded: { classes: 200, studentsPerClass: 30 }, ok, results };
+    fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
+    console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await admin(adminUrl, `drop database if exists ${name} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+// The real server (buildApp, as main.ts builds it) on 127.0.0.1 and an ephemeral port, told to the parent over IPC.
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+const { app } = await buildApp({ config: loadConfig(), logger: process.env.LOG_LEVEL !== 'silent' });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { createMailer } from './lib/mailer';
+import { LocalFileStore } from './lib/file-store';
+import { persistentSecret } from './lib/secrets';
+import { UrlSigner } from './lib/url-signer';
+import { authenticate, TokenSigner } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { modules } from './modules';
+import { unauthorized } from './http/errors';
+import { collectRoutes } from './http/openapi';
+
+export interface BuildOptions {
+  config: Config;
+  /** Reuse an open database (tests share one per file). */
+  database?: Database;
+  logger?: boolean;
+}
+
+const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
+    }));
+  const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt-secret');
+  const ctx: AppContext = {
+    config,
+    database: db,
+    db: db.db,
+    signer: new TokenSigner(jwtSecret),
+    urlSigner: new UrlSigner(persistentSecret(config.dataDir, 'url-secret'), config.mediaUrlTtlSeconds),
+    files: new LocalFileStore(path.join(config.dataDir, 'media')),
+    mailer: createMailer(config, app.log),
+    log: app.log,
+    version,
+    routes: collectRoutes(app),
+  };
+
+  // The specification's client sends JSON-LD, PATCH included; plain JSON and merge-patch are accepted too.
+  app.addContentTypeParser(['application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  registerSecurity(app);
+  app.addHook('onRequest', authenticate(ctx.signer));
+  app.decorateRequest('principal', null);
+
+  for (const m of modules) {
+    if (m.root) await app.register(async (scope) => m.root!(scope, ctx));
+    if (m.public) await app.register(async (scope) => m.public!(scope, ctx), { prefix: API_PUBLIC_PREFIX });
+    if (m.auth)
+      await app.register(
+        async (scope) => {
+          scope.addHook('onRequest', async (req) => {
+            if (!req.principal) throw unauthorized(req.headers.authorization ? 'Invalid JWT Token' : 'JWT Token not found');
+          });
+          await m.auth!(scope, ctx);
+        },
+        { prefix: API_AUTH_PREFIX },
+      );
+  }
+  await registerWeb(app, config);
+
+  app.addHook('onClose', async () => {
+    if (!database) await db.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bytes = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().default('Skillroom <no-reply@skillroom.local>'),
+  SMTP_SECURE: bool.default(false),
+  MEDIA_MAX_IMAGE_BYTES: bytes.default(20 * 1024 * 1024),
+  MEDIA_MAX_AUDIO_BYTES: bytes.default(50 * 1024 * 1024),
+  MEDIA_MAX_VIDEO_BYTES: bytes.default(200 * 1024 * 1024),
+  MEDIA_MAX_FILE_BYTES: bytes.default(25 * 1024 * 1024),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 3600),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value names its variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL ?? null,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    jwtSecret: c.JWT_SECRET ?? null,
+    demo: c.DEMO,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    smtp: c.SMTP_HOST
+      ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }
+      : null,
+    mailFrom: c.SMTP_FROM,
+    mediaLimits: {
+      image: c.MEDIA_MAX_IMAGE_BYTES,
+      audio: c.MEDIA_MAX_AUDIO_BYTES,
+      video: c.MEDIA_MAX_VIDEO_BYTES,
+      file: c.MEDIA_MAX_FILE_BYTES,
+    },
+    mediaUrlTtlSeconds: c.MEDIA_URL_TTL_SECONDS,
+    authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
+    webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

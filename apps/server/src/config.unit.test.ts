@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: null, demo: true, publicUrl: 'http://localhost:3000' });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['DEMO', 'maybe'],
+    ['MEDIA_MAX_IMAGE_BYTES', '-1'],
+  ])('stops with a message naming %s for a bad value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('reads DEMO=false, DATABASE_URL and PUBLIC_URL', () => {
+    const c = loadConfig({ DEMO: 'false', DATABASE_URL: 'postgres://u@h:5432/d', PUBLIC_URL: 'https://school.example/' });
+    expect(c).toMatchObject({ demo: false, databaseUrl: 'postgres://u@h:5432/d', publicUrl: 'https://school.example' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { TokenSigner } from './plugins/auth';
+import type { Mailer } from './lib/mailer';
+import type { FileStore } from './lib/file-store';
+import type { UrlSigner } from './lib/url-signer';
+import type { collectRoutes } from './http/openapi';
+
+/** What every module's services are built from; made once per server. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  signer: TokenSigner;
+  urlSigner: UrlSigner;
+  files: FileStore;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  version: string;
+  /** Every registered route, for the API document. */
+  routes: ReturnType<typeof collectRoutes>;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle accepted wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Raw client for LISTEN/NOTIFY and health checks. */
+  ping(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  pgliteDir: string | null;
+  onPoolError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its server must not crash the process; the next query fails with 503 instead.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+    };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    ping: async () => {
+      await client.query('select 1');
+    },
+  };
+}

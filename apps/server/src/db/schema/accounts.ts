@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { media } from './media';
+
+const stamps = {
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+};
+export { stamps };
+
+export const schools = pgTable(
+  'school',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ...stamps,
+  },
+  (t) => [index('school_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'app_user',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    accountType: text('account_type').notNull().default('teacher'),
+    preferredLanguage: text('preferred_language').notNull().default('en'),
+    phone: text('phone'),
+    occupation: text('occupation'),
+    roles: text('roles').array().notNull().default(sql`'{ROLE_USER}'::text[]`),
+    avatarId: integer('avatar_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    privacyPolicyLastAgreed: timestamp('privacy_policy_last_agreed', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`),
+    index('app_user_school_idx').on(t.schoolId),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_token',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    family: text('family').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_token_hash_uq').on(t.tokenHash), index('refresh_token_family_idx').on(t.family)],
+);
+
+export const passwordResets = pgTable(
+  'password_reset',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_hash_uq').on(t.tokenHash)],
+);
+
+export const subscriptions = pgTable('subscription', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  start: text('start').notNull(),
+  end: text('end').notNull(),
+  canCreateIndividual: boolean('can_create_individual').notNull().default(false),
+  schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+  ...stamps,
+});
+
+/** Who belongs to a subscription: its teachers and its evaluators. */
+export const subscriptionMembers = pgTable(
+  'subscription_member',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(), // 'teacher' | 'evaluator'
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_member_uq').on(t.subscriptionId, t.userId, t.role), index('subscription_member_user_idx').on(t.userId)],
+);

@@ -1,0 +1,79 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { z } from 'zod';
+
+/** What a route may tell the API document about itself (route `config.doc`). */
+export interface RouteDoc {
+  summary?: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Multipart upload instead of a JSON body. */
+  multipart?: Record<string, string>;
+  tags?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    doc?: RouteDoc;
+  }
+}
+
+interface Collected {
+  method: string;
+  url: string;
+  doc: RouteDoc;
+}
+
+const toSchema = (s: z.ZodType) => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+/** Collects every route as it is registered, so the document can never miss one. */
+export function collectRoutes(app: FastifyInstance) {
+  const routes: Collected[] = [];
+  app.addHook('onRoute', (r: RouteOptions) => {
+    const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    const doc = (r.config as { doc?: RouteDoc } | undefined)?.doc ?? {};
+    for (const method of methods) routes.push({ method: method.toLowerCase(), url: r.url, doc });
+  });
+  return routes;
+}
+
+/** An OpenAPI 3.1 document of every collected route. */
+export function openApiDocument(routes: Collected[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    if (r.url.includes('*')) continue;
+    const path = r.url.replace(/:(\w+)/g, '{$1}');
+    const params = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const query = r.doc.query ? toSchema(r.doc.query) : null;
+    const queryParams = query?.properties
+      ? Object.entries(query.properties as Record<string, unknown>).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))
+      : [];
+    const secured = path.startsWith('/api/auth/');
+    const op: Record<string, unknown> = {
+      summary: r.doc.summary ?? `${r.method.toUpperCase()} ${path}`,
+      tags: r.doc.tags ?? [path.split('/')[4] ?? path.split('/')[1] ?? 'root'],
+      parameters: [...params, ...queryParams],
+      responses: {
+        '200': { description: 'OK', content: { 'application/ld+json': {} } },
+        '400': { description: 'Violations (ConstraintViolationList)' },
+        ...(secured ? { '401': { description: 'No valid bearer token' }, '403': { description: 'Forbidden' }, '404': { description: 'Not found' } } : {}),
+      },
+      ...(secured ? { security: [{ bearer: [] }] } : {}),
+    };
+    if (r.doc.body) op.requestBody = { required: true, content: { 'application/ld+json': { schema: toSchema(r.doc.body) } } };
+    if (r.doc.multipart)
+      op.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: Object.fromEntries(Object.entries(r.doc.multipart).map(([k, d]) => [k, { type: 'string', description: d }])) } } },
+      };
+    (paths[path] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Skillroom API', version, description: 'JSON-LD / Hydra API of Skillroom. Authenticated routes need `Authorization: Bearer <token>` from /api/public/v1/login_check.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}

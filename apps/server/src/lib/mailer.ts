@@ -1,0 +1,41 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when configured; otherwise the mail is logged and kept under DATA_DIR/mail (DESIGN §3). */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.smtp) {
+    const transport = nodemailer.createTransport({
+      host: config.smtp.host,
+      port: config.smtp.port,
+      secure: config.smtp.secure,
+      auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.password } : undefined,
+    });
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.smtp!.from, ...mail });
+      },
+    };
+  }
+  const dir = path.join(config.dataDir, 'mail');
+  return {
+    async send(mail) {
+      await fsp.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
+      await fsp.writeFile(file, `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to the data folder (no SMTP configured)');
+    },
+  };
+}

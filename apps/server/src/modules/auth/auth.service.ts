@@ -1,0 +1,87 @@
+import { verify } from '@node-rs/argon2';
+import type { TokenPair } from '@skillroom/contract';
+import type { AppContext } from '../../context';
+import { randomToken, sha256 } from '../../lib/secrets';
+import { translator } from '../translations/translations.service';
+import { hashPassword } from '../users/users.service';
+import { usersRepository, type UserRow } from '../users/users.repository';
+import { authRepository } from './auth.repository';
+import { ValidationError } from '../../http/errors';
+
+export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+// A real hash of a random password, so that an unknown username costs the same time as a wrong password.
+let decoyHash: Promise<string> | null = null;
+const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+
+export class InvalidCredentials extends Error {}
+
+export function authService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function issue(user: Pick<UserRow, 'id' | 'username' | 'roles'>, family = randomToken(16)): Promise<TokenPair> {
+    const refresh = randomToken(32);
+    await authRepository.insertRefresh(db, { tokenHash: sha256(refresh), family, userId: user.id, expiresAt: new Date(Date.now() + REFRESH_TTL_MS) });
+    const token = await ctx.signer.sign({ userId: user.id, username: user.username, roles: user.roles });
+    return { token, refresh_token: refresh };
+  }
+
+  return {
+    async login(login: string, password: string): Promise<TokenPair> {
+      const user = await usersRepository.findByLogin(db, login);
+      const ok = await verify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
+      if (!user || !ok) throw new InvalidCredentials();
+      return issue(user);
+    },
+
+    /** Rotates a refresh token; a token used twice revokes its whole family (every token of that login). */
+    async refresh(refreshToken: string): Promise<TokenPair | null> {
+      const tokenHash = sha256(refreshToken);
+      const row = await authRepository.consumeRefresh(db, tokenHash);
+      if (!row) {
+        const seen = await authRepository.findRefresh(db, tokenHash);
+        if (seen) {
+          await authRepository.revokeFamily(db, seen.family);
+          ctx.log.warn({ userId: seen.userId }, 'refresh token reused: login revoked');
+        }
+        return null;
+      }
+      if (row.expiresAt.getTime() < Date.now()) return null;
+      const user = await usersRepository.findById(db, row.userId);
+      if (!user) return null;
+      return issue(user.user, row.family);
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const row = await authRepository.findRefresh(db, sha256(refreshToken));
+      if (row) await authRepository.revokeFamily(db, row.family);
+    },
+
+    /** Sends a reset link when the address is known; the caller answers the same either way. */
+    async forgotPassword(email: string) {
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user) return;
+      const token = randomToken(32);
+      await authRepository.insertReset(db, { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      const t = translator(user.preferredLanguage);
+      const link = `${ctx.config.publicUrl}/web/reset-password?token=${token}`;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: t('email.reset.subject'),
+        text: `${t('email.reset.body', { name: user.firstName, link })}\n\n${t('email.reset.ignore')}`,
+      });
+    },
+
+    async resetPassword(token: string, plainPassword: string) {
+      const row = await authRepository.consumeReset(db, sha256(token));
+      if (!row || row.expiresAt.getTime() < Date.now()) {
+        throw new ValidationError([{ propertyPath: 'token', message: 'This reset link is invalid or has expired.' }]);
+      }
+      await usersRepository.update(db, row.userId, { passwordHash: await hashPassword(plainPassword) });
+      // A new password ends every existing login.
+      await authRepository.revokeAllOfUser(db, row.userId);
+    },
+  };
+}

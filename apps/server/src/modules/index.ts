@@ -1,0 +1,31 @@
+import type { ModuleRoutes } from './types';
+import { docsRoutes } from './docs/docs.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { authRoutes } from './auth/auth.routes';
+import { educationLevelsRoutes } from './education-levels/education-levels.routes';
+import { healthRoutes } from './health/health.routes';
+import { schoolsRoutes } from './schools/schools.routes';
+import { studentsRoutes } from './students/students.routes';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { systemRoutes } from './system/system.routes';
+import { teachingClassStudentsRoutes } from './teaching-class-students/teaching-class-students.routes';
+import { teachingClassesRoutes } from './teaching-classes/teaching-classes.routes';
+import { translationsRoutes } from './translations/translations.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** Every module of the API, registered in this order. */
+export const modules: ModuleRoutes[] = [
+  systemRoutes,
+  healthRoutes,
+  translationsRoutes,
+  authRoutes,
+  usersRoutes,
+  schoolsRoutes,
+  subscriptionsRoutes,
+  educationLevelsRoutes,
+  teachingClassesRoutes,
+  teachingClassStudentsRoutes,
+  studentsRoutes,
+  analyticsRoutes,
+  docsRoutes,
+];

@@ -1,0 +1,36 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { schools } from '../../db/schema';
+
+export type SchoolRow = typeof schools.$inferSelect & { numTeachers: number };
+
+// Written with explicit table names: drizzle leaves columns unqualified in single-table selects, which a correlated subquery would misread.
+const numTeachers = sql<number>`(select count(*)::int from app_user u where u.school_id = "school"."id" and u.account_type = 'teacher')`;
+
+export const schoolsRepository = {
+  async findById(db: DbOrTx, id: number): Promise<SchoolRow | null> {
+    const [row] = await db.select({ ...schoolColumns, numTeachers }).from(schools).where(eq(schools.id, id));
+    return row ?? null;
+  },
+
+  async search(db: DbOrTx, name: string | undefined, limit: number, offset: number) {
+    const where = name ? ilike(schools.name, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db.select({ ...schoolColumns, numTeachers }).from(schools).where(where).orderBy(asc(schools.name), asc(schools.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(schools).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async findByName(db: DbOrTx, name: string) {
+    const [row] = await db.select({ id: schools.id }).from(schools).where(and(sql`lower(${schools.name}) = lower(${name})`));
+    return row ?? null;
+  },
+
+  async insert(db: DbOrTx, name: string) {
+    const [row] = await db.insert(schools).values({ name }).returning({ id: schools.id });
+    return row!.id;
+  },
+};
+
+const schoolColumns = { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated };

@@ -1,0 +1,30 @@
+import { schoolCreateBody, schoolSearchQuery, paginationQuery, API_PUBLIC_PREFIX } from '@skillroom/contract';
+import { collection, item, offsetOf } from '../../http/hydra';
+import { idParam, parse } from '../../http/validate';
+import type { ModuleRoutes } from '../types';
+import { presentSchool } from './schools.presenter';
+import { schoolsRepository } from './schools.repository';
+import { schoolsService } from './schools.service';
+
+export const schoolsRoutes: ModuleRoutes = {
+  name: 'schools',
+  public: (app, { db }) => {
+    app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery.extend(paginationQuery.shape) } } }, async (req) => {
+      const q = parse(schoolSearchQuery.extend(paginationQuery.shape), req.query);
+      const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
+      return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, { name: q.name });
+    });
+  },
+  auth: (app, { db }) => {
+    app.get('/school/:id', { config: { doc: { summary: 'A school with its number of teachers' } } }, async (req) => {
+      const row = await schoolsService.get(db, idParam((req.params as { id: string }).id));
+      return item(presentSchool(row));
+    });
+    app.post('/school', { config: { doc: { summary: 'Create a school (or answer the one of that name)', body: schoolCreateBody } } }, async (req, reply) => {
+      const body = parse(schoolCreateBody, req.body);
+      const id = await schoolsService.findOrCreate(db, body.name);
+      const row = await schoolsService.get(db, id);
+      return reply.status(201).send(item(presentSchool(row)));
+    });
+  },
+};

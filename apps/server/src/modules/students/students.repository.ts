@@ -1,0 +1,83 @@
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { media, studentProfileUsers, students } from '../../db/schema';
+import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+
+export type StudentRow = typeof students.$inferSelect;
+export type NewStudent = typeof students.$inferInsert;
+export interface StudentWithAvatar {
+  student: StudentRow;
+  avatar: typeof media.$inferSelect | null;
+}
+
+/** Students a user is linked to (student_profile_user: a parent, say). */
+export const linkedStudentIdsSql = (userId: number) => sql`(select spu.student_id from student_profile_user spu where spu.user_id = ${userId})`;
+
+/** Students the user may see: those with a place in a class they see, and those they are linked to. */
+const visibleStudent = (userId: number) =>
+  or(
+    sql`"student"."id" in (select vs.student_id from teaching_class_student vs where vs.teaching_class_id in ${visibleClassIdsSql(userId)})`,
+    sql`"student"."id" in ${linkedStudentIdsSql(userId)}`,
+  );
+
+export const studentsRepository = {
+  async findVisible(db: DbOrTx, id: number, userId: number): Promise<StudentWithAvatar | null> {
+    const [row] = await db
+      .select({ student: students, avatar: media })
+      .from(students)
+      .leftJoin(media, eq(media.id, students.avatarId))
+      .where(and(eq(students.id, id), visibleStudent(userId)));
+    return row ?? null;
+  },
+
+  async listVisible(db: DbOrTx, userId: number, ids: number[] | undefined, limit: number, offset: number) {
+    const where = and(visibleStudent(userId), ids ? inArray(students.id, ids) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ student: students, avatar: media })
+        .from(students)
+        .leftJoin(media, eq(media.id, students.avatarId))
+        .where(where)
+        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(students).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async insert(db: DbOrTx, values: NewStudent) {
+    const [row] = await db.insert(students).values(values).returning({ id: students.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewStudent>) {
+    await db
+      .update(students)
+      .set({ ...values, updated: new Date() })
+      .where(eq(students.id, id));
+  },
+
+  /** Removes those of these students who no longer have a place in any class (nobody could see them again). */
+  async deleteOrphans(db: DbOrTx, ids: number[]) {
+    if (!ids.length) return;
+    await db
+      .delete(students)
+      .where(and(inArray(students.id, ids), sql`not exists (select 1 from teaching_class_student o where o.student_id = "student"."id")`));
+  },
+
+  /** Links a user to a student through one of their places (what an approved student-profile invitation does). */
+  async linkUser(db: DbOrTx, studentId: number, userId: number, teachingClassStudentId: number | null) {
+    await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId }).onConflictDoNothing();
+  },
+
+  /** Whether a media file is the avatar of a student the user may see (media access, DESIGN §2). */
+  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(students)
+      .where(and(eq(students.avatarId, mediaId), visibleStudent(userId)))
+      .limit(1);
+    return Boolean(row);
+  },
+};

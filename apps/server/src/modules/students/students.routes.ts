@@ -1,0 +1,24 @@
+import { API_AUTH_PREFIX, studentListQuery } from '@skillroom/contract';
+import { collection, item } from '../../http/hydra';
+import { foldQuery } from '../../http/query';
+import { idParam, parse } from '../../http/validate';
+import { requireUser } from '../../plugins/auth';
+import type { ModuleRoutes } from '../types';
+import { presentStudent } from './students.presenter';
+import { studentsService } from './students.service';
+
+export const studentsRoutes: ModuleRoutes = {
+  name: 'students',
+  auth: (app, { db, urlSigner }) => {
+    app.get('/students', { config: { doc: { summary: 'Students the user may see (their classes’, and those linked to them)', query: studentListQuery } } }, async (req) => {
+      const p = requireUser(req);
+      const q = parse(studentListQuery, foldQuery(req.query as Record<string, unknown>));
+      const { rows, total } = await studentsService.list(db, p, q);
+      return collection(`${API_AUTH_PREFIX}/students`, rows.map((r) => presentStudent(r, urlSigner)), total, q, { id: q.id });
+    });
+    app.get('/student/:id', { config: { doc: { summary: 'A student (the person, across classes)' } } }, async (req) => {
+      const p = requireUser(req);
+      return item(presentStudent(await studentsService.get(db, p, idParam((req.params as { id: string }).id)), urlSigner));
+    });
+  },
+};

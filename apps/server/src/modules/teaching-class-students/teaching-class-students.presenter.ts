@@ -1,0 +1,23 @@
+import type { TeachingClassStudent } from '@skillroom/contract';
+import { embedded, iri, iso } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
+import { presentMedia, type MediaRow } from '../media/media.presenter';
+import type { PlaceRow } from './teaching-class-students.repository';
+
+/** A place; its invitation code only when the viewer is one of the class's teachers. */
+export function presentPlace(r: { place: PlaceRow; avatar: MediaRow | null }, signer: UrlSigner, showInvitationCode: boolean): TeachingClassStudent {
+  const p = r.place;
+  return embedded('TeachingClassStudent', 'teaching-class-student', p.id, {
+    id: p.id,
+    created: iso(p.created)!,
+    updated: iso(p.updated)!,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    code: p.code,
+    student: iri('student', p.studentId),
+    teachingClass: iri('teaching-class', p.teachingClassId),
+    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
+    creator: p.creatorId ? iri('user', p.creatorId) : null,
+    ...(showInvitationCode ? { invitationCode: p.invitationCode } : {}),
+  });
+}

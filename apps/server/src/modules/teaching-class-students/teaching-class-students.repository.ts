@@ -1,0 +1,109 @@
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { media, teachingClasses, teachingClassStudents } from '../../db/schema';
+import { linkedStudentIdsSql } from '../students/students.repository';
+import { classRoleSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+
+export type PlaceRow = typeof teachingClassStudents.$inferSelect;
+export type NewPlace = typeof teachingClassStudents.$inferInsert;
+
+const linked = (userId: number) => sql<boolean>`("teaching_class_student"."student_id" in ${linkedStudentIdsSql(userId)})`;
+
+/** A place with its avatar, the user's role in its class and whether the user is linked to its student: one row. */
+function selectPlacesWithAccess(db: DbOrTx, userId: number) {
+  return db
+    .select({ place: teachingClassStudents, avatar: media, role: classRoleSql(userId), linked: linked(userId), classCreatorId: teachingClasses.creatorId })
+    .from(teachingClassStudents)
+    .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
+    .leftJoin(media, eq(media.id, teachingClassStudents.avatarId));
+}
+
+export type PlaceWithAccess = Awaited<ReturnType<typeof selectPlacesWithAccess>>[number];
+
+const byName = [asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)];
+
+export interface PlaceListFilter {
+  classIds?: number[];
+  studentIds?: number[];
+  invitationCode?: string;
+}
+
+export const teachingClassStudentsRepository = {
+  async findWithAccess(db: DbOrTx, id: number, userId: number): Promise<PlaceWithAccess | null> {
+    const [row] = await selectPlacesWithAccess(db, userId).where(eq(teachingClassStudents.id, id));
+    return row ?? null;
+  },
+
+  findManyWithAccess: (db: DbOrTx, ids: number[], userId: number) => selectPlacesWithAccess(db, userId).where(inArray(teachingClassStudents.id, ids)),
+
+  /** Places in classes the user sees, and places of students the user is linked to. */
+  async listVisible(db: DbOrTx, userId: number, f: PlaceListFilter, limit: number, offset: number) {
+    const where = and(
+      or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),
+      f.classIds ? inArray(teachingClassStudents.teachingClassId, f.classIds) : undefined,
+      f.studentIds ? inArray(teachingClassStudents.studentId, f.studentIds) : undefined,
+      f.invitationCode !== undefined ? eq(teachingClassStudents.invitationCode, f.invitationCode) : undefined,
+    );
+    const rows = await selectPlacesWithAccess(db, userId)
+      .where(where)
+      .orderBy(asc(teachingClassStudents.teachingClassId), ...byName)
+      .limit(limit)
+      .offset(offset);
+    const [total] = await db.select({ n: count() }).from(teachingClassStudents).where(where);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Which of these students already have a place in the class. */
+  async studentsIn(db: DbOrTx, classId: number, studentIds: number[]) {
+    if (!studentIds.length) return new Set<number>();
+    const rows = await db
+      .select({ studentId: teachingClassStudents.studentId })
+      .from(teachingClassStudents)
+      .where(and(eq(teachingClassStudents.teachingClassId, classId), inArray(teachingClassStudents.studentId, studentIds)));
+    return new Set(rows.map((r) => r.studentId));
+  },
+
+  async studentIdsOfClass(db: DbOrTx, classId: number) {
+    const rows = await db.select({ studentId: teachingClassStudents.studentId }).from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, classId));
+    return rows.map((r) => r.studentId);
+  },
+
+  async countOtherPlaces(db: DbOrTx, studentId: number, exceptPlaceId: number) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(teachingClassStudents)
+      .where(and(eq(teachingClassStudents.studentId, studentId), ne(teachingClassStudents.id, exceptPlaceId)));
+    return row?.n ?? 0;
+  },
+
+  async insert(db: DbOrTx, values: NewPlace) {
+    const [row] = await db.insert(teachingClassStudents).values(values).returning({ id: teachingClassStudents.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewPlace>) {
+    await db
+      .update(teachingClassStudents)
+      .set({ ...values, updated: new Date() })
+      .where(eq(teachingClassStudents.id, id));
+  },
+
+  async delete(db: DbOrTx, id: number) {
+    await db.delete(teachingClassStudents).where(eq(teachingClassStudents.id, id));
+  },
+
+  /** Whether a media file is the avatar of a place the user may see (media access, DESIGN §2). */
+  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(teachingClassStudents)
+      .where(
+        and(
+          eq(teachingClassStudents.avatarId, mediaId),
+          or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+};

@@ -1,0 +1,156 @@
+import {
+  ErrorText,
+  MediaType,
+  type Violation,
+  type teachingClassStudentCopyBody,
+  type teachingClassStudentCreateBody,
+  type teachingClassStudentListQuery,
+  type teachingClassStudentPatchBody,
+} from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import { brokenUniqueIndex, newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
+import type { Principal } from '../../plugins/auth';
+import { mediaRepository } from '../media/media.repository';
+import { studentsRepository } from '../students/students.repository';
+import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { teachingClassesService } from '../teaching-classes/teaching-classes.service';
+import { teachingClassStudentsPolicy } from './teaching-class-students.policy';
+import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from './teaching-class-students.repository';
+
+type CreateBody = z.output<typeof teachingClassStudentCreateBody>;
+type PatchBody = z.output<typeof teachingClassStudentPatchBody>;
+type CopyBody = z.output<typeof teachingClassStudentCopyBody>;
+type ListQuery = z.output<typeof teachingClassStudentListQuery>;
+
+const MSG = {
+  notFound: 'Teaching class student not found.',
+  classRef: 'This teaching class does not exist.',
+  placeRef: 'This teaching class student does not exist.',
+  avatar: 'This value should be one of your student avatar images or a predefined one.',
+  duplicate: 'This student is already in this class.',
+};
+
+/** A place the user may see (teacher, evaluator or linked user); anything else does not exist for them. */
+async function visiblePlace(db: DbOrTx, p: Principal, id: number) {
+  const row = await repo.findWithAccess(db, id, p.userId);
+  if (!row || !teachingClassStudentsPolicy.canSee(row)) throw notFound(MSG.notFound);
+  return row;
+}
+
+async function manageablePlace(db: DbOrTx, p: Principal, id: number) {
+  const row = await visiblePlace(db, p, id);
+  if (!teachingClassStudentsPolicy.canManage(row)) throw forbidden(ErrorText.classManage);
+  return row;
+}
+
+/** A student avatar is an upload of the user's own (32) or one of the predefined set (38); what the place has is kept. */
+async function checkAvatar(db: DbOrTx, p: Principal, avatarId: number | null | undefined, current: number | null = null) {
+  if (!avatarId || avatarId === current) return;
+  const m = await mediaRepository.findById(db, avatarId);
+  const ok = m && (m.mediaType === MediaType.PredefinedStudentAvatar || (m.mediaType === MediaType.StudentAvatar && m.uploaderId === p.userId));
+  if (!ok) throw violation('avatar', MSG.avatar);
+}
+
+/** A destination class named in a body: unseen → 400 on the property (like a reference to nothing), seen but not a teacher → 403. */
+async function destination(db: DbOrTx, p: Principal, classId: number) {
+  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', MSG.classRef);
+  if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
+  return row.cls;
+}
+
+/** Holds the one-student rule of individual classes; call under the class lock. */
+async function assertRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
+  if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1) throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
+}
+
+export const teachingClassStudentsService = {
+  get: visiblePlace,
+
+  async list(db: DbOrTx, p: Principal, q: ListQuery) {
+    const invitationCode = q.invitationCode !== undefined ? normalizeInvitationCode(q.invitationCode) : undefined;
+    return repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], studentIds: q['student.id'], invitationCode }, q.itemsPerPage, offsetOf(q));
+  },
+
+  /** Creates the Student and their place in the class, with a fresh invitation code. */
+  async create(db: Db, p: Principal, b: CreateBody) {
+    const cls = await destination(db, p, b.teachingClass);
+    await checkAvatar(db, p, b.avatar);
+    const person = { firstName: b.firstName, lastName: b.lastName, code: b.code, avatarId: b.avatar ?? null, creatorId: p.userId };
+    return withFreshCode(() =>
+      db.transaction(async (tx) => {
+        await teachingClassesRepository.lock(tx, cls.id);
+        await assertRoom(tx, cls, 1, 'teachingClass');
+        const studentId = await studentsRepository.insert(tx, person);
+        return repo.insert(tx, { ...person, studentId, teachingClassId: cls.id, invitationCode: newInvitationCode() });
+      }),
+    );
+  },
+
+  /** Changes a place; the Student follows while this is their only place (a typo fixed in the one class reaches the person). */
+  async patch(db: Db, p: Principal, id: number, b: PatchBody) {
+    const { place } = await manageablePlace(db, p, id);
+    await checkAvatar(db, p, b.avatar, place.avatarId);
+    const values = { firstName: b.firstName, lastName: b.lastName, code: b.code, avatarId: b.avatar };
+    await db.transaction(async (tx) => {
+      await repo.update(tx, id, values);
+      if ((await repo.countOtherPlaces(tx, place.studentId, id)) === 0) await studentsRepository.update(tx, place.studentId, values);
+    });
+  },
+
+  /** Removes a place; a Student left in no class goes too. */
+  async remove(db: Db, p: Principal, id: number) {
+    const { place } = await manageablePlace(db, p, id);
+    await db.transaction(async (tx) => {
+      await repo.delete(tx, id);
+      await studentsRepository.deleteOrphans(tx, [place.studentId]);
+    });
+  },
+
+  /**
+   * Copies places the user can see into a destination class, re-using each Student (DESIGN §3). All or nothing:
+   * any unseen source, or a student already in the destination (or named twice), is a 400 and nothing is copied.
+   */
+  async copy(db: Db, p: Principal, b: CopyBody) {
+    const cls = await destination(db, p, b.teachingClass);
+    const sources = new Map<number, PlaceWithAccess>((await repo.findManyWithAccess(db, b.teachingClassStudents, p.userId)).map((r) => [r.place.id, r]));
+    const v: Violation[] = [];
+    const present = await repo.studentsIn(db, cls.id, [...sources.values()].map((s) => s.place.studentId));
+    const taken = new Set(present);
+    b.teachingClassStudents.forEach((id, i) => {
+      const src = sources.get(id);
+      // Dotted like the contract's own violations (toViolations joins zod paths with dots).
+      const path = `teachingClassStudents.${i}`;
+      if (!src || !teachingClassStudentsPolicy.canSee(src)) v.push({ propertyPath: path, message: MSG.placeRef });
+      else if (taken.has(src.place.studentId)) v.push({ propertyPath: path, message: MSG.duplicate });
+      else taken.add(src.place.studentId);
+    });
+    if (v.length) throw new ValidationError(v);
+    let ids: number[];
+    try {
+      ids = await withFreshCode(() =>
+        db.transaction(async (tx) => {
+          await teachingClassesRepository.lock(tx, cls.id);
+          await assertRoom(tx, cls, b.teachingClassStudents.length, 'teachingClassStudents');
+          const ids: number[] = [];
+          for (const id of b.teachingClassStudents) {
+            const { place } = sources.get(id)!;
+            const copy = { firstName: place.firstName, lastName: place.lastName, code: place.code, avatarId: place.avatarId };
+            ids.push(await repo.insert(tx, { ...copy, studentId: place.studentId, teachingClassId: cls.id, creatorId: p.userId, invitationCode: newInvitationCode() }));
+          }
+          return ids;
+        }),
+      );
+    } catch (e) {
+      // Another request added one of these students meanwhile: the unique index refuses, the copy is rolled back.
+      if (brokenUniqueIndex(e)?.includes('teaching_class_student_uq')) throw violation('teachingClassStudents', MSG.duplicate);
+      throw e;
+    }
+    const rows = new Map((await repo.findManyWithAccess(db, ids, p.userId)).map((r) => [r.place.id, r]));
+    return ids.map((id) => rows.get(id)!);
+  },
+};

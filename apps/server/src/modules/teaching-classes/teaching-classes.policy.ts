@@ -1,0 +1,18 @@
+import { ClassUserType } from '@skillroom/contract';
+
+/** A user's role in one class (spec §4), or null when they have none. */
+export type ClassRole = ClassUserType | null;
+
+const teacher = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUserType.CoTeacher;
+
+/** Who may do what with a class (DESIGN §2, class rows). */
+export const teachingClassesPolicy = {
+  /** Creator, co-teachers and evaluators see the class; anyone else may not know it exists (404). */
+  canSee: (r: ClassRole) => r !== null,
+  /** Edit, finish / reopen, change owner, delete, regenerate the invitation code. */
+  canManage: (r: ClassRole) => r === ClassUserType.Creator,
+  /** Add, edit, remove and copy students. */
+  canManageStudents: teacher,
+  /** The class and student invitation codes are handed out by the class's teachers only. */
+  canSeeInvitationCodes: teacher,
+};

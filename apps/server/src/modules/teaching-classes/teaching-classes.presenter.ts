@@ -1,0 +1,74 @@
+import type { ClassUserType, SchoolSummary, TeachingClass, TeachingClassSummary } from '@skillroom/contract';
+import { embedded, iri, iso } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
+import { presentEducationLevel } from '../education-levels/education-levels.presenter';
+import { presentMedia, type MediaRow } from '../media/media.presenter';
+import { presentSubscription } from '../subscriptions/subscriptions.presenter';
+import { presentPlace } from '../teaching-class-students/teaching-class-students.presenter';
+import { presentPublicUser } from '../users/users.presenter';
+import { teachingClassesPolicy } from './teaching-classes.policy';
+import type { ClassMemberRows, ClassWithRelations } from './teaching-classes.sql';
+
+type UserSummary = { id: number; firstName: string; lastName: string; accountType: string };
+export type ClassMembers = ClassMemberRows;
+
+const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSummary | null =>
+  s ? embedded('School', 'school', s.id, { id: s.id, name: s.name }) : null;
+
+/** A class for one viewer: with teachers and students when `members` is given (the detail), without in lists. */
+export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?: ClassMembers): TeachingClass {
+  const c = r.cls;
+  const role = r.role as ClassUserType;
+  const showCodes = teachingClassesPolicy.canSeeInvitationCodes(role);
+  return embedded('TeachingClass', 'teaching-class', c.id, {
+    id: c.id,
+    created: iso(c.created)!,
+    updated: iso(c.updated)!,
+    name: c.name,
+    grade: c.grade,
+    ...(showCodes ? { invitationCode: c.invitationCode } : {}),
+    year: c.year,
+    start: c.start,
+    end: c.end,
+    isFinished: c.isFinished,
+    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
+    school: presentSchoolSummary(r.school),
+    creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),
+    term: c.term,
+    numTeachers: r.numTeachers,
+    numStudents: r.numStudents,
+    ...(members
+      ? {
+          teachers: members.teachers.map((t) => presentPublicUser(t, signer)),
+          students: members.places.map((p) => iri('student', p.place.studentId)),
+          teachingClassStudents: members.places.map((p) => presentPlace(p, signer, showCodes)),
+        }
+      : {}),
+    educationLevel: r.educationLevel ? presentEducationLevel(r.educationLevel) : null,
+    isIndividual: c.isIndividual,
+    subscription: r.subscription ? presentSubscription({ ...r.subscription, userRoles: r.subscriptionRoles }) : null,
+    userType: role,
+  });
+}
+
+type SummaryRow = {
+  id: number;
+  name: string;
+  avatar: MediaRow | null;
+  school: { id: number; name: string } | null;
+  creator: UserSummary;
+  role: ClassUserType | null;
+};
+
+/** What an invitation code reveals to anyone signed in: name, school, creator's name and avatar. */
+export function presentClassSummary(r: SummaryRow, signer: UrlSigner): TeachingClassSummary {
+  const creator = presentPublicUser({ user: r.creator, avatar: null }, signer);
+  return embedded('TeachingClass', 'teaching-class', r.id, {
+    id: r.id,
+    name: r.name,
+    school: presentSchoolSummary(r.school),
+    creator: { '@id': creator['@id'], '@type': creator['@type'], id: creator.id, firstName: creator.firstName, lastName: creator.lastName },
+    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
+    userType: r.role,
+  });
+}

@@ -1,0 +1,157 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ClassUserType } from '@skillroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { media, schools, teachingClasses, teachingClassStudents, teachingClassTeachers, users } from '../../db/schema';
+import { classJsonSql, classRoleSql, membersJsonSql, reviveClassRow, reviveMembers, visibleClassIdsSql } from './teaching-classes.sql';
+
+export { classRoleSql, visibleClassIdsSql, type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
+export type NewTeachingClass = typeof teachingClasses.$inferInsert;
+
+export interface ClassListFilter {
+  isFinished?: boolean;
+  isIndividual?: boolean;
+  subscriptionId?: number;
+  /** Class roles to leave out (the exclude… switches of spec §7). */
+  excludeRoles: ClassUserType[];
+}
+
+const userId = sql.placeholder('userId');
+
+/** The list's filters, as parameters of one statement: a null (or empty) parameter filters nothing. */
+const listWhere = and(
+  sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`,
+  sql`(${sql.placeholder('isFinished')}::boolean is null or "teaching_class"."is_finished" = ${sql.placeholder('isFinished')})`,
+  sql`(${sql.placeholder('isIndividual')}::boolean is null or "teaching_class"."is_individual" = ${sql.placeholder('isIndividual')})`,
+  sql`(${sql.placeholder('subscriptionId')}::integer is null or "teaching_class"."subscription_id" = ${sql.placeholder('subscriptionId')})`,
+  sql`not (${classRoleSql(userId)} = any (${sql.placeholder('excludeRoles')}::integer[]))`,
+);
+
+/**
+ * The hot reads (dashboard and class detail) as prepared statements answering one JSON value per class: planned
+ * once per connection, and cheap to receive. The page is chosen first (ids and the total before paging), so that
+ * only its rows are dressed.
+ */
+const statements = preparedPer((db) => {
+  const page = db
+    .select({ id: teachingClasses.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(teachingClasses)
+    .where(listWhere)
+    .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return {
+    list: db
+      .select({ row: classJsonSql(userId), total: page.total })
+      .from(teachingClasses)
+      .innerJoin(page, eq(page.id, teachingClasses.id))
+      .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
+      .prepare('teaching_class_list'),
+    count: db.select({ n: count() }).from(teachingClasses).where(listWhere).prepare('teaching_class_list_count'),
+    detail: db
+      .select({ row: classJsonSql(userId), members: membersJsonSql })
+      .from(teachingClasses)
+      .where(eq(teachingClasses.id, sql.placeholder('id')))
+      .prepare('teaching_class_detail'),
+  };
+});
+
+export const teachingClassesRepository = {
+  /** The classes a user created, co-teaches or evaluates, newest first, with the total. */
+  async listVisible(db: DbOrTx, userId: number, f: ClassListFilter, limit: number, offset: number) {
+    const params = { userId, isFinished: f.isFinished ?? null, isIndividual: f.isIndividual ?? null, subscriptionId: f.subscriptionId ?? null, excludeRoles: f.excludeRoles, limit, offset };
+    const found = await statements(db).list.execute(params);
+    const rows = found.map((r) => reviveClassRow(r.row));
+    if (found.length || offset === 0) return { rows, total: found[0]?.total ?? 0 };
+    // A page past the end carries no row to read the total from.
+    const [n] = await statements(db).count.execute(params);
+    return { rows, total: n?.n ?? 0 };
+  },
+
+  /** A class for the user, with its co-teachers and students: one round trip. */
+  async findWithMembers(db: DbOrTx, id: number, userId: number) {
+    const [found] = await statements(db).detail.execute({ id, userId });
+    return found ? { row: reviveClassRow(found.row), members: reviveMembers(found.members) } : null;
+  },
+
+  /** The one class of an invitation code, as much as its summary shows. */
+  async findSummaryByCode(db: DbOrTx, code: string, userId: number) {
+    const [row] = await db
+      .select({
+        id: teachingClasses.id,
+        name: teachingClasses.name,
+        avatar: media,
+        school: { id: schools.id, name: schools.name },
+        creator: { id: users.id, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType },
+        role: classRoleSql(userId),
+      })
+      .from(teachingClasses)
+      .innerJoin(users, eq(users.id, teachingClasses.creatorId))
+      .leftJoin(media, eq(media.id, teachingClasses.avatarId))
+      .leftJoin(schools, eq(schools.id, teachingClasses.schoolId))
+      .where(eq(teachingClasses.invitationCode, code));
+    return row ?? null;
+  },
+
+  /** What permission checks need: the class and the user's role in it (null: no access). */
+  async findAccess(db: DbOrTx, id: number, userId: number) {
+    const [row] = await db
+      .select({ cls: teachingClasses, role: classRoleSql(userId) })
+      .from(teachingClasses)
+      .where(eq(teachingClasses.id, id));
+    return row ?? null;
+  },
+
+  /** Locks a class row until the transaction ends (one-student rule of individual classes, owner change). */
+  async lock(tx: DbOrTx, id: number) {
+    await tx.execute(sql`select id from teaching_class where id = ${id} for update`);
+  },
+
+  async isCoTeacher(db: DbOrTx, classId: number, userId: number) {
+    const [row] = await db
+      .select({ id: teachingClassTeachers.id })
+      .from(teachingClassTeachers)
+      .where(and(eq(teachingClassTeachers.teachingClassId, classId), eq(teachingClassTeachers.teacherId, userId)));
+    return Boolean(row);
+  },
+
+  async addCoTeacher(db: DbOrTx, classId: number, userId: number) {
+    await db.insert(teachingClassTeachers).values({ teachingClassId: classId, teacherId: userId }).onConflictDoNothing();
+  },
+
+  async removeCoTeacher(db: DbOrTx, classId: number, userId: number) {
+    await db.delete(teachingClassTeachers).where(and(eq(teachingClassTeachers.teachingClassId, classId), eq(teachingClassTeachers.teacherId, userId)));
+  },
+
+  async countPlaces(db: DbOrTx, classId: number) {
+    const [row] = await db.select({ n: count() }).from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, classId));
+    return row?.n ?? 0;
+  },
+
+  async insert(db: DbOrTx, values: NewTeachingClass) {
+    const [row] = await db.insert(teachingClasses).values(values).returning({ id: teachingClasses.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewTeachingClass>) {
+    await db
+      .update(teachingClasses)
+      .set({ ...values, updated: new Date() })
+      .where(eq(teachingClasses.id, id));
+  },
+
+  async delete(db: DbOrTx, id: number) {
+    await db.delete(teachingClasses).where(eq(teachingClasses.id, id));
+  },
+
+  /** Whether a media file is the avatar of a class the user may see (media access, DESIGN §2). */
+  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(teachingClasses)
+      .where(and(eq(teachingClasses.avatarId, mediaId), sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`))
+      .limit(1);
+    return Boolean(row);
+  },
+};

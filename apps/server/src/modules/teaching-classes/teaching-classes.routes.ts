@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { API_AUTH_PREFIX, teachingClassCreateBody, teachingClassListQuery, teachingClassPatchBody } from '@skillroom/contract';
+import type { Db } from '../../db/client';
+import { collection, item } from '../../http/hydra';
+import { foldQuery } from '../../http/query';
+import { idParam, parse } from '../../http/validate';
+import type { UrlSigner } from '../../lib/url-signer';
+import { requireUser, type Principal } from '../../plugins/auth';
+import type { ModuleRoutes } from '../types';
+import { presentClass, presentClassSummary } from './teaching-classes.presenter';
+import { teachingClassesService as service } from './teaching-classes.service';
+
+const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
+
+async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
+  const { row, members } = await service.detail(db, p, id);
+  return item(presentClass(row, signer, members));
+}
+
+export const teachingClassesRoutes: ModuleRoutes = {
+  name: 'teaching-classes',
+  auth: (app, { db, urlSigner, config }) => {
+    // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
+    const lookupLimit = {
+      max: config.authRateLimitPerMinute * 6,
+      timeWindow: '1 minute',
+      allowList: (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.invitationCode === undefined,
+    };
+    app.get(
+      '/teaching-classes',
+      { config: { rateLimit: lookupLimit, doc: { summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary', query: teachingClassListQuery } } },
+      async (req) => {
+        const p = requireUser(req);
+        const q = parse(teachingClassListQuery, foldQuery(req.query as Record<string, unknown>));
+        const path = `${API_AUTH_PREFIX}/teaching-classes`;
+        if (q.invitationCode !== undefined) {
+          const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
+          return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, { invitationCode: q.invitationCode });
+        }
+        const { rows, total } = await service.list(db, p, q);
+        const { page: _p, itemsPerPage: _i, ...filters } = req.query as Record<string, unknown>;
+        return collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, filters);
+      },
+    );
+    app.get('/teaching-class/:id', { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } }, async (req) => {
+      return detail(db, urlSigner, requireUser(req), idOf(req));
+    });
+    app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {
+      const p = requireUser(req);
+      const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
+      return reply.status(201).send(await detail(db, urlSigner, p, id));
+    });
+    app.patch('/teaching-class/:id', { config: { doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody } } }, async (req) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.patch(db, p, id, parse(teachingClassPatchBody, req.body));
+      return detail(db, urlSigner, p, id);
+    });
+    app.delete('/teaching-class/:id', { config: { doc: { summary: 'Delete a class with its places (creator only)' } } }, async (req, reply) => {
+      await service.remove(db, requireUser(req), idOf(req));
+      return reply.status(204).send();
+    });
+    app.post('/teaching-class/:id/invitation-code', { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } }, async (req) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.regenerateCode(db, p, id);
+      return detail(db, urlSigner, p, id);
+    });
+  },
+};

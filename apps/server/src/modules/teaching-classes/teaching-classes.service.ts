@@ -1,0 +1,177 @@
+import { CLASS_MESSAGES, ClassUserType, ErrorText, MediaType, type Violation, type teachingClassCreateBody, type teachingClassListQuery, type teachingClassPatchBody } from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
+import type { Principal } from '../../plugins/auth';
+import { educationLevelsRepository } from '../education-levels/education-levels.repository';
+import { mediaRepository } from '../media/media.repository';
+import { schoolsRepository } from '../schools/schools.repository';
+import { studentsRepository } from '../students/students.repository';
+import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
+import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
+import { teachingClassesPolicy, type ClassRole } from './teaching-classes.policy';
+import { teachingClassesRepository as repo, type NewTeachingClass, type TeachingClassRow } from './teaching-classes.repository';
+
+type CreateBody = z.output<typeof teachingClassCreateBody>;
+type PatchBody = z.output<typeof teachingClassPatchBody>;
+type ListQuery = z.output<typeof teachingClassListQuery>;
+
+export const CLASS_NOT_FOUND = 'Teaching class not found.';
+
+const MSG = {
+  school: 'This school does not exist.',
+  educationLevel: 'This education level does not exist.',
+  avatar: 'This value should be one of your class avatar images.',
+  subscription: 'This value should be one of your subscriptions.',
+  individual: 'An individual class needs a subscription that allows individual classes.',
+  individualStudents: 'An individual class holds one student only.',
+  creator: 'The new owner must be a co-teacher of this class.',
+};
+
+/**
+ * Checks the references of a class write and answers the subscription it will have. Every problem is collected
+ * into one 400, so that a form shows all its errors at once. `current` is the stored class on PATCH: what it
+ * already has is accepted as is (after an owner change the new owner may keep the old owner's avatar).
+ */
+async function checkReferences(db: DbOrTx, p: Principal, b: Partial<CreateBody>, current: TeachingClassRow | null) {
+  const v: Violation[] = [];
+  if (b.school && !(await schoolsRepository.findById(db, b.school))) v.push({ propertyPath: 'school', message: MSG.school });
+  if (b.educationLevel && !(await educationLevelsRepository.exists(db, b.educationLevel))) v.push({ propertyPath: 'educationLevel', message: MSG.educationLevel });
+  if (b.avatar && b.avatar !== current?.avatarId) {
+    // A class avatar is an upload of the user's own (31) or one of the predefined set (31 without an uploader).
+    const m = await mediaRepository.findById(db, b.avatar);
+    if (!m || m.mediaType !== MediaType.TeachingClassAvatar || (m.uploaderId !== null && m.uploaderId !== p.userId)) v.push({ propertyPath: 'avatar', message: MSG.avatar });
+  }
+  let subscription: SubscriptionRow | null = null;
+  const subscriptionId = b.subscription !== undefined ? b.subscription : (current?.subscriptionId ?? null);
+  if (subscriptionId) {
+    const s = await subscriptionsRepository.findWithRoles(db, subscriptionId, p.userId);
+    const kept = subscriptionId === current?.subscriptionId;
+    if (s && (kept || subscriptionsPolicy.canAttachClasses(s.userRoles))) subscription = s;
+    else v.push({ propertyPath: 'subscription', message: MSG.subscription });
+  }
+  const isIndividual = b.isIndividual ?? current?.isIndividual ?? false;
+  if (isIndividual && !subscription?.canCreateIndividual && !v.some((x) => x.propertyPath === 'subscription')) v.push({ propertyPath: 'isIndividual', message: MSG.individual });
+  if (v.length) throw new ValidationError(v);
+}
+
+/** The class and the user's role in it; a class the user may not see does not exist for them. */
+async function visibleClass(db: DbOrTx, p: Principal, id: number) {
+  const row = await repo.findAccess(db, id, p.userId);
+  if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
+  return row as { cls: TeachingClassRow; role: ClassUserType };
+}
+
+/** The class, for an action only its creator may take: 404 when unseen, 403 when seen but not owned. */
+async function ownedClass(db: DbOrTx, p: Principal, id: number) {
+  const row = await visibleClass(db, p, id);
+  if (!teachingClassesPolicy.canManage(row.role)) throw forbidden(ErrorText.classManage);
+  return row;
+}
+
+export const teachingClassesService = {
+  visibleClass,
+
+  /** The class and the role, for writes about its students: 403 for evaluators, 404 for strangers. */
+  async classForStudentWrites(db: DbOrTx, p: Principal, id: number): Promise<{ cls: TeachingClassRow; role: ClassRole }> {
+    const row = await visibleClass(db, p, id);
+    if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
+    return row;
+  },
+
+  async list(db: DbOrTx, p: Principal, q: ListQuery) {
+    const excludeRoles = [
+      q.excludeOwnTeachingClasses ? ClassUserType.Creator : null,
+      q.excludeCoteacherTeachingClasses ? ClassUserType.CoTeacher : null,
+      q.excludeEvaluatorTeachingClasses ? ClassUserType.Evaluator : null,
+    ].filter((r): r is ClassUserType => r !== null);
+    return repo.listVisible(db, p.userId, { isFinished: q.isFinished, isIndividual: q.isIndividual, subscriptionId: q.subscription, excludeRoles }, q.itemsPerPage, offsetOf(q));
+  },
+
+  /** Invitation-code lookup (page 1, size 1): any signed-in user finds the one class of the code. */
+  async lookup(db: DbOrTx, p: Principal, code: string, q: ListQuery) {
+    const normalized = normalizeInvitationCode(code);
+    const row = normalized ? await repo.findSummaryByCode(db, normalized, p.userId) : null;
+    return { rows: row && offsetOf(q) === 0 ? [row] : [], total: row ? 1 : 0 };
+  },
+
+  async detail(db: DbOrTx, p: Principal, id: number) {
+    const found = await repo.findWithMembers(db, id, p.userId);
+    if (!found || !teachingClassesPolicy.canSee(found.row.role)) throw notFound(CLASS_NOT_FOUND);
+    return found;
+  },
+
+  async create(db: Db, p: Principal, b: CreateBody) {
+    await checkReferences(db, p, b, null);
+    const values: Omit<NewTeachingClass, 'invitationCode'> = {
+      name: b.name,
+      year: b.year,
+      start: b.start,
+      end: b.end,
+      grade: b.grade,
+      term: b.term,
+      educationLevelId: b.educationLevel ?? null,
+      isIndividual: b.isIndividual ?? false,
+      schoolId: b.school ?? null,
+      avatarId: b.avatar ?? null,
+      subscriptionId: b.subscription ?? null,
+      creatorId: p.userId,
+    };
+    return withFreshCode(() => repo.insert(db, { ...values, invitationCode: newInvitationCode() }));
+  },
+
+  /** Changed fields, finish / reopen, or an owner change (DESIGN §2), all in one transaction. */
+  async patch(db: Db, p: Principal, id: number, b: PatchBody) {
+    const { cls } = await ownedClass(db, p, id);
+    const start = b.start ?? cls.start;
+    if ((b.end ?? cls.end) < start) throw violation('end', CLASS_MESSAGES.endBeforeStart);
+    await checkReferences(db, p, b, cls);
+    const newOwner = b.creator !== undefined && b.creator !== cls.creatorId ? b.creator : null;
+    await db.transaction(async (tx) => {
+      await repo.lock(tx, id);
+      // Checked again under the lock: two owner changes racing must not both win.
+      const now = await ownedClass(tx, p, id);
+      if (newOwner !== null) {
+        if (!(await repo.isCoTeacher(tx, id, newOwner))) throw violation('creator', MSG.creator);
+        await repo.removeCoTeacher(tx, id, newOwner);
+        await repo.addCoTeacher(tx, id, now.cls.creatorId);
+      }
+      if (b.isIndividual && (await repo.countPlaces(tx, id)) > 1) throw violation('isIndividual', MSG.individualStudents);
+      await repo.update(tx, id, {
+        name: b.name,
+        year: b.year,
+        start: b.start,
+        end: b.end,
+        grade: b.grade,
+        term: b.term,
+        educationLevelId: b.educationLevel,
+        isIndividual: b.isIndividual,
+        schoolId: b.school,
+        avatarId: b.avatar,
+        subscriptionId: b.subscription,
+        isFinished: b.isFinished,
+        creatorId: newOwner ?? undefined,
+      });
+    });
+  },
+
+  /** Deletes the class with its places and co-teachers; students left in no class go with it. */
+  async remove(db: Db, p: Principal, id: number) {
+    await ownedClass(db, p, id);
+    await db.transaction(async (tx) => {
+      const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
+      await repo.delete(tx, id);
+      await studentsRepository.deleteOrphans(tx, studentIds);
+    });
+  },
+
+  async regenerateCode(db: Db, p: Principal, id: number) {
+    await ownedClass(db, p, id);
+    await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
+  },
+
+  individualStudentsMessage: MSG.individualStudents,
+};

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@skillroom/contract';
+
+const dir = path.resolve(import.meta.dirname, 'locales');
+const cache = new Map<string, Record<string, string>>();
+
+export const isLocale = (l: string): l is Locale => (LOCALES as readonly string[]).includes(l);
+
+/** The dotted-key map of a locale (DESIGN §3), read once. */
+export function translations(locale: Locale): Record<string, string> {
+  let map = cache.get(locale);
+  if (!map) {
+    map = JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Record<string, string>;
+    cache.set(locale, map);
+  }
+  return map;
+}
+
+/** Server-side texts (mail, notifications) in the recipient's language; missing keys fall back to English. */
+export function translator(locale: string) {
+  const own = translations(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const en = translations(DEFAULT_LOCALE);
+  return (key: string, params: Record<string, string | number> = {}) =>
+    (own[key] ?? en[key] ?? key).replace(/%([A-Za-z0-9_]+)%/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}

@@ -1,0 +1,40 @@
+import { USER_TYPE_MARKER, type AccountType, type PublicUser, type User } from '@skillroom/contract';
+import { embedded, iso } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
+import { presentMedia } from '../media/media.presenter';
+import type { UserWithRelations } from './users.repository';
+
+const marker = (t: string) => USER_TYPE_MARKER[t as AccountType] ?? 'Teacher';
+
+/** The whole profile, for its owner. No password hash ever leaves the server. */
+export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
+  const u = r.user;
+  return embedded(marker(u.accountType), 'user', u.id, {
+    id: u.id,
+    created: iso(u.created)!,
+    updated: iso(u.updated)!,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    preferredLanguage: u.preferredLanguage,
+    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
+    school: r.school ? embedded('School', 'school', r.school.id, { id: r.school.id, name: r.school.name, created: iso(r.school.created)!, updated: iso(r.school.updated)!, numTeachers: 0 }) : null,
+    occupation: u.occupation,
+    phone: u.phone,
+    privacyPolicyLastAgreed: iso(u.privacyPolicyLastAgreed),
+    username: u.username,
+    email: u.email,
+    accountType: u.accountType as AccountType,
+    roles: u.roles,
+    hasSubscription: r.hasSubscription,
+  });
+}
+
+/** What other signed-in users may see of someone: name and avatar. */
+export function presentPublicUser(r: { user: Pick<UserWithRelations['user'], 'id' | 'firstName' | 'lastName' | 'accountType'>; avatar: UserWithRelations['avatar'] }, signer: UrlSigner): PublicUser {
+  return embedded(marker(r.user.accountType), 'user', r.user.id, {
+    id: r.user.id,
+    firstName: r.user.firstName,
+    lastName: r.user.lastName,
+    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
+  });
+}

@@ -1,0 +1,77 @@
+import { asc, eq, sql, and, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { media, schools, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export interface UserWithRelations {
+  user: UserRow;
+  avatar: typeof media.$inferSelect | null;
+  school: { id: number; name: string; created: Date; updated: Date } | null;
+  hasSubscription: boolean;
+}
+
+// Explicit table names: drizzle may leave columns unqualified, which a correlated subquery would misread.
+const hasSubscription = sql<boolean>`exists (select 1 from subscription_member sm where sm.user_id = "app_user"."id")`;
+
+export const usersRepository = {
+  async findById(db: DbOrTx, id: number): Promise<UserWithRelations | null> {
+    const [row] = await db
+      .select({ user: users, avatar: media, school: { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated }, hasSubscription })
+      .from(users)
+      .leftJoin(media, eq(media.id, users.avatarId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .where(eq(users.id, id));
+    return row ?? null;
+  },
+
+  async findByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${login}) or lower(${users.email}) = lower(${login})`)
+      .limit(1);
+    return row ?? null;
+  },
+
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    return row ?? null;
+  },
+
+  async usernameTaken(db: DbOrTx, username: string, exceptId = 0) {
+    const [row] = await db.select({ one: sql`1` }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)));
+    return Boolean(row);
+  },
+
+  async emailTaken(db: DbOrTx, email: string, exceptId = 0) {
+    const [row] = await db.select({ one: sql`1` }).from(users).where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)));
+    return Boolean(row);
+  },
+
+  async insert(db: DbOrTx, values: NewUser) {
+    const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewUser>) {
+    await db
+      .update(users)
+      .set({ ...values, updated: new Date() })
+      .where(eq(users.id, id));
+  },
+
+  /** Whether a user's avatar is this media (profiles are visible to every signed-in user). */
+  async isAvatar(db: DbOrTx, mediaId: number) {
+    const [row] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarId, mediaId)).limit(1);
+    return Boolean(row);
+  },
+
+  /** Every account, for the admin tool. */
+  listAll: (db: DbOrTx) =>
+    db
+      .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType, roles: users.roles })
+      .from(users)
+      .orderBy(asc(users.id)),
+};

@@ -1,0 +1,33 @@
+import { signUpBody, userPatchBody } from '@skillroom/contract';
+import { item } from '../../http/hydra';
+import { idParam, parse } from '../../http/validate';
+import { requireUser } from '../../plugins/auth';
+import type { ModuleRoutes } from '../types';
+import { presentPublicUser, presentUser } from './users.presenter';
+import { usersPolicy } from './users.policy';
+import { usersService } from './users.service';
+
+export const usersRoutes: ModuleRoutes = {
+  name: 'users',
+  public: (app, { db, urlSigner, config }) => {
+    const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
+    app.post('/user', { config: { rateLimit, doc: { summary: 'Sign up', body: signUpBody } } }, async (req, reply) => {
+      const body = parse(signUpBody, req.body);
+      const id = await usersService.signUp(db, body);
+      return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
+    });
+  },
+  auth: (app, { db, urlSigner }) => {
+    app.get('/user/:id', { config: { doc: { summary: 'A user: the whole profile for its owner, a public summary for others' } } }, async (req) => {
+      const p = requireUser(req);
+      const row = await usersService.get(db, idParam((req.params as { id: string }).id));
+      return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
+    });
+    app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {
+      const p = requireUser(req);
+      const body = parse(userPatchBody, req.body);
+      const row = await usersService.patch(db, p, idParam((req.params as { id: string }).id), body);
+      return item(presentUser(row, urlSigner));
+    });
+  },
+};

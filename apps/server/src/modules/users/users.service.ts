@@ -1,0 +1,88 @@
+import { hash } from '@node-rs/argon2';
+import { MediaType, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { forbidden, notFound, ValidationError } from '../../http/errors';
+import type { Principal } from '../../plugins/auth';
+import { mediaRepository } from '../media/media.repository';
+import { schoolsService } from '../schools/schools.service';
+import { usersPolicy } from './users.policy';
+import { usersRepository, type NewUser } from './users.repository';
+import type { Violation } from '@skillroom/contract';
+
+/** argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline. */
+export const hashPassword = (plain: string) => hash(plain);
+
+async function uniqueness(db: Db, username: string | undefined, email: string | undefined, exceptId = 0) {
+  const v: Violation[] = [];
+  if (username && (await usersRepository.usernameTaken(db, username, exceptId))) v.push({ propertyPath: 'username', message: 'This username is already used.' });
+  if (email && (await usersRepository.emailTaken(db, email, exceptId))) v.push({ propertyPath: 'email', message: 'This email is already used.' });
+  if (v.length) throw new ValidationError(v);
+}
+
+/** Avatars are the user's own uploads (type 7) or the predefined catalogue (type 8). */
+async function assertAvatar(db: Db, userId: number, mediaId: number) {
+  const m = await mediaRepository.findById(db, mediaId);
+  const ok = m && (m.mediaType === MediaType.PredefinedUserAvatar || (m.mediaType === MediaType.UserAvatar && m.uploaderId === userId));
+  if (!ok) throw new ValidationError([{ propertyPath: 'avatar', message: 'This value should be one of your avatar images.' }]);
+}
+
+export const usersService = {
+  async signUp(db: Db, body: z.output<typeof signUpBody>) {
+    await uniqueness(db, body.username, body.email);
+    if (body.school) await schoolsService.assertExists(db, body.school);
+    const passwordHash = await hashPassword(body.plainPassword);
+    try {
+      return await db.transaction(async (tx) => {
+        const schoolId = body.school ?? (body.schoolName ? await schoolsService.findOrCreate(tx, body.schoolName) : null);
+        return usersRepository.insert(tx, {
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          accountType: body.accountTypeRadio,
+          preferredLanguage: body.preferredLanguage,
+          schoolId,
+          phone: body.phone,
+          occupation: body.accountTypeRadio === 'other_user' ? body.occupation : null,
+          privacyPolicyLastAgreed: new Date(),
+        });
+      });
+    } catch (e) {
+      // Two sign-ups racing for one name: the unique index decides, reported like the check above.
+      if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') await uniqueness(db, body.username, body.email);
+      throw e;
+    }
+  },
+
+  async get(db: Db, id: number) {
+    const row = await usersRepository.findById(db, id);
+    if (!row) throw notFound('User not found.');
+    return row;
+  },
+
+  async patch(db: Db, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
+    const current = await this.get(db, id);
+    if (!usersPolicy.canUpdate(p, id)) throw forbidden('You are not authorized to manage this user.');
+    if (body.school) await schoolsService.assertExists(db, body.school);
+    if (body.avatar) await assertAvatar(db, id, body.avatar);
+    const accountType = body.accountTypeRadio ?? current.user.accountType;
+    const values: Partial<NewUser> = {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone,
+      preferredLanguage: body.preferredLanguage,
+      accountType: body.accountTypeRadio,
+      avatarId: body.avatar,
+      schoolId: body.school,
+    };
+    // Spec §5: occupation belongs to other_user accounts only.
+    if (accountType !== 'other_user') values.occupation = null;
+    else if (body.occupation !== undefined) values.occupation = body.occupation;
+    if (body.plainPassword) values.passwordHash = await hashPassword(body.plainPassword);
+    await usersRepository.update(db, id, values);
+    return this.get(db, id);
+  },
+};
+export type { SignUpBody };

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, ValidationError } from '../http/errors';
+
+/** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
+const DB_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
+const DB_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
+function dbUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: string }).code;
+    if (code && DB_UNAVAILABLE_CODES.has(code)) return true;
+    if (DB_UNAVAILABLE.test(String((e as Error).message ?? ''))) return true;
+  }
+  return false;
+}
+
+const hydraError = (status: number, description: string, title = 'An error occurred') => ({
+  '@context': '/api/contexts/Error',
+  '@type': 'hydra:Error',
+  'hydra:title': title,
+  'hydra:description': description,
+  status,
+  detail: description,
+});
+
+/** One error handler for every route: Hydra bodies, never a stack trace (DESIGN §4). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.status(400).type('application/ld+json').send({
+        '@context': '/api/contexts/ConstraintViolationList',
+        '@type': 'ConstraintViolationList',
+        'hydra:title': 'An error occurred',
+        'hydra:description': err.message,
+        violations: err.violations,
+      });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).type('application/ld+json').send(hydraError(err.statusCode, err.message, err.title));
+    }
+    if (dbUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').type('application/ld+json').send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).type('application/ld+json').send(hydraError(500, 'Internal Server Error'));
+    }
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
+    let description = err.message;
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') description = 'Unsupported content type.';
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) description = 'The request body is too large.';
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') description = 'Syntax error: the body is not valid JSON.';
+    return reply.status(status).type('application/ld+json').send(hydraError(status, description));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).type('application/ld+json').send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
+  });
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { BASE_PATH } from '@skillroom/contract';
+import type { Config } from '../config';
+
+/** Serves the built web app under /web/; any deep /web/… link answers the app page. */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  const dist = config.webDistDir;
+  const indexFile = path.join(dist, 'index.html');
+  app.get('/', (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  app.get(BASE_PATH, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ dist }, 'web app not built: run `npm run build` to serve it');
+    app.get(`${BASE_PATH}/*`, (_req, reply) => reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.'));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${BASE_PATH}/`,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      // Hashed assets never change; the page itself must always be fresh.
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(indexFile);
+  app.get(`${BASE_PATH}/*`, (req, reply) => {
+    const rel = decodeURIComponent(req.url.slice(BASE_PATH.length + 1).split('?')[0] ?? '');
+    const file = path.resolve(dist, rel);
+    if (rel && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

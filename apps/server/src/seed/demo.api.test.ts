@@ -1,0 +1,50 @@
+import { count } from 'drizzle-orm';
+import { MediaType } from '@skillroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students, teachingClasses } from '../db/schema';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { API, makeMedia } from '../../test/classes';
+import { DEMO_PASSWORD } from './demo-accounts';
+import { seedDemo } from './demo';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const login = async (username: string) => (await s.api('POST', '/api/public/v1/login_check', { body: { username, password: DEMO_PASSWORD } })).json().token as string;
+const get = async (username: string, url: string) => (await s.api('GET', url, { token: await login(username) })).json();
+
+describe('demo data', () => {
+  it('seeds a subscription with an evaluator, three classes with students, a co-teacher and a linked parent, once', async () => {
+    for (let i = 0; i < 3; i++) await makeMedia(s, MediaType.PredefinedStudentAvatar);
+    expect(await seedDemo(s.ctx.db)).toBe(true);
+
+    const own = await get('teacher', `${API}/teaching-classes`);
+    expect(own['hydra:member'].map((c: { name: string; userType: number }) => [c.name, c.userType])).toEqual([
+      ['Reading support: Tomás', 0],
+      ['Year 4 Sunflowers', 0],
+      ['Year 5 Explorers', 0],
+    ]);
+    const counts = own['hydra:member'].map((c: { numStudents: number }) => c.numStudents);
+    expect(counts[0]).toBe(1);
+    expect(counts.slice(1).every((n: number) => n >= 8 && n <= 12)).toBe(true);
+    expect((await get('teacher', `${API}/teaching-classes?isFinished=1`))['hydra:member'][0].name).toBe('Year 5 Explorers');
+
+    const co = await get('coteacher', `${API}/teaching-classes`);
+    expect(co['hydra:member'].map((c: { name: string; userType: number }) => [c.name, c.userType])).toEqual([['Year 4 Sunflowers', 1]]);
+    const ev = await get('evaluator', `${API}/teaching-classes`);
+    expect(ev['hydra:member'].map((c: { userType: number }) => c.userType)).toEqual([2, 2]);
+    const subs = await get('evaluator', `${API}/subscriptions?itemsPerPage=1000`);
+    expect(subs['hydra:member']).toMatchObject([{ name: 'Riverside Primary 2026', canCreateIndividual: true, userRoles: ['evaluator'] }]);
+
+    const child = await get('parent', `${API}/teaching-class-students`);
+    expect(child['hydra:member'].map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`)).toEqual(['Ella Taylor']);
+    expect(child['hydra:member'][0].avatar.mediaType).toBe(MediaType.PredefinedStudentAvatar);
+
+    const before = [(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n];
+    expect(await seedDemo(s.ctx.db)).toBe(false);
+    expect([(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n]).toEqual(before);
+  });
+});

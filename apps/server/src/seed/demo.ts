@@ -1,0 +1,34 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { schoolsService } from '../modules/schools/schools.service';
+import { hashPassword } from '../modules/users/users.service';
+import { usersRepository } from '../modules/users/users.repository';
+import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoClasses } from './demo-classes';
+
+/** Seeds the demo school, accounts and classes, once, on an empty database. Returns whether it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const schoolId = await schoolsService.findOrCreate(tx, DEMO_SCHOOL);
+    const ids: Record<string, number> = {};
+    for (const a of DEMO_ACCOUNTS) {
+      ids[a.username] = await usersRepository.insert(tx, {
+        username: a.username,
+        email: a.email,
+        passwordHash,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        accountType: a.accountType,
+        preferredLanguage: 'en',
+        schoolId,
+        privacyPolicyLastAgreed: new Date(),
+      });
+    }
+    await seedDemoClasses(tx, { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! }, schoolId);
+  });
+  return true;
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { User } from '@skillroom/contract';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase, type Database } from '../src/db/client';
+
+/** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
+export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+async function openTestDatabase(mapUrl: (url: string) => string = (u) => u): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    return { database, drop: async () => {} };
+  }
+  const name = `skillroom_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: mapUrl(u.toString()), pgliteDir: null });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  api: (method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** One server and one database per test file (PGlite's first open takes seconds). */
+export async function startTestServer(env: Record<string, string> = {}, opts: { mapDatabaseUrl?: (url: string) => string } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
+  const { database, drop } = await openTestDatabase(opts.mapDatabaseUrl);
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    api: (method, url, opts = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          accept: 'application/ld+json',
+          ...(opts.body !== undefined ? { 'content-type': 'application/ld+json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
+        },
+        ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+      }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+/** Signs up a user through the API and signs them in. */
+export async function signUp(s: TestServer, overrides: Record<string, unknown> = {}) {
+  const n = `${process.pid}${++seq}${crypto.randomBytes(2).toString('hex')}`;
+  const body = {
+    username: `user${n}`,
+    email: `user${n}@example.org`,
+    plainPassword: 'correct horse battery',
+    firstName: 'Test',
+    lastName: `User${n}`,
+    accountTypeRadio: 'teacher',
+    preferredLanguage: 'en',
+    ...overrides,
+  };
+  const res = await s.api('POST', '/api/public/v1/user', { body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const user = res.json() as User;
+  const login = await s.api('POST', '/api/public/v1/login_check', { body: { username: body.username, password: body.plainPassword } });
+  const pair = login.json() as { token: string; refresh_token: string };
+  return { id: user.id, iri: user['@id'], username: body.username as string, password: body.plainPassword as string, token: pair.token, refresh: pair.refresh_token, user };
+}

@@ -1,0 +1,38 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// A fresh data folder per run: the server seeds the demo data into it, as on a new machine.
+const dataDir = path.join(os.tmpdir(), `skillroom-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  outputDir: path.join(os.tmpdir(), 'skillroom-e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${port}/api/public/v1/config`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_MINUTE: '500' },
+  },
+});

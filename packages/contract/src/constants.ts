@@ -1,0 +1,193 @@
+/** Enums and constants of the product specification (§3, §9). The one place they are written. */
+
+export const BASE_PATH = '/web';
+export const API_AUTH_PREFIX = '/api/auth/v1';
+export const API_PUBLIC_PREFIX = '/api/public/v1';
+export const LOGOUT_PATH = '/logout';
+
+export const MediaType = {
+  UserAvatar: 7,
+  PredefinedUserAvatar: 8,
+  TeachingClassAvatar: 31,
+  StudentAvatar: 32,
+  LearningSkillIcon: 33,
+  RatingPhoto: 34,
+  RatingVideo: 35,
+  RatingAudio: 36,
+  RatingFile: 37,
+  PredefinedStudentAvatar: 38,
+  CustomLearningSkillIcon: 42,
+} as const;
+export type MediaType = (typeof MediaType)[keyof typeof MediaType];
+export const MEDIA_TYPES = Object.values(MediaType) as MediaType[];
+
+export const NotificationType = {
+  TeacherCreated: 2,
+  TeacherRemoved: 3,
+  TeacherInvitationReceived: 4,
+  TeacherInvitationAccepted: 5,
+  StudentProfileUserInvitationReceived: 6,
+  StudentProfileUserInvitationAccepted: 7,
+} as const;
+export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
+
+export const EntityType = {
+  TeachingClassTeacher: 13,
+  TeachingClass: 14,
+  TeacherInvitation: 15,
+  StudentProfileUserInvitation: 16,
+} as const;
+export type EntityType = (typeof EntityType)[keyof typeof EntityType];
+
+export const ClassUserType = { Creator: 0, CoTeacher: 1, Evaluator: 2 } as const;
+export type ClassUserType = (typeof ClassUserType)[keyof typeof ClassUserType];
+
+export const ACCOUNT_TYPES = ['teacher', 'student_user', 'parent_user', 'other_user'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** The JSON-LD @type marker of a user for each account type (spec §3). */
+export const USER_TYPE_MARKER: Record<AccountType, string> = {
+  teacher: 'Teacher',
+  student_user: 'StudentUser',
+  parent_user: 'ParentUser',
+  other_user: 'OtherUser',
+};
+
+/** Platform roles in order of precedence (spec §6). */
+export const PLATFORM_ROLES = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_ADMIN_CONTENT_CREATOR',
+  'ROLE_ADMIN_TRAINER',
+  'ROLE_ADMIN_CONTENT_MANAGER',
+  'ROLE_USER',
+] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+
+export const LOCALES = ['en', 'zh-HK', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LOCALE_STORAGE_KEY = 'locale';
+
+export const COOKIE_BEARER = 'BEARER';
+export const COOKIE_REFRESH = 'REFRESH_TOKEN';
+/** Cookies used as fallback storage expire in 2038 (spec §9). */
+export const COOKIE_FALLBACK_EXPIRES = new Date('2038-01-19T00:00:00Z');
+
+export const PAGE_SIZE = {
+  classes: 10,
+  notifications: 25,
+  notificationDropdown: 10,
+  subscriptions: 1000,
+  invitationCodeLookup: 1,
+  max: 1000,
+} as const;
+
+export const NOTIFICATION_BADGE_CAP = 9;
+export const INFINITE_SCROLL_THRESHOLD_PX = 250;
+export const MOBILE_MENU_CLOSE_DELAY_MS = 200;
+export const AVATAR_SIZE_PX = 32;
+
+/** Data-fetch behaviour (spec §9), fed to SWR. */
+export const FETCH_TIMINGS = {
+  refreshIntervalMs: 5 * 60 * 1000,
+  errorRetryIntervalMs: 5000,
+  errorRetryIntervalSlowMs: 10000,
+  dedupingIntervalMs: 2000,
+  focusThrottleIntervalMs: 5000,
+  loadingTimeoutMs: 3000,
+  loadingTimeoutSlowMs: 5000,
+} as const;
+
+/** Toast limits (spec §9), fed to react-hot-toast. */
+export const TOAST_TIMINGS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Infinity,
+  custom: 4000,
+  limit: 20,
+  removeDelay: 1000,
+} as const;
+
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const TIME_FORMAT = 'hh:mm';
+
+/** Analytics screen names (spec §2). */
+export const SCREEN_NAMES = [
+  'Class List',
+  'Notification List',
+  'New Class',
+  'Edit Class',
+  'New Student',
+  'Edit Student',
+  'Report (Student)',
+  'Report (Class)',
+  'Edit Rating (Class)',
+  'Edit Rating (Student)',
+  'Manage Students',
+  'Edit Own Profile',
+  'Coteacher management',
+  'Student management',
+  'Edit rating action',
+  'Class Detail',
+  '404',
+  '403',
+  // Screens DESIGN adds beyond the specification's list.
+  'Sign In',
+  'Sign Up',
+  'Forgot Password',
+  'Reset Password',
+] as const;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
+
+/** Upload limits per kind, in bytes (DESIGN §4); the server may override them. */
+export const MEDIA_SIZE_LIMITS = {
+  image: 20 * 1024 * 1024,
+  audio: 50 * 1024 * 1024,
+  video: 200 * 1024 * 1024,
+  file: 25 * 1024 * 1024,
+} as const;
+export type MediaKind = keyof typeof MEDIA_SIZE_LIMITS;
+
+/** Which kind of content each media type accepts. */
+export const MEDIA_TYPE_KIND: Record<MediaType, MediaKind> = {
+  [MediaType.UserAvatar]: 'image',
+  [MediaType.PredefinedUserAvatar]: 'image',
+  [MediaType.TeachingClassAvatar]: 'image',
+  [MediaType.StudentAvatar]: 'image',
+  [MediaType.LearningSkillIcon]: 'image',
+  [MediaType.RatingPhoto]: 'image',
+  [MediaType.RatingVideo]: 'video',
+  [MediaType.RatingAudio]: 'audio',
+  [MediaType.RatingFile]: 'file',
+  [MediaType.PredefinedStudentAvatar]: 'image',
+  [MediaType.CustomLearningSkillIcon]: 'image',
+};
+
+/** Media types only the platform (catalogue) may create; users cannot upload them. */
+export const CATALOGUE_MEDIA_TYPES: readonly MediaType[] = [
+  MediaType.PredefinedUserAvatar,
+  MediaType.PredefinedStudentAvatar,
+  MediaType.LearningSkillIcon,
+];
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Class and student invitation codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const INVITATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const INVITATION_CODE_LENGTH = 8;
+
+/** Education levels, by translation key; the server seeds them in this order. */
+export const EDUCATION_LEVEL_KEYS = [
+  'education_level.preschool',
+  'education_level.primary',
+  'education_level.lower_secondary',
+  'education_level.upper_secondary',
+  'education_level.vocational',
+  'education_level.higher',
+  'education_level.adult',
+] as const;
+
+/** What a user is in a subscription (DESIGN §3). */
+export const SUBSCRIPTION_ROLES = ['teacher', 'evaluator'] as const;
+export type SubscriptionRole = (typeof SUBSCRIPTION_ROLES)[number];

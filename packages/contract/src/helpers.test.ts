@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { accountTypeFromMarker, badgeText, highestRole, isTokenExpired, mediaShape, refToId, toIntlMessages, translationKey, translationText } from './helpers';
+import { refSchema, isoDate } from './schemas/common';
+import { signUpBody, userPatchBody } from './schemas/user';
+
+describe('refToId', () => {
+  it.each([
+    ['/api/auth/v1/teaching-class/12', 12],
+    ['/api/auth/v1/media/7/', 7],
+    [5, 5],
+    [{ '@id': '/api/auth/v1/school/3' }, 3],
+    [{ id: 9 }, 9],
+    [{ id: '10' }, 10],
+    ['/api/auth/v1/school/abc', null],
+    [0, null],
+    [-2, null],
+    [null, null],
+    [undefined, null],
+  ])('reads %j as %j', (ref, id) => expect(refToId(ref as never)).toBe(id));
+});
+
+describe('translations', () => {
+  it('rewrites dots to underscores and %name% to {name}', () => {
+    expect(translationKey('menu.edit.profile')).toBe('menu_edit_profile');
+    expect(translationText('Hello %name%, you have %count% new')).toBe('Hello {name}, you have {count} new');
+    expect(toIntlMessages({ 'a.b': '%x% y' })).toEqual({ a_b: '{x} y' });
+  });
+});
+
+describe('mediaShape', () => {
+  it.each([
+    ['100x100', 'square'],
+    ['200x100', 'horizontal'],
+    ['100x200', 'vertical'],
+    ['', 'unknown'],
+    [null, 'unknown'],
+    ['axb', 'unknown'],
+    ['0x10', 'unknown'],
+  ])('%s is %s', (d, shape) => expect(mediaShape(d)).toBe(shape));
+});
+
+describe('small rules of the specification', () => {
+  it('derives the account type from the type marker', () => {
+    expect(accountTypeFromMarker('StudentUser')).toBe('student_user');
+    expect(accountTypeFromMarker('ParentUser')).toBe('parent_user');
+    expect(accountTypeFromMarker('OtherUser')).toBe('other_user');
+    expect(accountTypeFromMarker('Teacher')).toBe('teacher');
+    expect(accountTypeFromMarker(undefined)).toBe('teacher');
+  });
+
+  it('picks the highest platform role', () => {
+    expect(highestRole(['ROLE_USER', 'ROLE_ADMIN_TRAINER', 'ROLE_ADMIN_CONTENT_CREATOR'])).toBe('ROLE_ADMIN_CONTENT_CREATOR');
+    expect(highestRole(['ROLE_USER'])).toBe('ROLE_USER');
+    expect(highestRole(undefined)).toBe('ROLE_USER');
+  });
+
+  it('treats a token as expired when exp × 1000 is in the past', () => {
+    const now = 1_700_000_000_000;
+    expect(isTokenExpired(now / 1000 - 1, now)).toBe(true);
+    expect(isTokenExpired(now / 1000 + 60, now)).toBe(false);
+    expect(isTokenExpired(undefined, now)).toBe(true);
+  });
+
+  it('caps the badge at 9+', () => {
+    expect(badgeText(0)).toBe('0');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+  });
+});
+
+describe('schemas', () => {
+  it('accepts a relation as an IRI, a number or an object, and rejects anything else', () => {
+    expect(refSchema.parse('/api/auth/v1/school/4')).toBe(4);
+    expect(refSchema.parse({ id: 4 })).toBe(4);
+    expect(refSchema.safeParse('nope').success).toBe(false);
+    expect(refSchema.safeParse(true).success).toBe(false);
+  });
+
+  it('reads dates as YYYY-MM-DD', () => {
+    expect(isoDate.parse('2026-09-01T10:00:00Z')).toBe('2026-09-01');
+    expect(isoDate.safeParse('2026-13-45').success).toBe(false);
+    expect(isoDate.safeParse('2026-02-31').success).toBe(false);
+  });
+
+  it('sign-up requires username, valid e-mail and 8-character password', () => {
+    const r = signUpBody.safeParse({ email: 'x', plainPassword: 'short', firstName: 'A', lastName: 'B', accountTypeRadio: 'teacher' });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'plainPassword']));
+  });
+
+  it('profile patch refuses unknown fields', () => {
+    expect(userPatchBody.safeParse({ roles: ['ROLE_SUPER_ADMIN'] }).success).toBe(false);
+  });
+});

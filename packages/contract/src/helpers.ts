@@ -1,0 +1,77 @@
+import { MediaType } from './constants';
+
+/** A related resource arrives as an object or as a reference path whose last segment is the id (spec §3). */
+export type Ref = string | number | { '@id'?: string; id?: number | string } | null | undefined;
+
+export function refToId(ref: Ref): number | null {
+  if (ref === null || ref === undefined) return null;
+  if (typeof ref === 'number') return Number.isSafeInteger(ref) && ref > 0 ? ref : null;
+  if (typeof ref === 'string') {
+    const last = ref.split('/').filter(Boolean).pop() ?? '';
+    if (!/^\d+$/.test(last)) return null;
+    const n = Number(last);
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  }
+  if (typeof ref === 'object') {
+    if (ref.id !== undefined && ref.id !== null) return refToId(ref.id);
+    if (ref['@id']) return refToId(ref['@id']);
+  }
+  return null;
+}
+
+/** Translation keys: dots become underscores, %name% placeholders become {name} (spec §3). */
+export function translationKey(key: string): string {
+  return key.replace(/\./g, '_');
+}
+export function translationText(text: string): string {
+  return text.replace(/%([A-Za-z0-9_]+)%/g, '{$1}');
+}
+export function toIntlMessages(map: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) out[translationKey(k)] = translationText(v);
+  return out;
+}
+
+export type MediaShape = 'square' | 'horizontal' | 'vertical' | 'unknown';
+export function mediaShape(fileDimensions: string | null | undefined): MediaShape {
+  const m = /^(\d+)x(\d+)$/.exec(fileDimensions ?? '');
+  if (!m) return 'unknown';
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  if (!w || !h) return 'unknown';
+  return w === h ? 'square' : w > h ? 'horizontal' : 'vertical';
+}
+
+/** AccountType from the response's type marker (spec §3). */
+export function accountTypeFromMarker(marker: string | undefined | null) {
+  switch (marker) {
+    case 'StudentUser':
+      return 'student_user' as const;
+    case 'ParentUser':
+      return 'parent_user' as const;
+    case 'OtherUser':
+      return 'other_user' as const;
+    default:
+      return 'teacher' as const;
+  }
+}
+
+/** The highest platform role among the token's roles (spec §6). */
+export function highestRole(roles: readonly string[] | undefined) {
+  const order = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN_CONTENT_CREATOR', 'ROLE_ADMIN_TRAINER', 'ROLE_ADMIN_CONTENT_MANAGER'] as const;
+  return order.find((r) => roles?.includes(r)) ?? 'ROLE_USER';
+}
+
+/** A token is expired when exp (seconds × 1000) is in the past (spec §5). */
+export function isTokenExpired(exp: number | undefined, now = Date.now()): boolean {
+  return typeof exp !== 'number' || exp * 1000 < now;
+}
+
+/** Badge text: the count, or 9+ above 9 (spec §2). */
+export function badgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+export function isRatingMediaType(t: number): boolean {
+  return t === MediaType.RatingPhoto || t === MediaType.RatingVideo || t === MediaType.RatingAudio || t === MediaType.RatingFile;
+}

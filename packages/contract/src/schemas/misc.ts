@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { SCREEN_NAMES } from '../constants';
+
+export const analyticsEventBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  screen: z.enum(SCREEN_NAMES).optional(),
+  properties: z.record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
+
+export interface PublicConfig {
+  version: string;
+  locales: string[];
+  defaultLocale: string;
+  demo: boolean;
+  vapidPublicKey: string | null;
+  demoAccounts?: { username: string; password: string; role: string }[];
+}
+
+export interface TranslationsResponse {
+  locale: string;
+  translations: Record<string, string>;
+}

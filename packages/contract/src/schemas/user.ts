@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, type AccountType } from '../constants';
+import { V, optionalText, refSchema, requiredText, nullableRef, type JsonLd } from './common';
+import type { Media } from './media';
+import type { School } from './school';
+
+const email = z.string({ error: V.blank }).trim().min(1, { error: V.blank }).max(180, { error: V.tooLong(180) }).pipe(z.email({ error: V.email }));
+const password = z
+  .string({ error: V.blank })
+  .min(PASSWORD_MIN_LENGTH, { error: V.tooShort(PASSWORD_MIN_LENGTH) })
+  .max(4096, { error: V.tooLong(4096) });
+const username = z
+  .string({ error: V.blank })
+  .trim()
+  .min(1, { error: V.blank })
+  .max(180, { error: V.tooLong(180) })
+  .regex(/^[A-Za-z0-9._@+-]+$/, { error: 'Use letters, digits and . _ @ + - only.' });
+export const localeSchema = z.enum(LOCALES, { error: V.choice });
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: V.choice });
+
+export const signUpBody = z.object({
+  username,
+  email,
+  plainPassword: password,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  accountTypeRadio: accountTypeSchema,
+  preferredLanguage: localeSchema.default('en'),
+  school: nullableRef,
+  /** A school that is not listed yet: created with the account. */
+  schoolName: optionalText(200),
+  phone: optionalText(40),
+  occupation: optionalText(120),
+});
+export type SignUpBody = z.input<typeof signUpBody>;
+
+export const loginBody = z.object({ username: z.string().min(1).max(180), password: z.string().min(1).max(4096) });
+export type LoginBody = z.infer<typeof loginBody>;
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+export const userPatchBody = z
+  .object({
+    preferredLanguage: localeSchema,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    phone: optionalText(40),
+    avatar: refSchema.nullable(),
+    occupation: optionalText(120),
+    accountTypeRadio: accountTypeSchema,
+    school: refSchema.nullable(),
+    plainPassword: password,
+  })
+  .partial()
+  .strict();
+export type UserPatchBody = z.input<typeof userPatchBody>;
+
+export const forgotPasswordParams = z.object({ email });
+export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password });
+
+export interface User extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  firstName: string;
+  lastName: string;
+  preferredLanguage: string;
+  avatar: Media | string | null;
+  school: School | string | null;
+  occupation: string | null;
+  phone: string | null;
+  privacyPolicyLastAgreed: string | null;
+  username: string;
+  email: string;
+  accountType: AccountType;
+  roles?: string[];
+  hasSubscription?: boolean;
+}
+
+/** What other users may see of someone. */
+export interface PublicUser extends JsonLd {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatar: Media | string | null;
+}
+
+export interface JwtClaims {
+  userid: number;
+  username: string;
+  roles: string[];
+  iat: number;
+  exp: number;
+}
