@@ -7,11 +7,16 @@ const cache = new Map<string, Record<string, string>>();
 
 export const isLocale = (l: string): l is Locale => (LOCALES as readonly string[]).includes(l);
 
-/** The dotted-key map of a locale (DESIGN §3), read once. */
+/**
+ * The dotted-key map of a locale (DESIGN §3), read once. Each locale is a folder of files, one per
+ * area of the product, so that work on one area never touches another's texts.
+ */
 export function translations(locale: Locale): Record<string, string> {
   let map = cache.get(locale);
   if (!map) {
-    map = JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Record<string, string>;
+    const folder = path.join(dir, locale);
+    const files = fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort();
+    map = Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8')) as Record<string, string>)) as Record<string, string>;
     cache.set(locale, map);
   }
   return map;

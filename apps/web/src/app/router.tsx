@@ -1,0 +1,33 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { WEB_BASE } from '../lib/config';
+import { AppShell, PublicLayout } from './shell/app-shell';
+import { RouteError } from './route-error';
+
+// Each screen's code loads on its first visit (DESIGN §5).
+const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'sign-in', lazy: () => import('../features/auth/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })) },
+          { path: 'sign-up', lazy: () => import('../features/auth/routes/sign-up-route').then((m) => ({ Component: m.SignUpRoute })) },
+          { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password-route').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+          { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route').then((m) => ({ Component: m.ResetPasswordRoute })) },
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [
+          { index: true, lazy: () => import('../features/classes/routes/class-list-route').then((m) => ({ Component: m.ClassListRoute })) },
+          { path: 'profile/edit', lazy: () => import('../features/profile/routes/profile-edit-route').then((m) => ({ Component: m.ProfileEditRoute })) },
+          { path: 'forbidden', lazy: () => import('../features/errors/routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })) },
+          { path: '*', lazy: () => import('../features/errors/routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: WEB_BASE });

@@ -1,0 +1,43 @@
+import type { User } from '@skillroom/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink } from 'react-router';
+import { MobileMenu } from './mobile-menu';
+import { UserMenu } from './user-menu';
+
+/** The header of spec §2; the logo variant marks a user with at least one subscription. */
+export function Header({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  const intl = useIntl();
+  const pro = Boolean(user.hasSubscription);
+  return (
+    <header className="relative border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="flex items-center gap-6">
+          <Link to="/" className="rounded focus-visible:outline-2 focus-visible:outline-teal-700">
+            <img
+              src={`${import.meta.env.BASE_URL}${pro ? 'logo-pro.svg' : 'logo.svg'}`}
+              alt={intl.formatMessage({ id: pro ? 'web_shell_logo_pro' : 'web_shell_logo' })}
+              width={pro ? 181 : 134}
+              height={32}
+              data-variant={pro ? 'subscription' : 'standard'}
+            />
+          </Link>
+          <nav className="hidden md:block" aria-label={intl.formatMessage({ id: 'web_shell_main_nav' })}>
+            <NavLink
+              to="/"
+              end
+              className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              <FormattedMessage id="web_shell_dashboard" />
+            </NavLink>
+          </nav>
+        </div>
+        <div className="flex items-center gap-2">
+          <div className="hidden md:block">
+            <UserMenu user={user} onSignOut={onSignOut} />
+          </div>
+          <MobileMenu user={user} onSignOut={onSignOut} />
+        </div>
+      </div>
+    </header>
+  );
+}

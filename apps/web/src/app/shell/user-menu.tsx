@@ -1,0 +1,50 @@
+import type { User } from '@skillroom/contract';
+import { useCallback, useId, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { useDismiss } from './use-dismiss';
+
+const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+
+/** Desktop user dropdown (spec §2): avatar, first name, Edit profile, Sign out; closes on an outside click. */
+export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  useDismiss(open, ref, close);
+
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        ref={button}
+        type="button"
+        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} />
+        <span>{user.firstName}</span>
+        <span className="sr-only">
+          <FormattedMessage id="web_shell_account_menu" />
+        </span>
+      </button>
+      {open && (
+        <div id={panelId} className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          <Link to="/profile/edit" className={item} onClick={() => setOpen(false)}>
+            <FormattedMessage id="web_shell_edit_profile" />
+          </Link>
+          <button type="button" className={item} onClick={onSignOut}>
+            <FormattedMessage id="web_shell_sign_out" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

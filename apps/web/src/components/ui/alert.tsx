@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+const tones = {
+  error: 'border-red-300 bg-red-50 text-red-800',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+};
+
+export function Alert({ tone = 'error', children }: { tone?: keyof typeof tones; children: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { AVATAR_SIZE_PX, type Media } from '@skillroom/contract';
+
+interface Props {
+  media: Media | string | null | undefined;
+  name: string;
+  size?: number;
+  /** Decorative when the name is written beside it. */
+  decorative?: boolean;
+  className?: string;
+}
+
+const palette = ['bg-teal-700', 'bg-indigo-700', 'bg-rose-700', 'bg-amber-700', 'bg-sky-700', 'bg-fuchsia-700'];
+
+/** A round picture of a person or class, or their initials on a colour chosen from the name. */
+export function Avatar({ media, name, size = AVATAR_SIZE_PX, decorative = true, className = '' }: Props) {
+  const url = media && typeof media === 'object' ? (media.thumbUrl ?? media.url) : null;
+  const style = { width: size, height: size };
+  if (url) return <img src={url} alt={decorative ? '' : name} width={size} height={size} style={style} className={`shrink-0 rounded-full object-cover ${className}`} />;
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  const colour = palette[[...name].reduce((n, c) => n + c.charCodeAt(0), 0) % palette.length];
+  return (
+    <span
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : name}
+      aria-hidden={decorative || undefined}
+      style={{ ...style, fontSize: Math.max(10, size * 0.4) }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white ${colour} ${className}`}
+    >
+      {initials || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+import { forgotPasswordParams } from '@skillroom/contract';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Card } from '../../../components/ui/page';
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { requestPasswordReset } from '../api/auth-api';
+
+export function ForgotPasswordRoute() {
+  const intl = useIntl();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = forgotPasswordParams.safeParse({ email });
+    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
+    setBusy(true);
+    setErrors({});
+    try {
+      await requestPasswordReset(local.data.email);
+      setSent(true);
+    } catch (err) {
+      setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <h1 className="mb-2 text-2xl font-bold">
+        <FormattedMessage id="web_forgot_title" />
+      </h1>
+      {sent ? (
+        <Alert tone="success">
+          <FormattedMessage id="web_forgot_sent" values={{ email }} />
+        </Alert>
+      ) : (
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <p className="text-sm text-slate-700">
+            <FormattedMessage id="web_forgot_intro" />
+          </p>
+          {errors[''] && <Alert>{errors['']}</Alert>}
+          <TextField label={intl.formatMessage({ id: 'web_sign_up_email' })} type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+          <Button type="submit" busy={busy} className="w-full">
+            <FormattedMessage id="web_forgot_submit" />
+          </Button>
+        </form>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to="/sign-in/" className="text-teal-800 underline">
+          <FormattedMessage id="web_common_back_to_sign_in" />
+        </Link>
+      </p>
+    </Card>
+  );
+}

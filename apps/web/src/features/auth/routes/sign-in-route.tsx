@@ -1,0 +1,78 @@
+import { ErrorText } from '@skillroom/contract';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { LanguageSelect } from '../../../components/ui/language-select';
+import { Card } from '../../../components/ui/page';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { signIn } from '../api/auth-api';
+import { DemoAccounts } from '../components/demo-accounts';
+
+/** Only same-app paths are followed after sign-in, never another site. */
+export const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+
+export function SignInRoute() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { status, reload } = useCurrentUser();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (status === 'loaded') return <Navigate to={safeNext(params.get('next'))} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password);
+      await reload();
+      void navigate(safeNext(params.get('next')), { replace: true });
+    } catch (err) {
+      const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
+      setError(intl.formatMessage({ id: bad ? 'web_sign_in_invalid' : err instanceof ApiError && err.status === 429 ? 'web_common_too_many' : 'web_common_fetch_failed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <h1 className="mb-4 text-2xl font-bold">
+          <FormattedMessage id="web_sign_in_title" />
+        </h1>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          {error && <Alert>{error}</Alert>}
+          <TextField label={intl.formatMessage({ id: 'web_sign_in_username' })} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <TextField label={intl.formatMessage({ id: 'web_sign_in_password' })} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Button type="submit" busy={busy} className="w-full">
+            <FormattedMessage id="web_sign_in_submit" />
+          </Button>
+        </form>
+        <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+          <Link to="/forgot-password" className="text-teal-800 underline">
+            <FormattedMessage id="web_sign_in_forgot" />
+          </Link>
+          <Link to="/sign-up" className="text-teal-800 underline">
+            <FormattedMessage id="web_sign_in_create_account" />
+          </Link>
+        </div>
+      </Card>
+      <DemoAccounts
+        onPick={(u, p) => {
+          setUsername(u);
+          setPassword(p);
+        }}
+      />
+      <LanguageSelect />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { ACCOUNT_TYPES, signUpBody, type AccountType, type SignUpBody } from '@skillroom/contract';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { LanguageSelect } from '../../../components/ui/language-select';
+import { Card } from '../../../components/ui/page';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLocale } from '../../../lib/i18n';
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { signIn, signUp } from '../api/auth-api';
+
+type Text = 'username' | 'email' | 'plainPassword' | 'firstName' | 'lastName' | 'phone' | 'occupation';
+
+export function SignUpRoute() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { locale } = useLocale();
+  const { status, reload } = useCurrentUser();
+  const [form, setForm] = useState<Record<Text, string>>({ username: '', email: '', plainPassword: '', firstName: '', lastName: '', phone: '', occupation: '' });
+  const [accountType, setAccountType] = useState<AccountType>('teacher');
+  const [school, setSchool] = useState<SchoolChoice>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  if (status === 'loaded') return <Navigate to="/" replace />;
+
+  const field = (name: Text, type = 'text', autoComplete?: string, required = true) => (
+    <TextField
+      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      required={required}
+      value={form[name]}
+      error={errors[name]}
+      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+    />
+  );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: SignUpBody = {
+      ...form,
+      occupation: accountType === 'other_user' ? form.occupation : null,
+      accountTypeRadio: accountType,
+      preferredLanguage: locale,
+      school: school?.id ?? null,
+      schoolName: school && school.id === null ? school.name : null,
+    };
+    const local = signUpBody.safeParse(body);
+    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
+    setBusy(true);
+    setErrors({});
+    try {
+      await signUp(body);
+      await signIn(form.username.trim(), form.plainPassword);
+      await reload();
+      void navigate('/', { replace: true });
+    } catch (err) {
+      setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <h1 className="mb-4 text-2xl font-bold">
+          <FormattedMessage id="web_sign_up_title" />
+        </h1>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          {errors[''] && <Alert>{errors['']}</Alert>}
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">
+              <FormattedMessage id="web_sign_up_account_type" />
+            </legend>
+            {ACCOUNT_TYPES.map((t) => (
+              <label key={t} className="flex items-center gap-2">
+                <input type="radio" name="accountTypeRadio" value={t} checked={accountType === t} onChange={() => setAccountType(t)} />
+                <FormattedMessage id={`web_account_type_${t}`} />
+              </label>
+            ))}
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('firstName', 'text', 'given-name')}
+            {field('lastName', 'text', 'family-name')}
+          </div>
+          {field('username', 'text', 'username')}
+          {field('email', 'email', 'email')}
+          {field('plainPassword', 'password', 'new-password')}
+          <SchoolPicker value={school} onChange={setSchool} error={errors.school ?? errors.schoolName} />
+          {field('phone', 'tel', 'tel', false)}
+          {accountType === 'other_user' && field('occupation', 'text', 'organization-title', false)}
+          <Button type="submit" busy={busy} className="w-full">
+            <FormattedMessage id="web_sign_up_submit" />
+          </Button>
+        </form>
+        <p className="mt-4 text-sm">
+          <FormattedMessage id="web_sign_up_have_account" />{' '}
+          <Link to="/sign-in/" className="text-teal-800 underline">
+            <FormattedMessage id="web_sign_in_submit" />
+          </Link>
+        </p>
+      </Card>
+      <LanguageSelect />
+    </div>
+  );
+}

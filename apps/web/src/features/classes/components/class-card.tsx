@@ -1,0 +1,47 @@
+import { ClassUserType, type TeachingClass } from '@skillroom/contract';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { formatDate } from '../../../lib/dates';
+
+const roleStyle: Record<ClassUserType, string> = {
+  [ClassUserType.Creator]: 'bg-teal-100 text-teal-900',
+  [ClassUserType.CoTeacher]: 'bg-indigo-100 text-indigo-900',
+  [ClassUserType.Evaluator]: 'bg-amber-100 text-amber-900',
+};
+
+export function ClassRoleBadge({ role }: { role: ClassUserType }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleStyle[role]}`}>
+      <FormattedMessage id={`web_class_role_${role}`} />
+    </span>
+  );
+}
+
+export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }) {
+  return (
+    <li>
+      <Link
+        to={`/teaching-class/${c.id}`}
+        className="flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        <Avatar media={c.avatar} name={c.name} size={56} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate text-lg font-semibold text-slate-900">{c.name}</h2>
+            <ClassRoleBadge role={c.userType} />
+          </div>
+          <p className="text-sm text-slate-700">
+            {[c.grade, c.term, c.school?.name].filter(Boolean).join(' · ')}
+          </p>
+          <p className="text-sm text-slate-600">
+            {formatDate(c.start)} – {formatDate(c.end)}
+          </p>
+          <p className="text-sm text-slate-600">
+            <FormattedMessage id="web_class_counts" values={{ students: c.numStudents, teachers: c.numTeachers }} />
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}

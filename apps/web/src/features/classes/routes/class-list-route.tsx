@@ -1,0 +1,104 @@
+import type { HydraCollection, TeachingClass } from '@skillroom/contract';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import useSWRInfinite from 'swr/infinite';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/field';
+import { Page } from '../../../components/ui/page';
+import { Loading } from '../../../components/ui/spinner';
+import { useScreenView } from '../../../lib/analytics';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
+import { classPageKey, type ClassScope } from '../api/classes-api';
+import { ClassCard } from '../components/class-card';
+
+const SCOPES: ClassScope[] = ['all', 'own', 'cotaught', 'evaluated'];
+
+export function ClassListRoute() {
+  useScreenView('Class List');
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const [finished, setFinished] = useState(false);
+  const [scope, setScope] = useState<ClassScope>('all');
+  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<HydraCollection<TeachingClass>>(classPageKey(finished, scope));
+  const classes = data?.flatMap((p) => p['hydra:member']) ?? [];
+  const total = data?.[0]?.['hydra:totalItems'] ?? 0;
+  const hasMore = classes.length < total;
+  const sentinel = useInfiniteScroll(() => {
+    if (!isValidating) void setSize(size + 1);
+  }, hasMore);
+
+  return (
+    <Page
+      title={<FormattedMessage id="web_dashboard_title" values={{ name: user?.firstName ?? '' }} />}
+      actions={
+        <Link to="/teaching-class/new" className={buttonClass('primary')}>
+          <FormattedMessage id="web_class_new" />
+        </Link>
+      }
+    >
+      <div className="mb-6 flex flex-wrap items-end gap-4">
+        <div role="tablist" aria-label={intl.formatMessage({ id: 'web_dashboard_period' })} className="inline-flex rounded-md border border-slate-300 bg-white p-1">
+          {[false, true].map((f) => (
+            <button
+              key={String(f)}
+              type="button"
+              role="tab"
+              aria-selected={finished === f}
+              className={`rounded px-4 py-2 text-sm font-semibold ${finished === f ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+              onClick={() => setFinished(f)}
+            >
+              <FormattedMessage id={f ? 'web_dashboard_finished' : 'web_dashboard_current'} />
+            </button>
+          ))}
+        </div>
+        <div className="w-full sm:w-60">
+          <SelectField label={intl.formatMessage({ id: 'web_dashboard_show' })} value={scope} onChange={(e) => setScope(e.target.value as ClassScope)}>
+            {SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `web_dashboard_scope_${s}` })}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      {error && <Alert>{intl.formatMessage({ id: 'web_error_classes_load' })}</Alert>}
+      {isLoading && <Loading />}
+      {!isLoading && !error && classes.length === 0 && <EmptyClasses finished={finished} filtered={scope !== 'all'} />}
+      <ul className="grid gap-4 md:grid-cols-2" aria-label={intl.formatMessage({ id: 'web_dashboard_classes' })}>
+        {classes.map((c) => (
+          <ClassCard key={c.id} teachingClass={c} />
+        ))}
+      </ul>
+      {hasMore && (
+        <div ref={sentinel} className="py-6">
+          {isValidating && <Loading />}
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function EmptyClasses({ finished, filtered }: { finished: boolean; filtered: boolean }) {
+  if (finished || filtered)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+        <FormattedMessage id={finished ? 'web_dashboard_no_finished' : 'web_dashboard_no_match'} />
+      </p>
+    );
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+      <h2 className="text-lg font-semibold">
+        <FormattedMessage id="web_dashboard_empty_title" />
+      </h2>
+      <p className="mx-auto mt-2 max-w-md text-slate-700">
+        <FormattedMessage id="web_dashboard_empty_body" />
+      </p>
+      <Link to="/teaching-class/new" className={buttonClass('primary', 'mt-4')}>
+        <FormattedMessage id="web_dashboard_empty_action" />
+      </Link>
+    </div>
+  );
+}

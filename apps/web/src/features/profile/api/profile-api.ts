@@ -1,0 +1,7 @@
+import type { School, User, UserPatchBody } from '@skillroom/contract';
+import { api } from '../../../lib/api-client';
+
+export const patchUser = (id: number, body: UserPatchBody) => api<User>(`/user/${id}`, { method: 'PATCH', body });
+
+/** Finds the school of that name or creates it, so the profile can point at it. */
+export const ensureSchool = (name: string) => api<School>('/school', { method: 'POST', body: { name } });

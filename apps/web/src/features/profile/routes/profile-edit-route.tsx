@@ -1,0 +1,141 @@
+import { ACCOUNT_TYPES, MediaType, userPatchBody, type AccountType, type Media, type School, type User, type UserPatchBody } from '@skillroom/contract';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { AvatarPicker } from '../../../components/avatar-picker';
+import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { LanguageSelect } from '../../../components/ui/language-select';
+import { Card, Page } from '../../../components/ui/page';
+import { useScreenView } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { ensureSchool, patchUser } from '../api/profile-api';
+
+const schoolOf = (u: User): SchoolChoice => (u.school && typeof u.school === 'object' ? { id: (u.school as School).id, name: (u.school as School).name } : null);
+const mediaOf = (u: User): Media | null => (u.avatar && typeof u.avatar === 'object' ? u.avatar : null);
+
+export function ProfileEditRoute() {
+  useScreenView('Edit Own Profile');
+  const { user } = useCurrentUser();
+  // The shell renders screens only once the user is loaded.
+  return user ? <ProfileForm user={user} key={user.id} /> : null;
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const intl = useIntl();
+  const { setUser } = useCurrentUser();
+  const [names, setNames] = useState({ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', occupation: user.occupation ?? '' });
+  const [accountType, setAccountType] = useState<AccountType>(user.accountType);
+  const [school, setSchool] = useState<SchoolChoice>(schoolOf(user));
+  const [avatar, setAvatar] = useState<Media | null>(mediaOf(user));
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const failText = intl.formatMessage({ id: 'web_error_user_patch' });
+
+  const saveLanguage = async (preferredLanguage: string) => {
+    try {
+      setUser(await patchUser(user.id, { preferredLanguage: preferredLanguage as UserPatchBody['preferredLanguage'] }));
+    } catch {
+      toast.error(failText);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: UserPatchBody = {
+      firstName: names.firstName,
+      lastName: names.lastName,
+      phone: names.phone,
+      // Spec §5: occupation only for other_user, otherwise null.
+      occupation: accountType === 'other_user' ? names.occupation : null,
+      accountTypeRadio: accountType,
+      avatar: avatar ? avatar['@id'] : null,
+      school: school?.id ?? null,
+      ...(password ? { plainPassword: password } : {}),
+    };
+    const local = userPatchBody.safeParse(body);
+    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
+    setBusy(true);
+    setErrors({});
+    try {
+      if (school && school.id === null) body.school = (await ensureSchool(school.name))['@id'];
+      setUser(await patchUser(user.id, body));
+      setPassword('');
+      toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
+    } catch (err) {
+      const fields = apiFieldErrors(intl, err, failText);
+      setErrors(fields);
+      if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (name: keyof typeof names, autoComplete: string, type = 'text') => (
+    <TextField
+      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      value={names[name]}
+      error={errors[name]}
+      onChange={(e) => setNames((n) => ({ ...n, [name]: e.target.value }))}
+    />
+  );
+
+  return (
+    <Page title={<FormattedMessage id="web_profile_title" />} narrow>
+      <div className="space-y-6">
+        <Card>
+          <LanguageSelect onChange={(l) => void saveLanguage(l)} />
+        </Card>
+        <Card>
+          <form className="space-y-5" onSubmit={submit} noValidate>
+            {errors[''] && <Alert>{errors['']}</Alert>}
+            <AvatarPicker
+              label={intl.formatMessage({ id: 'web_profile_avatar' })}
+              name={`${names.firstName} ${names.lastName}`}
+              value={avatar}
+              onChange={setAvatar}
+              uploadType={MediaType.UserAvatar}
+              catalogueType={MediaType.PredefinedUserAvatar}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('firstName', 'given-name')}
+              {text('lastName', 'family-name')}
+            </div>
+            <TextField label={intl.formatMessage({ id: 'web_sign_up_username' })} value={user.username} readOnly disabled />
+            <TextField label={intl.formatMessage({ id: 'web_sign_up_email' })} value={user.email} readOnly disabled />
+            <SelectField label={intl.formatMessage({ id: 'web_sign_up_account_type' })} value={accountType} error={errors.accountTypeRadio} onChange={(e) => setAccountType(e.target.value as AccountType)}>
+              {ACCOUNT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {intl.formatMessage({ id: `web_account_type_${t}` })}
+                </option>
+              ))}
+            </SelectField>
+            {accountType === 'other_user' && text('occupation', 'organization-title')}
+            {text('phone', 'tel', 'tel')}
+            <SchoolPicker value={school} onChange={setSchool} error={errors.school} />
+            <TextField
+              label={intl.formatMessage({ id: 'web_profile_new_password' })}
+              hint={intl.formatMessage({ id: 'web_profile_new_password_hint' })}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              error={errors.plainPassword}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button type="submit" busy={busy}>
+              <FormattedMessage id="web_common_save" />
+            </Button>
+          </form>
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { ErrorText, type User } from '@skillroom/contract';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api } from './api-client';
+import { LOGOUT_URL } from './config';
+import { useLocale } from './i18n';
+import { clearTokens, currentUserId, validToken } from './session';
+
+/** The logged-in user's load status (spec §4). */
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+interface CurrentUserState {
+  status: LoadStatus;
+  user: User | null;
+  error: string | null;
+  reload: () => Promise<void>;
+  /** Replaces the user after a successful PATCH, without another round trip. */
+  setUser: (u: User) => void;
+  clear: () => void;
+  signOut: () => Promise<void>;
+}
+
+const CurrentUserContext = createContext<CurrentUserState | null>(null);
+
+export function useCurrentUser(): CurrentUserState {
+  const v = useContext(CurrentUserContext);
+  if (!v) throw new Error('useCurrentUser outside CurrentUserProvider');
+  return v;
+}
+
+export async function loadCurrentUser(): Promise<User> {
+  await validToken();
+  const id = currentUserId();
+  if (!id) throw new Error(ErrorText.notLoggedIn);
+  try {
+    return await api<User>(`/user/${id}`);
+  } catch {
+    throw new Error(ErrorText.userLoad);
+  }
+}
+
+export function CurrentUserProvider({ children }: { children: ReactNode }) {
+  const { setLocale } = useLocale();
+  // Loading starts with the app, so the first state is already 'loading'.
+  const [state, setState] = useState<{ status: LoadStatus; user: User | null; error: string | null }>({ status: 'loading', user: null, error: null });
+
+  const settle = useCallback(
+    (p: Promise<User>) =>
+      p.then(
+        (user) => {
+          setState({ status: 'loaded', user, error: null });
+          setLocale(user.preferredLanguage);
+        },
+        // A failure leaves the user as none (spec §4).
+        (e: Error) => setState({ status: 'failed', user: null, error: e.message }),
+      ),
+    [setLocale],
+  );
+
+  const reload = useCallback(async () => {
+    setState((s) => ({ ...s, status: 'loading' }));
+    await settle(loadCurrentUser());
+  }, [settle]);
+
+  useEffect(() => {
+    void settle(loadCurrentUser());
+  }, [settle]);
+
+  const value = useMemo<CurrentUserState>(
+    () => ({
+      ...state,
+      reload,
+      setUser: (user) => setState({ status: 'loaded', user, error: null }),
+      clear: () => setState({ status: 'idle', user: null, error: null }),
+      signOut: async () => {
+        // The server revokes the refresh token it finds in the cookie, so it is asked before the cookies go.
+        await fetch(LOGOUT_URL, { redirect: 'manual', credentials: 'same-origin' }).catch(() => undefined);
+        clearTokens();
+        setState({ status: 'idle', user: null, error: null });
+        window.location.assign(LOGOUT_URL);
+      },
+    }),
+    [state, reload],
+  );
+  return <CurrentUserContext.Provider value={value}>{children}</CurrentUserContext.Provider>;
+}

@@ -1,0 +1,31 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date-only string (YYYY-MM-DD) is a calendar day, not midnight UTC: read it in local time. */
+function toDate(value: string | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** dd/MM/yyyy (spec §9); an empty string for a missing or unreadable value. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const d = value ? toDate(value) : null;
+  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}` : '';
+}
+
+/** hh:mm (spec §9), on a 24-hour clock so that no morning reads as an evening without am/pm. */
+export function formatTime(value: string | Date | null | undefined): string {
+  const d = value ? toDate(value) : null;
+  return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = formatDate(value);
+  return date ? `${date} ${formatTime(value)}` : '';
+}
+
+/** The YYYY-MM-DD of a day in local time, for date inputs and API dates. */
+export function isoDay(d: Date = new Date()): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

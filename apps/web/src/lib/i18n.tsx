@@ -1,0 +1,91 @@
+import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, toIntlMessages, type Locale, type TranslationsResponse } from '@skillroom/contract';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { API_ORIGIN } from './config';
+import { leaveForLogout } from './api-client';
+import { hasSession } from './session';
+
+const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
+
+/** The locale kept in local storage; `en` when none is stored (spec §9). */
+export function storedLocale(): Locale {
+  try {
+    const v = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(v) ? v : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale: (l: string) => void;
+}
+const LocaleContext = createContext<LocaleState>({ locale: DEFAULT_LOCALE, setLocale: () => undefined });
+export const useLocale = () => useContext(LocaleContext);
+
+async function loadMessages(locale: Locale): Promise<Record<string, string>> {
+  const res = await fetch(`${API_ORIGIN}${API_PUBLIC_PREFIX}/translation/${locale}`, { headers: { accept: 'application/ld+json' } });
+  if (!res.ok) throw new Error(`translations ${res.status}`);
+  return toIntlMessages(((await res.json()) as TranslationsResponse).translations);
+}
+
+/** react-intl fed by the server's translations; switching the locale takes effect at once. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(storedLocale);
+  const [messages, setMessages] = useState<{ locale: Locale; map: Record<string, string> } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    loadMessages(locale)
+      .then((map) => {
+        if (!live) return;
+        setMessages({ locale, map });
+        setFailed(false);
+        document.documentElement.lang = locale;
+      })
+      .catch(() => {
+        if (!live) return;
+        // Spec §8: a failed translation fetch sends a signed-in browser to the logout URL.
+        if (hasSession()) leaveForLogout();
+        else setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [locale, attempt]);
+
+  const setLocale = useCallback((l: string) => {
+    if (!isLocale(l)) return;
+    try {
+      localStorage.setItem(LOCALE_STORAGE_KEY, l);
+    } catch {
+      // Private mode without storage: the choice lasts for this page only.
+    }
+    setLocaleState(l);
+  }, []);
+
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+
+  if (!messages) {
+    if (failed)
+      return (
+        <main className="mx-auto max-w-md p-8 text-center">
+          <p role="alert">Unable to retrieve data.</p>
+          <button type="button" className="mt-4 rounded-md bg-teal-700 px-4 py-2 text-white" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </main>
+      );
+    return <div className="flex min-h-screen items-center justify-center" aria-busy="true" />;
+  }
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider locale={messages.locale} defaultLocale={DEFAULT_LOCALE} messages={messages.map}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
