@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data folder per run: the server seeds the demo data into it, as on a new machine.
-const dataDir = path.join(os.tmpdir(), `skillroom-e2e-${process.pid}-${Date.now()}`);
+// Kept in the environment so the test workers find the same folder (and the mails written there).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `skillroom-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',

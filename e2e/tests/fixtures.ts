@@ -24,3 +24,29 @@ export async function signInViaApi(page: Page, username: string, password = DEMO
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Creates an account through the API and answers its sign-in details. */
+export async function signUpViaApi(page: Page, overrides: Record<string, unknown> = {}) {
+  const username = unique('e2e');
+  const body = { username, email: `${username}@example.test`, plainPassword: 'correct horse battery', firstName: 'Alex', lastName: 'Rivera', accountTypeRadio: 'teacher', preferredLanguage: 'en', ...overrides };
+  const res = await page.request.post('/api/public/v1/user', { data: body });
+  expect(res.status()).toBe(201);
+  return { username, password: body.plainPassword as string, email: body.email as string };
+}
+
+/** The newest mail the server wrote to its data folder for this address (no SMTP in tests). */
+export async function lastMailTo(address: string): Promise<string> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
+  const safe = address.replace(/[^a-z0-9@.]/gi, '_');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`${safe}.txt`)).sort() : [];
+  expect(files.length, `a mail to ${address}`).toBeGreaterThan(0);
+  return fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8');
+}
+
+/** A small real PNG (48×48, one colour) for upload tests. */
+export const PNG_48 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAX0lEQVR4nO3WwQnAAAxC0W7gph6dv0sU0sODDBBEvz5Zf3XP+QfxUCk0HoqU9Rw/AcZSaDwUKes5hGKglULjoUhZcajAONUR5VrzY/fTLAZaKTQeipQVhwqMUx35tFxfGluLeS+qO2sAAAAASUVORK5CYII=',
+  'base64',
+);

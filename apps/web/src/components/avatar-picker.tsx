@@ -44,7 +44,17 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="flex flex-wrap items-center gap-4">
         <Avatar media={value} name={name} size={72} decorative={false} />
-        <input ref={fileRef} id={`${groupId}-file`} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="sr-only" onChange={(e) => void upload(e.target.files?.[0])} />
+        <input
+          ref={fileRef}
+          id={`${groupId}-file`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className="sr-only"
+          // The visible button opens it; the input itself stays out of the tab order.
+          tabIndex={-1}
+          aria-label={intl.formatMessage({ id: 'web_avatar_upload' })}
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
         <Button variant="secondary" busy={busy} onClick={() => fileRef.current?.click()}>
           <FormattedMessage id="web_avatar_upload" />
         </Button>
@@ -61,9 +71,18 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
           </p>
           <div className="flex flex-wrap gap-2" role="radiogroup" aria-labelledby={`${groupId}-hint`}>
             {catalogue.map((m, i) => (
-              <label key={m.id} className="cursor-pointer rounded-full p-0.5 has-[:checked]:ring-3 has-[:checked]:ring-teal-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700">
+              <label
+                key={m.id}
+                className="cursor-pointer rounded-full p-0.5 has-[:checked]:ring-3 has-[:checked]:ring-teal-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700"
+              >
                 <input type="radio" name={groupId} className="sr-only" checked={value?.id === m.id} onChange={() => onChange(m)} />
-                <img src={m.thumbUrl ?? m.url} alt={intl.formatMessage({ id: 'web_avatar_option' }, { n: i + 1 })} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+                <img
+                  src={m.thumbUrl ?? m.url}
+                  alt={intl.formatMessage({ id: 'web_avatar_option' }, { n: i + 1 })}
+                  width={48}
+                  height={48}
+                  className="h-12 w-12 rounded-full object-cover"
+                />
               </label>
             ))}
           </div>
