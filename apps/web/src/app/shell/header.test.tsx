@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import type { User } from '@skillroom/contract';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Header } from './header';
+
+const user = { id: 1, firstName: 'Maria', lastName: 'Lopez', avatar: null, hasSubscription: false } as unknown as User;
+// Message ids stand in for texts: the test is about behaviour, the translations have their own test.
+const renderHeader = (u: User = user, onSignOut = vi.fn()) =>
+  render(
+    <IntlProvider locale="en" messages={{}} onError={() => undefined}>
+      <MemoryRouter>
+        <Header user={u} onSignOut={onSignOut} />
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+
+describe('header (spec §2)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows the standard logo, or its variant for a user with a subscription', () => {
+    renderHeader();
+    expect(screen.getByRole('img', { name: 'web_shell_logo' }).getAttribute('data-variant')).toBe('standard');
+    cleanup();
+    renderHeader({ ...user, hasSubscription: true });
+    expect(screen.getByRole('img', { name: 'web_shell_logo_pro' }).getAttribute('data-variant')).toBe('subscription');
+  });
+
+  it('closes the user dropdown on a click outside it', () => {
+    renderHeader();
+    const toggle = screen.getAllByRole('button', { expanded: false }).find((b) => b.textContent?.includes('Maria'))!;
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByText('web_shell_edit_profile')).toHaveLength(1);
+    fireEvent.mouseDown(document.body);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the mobile menu 200 ms after a click in it', () => {
+    vi.useFakeTimers();
+    renderHeader();
+    const menu = screen.getByRole('button', { name: /web_shell_menu/ });
+    fireEvent.click(menu);
+    const link = screen.getByRole('navigation', { name: 'Menu' }).querySelector('a[href="/"]')!;
+    fireEvent.click(link);
+    act(() => vi.advanceTimersByTime(199));
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    act(() => vi.advanceTimersByTime(1));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('signs out from the dropdown', () => {
+    const onSignOut = vi.fn();
+    renderHeader(user, onSignOut);
+    fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.includes('Maria'))!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'web_shell_sign_out' })[0]!);
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+});
