@@ -43,7 +43,7 @@ export function SchoolPicker({ value, onChange, error }: { value: SchoolChoice; 
           if (value && e.target.value !== value.name) onChange(null);
         }}
       />
-      {term.length >= 2 && (
+      {term.length >= 2 && value?.name !== query && (
         <fieldset className="rounded-md border border-slate-200 p-2" aria-busy={isLoading}>
           <legend className="px-1 text-sm text-slate-700">
             <FormattedMessage id="web_school_choose" />
