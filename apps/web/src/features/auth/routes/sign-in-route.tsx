@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
+import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { signIn } from '../api/auth-api';
@@ -34,6 +35,7 @@ export function SignInRoute() {
     try {
       await signIn(username.trim(), password);
       await reload();
+      void track({ name: 'sign_in' });
       void navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
       const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
+import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLocale } from '../../../lib/i18n';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
@@ -59,6 +60,7 @@ export function SignUpRoute() {
       await signUp(body);
       await signIn(form.username.trim(), form.plainPassword);
       await reload();
+      void track({ name: 'sign_up', properties: { accountType } });
       void navigate('/', { replace: true });
     } catch (err) {
       setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));

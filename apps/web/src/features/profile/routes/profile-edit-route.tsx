@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card, Page } from '../../../components/ui/page';
-import { useScreenView } from '../../../lib/analytics';
+import { track, useScreenView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
@@ -40,6 +40,7 @@ function ProfileForm({ user }: { user: User }) {
   const saveLanguage = async (preferredLanguage: string) => {
     try {
       setUser(await patchUser(user.id, { preferredLanguage: preferredLanguage as UserPatchBody['preferredLanguage'] }));
+      void track({ name: 'language_changed', screen: 'Edit Own Profile', properties: { locale: preferredLanguage } });
     } catch {
       toast.error(failText);
     }
@@ -67,6 +68,7 @@ function ProfileForm({ user }: { user: User }) {
       setUser(await patchUser(user.id, body));
       setPassword('');
       toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
+      void track({ name: 'profile_updated', screen: 'Edit Own Profile', properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) } });
     } catch (err) {
       const fields = apiFieldErrors(intl, err, failText);
       setErrors(fields);
