@@ -9,8 +9,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './lib/mailer';
-import { LocalFileStore } from './lib/file-store';
-import { persistentSecret } from './lib/secrets';
+import { createFileStore } from './lib/file-store';
+import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -48,13 +48,16 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
     }));
   const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt-secret');
+  // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
+  const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
+  const files = createFileStore(config);
   const ctx: AppContext = {
     config,
     database: db,
     db: db.db,
     signer: new TokenSigner(jwtSecret),
-    urlSigner: new UrlSigner(persistentSecret(config.dataDir, 'url-secret'), config.mediaUrlTtlSeconds),
-    files: new LocalFileStore(path.join(config.dataDir, 'media')),
+    urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
+    files,
     mailer: createMailer(config, app.log),
     log: app.log,
     version,

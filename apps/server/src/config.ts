@@ -26,6 +26,12 @@ const envSchema = z.object({
   MEDIA_MAX_VIDEO_BYTES: bytes.default(200 * 1024 * 1024),
   MEDIA_MAX_FILE_BYTES: bytes.default(25 * 1024 * 1024),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 3600),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   WEB_DIST_DIR: z.string().optional(),
@@ -45,6 +51,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.S3_BUCKET && !(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -68,6 +77,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       file: c.MEDIA_MAX_FILE_BYTES,
     },
     mediaUrlTtlSeconds: c.MEDIA_URL_TTL_SECONDS,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: (c.S3_ENDPOINT ?? `https://s3.${c.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+          accessKeyId: c.S3_ACCESS_KEY_ID!,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+          // Custom endpoints (MinIO, Garage, …) usually want path-style addressing; AWS wants virtual hosts.
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+        }
+      : null,
     authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };

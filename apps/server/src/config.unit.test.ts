@@ -24,4 +24,13 @@ describe('loadConfig', () => {
     const c = loadConfig({ DEMO: 'false', DATABASE_URL: 'postgres://u@h:5432/d', PUBLIC_URL: 'https://school.example/' });
     expect(c).toMatchObject({ demo: false, databaseUrl: 'postgres://u@h:5432/d', publicUrl: 'https://school.example' });
   });
+
+  it('selects S3 only with a bucket and its keys, path-style for custom endpoints', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(/S3_ACCESS_KEY_ID/);
+    const aws = loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3;
+    expect(aws).toMatchObject({ endpoint: 'https://s3.eu-west-1.amazonaws.com', forcePathStyle: false });
+    const minio = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1' });
+  });
 });

@@ -164,6 +164,20 @@ export const MEDIA_TYPE_KIND: Record<MediaType, MediaKind> = {
   [MediaType.CustomLearningSkillIcon]: 'image',
 };
 
+/**
+ * What the server accepts for each kind, by the type sniffed from the file's bytes (never the client's claim).
+ * SVG is never an image here: it can carry script. Files of any type are accepted and always served as downloads.
+ * Web clients may use these for `<input accept>`.
+ */
+export const MEDIA_ACCEPTED_TYPES: Record<Exclude<MediaKind, 'file'>, readonly string[]> = {
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
+  audio: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/aac', 'audio/mp4', 'audio/x-m4a', 'audio/flac', 'audio/webm'],
+  video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-m4v', 'video/ogg', 'video/3gpp', 'video/matroska'],
+};
+
+/** Longest side of the thumbnails made for images, in pixels. */
+export const MEDIA_THUMB_SIZE = 320;
+
 /** Media types only the platform (catalogue) may create; users cannot upload them. */
 export const CATALOGUE_MEDIA_TYPES: readonly MediaType[] = [
   MediaType.PredefinedUserAvatar,

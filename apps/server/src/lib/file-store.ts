@@ -2,11 +2,21 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { S3FileStore } from './s3-file-store';
 
-/** Where media bytes live. Local disk under DATA_DIR/media; an S3 store implements the same shape. */
+/** A byte range, both ends included (as in HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where media bytes live. Local disk under DATA_DIR/media by default; S3 when configured. */
 export interface FileStore {
-  put(key: string, data: Buffer): Promise<void>;
-  get(key: string): Promise<Readable>;
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
+  /** Moves a finished local file into the store (uploads are spooled to disk first, so videos never sit in memory). */
+  putFile(key: string, filePath: string, contentType?: string): Promise<void>;
+  get(key: string, range?: ByteRange): Promise<Readable>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
   /** A direct link when the store has one (S3); null for local disk. */
@@ -33,10 +43,19 @@ export class LocalFileStore implements FileStore {
     await fsp.rename(tmp, p);
   }
 
-  async get(key: string) {
+  async putFile(key: string, filePath: string) {
+    const p = this.file(key);
+    await fsp.mkdir(path.dirname(p), { recursive: true });
+    const tmp = `${p}.${process.pid}.tmp`;
+    // Copy rather than rename: the spool folder may be on another file system.
+    await fsp.copyFile(filePath, tmp);
+    await fsp.rename(tmp, p);
+  }
+
+  async get(key: string, range?: ByteRange) {
     const p = this.file(key);
     await fsp.access(p);
-    return fs.createReadStream(p);
+    return fs.createReadStream(p, range ? { start: range.start, end: range.end } : {});
   }
 
   async size(key: string) {
@@ -54,4 +73,10 @@ export class LocalFileStore implements FileStore {
   publicUrl() {
     return null;
   }
+}
+
+/** The store the configuration asks for: S3 when S3_BUCKET is set, else DATA_DIR/media. */
+export function createFileStore(config: Pick<Config, 's3' | 'dataDir' | 'mediaUrlTtlSeconds'>): FileStore {
+  if (config.s3) return new S3FileStore(config.s3, config.mediaUrlTtlSeconds);
+  return new LocalFileStore(path.join(config.dataDir, 'media'));
 }

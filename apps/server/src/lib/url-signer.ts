@@ -5,6 +5,8 @@ export class UrlSigner {
   constructor(
     private readonly secret: string,
     private readonly ttlSeconds: number,
+    /** The object store's own link to a stored file (S3), so presenters need not know the store. */
+    readonly objectUrl: (storageKey: string) => string | null = () => null,
   ) {}
 
   sign(path: string, now = Date.now()): string {

@@ -4,6 +4,7 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes } from './auth/auth.routes';
 import { educationLevelsRoutes } from './education-levels/education-levels.routes';
 import { healthRoutes } from './health/health.routes';
+import { mediaRoutes } from './media/media.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -23,6 +24,7 @@ export const modules: ModuleRoutes[] = [
   schoolsRoutes,
   subscriptionsRoutes,
   educationLevelsRoutes,
+  mediaRoutes,
   teachingClassesRoutes,
   teachingClassStudentsRoutes,
   studentsRoutes,

@@ -9,7 +9,7 @@ export const mediaFilePath = (id: number) => `/media/${id}`;
 export const mediaThumbPath = (row: Pick<MediaRow, 'id' | 'mediaType' | 'fileName'>) => `/media/thumb/${row.id}/${row.mediaType}/${encodeURIComponent(row.fileName)}`;
 
 /** Media as JSON-LD, with signed links that work in <img> and <video> without headers. */
-export function presentMedia(row: MediaRow, signer: UrlSigner, s3Url: string | null = null): Media {
+export function presentMedia(row: MediaRow, signer: UrlSigner, s3Url: string | null = signer.objectUrl(row.storageKey)): Media {
   return embedded('Media', 'media', row.id, {
     id: row.id,
     created: iso(row.created)!,

@@ -1,9 +1,19 @@
-import { and, count, eq, inArray, asc } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { CATALOGUE_MEDIA_TYPES } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { MediaRow } from './media.presenter';
 
 export type NewMedia = typeof media.$inferInsert;
+
+export interface MediaListFilter {
+  ids?: number[];
+  mediaType?: number;
+  /** Only predefined media and this user's uploads (media.policy's own rule, in SQL, for lists). */
+  ownOrCatalogueOf?: number;
+  limit: number;
+  offset: number;
+}
 
 export const mediaRepository = {
   async findById(db: DbOrTx, id: number): Promise<MediaRow | null> {
@@ -11,8 +21,17 @@ export const mediaRepository = {
     return row ?? null;
   },
 
-  async list(db: DbOrTx, f: { ids?: number[]; mediaType?: number; limit: number; offset: number }) {
-    const where = and(f.ids ? inArray(media.id, f.ids) : undefined, f.mediaType !== undefined ? eq(media.mediaType, f.mediaType) : undefined);
+  async findByIds(db: DbOrTx, ids: number[]): Promise<MediaRow[]> {
+    if (!ids.length) return [];
+    return db.select().from(media).where(inArray(media.id, ids));
+  },
+
+  async list(db: DbOrTx, f: MediaListFilter) {
+    const where = and(
+      f.ids ? inArray(media.id, f.ids.length ? f.ids : [0]) : undefined,
+      f.mediaType !== undefined ? eq(media.mediaType, f.mediaType) : undefined,
+      f.ownOrCatalogueOf !== undefined ? or(inArray(media.mediaType, [...CATALOGUE_MEDIA_TYPES]), isNull(media.uploaderId), eq(media.uploaderId, f.ownOrCatalogueOf)) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db.select().from(media).where(where).orderBy(asc(media.id)).limit(f.limit).offset(f.offset),
       db.select({ n: count() }).from(media).where(where),
@@ -23,5 +42,19 @@ export const mediaRepository = {
   async insert(db: DbOrTx, values: NewMedia): Promise<MediaRow> {
     const [row] = await db.insert(media).values(values).returning();
     return row!;
+  },
+
+  /** Platform media of a type by file name, for the catalogue seed (it adds what is missing). */
+  async platformFileNames(db: DbOrTx, mediaType: number): Promise<Set<string>> {
+    const rows = await db
+      .select({ fileName: media.fileName })
+      .from(media)
+      .where(and(eq(media.mediaType, mediaType), isNull(media.uploaderId)));
+    return new Set(rows.map((r) => r.fileName));
+  },
+
+  /** Serialises catalogue seeding across instances starting together; released when the transaction ends. */
+  async lockCatalogue(tx: DbOrTx) {
+    await tx.execute(sql`select pg_advisory_xact_lock(7305310, 1)`);
   },
 };

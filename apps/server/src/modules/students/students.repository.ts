@@ -71,13 +71,12 @@ export const studentsRepository = {
     await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId }).onConflictDoNothing();
   },
 
-  /** Whether a media file is the avatar of a student the user may see (media access, DESIGN §2). */
-  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
-    const [row] = await db
-      .select({ one: sql`1` })
+  /** Which of these media are avatars of students the user may see (media access, DESIGN §2). */
+  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
+    const rows = await db
+      .selectDistinct({ id: students.avatarId })
       .from(students)
-      .where(and(eq(students.avatarId, mediaId), visibleStudent(userId)))
-      .limit(1);
-    return Boolean(row);
+      .where(and(inArray(students.avatarId, mediaIds), visibleStudent(userId)));
+    return rows.map((r) => r.id!);
   },
 };

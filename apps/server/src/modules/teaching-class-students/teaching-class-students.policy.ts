@@ -1,4 +1,9 @@
+import { registerMediaAccess } from '../media/media.policy';
 import { teachingClassesPolicy, type ClassRole } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassStudentsRepository } from './teaching-class-students.repository';
+
+// A place's avatar is seen by whoever sees the place: the class's teachers and evaluators, and linked users.
+registerMediaAccess((db, p, ids) => teachingClassStudentsRepository.visibleAvatarIds(db, ids, p.userId));
 
 /** What is known about a user and one place: their role in its class, and whether they are linked to its student. */
 export interface PlaceAccess {

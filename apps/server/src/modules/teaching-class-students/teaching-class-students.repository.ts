@@ -92,18 +92,17 @@ export const teachingClassStudentsRepository = {
     await db.delete(teachingClassStudents).where(eq(teachingClassStudents.id, id));
   },
 
-  /** Whether a media file is the avatar of a place the user may see (media access, DESIGN §2). */
-  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
-    const [row] = await db
-      .select({ one: sql`1` })
+  /** Which of these media are avatars of places the user may see (media access, DESIGN §2). */
+  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
+    const rows = await db
+      .selectDistinct({ id: teachingClassStudents.avatarId })
       .from(teachingClassStudents)
       .where(
         and(
-          eq(teachingClassStudents.avatarId, mediaId),
+          inArray(teachingClassStudents.avatarId, mediaIds),
           or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),
         ),
-      )
-      .limit(1);
-    return Boolean(row);
+      );
+    return rows.map((r) => r.id!);
   },
 };

@@ -1,4 +1,9 @@
 import { ClassUserType } from '@skillroom/contract';
+import { registerMediaAccess } from '../media/media.policy';
+import { teachingClassesRepository } from './teaching-classes.repository';
+
+// A class avatar is seen by whoever sees the class.
+registerMediaAccess((db, p, ids) => teachingClassesRepository.visibleAvatarIds(db, ids, p.userId));
 
 /** A user's role in one class (spec §4), or null when they have none. */
 export type ClassRole = ClassUserType | null;

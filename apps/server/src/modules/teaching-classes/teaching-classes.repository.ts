@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClassUserType } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
@@ -145,13 +145,12 @@ export const teachingClassesRepository = {
     await db.delete(teachingClasses).where(eq(teachingClasses.id, id));
   },
 
-  /** Whether a media file is the avatar of a class the user may see (media access, DESIGN §2). */
-  async isVisibleAvatar(db: DbOrTx, mediaId: number, userId: number) {
-    const [row] = await db
-      .select({ one: sql`1` })
+  /** Which of these media are avatars of classes the user may see (media access, DESIGN §2). */
+  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
+    const rows = await db
+      .selectDistinct({ id: teachingClasses.avatarId })
       .from(teachingClasses)
-      .where(and(eq(teachingClasses.avatarId, mediaId), sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`))
-      .limit(1);
-    return Boolean(row);
+      .where(and(inArray(teachingClasses.avatarId, mediaIds), sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`));
+    return rows.map((r) => r.id!);
   },
 };

@@ -1,4 +1,4 @@
-import { asc, eq, sql, and, ne } from 'drizzle-orm';
+import { asc, eq, sql, and, ne, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
 
@@ -62,10 +62,10 @@ export const usersRepository = {
       .where(eq(users.id, id));
   },
 
-  /** Whether a user's avatar is this media (profiles are visible to every signed-in user). */
-  async isAvatar(db: DbOrTx, mediaId: number) {
-    const [row] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarId, mediaId)).limit(1);
-    return Boolean(row);
+  /** Which of these media are users' avatars (profiles are visible to every signed-in user). */
+  async avatarIds(db: DbOrTx, mediaIds: number[]) {
+    const rows = await db.selectDistinct({ id: users.avatarId }).from(users).where(inArray(users.avatarId, mediaIds));
+    return rows.map((r) => r.id!);
   },
 
   /** Every account, for the admin tool. */

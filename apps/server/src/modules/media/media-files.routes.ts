@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorText, MEDIA_TYPE_KIND, type MediaType } from '@skillroom/contract';
+import type { AppContext } from '../../context';
+import { forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { idParam } from '../../http/validate';
+import type { ByteRange } from '../../lib/file-store';
+import { mediaFilePath, type MediaRow } from './media.presenter';
+import { mediaRepository } from './media.repository';
+import { mediaService } from './media.service';
+
+/**
+ * Served files never run anything in our origin: no script, no plugin, a sandbox if opened directly. Set in a
+ * route-level onSend hook, which runs after the app-wide one that sets the page policy.
+ */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+/** Types a browser could render as a page: kept files of these kinds are sent as plain bytes. */
+const ACTIVE_TYPE = /html|xml|javascript|ecmascript|^text\//i;
+
+type Params = { id: string; mediaType?: string; fileName?: string };
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** One satisfiable byte range of `size` bytes, null to send it all, or a 416. */
+function rangeOf(header: string | undefined, size: number): ByteRange | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: answered with the whole file, as RFC 9110 allows.
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) throw new HttpError(416, 'Range Not Satisfiable');
+  return { start, end };
+}
+
+export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner }: AppContext) {
+  /** Who may fetch: a valid signature on this path (or on the file's own link), else a signed-in user allowed to see it. */
+  async function authorise(req: FastifyRequest): Promise<MediaRow> {
+    const id = idParam((req.params as Params).id);
+    const { exp, sig } = req.query as { exp?: unknown; sig?: unknown };
+    const path = req.url.split('?')[0]!;
+    if (urlSigner.verify(path, exp, sig) || urlSigner.verify(mediaFilePath(id), exp, sig)) {
+      const row = await mediaRepository.findById(db, id);
+      if (!row) throw notFound('Media not found.');
+      return row;
+    }
+    if (req.principal) {
+      const row = await mediaService.forUser(db, req.principal, id);
+      if (!row) throw forbidden(ErrorText.mediaAccess);
+      return row;
+    }
+    // A link that was signed once but is now expired or altered is refused; no credentials at all is a 401.
+    if (exp !== undefined || sig !== undefined) throw forbidden(ErrorText.mediaAccess);
+    throw unauthorized();
+  }
+
+  async function send(req: FastifyRequest, reply: FastifyReply, o: { key: string; mime: string; size: number | null; etag: string; disposition: string }) {
+    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').header('etag', o.etag).header('content-disposition', o.disposition);
+    if (req.headers['if-none-match'] === o.etag) return reply.status(304).send();
+    reply.type(o.mime);
+    let range: ByteRange | null = null;
+    if (o.size !== null) {
+      reply.header('accept-ranges', 'bytes');
+      const ifRange = req.headers['if-range'];
+      try {
+        range = !ifRange || ifRange === o.etag ? rangeOf(req.headers.range, o.size) : null;
+      } catch (e) {
+        reply.header('content-range', `bytes */${o.size}`);
+        throw e;
+      }
+    }
+    let stream;
+    try {
+      stream = await files.get(o.key, range ?? undefined);
+    } catch {
+      throw notFound('Media file not found.');
+    }
+    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${o.size}`).header('content-length', range.end - range.start + 1);
+    else if (o.size !== null) reply.header('content-length', o.size);
+    return reply.send(stream);
+  }
+
+  const hooks = {
+    onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('content-security-policy', FILE_CSP);
+      return payload;
+    },
+  };
+  const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
+
+  app.get('/media/:id', { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') }, async (req, reply) => {
+    const row = await authorise(req);
+    const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
+    // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
+    const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;
+    return send(req, reply, { key: row.storageKey, mime, size: row.size, etag: `"m${row.id}-${row.size}"`, disposition: disposition(isFile ? 'attachment' : 'inline', row.fileOriginalName) });
+  });
+
+  const thumb = async (req: FastifyRequest, reply: FastifyReply) => {
+    const row = await authorise(req);
+    const { mediaType, fileName } = req.params as Params;
+    if (!row.thumbKey || (mediaType !== undefined && (mediaType !== String(row.mediaType) || fileName !== row.fileName))) throw notFound('Thumbnail not found.');
+    return send(req, reply, { key: row.thumbKey, mime: 'image/webp', size: null, etag: `"t${row.id}"`, disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`) });
+  };
+  app.get('/media/thumb/:id', { ...hooks, config: doc('The thumbnail of an image (WebP, at most 320 px)') }, thumb);
+  app.get('/media/thumb/:id/:mediaType/:fileName', { ...hooks, config: doc('The thumbnail of an image, by its descriptive path') }, thumb);
+}

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors';
+
+/** An uploaded file written to the spool folder, not yet checked. */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  originalName: string;
+}
+
+export interface UploadParts {
+  fields: Record<string, string>;
+  file: SpooledFile | null;
+  /** Removes the spooled file; always called, whatever became of the upload. */
+  cleanup(): Promise<void>;
+}
+
+/** The specification's client names the file `mediaFile[file]`; plain `mediaFile` is taken too. */
+const FILE_FIELDS = new Set(['mediaFile[file]', 'mediaFile']);
+
+const human = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+export const tooLarge = (limit: number) => new HttpError(413, `The file is too large: at most ${human(limit)} for this media type.`);
+
+/**
+ * Reads a multipart upload, streaming the file to disk so that a large video is never held in memory.
+ * `limitOf` gives the size limit from the fields read so far (mediaType usually comes first); a file over it
+ * is cut off at once with a 413 rather than read to its end.
+ */
+export async function readUploadParts(req: FastifyRequest, spoolDir: string, limitOf: (fields: Record<string, string>) => number): Promise<UploadParts> {
+  const fields: Record<string, string> = {};
+  let file: SpooledFile | null = null;
+  let tmp: string | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname) || file) {
+        part.file.resume();
+        continue;
+      }
+      const limit = limitOf(fields);
+      tmp = path.join(spoolDir, crypto.randomUUID());
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > limit) done(tooLarge(limit));
+          else done(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) throw tooLarge(limit);
+      file = { path: tmp, size, originalName: part.filename ?? '' };
+    }
+  } catch (e) {
+    if (tmp) await fsp.rm(tmp, { force: true });
+    throw e;
+  }
+  const kept: string | null = tmp;
+  return {
+    fields,
+    file,
+    cleanup: async () => {
+      if (kept) await fsp.rm(kept, { force: true });
+    },
+  };
+}
+
+/** Removes spooled files a crash left behind; recent ones may belong to an upload still running in another process. */
+export function sweepSpool(dir: string, olderThanMs = 3600_000) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of fs.readdirSync(dir)) {
+    const p = path.join(dir, name);
+    try {
+      if (Date.now() - fs.statSync(p).mtimeMs > olderThanMs) fs.rmSync(p, { force: true });
+    } catch {
+      // Gone already: another process swept it.
+    }
+  }
+}
+
+/** A client's file name as shown back to people: no folders, no control characters, a sane length. */
+export function cleanOriginalName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return clean.slice(-200) || 'upload';
+}
+
+/** The extension of a client's file name, if it is a plain one (used only for files whose type cannot be sniffed). */
+export function extensionOf(name: string): string | null {
+  const m = /\.([a-z0-9]{1,8})$/i.exec(name);
+  return m ? m[1]!.toLowerCase() : null;
+}

@@ -1,0 +1,117 @@
+import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
+import sharp from 'sharp';
+import { MEDIA_ACCEPTED_TYPES, MEDIA_THUMB_SIZE, type MediaKind } from '@skillroom/contract';
+import { HttpError, violation } from '../../http/errors';
+import { inspectMp4 } from './mp4-boxes';
+
+/** What an upload becomes: the bytes to keep (a new buffer, or the spooled file as is), its facts and a thumbnail. */
+export interface ProcessedMedia {
+  mimeType: string;
+  ext: string;
+  /** Re-encoded bytes; null when the spooled file itself is kept. */
+  data: Buffer | null;
+  size: number;
+  fileDimensions: string | null;
+  duration: number | null;
+  thumb: Buffer | null;
+}
+
+/** Raster images sharp re-encodes without their metadata; the output format for each. */
+const REENCODE: Record<string, { ext: string; mime: string }> = {
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/webp': { ext: 'webp', mime: 'image/webp' },
+  'image/gif': { ext: 'gif', mime: 'image/gif' },
+  // AVIF encodes slowly and TIFF does not show in browsers: both are kept as WebP.
+  'image/avif': { ext: 'webp', mime: 'image/webp' },
+  'image/tiff': { ext: 'webp', mime: 'image/webp' },
+};
+/** Containers in which audio recordings arrive (a browser's MediaRecorder writes WebM), named as audio. */
+const AUDIO_CONTAINERS: Record<string, string> = { 'video/webm': 'audio/webm', 'video/mp4': 'audio/mp4', 'video/ogg': 'audio/ogg' };
+const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a']);
+/** Decompression bombs stop here: 100 megapixels is more than any phone camera makes. */
+const MAX_PIXELS = 100_000_000;
+/** encode=1 asks for a web-sized picture. */
+const ENCODED_MAX_SIDE = 2560;
+
+const unsupported = (mime: string | undefined, kind: MediaKind) =>
+  new HttpError(415, `The file type ${mime ? `"${mime}" ` : ''}is not accepted for this media type (${kind === 'image' ? 'JPEG, PNG, WebP, GIF or AVIF' : `${kind} expected`}).`);
+const invalid = (kind: MediaKind) => violation('mediaFile', `This file is not a valid ${kind}.`);
+
+async function image(filePath: string, mime: string, encode: boolean): Promise<ProcessedMedia> {
+  const out = REENCODE[mime]!;
+  const animated = mime === 'image/gif' || mime === 'image/webp';
+  try {
+    // rotate() applies the EXIF orientation; leaving out withMetadata() drops EXIF (GPS, camera), XMP and IPTC.
+    let pipeline = sharp(filePath, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    if (encode) pipeline = pipeline.resize(ENCODED_MAX_SIDE, ENCODED_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    if (out.mime === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 88 });
+    else if (out.mime === 'image/png') pipeline = pipeline.png();
+    else if (out.mime === 'image/gif') pipeline = pipeline.gif();
+    else pipeline = pipeline.webp({ quality: 88 });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const meta = await sharp(data, { animated }).metadata();
+    const height = meta.pageHeight ?? info.height;
+    const thumb = await sharp(data)
+      .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { mimeType: out.mime, ext: out.ext, data, size: data.length, fileDimensions: `${info.width}x${height}`, duration: null, thumb };
+  } catch (e) {
+    if (e instanceof Error && /pixel limit/i.test(e.message)) throw violation('mediaFile', 'The image is too large: at most 100 megapixels.');
+    throw invalid('image');
+  }
+}
+
+/** Duration and, for WebM/Matroska, the picture size, as music-metadata reads them; null where it cannot. */
+async function avFacts(filePath: string) {
+  try {
+    const { format } = await parseFile(filePath, { duration: true, skipCovers: true });
+    const video = format.trackInfo?.find((t) => t.video?.pixelWidth && t.video.pixelHeight)?.video;
+    const duration = format.duration !== undefined && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : null;
+    return { duration, dims: video ? `${video.displayWidth ?? video.pixelWidth}x${video.displayHeight ?? video.pixelHeight}` : null };
+  } catch {
+    return { duration: null, dims: null };
+  }
+}
+
+async function audioOrVideo(filePath: string, mime: string, ext: string, size: number): Promise<ProcessedMedia> {
+  // MP4 and MOV carry the shooting place in udta/meta boxes: wiped before anything is stored.
+  const mp4 = ISO_BMFF.has(mime) ? await inspectMp4(filePath, { scrub: true }).catch(() => null) : null;
+  const facts = await avFacts(filePath);
+  const isVideo = mime.startsWith('video/');
+  const fileDimensions = isVideo ? (mp4?.dims ? `${mp4.dims.width}x${mp4.dims.height}` : facts.dims) : null;
+  return { mimeType: mime, ext, data: null, size, fileDimensions, duration: facts.duration ?? mp4?.duration ?? null, thumb: null };
+}
+
+/**
+ * Checks an upload's real type (sniffed from its bytes) against its kind and turns it into what is stored:
+ * images re-encoded without metadata, with a thumbnail; audio and video measured; other files kept as they are.
+ * Throws 415 for a type the kind does not take and 400 for a file that is not what it claims to be.
+ */
+export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null }): Promise<ProcessedMedia> {
+  const sniffed = await fileTypeFromFile(filePath);
+  // "audio/ogg; codecs=opus" and the like: the parameters say nothing we keep.
+  const mime = sniffed?.mime.split(';')[0]!.trim();
+  if (kind === 'image') {
+    if (!mime || !MEDIA_ACCEPTED_TYPES.image.includes(mime)) throw unsupported(mime, kind);
+    return image(filePath, mime, opts.encode);
+  }
+  if (kind === 'audio') {
+    const audio = mime && (AUDIO_CONTAINERS[mime] ?? mime);
+    if (!audio || !MEDIA_ACCEPTED_TYPES.audio.includes(audio)) throw unsupported(mime, kind);
+    return { ...(await audioOrVideo(filePath, mime!, sniffed!.ext, size)), mimeType: audio, fileDimensions: null };
+  }
+  if (kind === 'video') {
+    if (!mime || !MEDIA_ACCEPTED_TYPES.video.includes(mime)) throw unsupported(mime, kind);
+    return audioOrVideo(filePath, mime, sniffed!.ext, size);
+  }
+  // Any file is welcome as a file, but a photo still loses its metadata, and one we cannot clean is refused.
+  if (mime?.startsWith('image/')) {
+    if (!REENCODE[mime]) throw new HttpError(415, `Images attached as files must be JPEG, PNG, WebP, GIF, AVIF or TIFF, not "${mime}".`);
+    return image(filePath, mime, false);
+  }
+  if (mime && ISO_BMFF.has(mime)) return audioOrVideo(filePath, mime, sniffed!.ext, size);
+  return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', data: null, size, fileDimensions: null, duration: null, thumb: null };
+}

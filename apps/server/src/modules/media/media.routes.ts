@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { API_AUTH_PREFIX, MEDIA_TYPE_KIND, mediaListQuery, mediaUploadFields, V, type MediaType, type MediaUploadFields, type Violation } from '@skillroom/contract';
+import { ValidationError } from '../../http/errors';
+import { collection, item } from '../../http/hydra';
+import { foldQuery } from '../../http/query';
+import { idParam, parse, toViolations } from '../../http/validate';
+import { requireUser } from '../../plugins/auth';
+import type { ModuleRoutes } from '../types';
+import { registerMediaFiles } from './media-files.routes';
+import { readUploadParts, sweepSpool, type SpooledFile } from './media.multipart';
+import { presentMedia } from './media.presenter';
+import { mediaService } from './media.service';
+
+/** The fields and the file together, so that one 400 names every problem at once. */
+function checkUpload(fields: Record<string, string>, file: SpooledFile | null): { fields: MediaUploadFields; file: SpooledFile } {
+  const r = mediaUploadFields.safeParse(fields);
+  const violations: Violation[] = r.success ? [] : toViolations(r.error);
+  if (!file || file.size === 0) violations.push({ propertyPath: 'mediaFile', message: V.blank });
+  if (violations.length || !r.success || !file) throw new ValidationError(violations);
+  return { fields: r.data, file };
+}
+
+const knownType = (raw: string | undefined) => {
+  const n = Number(raw);
+  return MEDIA_TYPE_KIND[n as MediaType] ? n : null;
+};
+
+export const mediaRoutes: ModuleRoutes = {
+  name: 'media',
+  root: registerMediaFiles,
+  auth: (app, { db, files, urlSigner, config }) => {
+    const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
+    sweepSpool(spoolDir);
+    const deps = { db, files, limits: config.mediaLimits };
+
+    app.post(
+      '/media',
+      {
+        config: {
+          doc: {
+            summary: 'Upload a media file: its real type must suit the media type; images lose their metadata and get a thumbnail',
+            multipart: { mediaType: 'media type number (spec §3)', 'mediaFile[file]': 'the file', encode: '1 to make an image web-sized (at most 2560 px)' },
+          },
+        },
+      },
+      async (req, reply) => {
+        const p = requireUser(req);
+        if (!req.isMultipart()) checkUpload({}, null);
+        const parts = await readUploadParts(req, spoolDir, (f) => mediaService.limitFor(deps.limits, knownType(f.mediaType)));
+        try {
+          const upload = checkUpload(parts.fields, parts.file);
+          const row = await mediaService.upload(deps, p, upload.fields, upload.file);
+          return reply.status(201).send(item(presentMedia(row, urlSigner)));
+        } finally {
+          await parts.cleanup();
+        }
+      },
+    );
+
+    app.get('/media/:id', { config: { doc: { summary: 'A media item the user may see, with signed links to its file and thumbnail' } } }, async (req) => {
+      const row = await mediaService.get(db, requireUser(req), idParam((req.params as { id: string }).id));
+      return item(presentMedia(row, urlSigner));
+    });
+
+    app.get('/medias', { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } }, async (req) => {
+      const p = requireUser(req);
+      const q = parse(mediaListQuery, foldQuery(req.query as Record<string, unknown>));
+      const { rows, total } = await mediaService.list(db, p, q);
+      const { page: _p, itemsPerPage: _i, ...filters } = foldQuery(req.query as Record<string, unknown>);
+      return collection(`${API_AUTH_PREFIX}/medias`, rows.map((r) => presentMedia(r, urlSigner)), total, q, filters);
+    });
+  },
+};

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery } from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notFound, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import type { FileStore } from '../../lib/file-store';
+import type { Principal } from '../../plugins/auth';
+import { cleanOriginalName, extensionOf, tooLarge, type SpooledFile } from './media.multipart';
+import { mediaPolicy } from './media.policy';
+import type { MediaRow } from './media.presenter';
+import { processUpload } from './media.processor';
+import { mediaRepository } from './media.repository';
+
+export interface MediaDeps {
+  db: Db;
+  files: FileStore;
+  limits: Record<MediaKind, number>;
+}
+
+const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
+
+/** Storage keys spread by kind and month, named by a random id that says nothing about the content. */
+function keysFor(kind: MediaKind, ext: string) {
+  const id = crypto.randomUUID();
+  const month = new Date().toISOString().slice(0, 7).replace('-', '/');
+  return { fileName: `${id}.${ext}`, storageKey: `${kind}/${month}/${id}.${ext}`, thumbKey: `thumb/${month}/${id}.webp` };
+}
+
+export const mediaService = {
+  /** The size limit of a media type's kind, or of the largest kind when the type is not known yet. */
+  limitFor(limits: Record<MediaKind, number>, mediaType: number | null) {
+    const kind = mediaType === null ? undefined : kindOf(mediaType);
+    return kind ? limits[kind] : Math.max(...Object.values(limits));
+  },
+
+  /**
+   * Checks, cleans and keeps an upload. The bytes are stored first and the row inserted after, in a transaction;
+   * if the insert fails the stored bytes are removed, so there is never a row without a file nor a file left behind.
+   */
+  async upload(deps: MediaDeps, p: Principal, fields: MediaUploadFields, file: SpooledFile): Promise<MediaRow> {
+    if (!mediaPolicy.canUpload(p, fields.mediaType)) throw violation('mediaType', 'This media type is reserved for the predefined catalogue.');
+    const kind = kindOf(fields.mediaType);
+    if (file.size > deps.limits[kind]) throw tooLarge(deps.limits[kind]);
+    const originalName = cleanOriginalName(file.originalName);
+    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName) });
+    const keys = keysFor(kind, out.ext);
+    const stored: string[] = [];
+    try {
+      if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
+      else await deps.files.putFile(keys.storageKey, file.path, out.mimeType);
+      stored.push(keys.storageKey);
+      if (out.thumb) {
+        await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
+        stored.push(keys.thumbKey);
+      }
+      return await deps.db.transaction((tx) =>
+        mediaRepository.insert(tx, {
+          fileName: keys.fileName,
+          fileOriginalName: originalName,
+          mimeType: out.mimeType,
+          size: out.size,
+          fileDimensions: out.fileDimensions,
+          duration: out.duration,
+          mediaType: fields.mediaType,
+          storageKey: keys.storageKey,
+          thumbKey: out.thumb ? keys.thumbKey : null,
+          uploaderId: p.userId,
+        }),
+      );
+    } catch (e) {
+      await Promise.allSettled(stored.map((k) => deps.files.remove(k)));
+      throw e;
+    }
+  },
+
+  /** A media item the user may see; any other is unknown to them (404, DESIGN §2). */
+  async get(db: Db, p: Principal, id: number): Promise<MediaRow> {
+    const row = await mediaRepository.findById(db, id);
+    if (!row || !(await mediaPolicy.canSee(db, p, row))) throw notFound('Media not found.');
+    return row;
+  },
+
+  /**
+   * Without ids: the catalogue and the user's own uploads. With `id[]`: those of the given media the user may
+   * see by any rule (a class avatar, a student's…); the others are left out, as if they did not exist.
+   */
+  async list(db: Db, p: Principal, q: z.output<typeof mediaListQuery>) {
+    const page = { limit: q.itemsPerPage, offset: offsetOf(q) };
+    if (!q.id) return mediaRepository.list(db, { mediaType: q.mediaType, ownOrCatalogueOf: p.userId, ...page });
+    const candidates = await mediaRepository.findByIds(db, [...new Set(q.id)]);
+    const visible = await mediaPolicy.visibleIds(db, p, candidates);
+    return mediaRepository.list(db, { ids: [...visible], mediaType: q.mediaType, ...page });
+  },
+
+  /** The row behind a file link, if the user (signed in by header or cookie) may see it. */
+  async forUser(db: Db, p: Principal, id: number): Promise<MediaRow | null> {
+    const row = await mediaRepository.findById(db, id);
+    return row && (await mediaPolicy.canSee(db, p, row)) ? row : null;
+  },
+};
