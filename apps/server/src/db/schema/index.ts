@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './media';
 export * from './classes';
+export * from './cache';

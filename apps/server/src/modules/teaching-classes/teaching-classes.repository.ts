@@ -18,6 +18,9 @@ export interface ClassListFilter {
 
 const userId = sql.placeholder('userId');
 
+/** The version of everything a class answer is made of, read in the same snapshot as the data (see VersionedCache). */
+const classesVersionSql = sql<string>`(select "version"::text from "data_version" where "name" = 'classes')`;
+
 /** The list's filters, as parameters of one statement: a null (or empty) parameter filters nothing. */
 const listWhere = and(
   sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`,
@@ -43,14 +46,15 @@ const statements = preparedPer((db) => {
     .as('page');
   return {
     list: db
-      .select({ row: classJsonSql(userId), total: page.total })
+      .select({ row: classJsonSql(userId), total: page.total, version: classesVersionSql })
       .from(teachingClasses)
       .innerJoin(page, eq(page.id, teachingClasses.id))
       .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
       .prepare('teaching_class_list'),
-    count: db.select({ n: count() }).from(teachingClasses).where(listWhere).prepare('teaching_class_list_count'),
+    count: db.select({ n: count(), version: classesVersionSql }).from(teachingClasses).where(listWhere).prepare('teaching_class_list_count'),
+    version: db.select({ version: classesVersionSql }).from(sql`(select 1) as one`).prepare('classes_version'),
     detail: db
-      .select({ row: classJsonSql(userId), members: membersJsonSql })
+      .select({ row: classJsonSql(userId), members: membersJsonSql, version: classesVersionSql })
       .from(teachingClasses)
       .where(eq(teachingClasses.id, sql.placeholder('id')))
       .prepare('teaching_class_detail'),
@@ -63,16 +67,22 @@ export const teachingClassesRepository = {
     const params = { userId, isFinished: f.isFinished ?? null, isIndividual: f.isIndividual ?? null, subscriptionId: f.subscriptionId ?? null, excludeRoles: f.excludeRoles, limit, offset };
     const found = await statements(db).list.execute(params);
     const rows = found.map((r) => reviveClassRow(r.row));
-    if (found.length || offset === 0) return { rows, total: found[0]?.total ?? 0 };
-    // A page past the end carries no row to read the total from.
+    if (found.length) return { rows, total: found[0]!.total, version: found[0]!.version };
+    // An empty page carries no row to read the total and version from.
     const [n] = await statements(db).count.execute(params);
-    return { rows, total: n?.n ?? 0 };
+    return { rows, total: n?.n ?? 0, version: n!.version };
+  },
+
+  /** The current version of the class reads: answers cached at another version are stale. */
+  async classesVersion(db: DbOrTx): Promise<string> {
+    const [row] = await statements(db).version.execute();
+    return row!.version;
   },
 
   /** A class for the user, with its co-teachers and students: one round trip. */
   async findWithMembers(db: DbOrTx, id: number, userId: number) {
     const [found] = await statements(db).detail.execute({ id, userId });
-    return found ? { row: reviveClassRow(found.row), members: reviveMembers(found.members) } : null;
+    return found ? { row: reviveClassRow(found.row), members: reviveMembers(found.members), version: found.version } : null;
   },
 
   /** The one class of an invitation code, as much as its summary shows. */

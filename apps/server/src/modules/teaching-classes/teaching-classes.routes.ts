@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
 import { foldQuery } from '../../http/query';
 import { idParam, parse } from '../../http/validate';
+import { versionedAnswer } from '../../http/versioned-answer';
+import { VersionedCache } from '../../lib/versioned-cache';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
@@ -13,13 +15,15 @@ import { teachingClassesService as service } from './teaching-classes.service';
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 
 async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
-  const { row, members } = await service.detail(db, p, id);
-  return item(presentClass(row, signer, members));
+  const { row, members, version } = await service.detail(db, p, id);
+  return { version, body: item(presentClass(row, signer, members)) };
 }
 
 export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
   auth: (app, { db, urlSigner, config }) => {
+    // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
+    const cached = versionedAnswer(new VersionedCache(), () => service.version(db));
     // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,
@@ -29,7 +33,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
     app.get(
       '/teaching-classes',
       { config: { rateLimit: lookupLimit, doc: { summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary', query: teachingClassListQuery } } },
-      async (req) => {
+      async (req, reply) => {
         const p = requireUser(req);
         const q = parse(teachingClassListQuery, foldQuery(req.query as Record<string, unknown>));
         const path = `${API_AUTH_PREFIX}/teaching-classes`;
@@ -37,24 +41,28 @@ export const teachingClassesRoutes: ModuleRoutes = {
           const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
           return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, { invitationCode: q.invitationCode });
         }
-        const { rows, total } = await service.list(db, p, q);
         const { page: _p, itemsPerPage: _i, ...filters } = req.query as Record<string, unknown>;
-        return collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, filters);
+        return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(filters)}`, async () => {
+          const { rows, total, version } = await service.list(db, p, q);
+          return { version, body: collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, filters) };
+        });
       },
     );
-    app.get('/teaching-class/:id', { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } }, async (req) => {
-      return detail(db, urlSigner, requireUser(req), idOf(req));
+    app.get('/teaching-class/:id', { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } }, async (req, reply) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
     });
     app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {
       const p = requireUser(req);
       const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
-      return reply.status(201).send(await detail(db, urlSigner, p, id));
+      return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
     });
     app.patch('/teaching-class/:id', { config: { doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
       await service.patch(db, p, id, parse(teachingClassPatchBody, req.body));
-      return detail(db, urlSigner, p, id);
+      return (await detail(db, urlSigner, p, id)).body;
     });
     app.delete('/teaching-class/:id', { config: { doc: { summary: 'Delete a class with its places (creator only)' } } }, async (req, reply) => {
       await service.remove(db, requireUser(req), idOf(req));
@@ -64,7 +72,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
       const p = requireUser(req);
       const id = idOf(req);
       await service.regenerateCode(db, p, id);
-      return detail(db, urlSigner, p, id);
+      return (await detail(db, urlSigner, p, id)).body;
     });
   },
 };

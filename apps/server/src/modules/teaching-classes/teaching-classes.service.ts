@@ -98,6 +98,9 @@ export const teachingClassesService = {
     return { rows: row && offsetOf(q) === 0 ? [row] : [], total: row ? 1 : 0 };
   },
 
+  /** The version the cached class answers are checked against. */
+  version: (db: DbOrTx) => repo.classesVersion(db),
+
   async detail(db: DbOrTx, p: Principal, id: number) {
     const found = await repo.findWithMembers(db, id, p.userId);
     if (!found || !teachingClassesPolicy.canSee(found.row.role)) throw notFound(CLASS_NOT_FOUND);
