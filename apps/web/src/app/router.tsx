@@ -21,6 +21,28 @@ const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           { index: true, lazy: () => import('../features/classes/routes/class-list-route').then((m) => ({ Component: m.ClassListRoute })) },
+          { path: 'teaching-class/new', lazy: () => import('../features/classes/routes/class-new-route').then((m) => ({ Component: m.ClassNewRoute })) },
+          {
+            path: 'teaching-class/:teachingClassId',
+            lazy: () => import('../features/classes/routes/class-detail-route').then((m) => ({ Component: m.ClassDetailRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/edit',
+            lazy: () => import('../features/classes/routes/class-edit-route').then((m) => ({ Component: m.ClassEditRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/student/add',
+            lazy: () => import('../features/students/routes/student-add-route').then((m) => ({ Component: m.StudentAddRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/students',
+            lazy: () => import('../features/students/routes/student-manage-route').then((m) => ({ Component: m.StudentManageRoute })),
+          },
+          // A student's screens live under both of their paths (spec §2).
+          ...['teaching-class/:teachingClassId/student/:teachingClassStudentId', 'student/:teachingClassStudentId'].flatMap((base): RouteObject[] => [
+            { path: base, lazy: () => import('../features/students/routes/student-detail-route').then((m) => ({ Component: m.StudentDetailRoute })) },
+            { path: `${base}/edit`, lazy: () => import('../features/students/routes/student-edit-route').then((m) => ({ Component: m.StudentEditRoute })) },
+          ]),
           { path: 'profile/edit', lazy: () => import('../features/profile/routes/profile-edit-route').then((m) => ({ Component: m.ProfileEditRoute })) },
           { path: 'forbidden', lazy: () => import('../features/errors/routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })) },
           { path: '*', lazy: () => import('../features/errors/routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })) },

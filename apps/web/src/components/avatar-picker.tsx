@@ -15,10 +15,12 @@ interface Props {
   onChange: (m: Media | null) => void;
   uploadType: MediaType;
   catalogueType: MediaType;
+  /** The server's violation for the picture, shown under the choices. */
+  error?: string;
 }
 
 /** Choose a picture: upload one, or pick from the predefined catalogue. */
-export function AvatarPicker({ label, name, value, onChange, uploadType, catalogueType }: Props) {
+export function AvatarPicker({ label, name, value, onChange, uploadType, catalogueType, error }: Props) {
   const intl = useIntl();
   const fileRef = useRef<HTMLInputElement>(null);
   const groupId = useId();
@@ -40,7 +42,7 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
   };
 
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="space-y-3" aria-describedby={error ? `${groupId}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="flex flex-wrap items-center gap-4">
         <Avatar media={value} name={name} size={72} decorative={false} />
@@ -87,6 +89,11 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
             ))}
           </div>
         </div>
+      )}
+      {error && (
+        <p id={`${groupId}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
       )}
     </fieldset>
   );

@@ -13,3 +13,13 @@ export function Alert({ tone = 'error', children }: { tone?: keyof typeof tones;
     </div>
   );
 }
+
+/** The errors of a form that belong to none of its fields, above it; focus lands here when they are the first to read. */
+export function FormErrors({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div tabIndex={-1} data-form-error>
+      <Alert>{message}</Alert>
+    </div>
+  );
+}

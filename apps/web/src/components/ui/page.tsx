@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A screen's frame: one h1, optional actions, then the content. */
 export function Page({ title, actions, children, narrow = false }: { title: ReactNode; actions?: ReactNode; children: ReactNode; narrow?: boolean }) {
@@ -15,4 +15,19 @@ export function Page({ title, actions, children, narrow = false }: { title: Reac
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <div className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>{children}</div>;
+}
+
+/** A card holding one titled part of a screen (a heading the section is named by). */
+export function CardSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card>
+      <section aria-labelledby={id} className="space-y-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
+  );
 }

@@ -1,24 +1,5 @@
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { useScreenView } from '../../../lib/analytics';
+import { NotFoundContent } from '../../../components/error-content';
 
 export function NotFoundRoute() {
-  useScreenView('404');
-  return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <p className="text-5xl font-bold text-teal-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold">
-        <FormattedMessage id="web_not_found_title" />
-      </h1>
-      <p className="mt-2 text-slate-700">
-        <FormattedMessage id="web_not_found_body" />
-      </p>
-      <Link to="/" className={buttonClass('primary', 'mt-6')}>
-        <FormattedMessage id="web_common_go_dashboard" />
-      </Link>
-    </div>
-  );
+  return <NotFoundContent />;
 }

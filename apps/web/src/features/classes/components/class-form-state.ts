@@ -1,0 +1,104 @@
+import {
+  refToId,
+  teachingClassCreateBody,
+  V,
+  type Media,
+  type Subscription,
+  type TeachingClass,
+  type TeachingClassCreateBody,
+  type TeachingClassPatchBody,
+  type Violation,
+} from '@skillroom/contract';
+import { zodViolations } from '../../../lib/class-violations';
+import { isoDay } from '../../../lib/dates';
+
+/** What the class form edits, as its controls hold it (text, ids as strings). */
+export interface ClassFormValues {
+  name: string;
+  year: string;
+  start: string;
+  end: string;
+  grade: string;
+  term: string;
+  educationLevel: string;
+  isIndividual: boolean;
+  subscription: string;
+  avatar: Media | null;
+}
+
+/** The body properties that have a control of their own, so that their violations show next to it. */
+export const CLASS_FORM_FIELDS = ['name', 'year', 'start', 'end', 'grade', 'term', 'educationLevel', 'isIndividual', 'subscription', 'avatar'] as const;
+
+/** A new class starts this year, today. */
+export function newClassValues(today = new Date()): ClassFormValues {
+  return {
+    name: '',
+    year: String(today.getFullYear()),
+    start: isoDay(today),
+    end: '',
+    grade: '',
+    term: '',
+    educationLevel: '',
+    isIndividual: false,
+    subscription: '',
+    avatar: null,
+  };
+}
+
+export function classValues(c: TeachingClass): ClassFormValues {
+  return {
+    name: c.name,
+    year: String(c.year),
+    start: c.start,
+    end: c.end,
+    grade: c.grade ?? '',
+    term: c.term ?? '',
+    educationLevel: c.educationLevel ? String(c.educationLevel.id) : '',
+    isIndividual: c.isIndividual,
+    subscription: c.subscription ? String(refToId(c.subscription)) : '',
+    avatar: c.avatar,
+  };
+}
+
+const idOrNull = (v: string) => (v ? Number(v) : null);
+
+/** The create body of the form's values; `school` only on create (a class keeps its school). */
+export function classBody(v: ClassFormValues, school?: string | null): TeachingClassCreateBody {
+  return {
+    name: v.name,
+    year: /^\d+$/.test(v.year.trim()) ? Number(v.year.trim()) : v.year,
+    start: v.start,
+    end: v.end,
+    grade: v.grade,
+    term: v.term,
+    educationLevel: idOrNull(v.educationLevel),
+    isIndividual: v.isIndividual,
+    subscription: idOrNull(v.subscription),
+    avatar: v.avatar ? v.avatar['@id'] : null,
+    ...(school !== undefined ? { school } : {}),
+  };
+}
+
+/** PATCH sends the changed fields only (spec §7). */
+export function changedFields(before: ClassFormValues, after: ClassFormValues): TeachingClassPatchBody {
+  const a = classBody(before) as Record<string, unknown>;
+  const b = classBody(after) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(b).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(a[k])));
+}
+
+/**
+ * The contract's own rules, checked before sending. An empty date is "blank" to the reader, not "not a valid
+ * date" as the schema puts it.
+ */
+export function validateClass(v: ClassFormValues): Violation[] {
+  const r = teachingClassCreateBody.safeParse(classBody(v));
+  if (r.success) return [];
+  return zodViolations(r.error).map((x) => ((x.propertyPath === 'start' || x.propertyPath === 'end') && !v[x.propertyPath] ? { ...x, message: V.blank } : x));
+}
+
+/** Subscriptions a new class may be put under: those the user teaches in (evaluators only look). */
+export function attachableSubscriptions(all: Subscription[], currentId: string): Subscription[] {
+  return all.filter((s) => s.userRoles.includes('teacher') || String(s.id) === currentId);
+}
+
+export const allowsIndividual = (s: Subscription) => s.canCreateIndividual;

@@ -1,0 +1,102 @@
+import { translationKey, type PublicUser, type TeachingClass } from '@skillroom/contract';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { CopyCode } from '../../../components/copy-code';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClass } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/dates';
+import { fullName, isCreator } from '../../../lib/teaching-classes';
+import { ClassRoleBadge } from './class-card';
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The class at a glance: picture, name, facts, teachers, and the code co-teachers join with. */
+export function ClassHeader({ cls }: { cls: TeachingClass }) {
+  const intl = useIntl();
+  const teachers: { user: PublicUser; owner: boolean }[] = [
+    { user: cls.creator, owner: true },
+    ...(cls.teachers ?? []).map((user) => ({ user, owner: false })),
+  ];
+  const level = cls.educationLevel
+    ? intl.formatMessage({ id: translationKey(cls.educationLevel.translationKey), defaultMessage: cls.educationLevel.translationKey })
+    : null;
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="class-title">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar media={cls.avatar} name={cls.name} size={88} />
+        <div className="min-w-0 flex-1 space-y-3">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 space-y-1">
+              <h1 id="class-title" className="text-2xl font-bold break-words text-slate-900">
+                {cls.name}
+              </h1>
+              <div className="flex flex-wrap gap-2">
+                <ClassRoleBadge role={cls.userType} />
+                {cls.isFinished && (
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                    <FormattedMessage id="web_class_detail_finished" />
+                  </span>
+                )}
+                {cls.isIndividual && (
+                  <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                    <FormattedMessage id="web_class_detail_individual" />
+                  </span>
+                )}
+              </div>
+            </div>
+            {isCreator(cls) && (
+              <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_class_detail_edit" />
+              </Link>
+            )}
+          </div>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+            <Fact label={<FormattedMessage id="web_class_detail_dates" />}>
+              {formatDate(cls.start)} – {formatDate(cls.end)}
+            </Fact>
+            {cls.grade && <Fact label={<FormattedMessage id="web_class_form_grade" />}>{cls.grade}</Fact>}
+            {cls.term && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
+            {level && <Fact label={<FormattedMessage id="web_class_form_education_level" />}>{level}</Fact>}
+            {cls.school && <Fact label={<FormattedMessage id="web_school_label" />}>{cls.school.name}</Fact>}
+            {cls.subscription && <Fact label={<FormattedMessage id="web_class_form_subscription" />}>{cls.subscription.name}</Fact>}
+          </dl>
+        </div>
+      </div>
+      <div className="mt-5 flex flex-col gap-5 border-t border-slate-200 pt-4 md:flex-row md:justify-between">
+        <div>
+          <h2 className="text-sm font-medium text-slate-700">
+            <FormattedMessage id="web_class_detail_teachers" />
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {teachers.map(({ user, owner }) => (
+              <li key={user.id} className="flex items-center gap-2 text-sm">
+                <Avatar media={user.avatar} name={fullName(user)} />
+                <span>
+                  {fullName(user)}
+                  {owner && (
+                    <span className="text-slate-600">
+                      {' '}
+                      (<FormattedMessage id="web_class_role_0" />)
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {cls.invitationCode && (
+          <CopyCode label={intl.formatMessage({ id: 'web_class_code_label' })} code={cls.invitationCode} hint={<FormattedMessage id="web_class_code_hint" />} />
+        )}
+      </div>
+    </section>
+  );
+}

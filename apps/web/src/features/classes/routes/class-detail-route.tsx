@@ -1,0 +1,28 @@
+import type { TeachingClass } from '@skillroom/contract';
+import { useParams } from 'react-router';
+import { LoadError, NotFoundContent } from '../../../components/error-content';
+import { Loading } from '../../../components/ui/spinner';
+import { useScreenView } from '../../../lib/analytics';
+import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
+import { ClassHeader } from '../components/class-header';
+import { ClassStudentsGrid } from '../components/class-students-grid';
+
+export function ClassDetailRoute() {
+  const id = routeId(useParams().teachingClassId);
+  const { data, error, mutate } = useTeachingClass(id);
+  if (!id) return <NotFoundContent />;
+  // A refresh that fails keeps the class on screen; only a first load that fails replaces it.
+  if (error && !data) return <LoadError error={error} onRetry={() => void mutate()} />;
+  if (!data) return <Loading />;
+  return <ClassDetail cls={data} />;
+}
+
+function ClassDetail({ cls }: { cls: TeachingClass }) {
+  useScreenView('Class Detail');
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6">
+      <ClassHeader cls={cls} />
+      <ClassStudentsGrid cls={cls} />
+    </div>
+  );
+}

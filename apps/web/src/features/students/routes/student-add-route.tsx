@@ -1,0 +1,84 @@
+import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClass } from '../../../components/ui/button';
+import { Card, Page } from '../../../components/ui/page';
+import { track, useScreenView } from '../../../lib/analytics';
+import { fullName, revalidateClassData } from '../../../lib/teaching-classes';
+import { createPlace } from '../api/students-api';
+import { ManagedClassGate } from '../components/managed-class-gate';
+import { emptyStudent, StudentForm, studentBody, type StudentFormValues } from '../components/student-form';
+
+export function StudentAddRoute() {
+  return <ManagedClassGate>{(cls) => <StudentAdd cls={cls} />}</ManagedClassGate>;
+}
+
+/** Adds students one after another: the form stays, empties after each, and lists who was added. */
+function StudentAdd({ cls }: { cls: TeachingClass }) {
+  useScreenView('New Student');
+  const intl = useIntl();
+  const [added, setAdded] = useState<TeachingClassStudent[]>([]);
+  const classPath = `/teaching-class/${cls.id}`;
+
+  const save = async (v: StudentFormValues) => {
+    const place = await createPlace({ teachingClass: cls['@id'], ...studentBody(v) });
+    setAdded((list) => [place, ...list]);
+    void revalidateClassData();
+    void track({ name: 'student_created', screen: 'New Student', properties: { avatar: Boolean(place.avatar) } });
+    toast.success(intl.formatMessage({ id: 'web_student_add_added' }, { name: fullName(place) }));
+  };
+
+  return (
+    <Page
+      title={<FormattedMessage id="web_student_add_title" />}
+      narrow
+      actions={
+        <Link to={classPath} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_student_add_done" />
+        </Link>
+      }
+    >
+      <p className="-mt-4 mb-6 text-slate-700">
+        <FormattedMessage
+          id="web_student_add_intro"
+          values={{
+            name: (
+              <Link to={classPath} className="font-semibold text-teal-800 underline">
+                {cls.name}
+              </Link>
+            ),
+          }}
+        />
+      </p>
+      <div className="space-y-6">
+        <Card>
+          <StudentForm initial={emptyStudent()} submitLabel={<FormattedMessage id="web_student_add_submit" />} onSave={save} clearAfterSave />
+        </Card>
+        {added.length > 0 && (
+          <section aria-labelledby="added-title" className="space-y-3">
+            <h2 id="added-title" className="text-lg font-semibold">
+              <FormattedMessage id="web_student_add_added_title" values={{ count: added.length }} />
+            </h2>
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {added.map((p) => (
+                <li key={p.id} className="flex items-center gap-3 px-4 py-3">
+                  <Avatar media={p.avatar} name={fullName(p)} size={40} />
+                  <Link to={`${classPath}/student/${p.id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                    {fullName(p)}
+                  </Link>
+                  {p.code && <span className="text-sm text-slate-600">{p.code}</span>}
+                </li>
+              ))}
+            </ul>
+            <Link to={classPath} className={buttonClass('primary')}>
+              <FormattedMessage id="web_student_add_done" />
+            </Link>
+          </section>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { CopyCode } from '../../../components/copy-code';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { PlaceGate, type PlaceView } from '../components/place-gate';
+import { RemoveStudentDialog } from '../components/remove-student-dialog';
+import { StudentOtherClasses } from '../components/student-other-classes';
+
+export function StudentDetailRoute() {
+  return <PlaceGate>{(view) => <StudentDetail {...view} key={view.place.id} />}</PlaceGate>;
+}
+
+/** One student of a class: picture, names, code, the code parents link with, and their other classes. */
+function StudentDetail({ place, cls, basePath }: PlaceView) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState(false);
+  const manage = canManageStudents(cls ?? undefined);
+  const name = fullName(place);
+  const classPath = cls ? `/teaching-class/${cls.id}` : null;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-6 sm:px-6">
+      <section aria-labelledby="student-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <Avatar media={place.avatar} name={name} size={96} />
+          <div className="min-w-0 flex-1 space-y-2">
+            <h1 id="student-title" className="text-2xl font-bold break-words text-slate-900">
+              {name}
+            </h1>
+            {place.code && (
+              <p className="text-sm text-slate-700">
+                <FormattedMessage id="web_student_detail_code" values={{ code: <span className="font-mono font-semibold">{place.code}</span> }} />
+              </p>
+            )}
+            {cls && classPath && (
+              <p className="text-sm text-slate-700">
+                <FormattedMessage
+                  id="web_student_detail_class"
+                  values={{
+                    name: (
+                      <Link to={classPath} className="font-semibold text-teal-800 underline underline-offset-2">
+                        {cls.name}
+                      </Link>
+                    ),
+                  }}
+                />
+              </p>
+            )}
+          </div>
+          {manage && (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_student_detail_edit" />
+              </Link>
+              <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(true)}>
+                <FormattedMessage id="web_student_manage_remove" />
+              </Button>
+            </div>
+          )}
+        </div>
+        {place.invitationCode && (
+          <div className="mt-5 border-t border-slate-200 pt-4">
+            <CopyCode
+              label={intl.formatMessage({ id: 'web_student_code_label' })}
+              code={place.invitationCode}
+              hint={<FormattedMessage id="web_student_code_hint" />}
+            />
+          </div>
+        )}
+      </section>
+      <StudentOtherClasses place={place} />
+      {classPath && (
+        <Link to={classPath} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_classes_back_to_class" />
+        </Link>
+      )}
+      <RemoveStudentDialog
+        place={removing ? place : null}
+        className={cls?.name ?? ''}
+        screen="Manage Students"
+        onClose={() => setRemoving(false)}
+        onRemoved={() => navigate(classPath ?? '/', { replace: true })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { ClassUserType, type TeachingClass } from '@skillroom/contract';
+import useSWR, { mutate } from 'swr';
+import { ApiError } from './api-client';
+
+/** Route ids are digits; anything else can only be a page that does not exist (no call is made for it). */
+export function routeId(param: string | undefined): number | null {
+  return param && /^\d{1,10}$/.test(param) && Number(param) > 0 ? Number(param) : null;
+}
+
+export const classKey = (id: number) => `/teaching-class/${id}`;
+
+/** One class with its teachers and students, as the class and student screens show it. */
+export function useTeachingClass(id: number | null) {
+  return useSWR<TeachingClass>(id ? classKey(id) : null);
+}
+
+/** Creator and co-teachers add, edit, remove and copy students (DESIGN §2); evaluators only look. */
+export const canManageStudents = (c: Pick<TeachingClass, 'userType'> | undefined) =>
+  c?.userType === ClassUserType.Creator || c?.userType === ClassUserType.CoTeacher;
+export const isCreator = (c: Pick<TeachingClass, 'userType'> | undefined) => c?.userType === ClassUserType.Creator;
+
+/**
+ * After a write, every cached class answer (lists, detail) and student list may be stale: they are all
+ * asked again, so that the dashboard and class screens show the change when the user gets back to them.
+ */
+export function revalidateClassData() {
+  return mutate((key) => typeof key === 'string' && /\/teaching-class/.test(key));
+}
+
+/** The HTTP status of a failed call (0 for a network failure), or null for anything else. */
+export const errorStatus = (e: unknown): number | null => (e instanceof ApiError ? e.status : null);
+
+export const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
