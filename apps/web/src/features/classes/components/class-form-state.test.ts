@@ -1,0 +1,54 @@
+import { V, type Subscription, type TeachingClass } from '@skillroom/contract';
+import { describe, expect, it } from 'vitest';
+import { attachableSubscriptions, changedFields, classBody, classValues, newClassValues, validateClass } from './class-form-state';
+
+const filled = { ...newClassValues(new Date(2026, 8, 1)), name: 'Maple', end: '2027-07-15' };
+
+describe('class form values', () => {
+  it('starts a new class this year, today, with no end', () => {
+    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({ year: '2026', start: '2026-09-01', end: '', subscription: '', avatar: null });
+  });
+
+  it('sends ids as numbers, a numeric year as a number, and the school only on create', () => {
+    const body = classBody({ ...filled, educationLevel: '3', subscription: '7' }, '/api/auth/v1/school/2');
+    expect(body).toMatchObject({ year: 2026, educationLevel: 3, subscription: 7, avatar: null, school: '/api/auth/v1/school/2' });
+    expect(classBody(filled)).not.toHaveProperty('school');
+    // A year that is not a number goes as typed, for the server (and the contract) to name it.
+    expect(classBody({ ...filled, year: '20x6' }).year).toBe('20x6');
+  });
+
+  it('reads a class back into the form', () => {
+    const cls = { name: 'Maple', year: 2026, start: '2026-09-01', end: '2027-07-15', grade: null, term: 'Autumn', educationLevel: { id: 4 }, isIndividual: false, subscription: '/api/auth/v1/subscription/9', avatar: null } as unknown as TeachingClass;
+    expect(classValues(cls)).toEqual({ name: 'Maple', year: '2026', start: '2026-09-01', end: '2027-07-15', grade: '', term: 'Autumn', educationLevel: '4', isIndividual: false, subscription: '9', avatar: null });
+  });
+
+  it('PATCHes only what changed', () => {
+    expect(changedFields(filled, filled)).toEqual({});
+    expect(changedFields(filled, { ...filled, name: 'Birch', subscription: '' })).toEqual({ name: 'Birch' });
+    expect(changedFields(filled, { ...filled, term: 'Spring', subscription: '5' })).toEqual({ term: 'Spring', subscription: 5 });
+  });
+});
+
+describe('validateClass', () => {
+  it('accepts a complete class', () => {
+    expect(validateClass(filled)).toEqual([]);
+  });
+
+  it('says a missing date is blank, names the end before the start, and a bad year', () => {
+    const found = (v: typeof filled) => Object.fromEntries(validateClass(v).map((x) => [x.propertyPath, x.message]));
+    expect(found({ ...filled, end: '' })).toMatchObject({ end: V.blank });
+    expect(found({ ...filled, end: '2026-08-31' })).toHaveProperty('end');
+    expect(found({ ...filled, year: '1800' })).toHaveProperty('year');
+    expect(found({ ...filled, name: '   ' })).toHaveProperty('name');
+  });
+});
+
+describe('attachableSubscriptions', () => {
+  const sub = (id: number, userRoles: Subscription['userRoles']) => ({ id, userRoles }) as Subscription;
+
+  it('offers those the user teaches in, and keeps the one the class already has', () => {
+    const all = [sub(1, ['teacher']), sub(2, ['evaluator']), sub(3, ['teacher', 'evaluator'])];
+    expect(attachableSubscriptions(all, '').map((s) => s.id)).toEqual([1, 3]);
+    expect(attachableSubscriptions(all, '2').map((s) => s.id)).toEqual([1, 2, 3]);
+  });
+});
