@@ -14,7 +14,7 @@ function dbUnavailable(err: unknown): boolean {
   return false;
 }
 
-const hydraError = (status: number, description: string, title = 'An error occurred') => ({
+export const hydraError = (status: number, description: string, title = 'An error occurred') => ({
   '@context': '/api/contexts/Error',
   '@type': 'hydra:Error',
   'hydra:title': title,

@@ -26,11 +26,17 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(indexFile);
+  // Read again when a new build replaces it, so that a running server never points at assets that are gone.
+  let page = { mtimeMs: -1, html: Buffer.alloc(0) };
+  const html = () => {
+    const mtimeMs = fs.statSync(indexFile).mtimeMs;
+    if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: fs.readFileSync(indexFile) };
+    return page.html;
+  };
   app.get(`${BASE_PATH}/*`, (req, reply) => {
     const rel = decodeURIComponent(req.url.slice(BASE_PATH.length + 1).split('?')[0] ?? '');
     const file = path.resolve(dist, rel);
     if (rel && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html());
   });
 }

@@ -68,6 +68,14 @@ describe('security and errors', () => {
     expect(res.json()['@type']).toBe('hydra:Error');
   });
 
+  it('answers a malformed URL with a Hydra 400, on the API and under /web', async () => {
+    for (const url of ['/api/auth/v1/teaching-class/%E0%A4%A', '/web/%E0%A4%A']) {
+      const res = await s.api('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()['@type'], url).toBe('hydra:Error');
+    }
+  });
+
   it('refuses a JSON body over 1 MB with 413', async () => {
     const res = await s.api('POST', '/api/public/v1/user', { body: { username: 'x'.repeat(1_100_000) } });
     expect(res.statusCode).toBe(413);
@@ -96,6 +104,19 @@ describe('web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await s.api('GET', '/web/../package.json')).body).not.toContain('"workspaces"');
+  });
+
+  it('serves a new build of the app page without a restart', async () => {
+    const index = path.join(web, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    fs.writeFileSync(index, before.replace('app.js', 'app-2.js'));
+    // A different modification time, whatever the file system's clock resolution.
+    fs.utimesSync(index, new Date(), new Date(Date.now() + 5000));
+    try {
+      expect((await s.api('GET', '/web/teaching-class/1')).body).toContain('app-2.js');
+    } finally {
+      fs.writeFileSync(index, before);
+    }
   });
 });
 
