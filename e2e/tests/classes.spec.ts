@@ -132,6 +132,17 @@ test.describe('classes and students', () => {
     await expectAccessible(page, 'manage students at 360 px');
   });
 
+  test('a parent account is not offered to create a class', async ({ page }) => {
+    const account = await signUpViaApi(page, { accountTypeRadio: 'parent_user' });
+    await signInViaApi(page, account.username, account.password);
+    await page.goto('/web/');
+    await expect(page.getByRole('heading', { name: 'No classes yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New class' })).toHaveCount(0);
+    await expectAccessible(page, 'dashboard of a parent');
+    await page.goto('/web/teaching-class/new');
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  });
+
   test('an evaluator sees a class but may not change its students', async ({ page }) => {
     const { token } = await signInViaApi(page, 'evaluator');
     const res = await page.request.get('/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', { headers: { authorization: `Bearer ${token}` } });

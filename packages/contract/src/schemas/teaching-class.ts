@@ -10,6 +10,7 @@ import { V, isoDate, nullableRef, optionalText, paginationQuery, refSchema, requ
 export const CLASS_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date.',
   year: 'This value should be a year between 1900 and 2200.',
+  teachersOnly: 'Only a teacher account can create a class.',
 } as const;
 
 /** A query-string switch: 1/0 or true/false (spec §7 sends isFinished as 0/1). */

@@ -85,8 +85,10 @@ describe('POST /teaching-class-student/copy', () => {
     ['stranger', 400],
   ] as const)('refuses a %s destination with %i', async (role, status) => {
     const w = await classWithRoles(s);
-    const own = await createClass(s, w[role]);
-    const src = await addStudent(s, w[role], own.id);
+    // A parent has no class of their own (only teachers create classes): the source is another teacher's place.
+    const sourceTeacher = role === 'linked' ? w.creator : w[role];
+    const own = await createClass(s, sourceTeacher);
+    const src = await addStudent(s, sourceTeacher, own.id);
     const res = await copy(w[role], { teachingClass: w.cls.id, teachingClassStudents: [src.id] });
     expect(res.statusCode).toBe(status);
     if (status === 400) expect(res.json().violations[0].propertyPath).toBe('teachingClass');

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { MediaType } from '@skillroom/contract';
+import { CLASS_MESSAGES, MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
@@ -97,6 +97,14 @@ describe('POST /teaching-class', () => {
     const bad = await s.app.inject({ method: 'POST', url: `${API}/teaching-class`, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/ld+json' }, payload: '{"name":' });
     expect(bad.statusCode).toBe(400);
     expect((await s.api('POST', `${API}/teaching-class`, { body: classBody() })).statusCode).toBe(401);
+  });
+
+  it.each(['parent_user', 'student_user', 'other_user'] as const)('refuses a %s account with 403, and creates nothing', async (accountTypeRadio) => {
+    const u = await signUp(s, { accountTypeRadio, occupation: 'Coach' });
+    const res = await s.api('POST', `${API}/teaching-class`, { token: u.token, body: classBody() });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()['hydra:description']).toBe(CLASS_MESSAGES.teachersOnly);
+    expect((await s.api('GET', `${API}/teaching-classes`, { token: u.token })).json()['hydra:totalItems']).toBe(0);
   });
 });
 

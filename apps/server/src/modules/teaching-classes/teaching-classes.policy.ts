@@ -1,4 +1,4 @@
-import { ClassUserType } from '@skillroom/contract';
+import { ClassUserType, type AccountType } from '@skillroom/contract';
 import { registerMediaAccess } from '../media/media.policy';
 import { teachingClassesRepository } from './teaching-classes.repository';
 
@@ -12,6 +12,8 @@ const teacher = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUser
 
 /** Who may do what with a class (DESIGN §2, class rows). */
 export const teachingClassesPolicy = {
+  /** Teachers create classes; parents, students and others link to a student instead (DESIGN §1). */
+  canCreate: (accountType: string | null) => accountType === ('teacher' satisfies AccountType),
   /** Creator, co-teachers and evaluators see the class; anyone else may not know it exists (404). */
   canSee: (r: ClassRole) => r !== null,
   /** Edit, finish / reopen, change owner, delete, regenerate the invitation code. */

@@ -12,6 +12,7 @@ import { studentsRepository } from '../students/students.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
 import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
+import { usersRepository } from '../users/users.repository';
 import { teachingClassesPolicy, type ClassRole } from './teaching-classes.policy';
 import { teachingClassesRepository as repo, type NewTeachingClass, type TeachingClassRow } from './teaching-classes.repository';
 
@@ -108,6 +109,7 @@ export const teachingClassesService = {
   },
 
   async create(db: Db, p: Principal, b: CreateBody) {
+    if (!teachingClassesPolicy.canCreate(await usersRepository.accountType(db, p.userId))) throw forbidden(CLASS_MESSAGES.teachersOnly);
     await checkReferences(db, p, b, null);
     const values: Omit<NewTeachingClass, 'invitationCode'> = {
       name: b.name,

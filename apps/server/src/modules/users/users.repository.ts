@@ -26,6 +26,11 @@ export const usersRepository = {
     return row ?? null;
   },
 
+  async accountType(db: DbOrTx, id: number): Promise<string | null> {
+    const [row] = await db.select({ accountType: users.accountType }).from(users).where(eq(users.id, id));
+    return row?.accountType ?? null;
+  },
+
   async findByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
     const [row] = await db
       .select()

@@ -20,6 +20,8 @@ export function ClassListRoute() {
   useScreenView('Class List');
   const intl = useIntl();
   const { user } = useCurrentUser();
+  // Only teacher accounts create classes (DESIGN §1); others see the classes they evaluate.
+  const teacher = user?.accountType === 'teacher';
   const [finished, setFinished] = useState(false);
   const [scope, setScope] = useState<ClassScope>('all');
   const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<HydraCollection<TeachingClass>>(classPageKey(finished, scope));
@@ -34,9 +36,11 @@ export function ClassListRoute() {
     <Page
       title={<FormattedMessage id="web_dashboard_title" values={{ name: user?.firstName ?? '' }} />}
       actions={
-        <Link to="/teaching-class/new" className={buttonClass('primary')}>
-          <FormattedMessage id="web_class_new" />
-        </Link>
+        teacher && (
+          <Link to="/teaching-class/new" className={buttonClass('primary')}>
+            <FormattedMessage id="web_class_new" />
+          </Link>
+        )
       }
     >
       <div className="mb-6 flex flex-wrap items-end gap-4">
@@ -66,7 +70,7 @@ export function ClassListRoute() {
       </div>
       {error && <Alert>{intl.formatMessage({ id: 'web_error_classes_load' })}</Alert>}
       {isLoading && <Loading />}
-      {!isLoading && !error && classes.length === 0 && <EmptyClasses finished={finished} filtered={scope !== 'all'} />}
+      {!isLoading && !error && classes.length === 0 && <EmptyClasses finished={finished} filtered={scope !== 'all'} teacher={teacher} />}
       <ul className="grid gap-4 md:grid-cols-2" aria-label={intl.formatMessage({ id: 'web_dashboard_classes' })}>
         {classes.map((c) => (
           <ClassCard key={c.id} teachingClass={c} />
@@ -81,12 +85,26 @@ export function ClassListRoute() {
   );
 }
 
-function EmptyClasses({ finished, filtered }: { finished: boolean; filtered: boolean }) {
+function EmptyClasses({ finished, filtered, teacher }: { finished: boolean; filtered: boolean; teacher: boolean }) {
   if (finished || filtered)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
         <FormattedMessage id={finished ? 'web_dashboard_no_finished' : 'web_dashboard_no_match'} />
       </p>
+    );
+  if (!teacher)
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+        <h2 className="text-lg font-semibold">
+          <FormattedMessage id="web_dashboard_empty_other_title" />
+        </h2>
+        <p className="mx-auto mt-2 max-w-md text-slate-700">
+          <FormattedMessage id="web_dashboard_empty_other_body" />
+        </p>
+        <Link to="/profile/edit" className={buttonClass('secondary', 'mt-4')}>
+          <FormattedMessage id="web_dashboard_empty_other_action" />
+        </Link>
+      </div>
     );
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">

@@ -2,6 +2,7 @@ import type { User } from '@skillroom/contract';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
+import { ForbiddenContent } from '../../../components/error-content';
 import { buttonClass } from '../../../components/ui/button';
 import { Card, Page } from '../../../components/ui/page';
 import { track, useScreenView } from '../../../lib/analytics';
@@ -19,10 +20,16 @@ function schoolOf(user: User | null) {
 }
 
 export function ClassNewRoute() {
+  const { user } = useCurrentUser();
+  // The server refuses a class from any other account type (DESIGN §1): say so before the form is filled.
+  if (user && user.accountType !== 'teacher') return <ForbiddenContent />;
+  return <ClassNew user={user} />;
+}
+
+function ClassNew({ user }: { user: User | null }) {
   useScreenView('New Class');
   const intl = useIntl();
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
   const school = schoolOf(user);
 
   const save = async (v: ClassFormValues) => {
