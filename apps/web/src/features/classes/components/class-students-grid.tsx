@@ -2,6 +2,7 @@ import type { TeachingClass } from '@skillroom/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { buttonClass } from '../../../components/ui/button';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 
@@ -30,9 +31,9 @@ export function ClassStudentsGrid({ cls }: { cls: TeachingClass }) {
         )}
       </div>
       {students.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+        <EmptyState>
           <FormattedMessage id={manage ? 'web_class_detail_no_students_teacher' : 'web_class_detail_no_students'} />
-        </p>
+        </EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
           {students.map((s) => (

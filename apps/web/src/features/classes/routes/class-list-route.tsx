@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { Alert } from '../../../components/ui/alert';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
@@ -88,35 +89,24 @@ export function ClassListRoute() {
 function EmptyClasses({ finished, filtered, teacher }: { finished: boolean; filtered: boolean; teacher: boolean }) {
   if (finished || filtered)
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+      <EmptyState>
         <FormattedMessage id={finished ? 'web_dashboard_no_finished' : 'web_dashboard_no_match'} />
-      </p>
+      </EmptyState>
     );
-  if (!teacher)
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold">
-          <FormattedMessage id="web_dashboard_empty_other_title" />
-        </h2>
-        <p className="mx-auto mt-2 max-w-md text-slate-700">
-          <FormattedMessage id="web_dashboard_empty_other_body" />
-        </p>
-        <Link to="/profile/edit" className={buttonClass('secondary', 'mt-4')}>
-          <FormattedMessage id="web_dashboard_empty_other_action" />
-        </Link>
-      </div>
-    );
+  // Only teacher accounts create classes; anyone else is told how to become one.
+  const next = teacher
+    ? { title: 'web_dashboard_empty_title', body: 'web_dashboard_empty_body', action: 'web_dashboard_empty_action', to: '/teaching-class/new', variant: 'primary' as const }
+    : { title: 'web_dashboard_empty_other_title', body: 'web_dashboard_empty_other_body', action: 'web_dashboard_empty_other_action', to: '/profile/edit', variant: 'secondary' as const };
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-      <h2 className="text-lg font-semibold">
-        <FormattedMessage id="web_dashboard_empty_title" />
-      </h2>
-      <p className="mx-auto mt-2 max-w-md text-slate-700">
-        <FormattedMessage id="web_dashboard_empty_body" />
-      </p>
-      <Link to="/teaching-class/new" className={buttonClass('primary', 'mt-4')}>
-        <FormattedMessage id="web_dashboard_empty_action" />
-      </Link>
-    </div>
+    <EmptyState
+      title={<FormattedMessage id={next.title} />}
+      action={
+        <Link to={next.to} className={buttonClass(next.variant)}>
+          <FormattedMessage id={next.action} />
+        </Link>
+      }
+    >
+      <FormattedMessage id={next.body} />
+    </EmptyState>
   );
 }

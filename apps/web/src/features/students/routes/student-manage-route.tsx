@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { useScreenView } from '../../../lib/analytics';
@@ -56,9 +57,9 @@ function StudentManage({ cls }: { cls: TeachingClass }) {
             <FormattedMessage id="web_class_detail_students" values={{ count: students.length }} />
           </h2>
           {students.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            <EmptyState>
               <FormattedMessage id="web_student_manage_empty" />
-            </p>
+            </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {students.map((s) => (
