@@ -39,8 +39,8 @@ export async function seedCatalogue(ctx: Pick<AppContext, 'db' | 'files'>): Prom
   return ctx.db.transaction(async (tx) => {
     // Another instance may be seeding too: the lock makes it wait, and the second look finds its work done.
     await mediaRepository.lockCatalogue(tx);
-    const todo = await missing(tx);
-    for (const m of todo) {
+    const absent = await missing(tx);
+    for (const m of absent) {
       const png = sharp(Buffer.from(m.art.svg)).resize(SIZE, SIZE);
       const data = await png.clone().webp({ quality: 90 }).toBuffer();
       const thumb = await png.clone().resize(THUMB, THUMB).webp({ quality: 85 }).toBuffer();
@@ -61,6 +61,6 @@ export async function seedCatalogue(ctx: Pick<AppContext, 'db' | 'files'>): Prom
         uploaderId: null,
       });
     }
-    return todo.length;
+    return absent.length;
   });
 }

@@ -73,7 +73,7 @@ export function ClassOwnerCard({ cls }: { cls: TeachingClass }) {
                 setError(null);
               }}
             >
-              <option value="">{intl.formatMessage({ id: 'web_class_owner_placeholder' })}</option>
+              <option value="">{intl.formatMessage({ id: 'web_class_owner_prompt' })}</option>
               {coTeachers.map((t) => (
                 <option key={t.id} value={String(t.id)}>
                   {fullName(t)}

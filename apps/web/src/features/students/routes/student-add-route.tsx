@@ -9,6 +9,7 @@ import { Card, Page } from '../../../components/ui/page';
 import { track, useScreenView } from '../../../lib/analytics';
 import { fullName, revalidateClassData } from '../../../lib/teaching-classes';
 import { createPlace } from '../api/students-api';
+import { ClassSentence } from '../components/class-sentence';
 import { ManagedClassGate } from '../components/managed-class-gate';
 import { emptyStudent, StudentForm, studentBody, type StudentFormValues } from '../components/student-form';
 
@@ -41,18 +42,7 @@ function StudentAdd({ cls }: { cls: TeachingClass }) {
         </Link>
       }
     >
-      <p className="-mt-4 mb-6 text-slate-700">
-        <FormattedMessage
-          id="web_student_add_intro"
-          values={{
-            name: (
-              <Link to={classPath} className="font-semibold text-teal-800 underline">
-                {cls.name}
-              </Link>
-            ),
-          }}
-        />
-      </p>
+      <ClassSentence id="web_student_add_intro" cls={cls} className="-mt-4 mb-6 text-slate-700" />
       <div className="space-y-6">
         <Card>
           <StudentForm initial={emptyStudent()} submitLabel={<FormattedMessage id="web_student_add_submit" />} onSave={save} clearAfterSave />

@@ -5,6 +5,7 @@ import { CopyCode } from '../../../components/copy-code';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../components/place-gate';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
@@ -36,20 +37,7 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
                 <FormattedMessage id="web_student_detail_code" values={{ code: <span className="font-mono font-semibold">{place.code}</span> }} />
               </p>
             )}
-            {cls && classPath && (
-              <p className="text-sm text-slate-700">
-                <FormattedMessage
-                  id="web_student_detail_class"
-                  values={{
-                    name: (
-                      <Link to={classPath} className="font-semibold text-teal-800 underline underline-offset-2">
-                        {cls.name}
-                      </Link>
-                    ),
-                  }}
-                />
-              </p>
-            )}
+            {cls && classPath && <ClassSentence id="web_student_detail_class" cls={cls} className="text-sm text-slate-700" />}
           </div>
           {manage && (
             <div className="flex flex-wrap gap-2">

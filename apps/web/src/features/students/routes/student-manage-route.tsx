@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { useScreenView } from '../../../lib/analytics';
 import { fullName } from '../../../lib/teaching-classes';
+import { ClassSentence } from '../components/class-sentence';
 import { ManagedClassGate } from '../components/managed-class-gate';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentCopyPanel } from '../components/student-copy-panel';
@@ -39,18 +40,7 @@ function StudentManage({ cls }: { cls: TeachingClass }) {
         </>
       }
     >
-      <p className="-mt-4 mb-6 text-slate-700">
-        <FormattedMessage
-          id="web_student_manage_intro"
-          values={{
-            name: (
-              <Link to={classPath} className="font-semibold text-teal-800 underline">
-                {cls.name}
-              </Link>
-            ),
-          }}
-        />
-      </p>
+      <ClassSentence id="web_student_manage_intro" cls={cls} className="-mt-4 mb-6 text-slate-700" />
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="manage-list-title" className="space-y-3">
           <h2 id="manage-list-title" ref={listTitle} tabIndex={-1} className="text-lg font-semibold">
