@@ -9,3 +9,6 @@ export * from './schemas/misc';
 export * from './schemas/subscription';
 export * from './schemas/teaching-class';
 export * from './schemas/student';
+export * from './schemas/learning-skill';
+export * from './schemas/rating';
+export * from './schemas/report';
