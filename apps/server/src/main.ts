@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedCatalogue } from './seed/catalogue';
+import { seedLearningSkills } from './seed/catalogue-skills';
 import { seedDemo } from './seed/demo';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   }
   const { app, ctx } = await buildApp({ config });
   await seedCatalogue(ctx);
+  await seedLearningSkills(ctx);
   if (config.demo && (await seedDemo(ctx.db))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { parse } from './validate';
 /**
  * Query strings arrive as `id[]=1&id[]=2`, `id[0]=1`, `teachingClass.id=3` or `date[after]=…`.
  * Fastify's parser keeps those keys flat; this folds them into arrays and nested objects.
@@ -21,4 +23,11 @@ export function foldQuery(raw: Record<string, unknown>): Record<string, unknown>
     }
   }
   return out;
+}
+
+/** A list's query string folded and parsed with its contract schema, and the filters its page links repeat. */
+export function parseListQuery<S extends z.ZodType>(schema: S, rawQuery: unknown): { q: z.output<S>; filters: Record<string, unknown> } {
+  const raw = foldQuery((rawQuery ?? {}) as Record<string, unknown>);
+  const { page: _p, itemsPerPage: _i, ...filters } = raw;
+  return { q: parse(schema, raw), filters };
 }

@@ -2,6 +2,7 @@ import { MediaType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
 import { newInvitationCode } from '../lib/invitation-code';
 import { educationLevelsRepository } from '../modules/education-levels/education-levels.repository';
+import { learningSkillsRepository } from '../modules/learning-skills/learning-skills.repository';
 import { mediaRepository } from '../modules/media/media.repository';
 import { studentsRepository } from '../modules/students/students.repository';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
@@ -128,6 +129,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       updated: c.created,
     });
     ids[c.name] = classId;
+    await learningSkillsRepository.linkCatalogue(tx, classId);
     for (const [firstName, lastName] of names) {
       const avatarId = studentAvatars.length ? studentAvatars[avatar++ % studentAvatars.length]! : null;
       const person = { firstName, lastName, code: null, avatarId, creatorId: u.teacher };

@@ -51,27 +51,29 @@ const points = z
   .min(RATING_POINTS.min, { error: RATING_MESSAGES.points })
   .max(RATING_POINTS.max, { error: RATING_MESSAGES.points });
 
+const studentRefs = z.array(studentRefSchema, { error: V.type }).max(RATING_LIMITS.students, { error: V.type });
+
+/** The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()). */
 const ratingFields = {
   learningAction: refSchema,
   /** Optional; older clients send only the skill. When both are sent they must agree. */
   learningSkill: refSchema.optional(),
   date: isoDate,
-  points: points.default(RATING_POINTS.default),
+  points,
   description: optionalText(RATING_DESCRIPTION_MAX),
   /** Places of the class, or Students who have one; empty for the whole class. */
-  students: z.array(studentRefSchema, { error: V.type }).max(RATING_LIMITS.students, { error: V.type }).default([]),
+  students: studentRefs,
   /** Media ids (your uploads of types 34-37) to attach at once. */
   medias: z.array(refSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
 };
 
-export const ratingCreateBody = z.object({ teachingClass: refSchema, ...ratingFields }).strict();
+export const ratingCreateBody = z
+  .object({ teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) })
+  .strict();
 export type RatingCreateBody = z.input<typeof ratingCreateBody>;
 
 /** Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments. */
-export const ratingPatchBody = z
-  .object({ ...ratingFields, points })
-  .partial()
-  .strict();
+export const ratingPatchBody = z.object(ratingFields).partial().strict();
 export type RatingPatchBody = z.input<typeof ratingPatchBody>;
 
 const dateRange = z

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './media';
 export * from './classes';
 export * from './cache';
+export * from './learning';

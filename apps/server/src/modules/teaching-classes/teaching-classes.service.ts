@@ -12,6 +12,7 @@ import { studentsRepository } from '../students/students.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
 import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
+import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { usersRepository } from '../users/users.repository';
 import { teachingClassesPolicy, type ClassRole } from './teaching-classes.policy';
 import { teachingClassesRepository as repo, type NewTeachingClass, type TeachingClassRow } from './teaching-classes.repository';
@@ -125,7 +126,14 @@ export const teachingClassesService = {
       subscriptionId: b.subscription ?? null,
       creatorId: p.userId,
     };
-    return withFreshCode(() => repo.insert(db, { ...values, invitationCode: newInvitationCode() }));
+    // A new class starts with the catalogue's learning skills (its teachers then choose).
+    return withFreshCode(() =>
+      db.transaction(async (tx) => {
+        const id = await repo.insert(tx, { ...values, invitationCode: newInvitationCode() });
+        await learningSkillsRepository.linkCatalogue(tx, id);
+        return id;
+      }),
+    );
   },
 
   /** Changed fields, finish / reopen, or an owner change (DESIGN §2), all in one transaction. */
