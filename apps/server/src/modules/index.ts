@@ -7,6 +7,7 @@ import { healthRoutes } from './health/health.routes';
 import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -32,6 +33,7 @@ export const modules: ModuleRoutes[] = [
   studentsRoutes,
   learningSkillsRoutes,
   ratingsRoutes,
+  reportsRoutes,
   analyticsRoutes,
   docsRoutes,
 ];
