@@ -18,6 +18,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { unauthorized } from './http/errors';
+import { Transcoder } from './modules/media/media.transcoder';
 import { collectRoutes } from './http/openapi';
 
 export interface BuildOptions {
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     signer: new TokenSigner(jwtSecret),
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
     files,
+    transcoder: new Transcoder({ db: db.db, files, log: app.log, tmpDir: path.join(config.dataDir, 'tmp', 'transcode') }),
     mailer: createMailer(config, app.log),
     log: app.log,
     version,
@@ -95,6 +97,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
+    // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
+    await ctx.transcoder.stop();
     if (!database) await db.close();
   });
   return { app, ctx };

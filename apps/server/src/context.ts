@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer';
 import type { FileStore } from './lib/file-store';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
+import type { Transcoder } from './modules/media/media.transcoder';
 
 /** What every module's services are built from; made once per server. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   signer: TokenSigner;
   urlSigner: UrlSigner;
   files: FileStore;
+  /** Makes uploaded audio and video play everywhere, off the request path. */
+  transcoder: Transcoder;
   mailer: Mailer;
   log: FastifyBaseLogger;
   version: string;

@@ -21,6 +21,7 @@ async function main() {
   await seedLearningSkills(ctx);
   if (config.demo && (await seedDemo(ctx.db))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
+  await ctx.transcoder.resume();
   app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');
 
   let closing = false;

@@ -28,10 +28,10 @@ const knownType = (raw: string | undefined) => {
 export const mediaRoutes: ModuleRoutes = {
   name: 'media',
   root: registerMediaFiles,
-  auth: (app, { db, files, urlSigner, config }) => {
+  auth: (app, { db, files, urlSigner, config, transcoder }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
-    const deps = { db, files, limits: config.mediaLimits };
+    const deps = { db, files, limits: config.mediaLimits, transcoder };
 
     app.post(
       '/media',

@@ -11,11 +11,14 @@ import { mediaPolicy } from './media.policy';
 import type { MediaRow } from './media.presenter';
 import { processUpload } from './media.processor';
 import { mediaRepository } from './media.repository';
+import type { Transcoder } from './media.transcoder';
 
 export interface MediaDeps {
   db: Db;
   files: FileStore;
   limits: Record<MediaKind, number>;
+  /** Audio and video go to it after they are stored; without one (or without ffmpeg) they stay as uploaded. */
+  transcoder?: Transcoder;
 }
 
 const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
@@ -45,6 +48,7 @@ export const mediaService = {
     const originalName = cleanOriginalName(file.originalName);
     const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName) });
     const keys = keysFor(kind, out.ext);
+    const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
     const stored: string[] = [];
     try {
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
@@ -54,7 +58,7 @@ export const mediaService = {
         await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
         stored.push(keys.thumbKey);
       }
-      return await deps.db.transaction((tx) =>
+      const row = await deps.db.transaction((tx) =>
         mediaRepository.insert(tx, {
           fileName: keys.fileName,
           fileOriginalName: originalName,
@@ -66,8 +70,11 @@ export const mediaService = {
           storageKey: keys.storageKey,
           thumbKey: out.thumb ? keys.thumbKey : null,
           uploaderId: p.userId,
+          transcodeState: transcode ? 'pending' : null,
         }),
       );
+      if (transcode) deps.transcoder!.enqueue(row.id);
+      return row;
     } catch (e) {
       await Promise.allSettled(stored.map((k) => deps.files.remove(k)));
       throw e;
