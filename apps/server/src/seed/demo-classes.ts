@@ -1,5 +1,6 @@
 import { MediaType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
+import type { FileStore } from '../lib/file-store';
 import { newInvitationCode } from '../lib/invitation-code';
 import { educationLevelsRepository } from '../modules/education-levels/education-levels.repository';
 import { learningSkillsRepository } from '../modules/learning-skills/learning-skills.repository';
@@ -8,6 +9,8 @@ import { studentsRepository } from '../modules/students/students.repository';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
 import { teachingClassStudentsRepository } from '../modules/teaching-class-students/teaching-class-students.repository';
 import { teachingClassesRepository } from '../modules/teaching-classes/teaching-classes.repository';
+
+import { seedDemoRatings } from './demo-ratings';
 
 export const DEMO_SUBSCRIPTION = 'Riverside Primary 2026';
 
@@ -54,7 +57,7 @@ function schoolYear(now = new Date()) {
  * Demo classes (DESIGN §1): a subscription with an evaluator, three classes of the teacher (one finished, one
  * individual), the co-teacher in one, students with predefined avatars, and the parent linked to Ella Taylor.
  */
-export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number) {
+export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number, files: FileStore | null = null) {
   const y = schoolYear();
   const subscriptionId = await subscriptionsRepository.insert(tx, {
     name: DEMO_SUBSCRIPTION,
@@ -142,4 +145,6 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
     }
   }
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
+  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!.start);
+  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!.start);
 }
