@@ -38,10 +38,24 @@ const routes: RouteObject[] = [
             path: 'teaching-class/:teachingClassId/students',
             lazy: () => import('../features/students/routes/student-manage-route').then((m) => ({ Component: m.StudentManageRoute })),
           },
+          {
+            path: 'teaching-class/:teachingClassId/report',
+            lazy: () => import('../features/reports/routes/class-report-route').then((m) => ({ Component: m.ClassReportRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/rating/:ratingId/edit',
+            lazy: () => import('../features/ratings/routes/rating-edit-route').then((m) => ({ Component: m.RatingEditRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/rating/:ratingId/edit/action',
+            lazy: () => import('../features/ratings/routes/rating-action-route').then((m) => ({ Component: m.RatingActionRoute })),
+          },
           // A student's screens live under both of their paths (spec §2).
           ...['teaching-class/:teachingClassId/student/:teachingClassStudentId', 'student/:teachingClassStudentId'].flatMap((base): RouteObject[] => [
             { path: base, lazy: () => import('../features/students/routes/student-detail-route').then((m) => ({ Component: m.StudentDetailRoute })) },
             { path: `${base}/edit`, lazy: () => import('../features/students/routes/student-edit-route').then((m) => ({ Component: m.StudentEditRoute })) },
+            { path: `${base}/report`, lazy: () => import('../features/reports/routes/student-report-route').then((m) => ({ Component: m.StudentReportRoute })) },
+            { path: `${base}/rating/:ratingId/edit`, lazy: () => import('../features/ratings/routes/rating-edit-route').then((m) => ({ Component: m.RatingEditRoute })) },
           ]),
           { path: 'profile/edit', lazy: () => import('../features/profile/routes/profile-edit-route').then((m) => ({ Component: m.ProfileEditRoute })) },
           { path: 'forbidden', lazy: () => import('../features/errors/routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })) },

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { deleteRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { ApiError } from '../../../lib/api-client';
+
+/** Delete, after asking: the rating and its files go for good. */
+export function DeleteRating({ ratingId, classId, backPath }: { ratingId: number; classId: number; backPath: string }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await deleteRating(ratingId);
+      toast.success(intl.formatMessage({ id: 'web_rating_deleted' }));
+      await revalidateRatings([{ classId }]);
+      navigate(backPath, { replace: true });
+    } catch (e) {
+      toast.error(e instanceof ApiError && e.status !== 0 ? e.message : intl.formatMessage({ id: 'web_rating_delete_failed' }));
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" className="text-red-700" onClick={() => setOpen(true)}>
+        <FormattedMessage id="web_rating_delete" />
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={<FormattedMessage id="web_rating_delete_title" />}
+        confirmLabel={<FormattedMessage id="web_rating_delete" />}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        <FormattedMessage id="web_rating_delete_body" />
+      </ConfirmDialog>
+    </>
+  );
+}
