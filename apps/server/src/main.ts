@@ -19,7 +19,7 @@ async function main() {
   const { app, ctx } = await buildApp({ config });
   await seedCatalogue(ctx);
   await seedLearningSkills(ctx);
-  if (config.demo && (await seedDemo(ctx.db))) app.log.info('demo data created');
+  if (config.demo && (await seedDemo(ctx.db, ctx.files))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
   await ctx.transcoder.resume();
   app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');

@@ -103,6 +103,16 @@ describe('rating media', () => {
     expect([await stored(b.id), await stored(c.id)]).toEqual([null, null]);
     expect((await s.api('GET', `/media/${b.id}`, { token: w.creator.token })).statusCode).toBe(403);
   });
+
+  it("deleting a class deletes its ratings' media and their files", async () => {
+    const cls = await createClass(s, w.creator);
+    const m = await photo('creator');
+    await rate(s, w.creator, cls.id, (await classSkills(s, w.creator, cls.id))[0]!.learningActions[0]!.id, { medias: [m.id] });
+    expect(await stored(m.id)).toEqual([true, true]);
+    expect((await s.api('DELETE', cls['@id'], { token: w.creator.token })).statusCode).toBe(204);
+    expect(await stored(m.id)).toBeNull();
+    expect(fs.readdirSync(path.join(s.dataDir, 'media', 'image'), { recursive: true }).filter((f) => String(f).includes(m.fileName))).toEqual([]);
+  });
 });
 
 describe('rating students', () => {

@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { mediaRepository } from '../media/media.repository';
 import { mediaService } from '../media/media.service';
-import { attachableMedia, editableRating, placesFor } from './ratings.checks';
+import { attach, attachableMedia, editableRating, placesFor } from './ratings.checks';
 import { ratingsRepository as repo } from './ratings.repository';
 
 /** The rating-student and rating-media resources: the same rows as a rating's `students` and `medias` (DESIGN §3). */
@@ -50,7 +50,7 @@ export const ratingLinksService = {
   async addMedia(db: Db, p: Principal, b: z.output<typeof ratingMediaCreateBody>) {
     await editableRating(db, p, b.rating, 'rating');
     await attachableMedia(db, p, [b.media], null, 'media');
-    const [id] = await repo.attach(db, b.rating, [b.media]);
+    const [id] = await attach(db, b.rating, [b.media], 'media');
     return id!;
   },
 

@@ -74,4 +74,18 @@ describe('GET /ratings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()['@type']).toBe('ConstraintViolationList');
   });
+
+  it('answers from its cache only while nothing it is made of changed', async () => {
+    const url = `?teachingClass.id=${w.cls.id}&itemsPerPage=1`;
+    const first = await list(w.evaluator.token, url);
+    expect(await list(w.evaluator.token, url)).toEqual(first);
+    const newer = await rate(s, w.creator, w.cls.id, skills[3]!.learningActions[0]!.id, { date: '2026-11-23' });
+    expect(ids(await list(w.evaluator.token, url))).toEqual([newer.id]);
+    await s.api('PATCH', newer['@id'], { token: w.creator.token, body: { points: 5 } });
+    expect((await list(w.evaluator.token, url))['hydra:member'][0]!.points).toBe(5);
+    await s.api('PATCH', `${API}/user/${w.creator.id}`, { token: w.creator.token, body: { firstName: 'Renamed' } });
+    expect((await list(w.evaluator.token, url))['hydra:member'][0]!.creator!.firstName).toBe('Renamed');
+    await s.api('DELETE', newer['@id'], { token: w.creator.token });
+    expect(ids(await list(w.evaluator.token, url))).toEqual(idsOf('bothNew'));
+  });
 });

@@ -1,6 +1,7 @@
 import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { brokenUniqueIndex } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { mediaRepository } from '../media/media.repository';
@@ -87,4 +88,14 @@ export async function editableRating(db: DbOrTx, p: Principal, id: number, prope
   if (!row) throw propertyPath ? violation(propertyPath, REF.rating) : notFound(RATING_NOT_FOUND);
   if (!ratingsPolicy.canEdit(row.role, row.rating.creatorId, p.userId)) throw forbidden();
   return row;
+}
+
+/** Attaches media; another request attaching the same media meanwhile loses on the unique index, with a violation. */
+export async function attach(tx: DbOrTx, ratingId: number, mediaIds: number[], path = 'medias') {
+  try {
+    return await repo.attach(tx, ratingId, mediaIds);
+  } catch (e) {
+    if (brokenUniqueIndex(e)?.includes('rating_media_media_uq')) throw violation(path, RATING_MESSAGES.mediaAttached);
+    throw e;
+  }
 }

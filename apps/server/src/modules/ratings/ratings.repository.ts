@@ -93,6 +93,12 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
 }
 
 export const ratingsRepository = {
+  /** The version cached feed answers are checked against (migration 0004's triggers move it). */
+  async version(db: DbOrTx): Promise<string> {
+    const rows = (await db.execute(sql`select "version"::text v from "data_version" where "name" = 'ratings'`)) as unknown as { rows: { v: string }[] };
+    return rows.rows[0]?.v ?? '0';
+  },
+
   /** A rating the user may see, with their role in its class; null when it does not exist for them. */
   async findVisible(db: DbOrTx, id: number, userId: number): Promise<FullRating | null> {
     const [row] = await selectFull(db, userId).where(and(eq(ratings.id, id), ratingVisibleSql(userId)));
@@ -223,6 +229,15 @@ export const ratingsRepository = {
     if (!ratingIds.length) return [];
     return db.select({ media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(inArray(ratingMedias.ratingId, ratingIds));
   },
+
+  /** The media rows attached to a class's ratings (to delete with the class). */
+  mediaOfClass: (db: DbOrTx, classId: number) =>
+    db
+      .select({ media })
+      .from(ratingMedias)
+      .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(eq(ratings.teachingClassId, classId)),
 
   /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */
   async visibleMediaIds(db: DbOrTx, mediaIds: number[], userId: number) {

@@ -3,12 +3,15 @@ import { API_AUTH_PREFIX, ratingCreateBody, ratingLinkListQuery, ratingListQuery
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
 import { parseListQuery } from '../../http/query';
+import { versionedAnswer } from '../../http/versioned-answer';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { ratingLinksService as links } from './rating-links.service';
 import { presentRating, presentRatingMedia, presentRatingStudent } from './ratings.presenter';
+import { ratingsRepository as repo } from './ratings.repository';
 import { canEditRating, ratingsService as service } from './ratings.service';
 
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
@@ -22,11 +25,17 @@ async function one(db: Db, signer: UrlSigner, p: Principal, id: number) {
 export const ratingsRoutes: ModuleRoutes = {
   name: 'ratings',
   auth: (app, { db, urlSigner, files }) => {
-    app.get('/ratings', { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } }, async (req) => {
+    // Feeds are read far more often than written: answers are kept per user and query while the ratings version stands.
+    const cached = versionedAnswer(new VersionedCache(), () => repo.version(db));
+    app.get('/ratings', { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } }, async (req, reply) => {
       const p = requireUser(req);
       const { q, filters } = parseListQuery(ratingListQuery, req.query);
-      const { rows, total } = await service.list(db, p, q);
-      return collection(path('ratings'), rows.map((r) => presentRating(r, urlSigner, canEditRating(r, p))), total, q, filters);
+      return cached(reply, `ratings|${p.userId}|${JSON.stringify(q)}`, async () => {
+        // Read before the data: a write in between makes the answer newer than its version, never older.
+        const version = await repo.version(db);
+        const { rows, total } = await service.list(db, p, q);
+        return { version, body: collection(path('ratings'), rows.map((r) => presentRating(r, urlSigner, canEditRating(r, p))), total, q, filters) };
+      });
     });
     app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => one(db, urlSigner, requireUser(req), idOf(req)));
     app.post('/rating', { config: { doc: { summary: 'Rate one action for students of a class, or the whole class (teachers and evaluators)', body: ratingCreateBody } } }, async (req, reply) => {

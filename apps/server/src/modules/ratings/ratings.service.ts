@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { mediaRepository } from '../media/media.repository';
 import { mediaService } from '../media/media.service';
-import { actionForClass, attachableMedia, classToRate, editableRating, placesFor, visibleRating } from './ratings.checks';
+import { actionForClass, attach, attachableMedia, classToRate, editableRating, placesFor, visibleRating } from './ratings.checks';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
@@ -70,7 +70,7 @@ export const ratingsService = {
         creatorId: p.userId,
       });
       await repo.setStudents(tx, id, b.date, places);
-      await repo.attach(tx, id, mediaIds);
+      await attach(tx, id, mediaIds);
       return id;
     });
   },
@@ -98,7 +98,7 @@ export const ratingsService = {
       const gone = current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media);
       await dropMedia(tx, gone);
       const have = new Set(current.medias.map((m) => m.media.id));
-      await repo.attach(
+      await attach(
         tx,
         id,
         mediaIds.filter((m) => !have.has(m)),

@@ -4,9 +4,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
+import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { educationLevelsRepository } from '../education-levels/education-levels.repository';
 import { mediaRepository } from '../media/media.repository';
+import { mediaService } from '../media/media.service';
+import { ratingsRepository } from '../ratings/ratings.repository';
 import { schoolsRepository } from '../schools/schools.repository';
 import { studentsRepository } from '../students/students.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
@@ -171,14 +174,21 @@ export const teachingClassesService = {
     });
   },
 
-  /** Deletes the class with its places and co-teachers; students left in no class go with it. */
-  async remove(db: Db, p: Principal, id: number) {
+  /** Deletes the class with its places, co-teachers and ratings (their media files too); students left in no class go with it. */
+  async remove(db: Db, p: Principal, id: number, files: FileStore) {
     await ownedClass(db, p, id);
-    await db.transaction(async (tx) => {
+    const evidence = await db.transaction(async (tx) => {
       const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
+      const media = (await ratingsRepository.mediaOfClass(tx, id)).map((r) => r.media);
       await repo.delete(tx, id);
+      await mediaRepository.deleteByIds(
+        tx,
+        media.map((m) => m.id),
+      );
       await studentsRepository.deleteOrphans(tx, studentIds);
+      return media;
     });
+    await mediaService.removeFiles(files, evidence);
   },
 
   async regenerateCode(db: Db, p: Principal, id: number) {
