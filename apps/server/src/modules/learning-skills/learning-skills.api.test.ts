@@ -157,6 +157,23 @@ describe('custom skills and actions', () => {
   });
 });
 
+describe('reading one custom skill, action and class link', () => {
+  it.each([
+    ['creator', 200],
+    ['coteacher', 200],
+    ['evaluator', 200],
+    ['linked', 404],
+    ['stranger', 404],
+    ['anonymous', 401],
+  ] as const)('answers %s with %i', async (role, status) => {
+    const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: `Seen by ${role}`, colorCode: '#0a0b0c', teachingClass: w.cls['@id'] } })).json();
+    const action = (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Does it' } })).json();
+    const link = (await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!.teachingClassLearningSkill;
+    const token = role === 'anonymous' ? undefined : w[role].token;
+    for (const url of [skill['@id'], action['@id'], link]) expect((await s.api('GET', url, { token })).statusCode, url).toBe(status);
+  });
+});
+
 describe('GET /learning-skills', () => {
   it('lists the catalogue to anyone signed in, with isPublic, creator.id and id[] filters', async () => {
     const pub = (await s.api('GET', `${API}/learning-skills?isPublic=1`, { token: w.stranger.token })).json();
