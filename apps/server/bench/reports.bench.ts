@@ -21,7 +21,7 @@ const here = import.meta.dirname;
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
 /** Ratings for a school year in these classes: 190 weekdays from the start, `perDay` a day, 10% whole-class, a fifth with media. */
-async function seedYear(db: Db, classIds: number[], perDay: number) {
+export async function seedYear(db: Db, classIds: number[], perDay: number) {
   await db.execute(sql`select setseed(0.42)`);
   await db.execute(sql`insert into rating (teaching_class_id, learning_skill_id, learning_action_id, date, points, description, is_whole_class, creator_id)
     select x.class_id, acts.skills[x.i], acts.ids[x.i], x.day, 1 + floor(random() * 5)::int, 'Seen in class today.', random() < 0.1, 1
@@ -41,7 +41,7 @@ async function seedYear(db: Db, classIds: number[], perDay: number) {
 }
 
 /** Another teacher's 500 classes of 30 students and `n` ratings spread over them and the year, set-based. */
-async function seedOthers(db: Db, n: number) {
+export async function seedOthers(db: Db, n: number) {
   await db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name) values ('bench-other', 'other@example.org', 'x', 'Other', 'Teacher')`);
   await db.execute(sql`insert into teaching_class (name, invitation_code, year, start, "end", creator_id)
     select 'Other ' || g, 'O' || lpad(g::text, 7, '0'), 2026, ${YEAR.start}, ${YEAR.end}, (select id from app_user where username = 'bench-other') from generate_series(1, 500) g`);

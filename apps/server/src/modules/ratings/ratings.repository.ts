@@ -108,8 +108,13 @@ export const ratingsRepository = {
   /** Newest first: by date, then by when it was recorded. */
   async list(db: DbOrTx, userId: number, f: RatingFilter, limit: number, offset: number) {
     const w = where(userId, f);
+    const newestFirst = [desc(ratings.date), desc(ratings.id)];
+    // The page's ids come from the (class, date) index alone; only those twenty rows are joined and embedded.
+    const page = db.select({ id: ratings.id }).from(ratings).where(w).orderBy(...newestFirst).limit(limit).offset(offset);
     const [rows, [total]] = await Promise.all([
-      selectFull(db, userId).where(w).orderBy(desc(ratings.date), desc(ratings.id)).limit(limit).offset(offset),
+      selectFull(db, userId)
+        .where(inArray(ratings.id, page))
+        .orderBy(...newestFirst),
       db.select({ n: count() }).from(ratings).where(w),
     ]);
     return { rows: revive(rows), total: total?.n ?? 0 };

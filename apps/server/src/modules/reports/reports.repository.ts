@@ -51,14 +51,15 @@ export const reportsRepository = {
         select r0.id, r0.teaching_class_id, r0.learning_skill_id, r0.learning_action_id, r0.date, r0.points, r0.is_whole_class
         from rating r0
         where r0.teaching_class_id in ${ids(scope.classIds)} and r0.date between ${scope.start} and ${scope.end} ${student}
+      ), n as materialized (
+        select rs.teaching_class_student_id place, r.learning_skill_id s, r.points from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly}
       )
       select json_build_object(
         'totals', (select json_build_object('n', count(*), 'p', coalesce(sum(points), 0), 'whole', count(*) filter (where is_whole_class),
-          'named', (select count(distinct rs.teaching_class_student_id) from r join rating_student rs on rs.rating_id = r.id ${namedOnly})) from r),
+          'named', (select count(distinct place) from n)) from r),
         'actions', (select coalesce(json_agg(x), '[]') from (select learning_skill_id s, learning_action_id a, count(*) n, sum(points) p from r group by 1, 2) x),
         'weeks', (select coalesce(json_agg(x order by x.w), '[]') from (select to_char(date_trunc('week', date), 'YYYY-MM-DD') w, count(*) n, sum(points) p from r group by 1) x),
-        'named', (select coalesce(json_agg(x), '[]') from (select rs.teaching_class_student_id place, r.learning_skill_id s, count(*) n, sum(r.points) p
-          from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly} group by 1, 2) x),
+        'named', (select coalesce(json_agg(x), '[]') from (select place, s, count(*) n, sum(points) p from n group by 1, 2) x),
         'whole', (select coalesce(json_agg(x), '[]') from (select teaching_class_id c, learning_skill_id s, count(*) n, sum(points) p from r where is_whole_class group by 1, 2) x),
         'media', (select coalesce(json_agg(x), '[]') from (select r.id rating, to_char(r.date, 'YYYY-MM-DD') date, r.learning_skill_id s, r.is_whole_class whole, ${jsonOf(media, 'm')} media
           from r join rating_media rm on rm.rating_id = r.id join media m on m.id = rm.media_id order by r.date desc, r.id desc, rm.id limit ${scope.recentMedia}) x)
