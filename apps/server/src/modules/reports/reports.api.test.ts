@@ -80,6 +80,19 @@ describe('GET /report/class/{id}', () => {
     expect(oct.totals).toMatchObject({ ratings: 1, points: 3, students: 1, wholeClassRatings: 0 });
   });
 
+  it('answers a class without ratings with zeros, every week of the range, and exports it', async () => {
+    const empty = await createClass(s, w.creator, { start: '2026-09-01' });
+    const r = (await get(`/report/class/${empty.id}?startDate=2026-09-07&endDate=2026-09-20`, w.creator.token)).json() as Report;
+    expect(r.totals).toEqual({ ratings: 0, points: 0, students: 0, wholeClassRatings: 0, average: null });
+    expect(r.skills.every((k) => k.ratings === 0 && k.actions.length >= 3)).toBe(true);
+    expect(r.timeline).toEqual([
+      { week: '2026-09-07', ratings: 0, points: 0 },
+      { week: '2026-09-14', ratings: 0, points: 0 },
+    ]);
+    expect(r.media).toEqual([]);
+    for (const kind of ['pdf', 'spreadsheet']) expect((await get(`/report/${kind}/class/${empty.id}`, w.creator.token)).statusCode).toBe(200);
+  });
+
   it.each([
     ['creator', 200],
     ['coteacher', 200],
