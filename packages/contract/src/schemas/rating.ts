@@ -45,6 +45,9 @@ export const studentRefSchema = z.unknown().transform((v, ctx): RatingStudentRef
   return { kind: studentRefKind(v), id: r.data };
 });
 
+/** A media reference; a RatingMedia object sent back as it was read (`{"@id": ".../rating-media/5", "media": {...}}`) names its media. */
+const mediaRefSchema = z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) && 'media' in v ? (v as { media: unknown }).media : v), refSchema);
+
 const points = z
   .number({ error: V.type })
   .int({ error: RATING_MESSAGES.points })
@@ -63,8 +66,8 @@ const ratingFields = {
   description: optionalText(RATING_DESCRIPTION_MAX),
   /** Places of the class, or Students who have one; empty for the whole class. */
   students: studentRefs,
-  /** Media ids (your uploads of types 34-37) to attach at once. */
-  medias: z.array(refSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
+  /** Media (your uploads of types 34-37) to attach: as references, or as the RatingMedia objects a rating was read with. */
+  medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
 };
 
 export const ratingCreateBody = z

@@ -95,7 +95,8 @@ describe('rating media', () => {
   it('deleting a rating deletes its media files; PATCH medias replaces the set and deletes what was left out', async () => {
     const [a, b, c] = [await photo('creator'), await photo('creator'), await photo('creator')];
     const r = await rate(s, w.creator, w.cls.id, action, { medias: [a.id, b.id] });
-    const patched = await s.api('PATCH', r['@id'], { token: w.creator.token, body: { medias: [b['@id'], c['@id']] } });
+    // The kept attachment is sent back as it was read (a RatingMedia object), the new one as a reference.
+    const patched = await s.api('PATCH', r['@id'], { token: w.creator.token, body: { medias: [r.medias[1], c['@id']] } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().medias.map((x: { media: Media }) => x.media.id)).toEqual([b.id, c.id]);
     expect(await stored(a.id)).toBeNull();
