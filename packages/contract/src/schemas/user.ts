@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, type AccountType } from '../constants';
-import { V, optionalText, refSchema, requiredText, nullableRef, type JsonLd } from './common';
+import { V, optionalText, refSchema, requiredText, nullableRef, writeBody, type JsonLd } from './common';
 import type { Media } from './media';
 import type { School } from './school';
 
@@ -42,8 +42,11 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-export const userPatchBody = z
-  .object({
+/** What a user shows but is not changed through PATCH (the login names, the account's kind and rights). */
+const userReadOnly = ['username', 'email', 'accountType', 'roles', 'hasSubscription', 'privacyPolicyLastAgreed'];
+
+export const userPatchBody = writeBody(
+  {
     preferredLanguage: localeSchema,
     firstName: requiredText(100),
     lastName: requiredText(100),
@@ -53,9 +56,9 @@ export const userPatchBody = z
     accountTypeRadio: accountTypeSchema,
     school: refSchema.nullable(),
     plainPassword: password,
-  })
-  .partial()
-  .strict();
+  },
+  userReadOnly,
+).partial();
 export type UserPatchBody = z.input<typeof userPatchBody>;
 
 export const forgotPasswordParams = z.object({ email });
