@@ -62,6 +62,8 @@ export const teachingClassListQuery = listQuery(
   PAGE_SIZE.classes,
 );
 
+export const educationLevelListQuery = listQuery({}, PAGE_SIZE.max);
+
 export interface EducationLevel extends JsonLd {
   id: number;
   translationKey: string;
