@@ -14,7 +14,7 @@ import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
-import { registerContentTypes } from './plugins/content-types';
+import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
 import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     routerOptions: { maxParamLength: 200 },
     // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
     frameworkErrors: (_err, _req, reply: FastifyReply) => {
-      void reply.status(400).type('application/ld+json').send(hydraError(400, 'The address is not a valid URL.'));
+      void reply.status(400).type(HYDRA_TYPE).send(hydraError(400, 'The address is not a valid URL.'));
     },
   });
 

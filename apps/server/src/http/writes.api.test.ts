@@ -67,6 +67,13 @@ describe('write bodies as the product’s clients send them', () => {
     expect(unknown.json().violations[0].message).toContain('colour');
   });
 
+  it('never writes roles or the e-mail through a profile PATCH sent back', async () => {
+    const url = `${API}/user/${t.w.stranger.id}`;
+    const res = await t.s.api('PATCH', url, { token: t.w.stranger.token, body: { roles: ['ROLE_ADMIN'], email: 'x@example.org', accountType: 'parent_user', firstName: 'Sam' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ roles: t.w.stranger.user.roles, email: t.w.stranger.user.email, accountType: t.w.stranger.user.accountType, firstName: 'Sam' });
+  });
+
   it('does not move a place to another class through a PATCH sent back', async () => {
     const url = `${API}/teaching-class-student/${t.w.first.id}`;
     const res = await t.s.api('PATCH', url, { token: t.w.creator.token, body: { teachingClass: `${API}/teaching-class/999`, id: 5, student: '/x' } });

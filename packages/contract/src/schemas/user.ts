@@ -31,12 +31,12 @@ export const signUpBody = z.object({
   schoolName: optionalText(200),
   phone: optionalText(40),
   occupation: optionalText(120),
-});
+}).strict();
 export type SignUpBody = z.input<typeof signUpBody>;
 
 export const loginBody = z.object({ username: z.string().min(1).max(180), password: z.string().min(1).max(4096) });
 export type LoginBody = z.infer<typeof loginBody>;
-export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) }).strict();
 export interface TokenPair {
   token: string;
   refresh_token: string;
@@ -62,7 +62,7 @@ export const userPatchBody = writeBody(
 export type UserPatchBody = z.input<typeof userPatchBody>;
 
 export const forgotPasswordParams = z.object({ email });
-export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password });
+export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password }).strict();
 
 export interface User extends JsonLd {
   id: number;
