@@ -36,6 +36,7 @@ describe(`every route of the API document (${dbKind})`, () => {
     const doc = (await t.s.api('GET', '/api/docs.json')).json();
     const calls = callsOf(doc, t.w).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     const covered: string[] = [];
+    const lists: string[] = [];
     for (const call of calls) {
       const key = `${call.method} ${call.path}`;
       const answers: { status: number; type: string; body: unknown }[] = [];
@@ -49,6 +50,8 @@ describe(`every route of the API document (${dbKind})`, () => {
         if (parsed && typeof parsed === 'object' && '@type' in parsed) expect(res.headers['content-type'], `${key} answer type`).toBe(HYDRA_TYPE);
         answers.push({ status: res.statusCode, type: String(res.headers['content-type'] ?? ''), body: parsed });
       }
+      const first = answers[0]!.body as { '@type'?: string } | null;
+      if (call.method === 'GET' && first?.['@type'] === 'hydra:Collection') lists.push(call.path);
       const repeatable = call.method === 'GET' || call.method === 'PATCH';
       const view = (a: { status: number; type: string; body: unknown }) => ({ status: a.status, type: a.type, body: repeatable ? masked(a.body) : shape(a.body) });
       expect(view(answers[1]!), `${key}: application/json`).toEqual(view(answers[0]!));
@@ -56,6 +59,10 @@ describe(`every route of the API document (${dbKind})`, () => {
       covered.push(key);
     }
     console.info(`content types: ${covered.length} routes covered`);
+    // Every list reads its query through a declaration (listQuery), so that no filter is ever silently dropped.
+    const declared = new Set(t.s.ctx.routes.filter((r) => r.doc.query && 'filters' in r.doc.query).map((r) => r.url.replace(/:(\w+)/g, '{$1}')));
+    expect(lists.filter((p) => !declared.has(p))).toEqual([]);
+    expect(lists.length).toBeGreaterThanOrEqual(7);
     expect(covered.length).toBeGreaterThanOrEqual(35);
   });
 

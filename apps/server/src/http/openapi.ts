@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { ListQuery } from '@skillroom/contract';
+import { JSON_TYPES } from '../plugins/content-types';
 import { listParameters } from './list-query';
 
 /** What a route may tell the API document about itself (route `config.doc`). */
@@ -65,7 +66,11 @@ export function openApiDocument(routes: Collected[], version: string) {
       },
       ...(secured ? { security: [{ bearer: [] }] } : {}),
     };
-    if (r.doc.body) op.requestBody = { required: true, content: { 'application/ld+json': { schema: toSchema(r.doc.body) } } };
+    if (r.doc.body) {
+      const schema = toSchema(r.doc.body);
+      // Every JSON type is read alike (plugins/content-types.ts); generated clients pick the first they know.
+      op.requestBody = { required: true, content: Object.fromEntries(JSON_TYPES.map((t) => [t, { schema }])) };
+    }
     if (r.doc.multipart)
       op.requestBody = {
         required: true,
