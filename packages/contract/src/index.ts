@@ -9,6 +9,7 @@ export * from './schemas/misc';
 export * from './schemas/subscription';
 export * from './schemas/teaching-class';
 export * from './schemas/student';
+export * from './schemas/filters';
 export * from './schemas/learning-skill';
 export * from './schemas/rating';
 export * from './schemas/report';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { V, nullableRef, paginationQuery, refSchema, requiredText, type JsonLd } from './common';
+import { PAGE_SIZE } from '../constants';
+import { V, nullableRef, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 import type { Media } from './media';
-import { idList } from './student';
-import { queryFlag } from './teaching-class';
 
 /** Limits of the learning-skill catalogue and of custom skills (DESIGN §3). */
 export const LEARNING_SKILL_LIMITS = {
@@ -34,40 +34,45 @@ const skillFields = {
   avatar: nullableRef,
 };
 
+/** What a skill shows but is not written through its body. */
+const skillReadOnly = ['translationKey', 'isPublic', 'creator', 'canEdit', 'learningActions', 'teachingClassLearningSkill'];
+
 /** `POST /learning-skill`. With `teachingClass`, the new skill is also added to that class (made from the class screen). */
-export const learningSkillCreateBody = z.object({ ...skillFields, teachingClass: refSchema.optional() }).strict();
+export const learningSkillCreateBody = writeBody({ ...skillFields, teachingClass: refSchema.optional() }, skillReadOnly);
 export type LearningSkillCreateBody = z.input<typeof learningSkillCreateBody>;
 
-export const learningSkillPatchBody = z.object(skillFields).partial().strict();
+export const learningSkillPatchBody = writeBody(skillFields, skillReadOnly).partial();
 export type LearningSkillPatchBody = z.input<typeof learningSkillPatchBody>;
 
-export const learningSkillListQuery = paginationQuery.extend({
-  isPublic: queryFlag.optional(),
-  'creator.id': idList.optional(),
-  id: idList.optional(),
+export const learningSkillListQuery = listQuery({
+  isPublic: filter.flag('the predefined catalogue (1) or custom skills (0)'),
+  'creator.id': filter.ids(),
+  id: filter.ids(),
 });
 
 const position = z.number({ error: V.type }).int({ error: V.type }).min(0, { error: V.type }).max(10000, { error: V.type });
 
-export const learningActionCreateBody = z
-  .object({ learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() })
-  .strict();
+export const learningActionCreateBody = writeBody({ learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() }, ['translationKey']);
 export type LearningActionCreateBody = z.input<typeof learningActionCreateBody>;
 
-export const learningActionPatchBody = z.object({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }).partial().strict();
+// An action stays in its skill: `learningSkill` sent back is read, not moved.
+export const learningActionPatchBody = writeBody({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }, ['translationKey', 'learningSkill']).partial();
 export type LearningActionPatchBody = z.input<typeof learningActionPatchBody>;
 
-export const learningActionListQuery = paginationQuery.extend({
-  'learningSkill.id': idList.optional(),
-  id: idList.optional(),
+export const learningActionListQuery = listQuery({
+  'learningSkill.id': filter.ids(),
+  id: filter.ids(),
 });
 
-export const teachingClassLearningSkillCreateBody = z.object({ teachingClass: refSchema, learningSkill: refSchema }).strict();
+/** `GET /teaching-class/{id}/learning-skills`: no filters; all of a class's skills fit one page. */
+export const classLearningSkillListQuery = listQuery({}, PAGE_SIZE.max);
+
+export const teachingClassLearningSkillCreateBody = writeBody({ teachingClass: refSchema, learningSkill: refSchema });
 export type TeachingClassLearningSkillCreateBody = z.input<typeof teachingClassLearningSkillCreateBody>;
 
-export const teachingClassLearningSkillListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'learningSkill.id': idList.optional(),
+export const teachingClassLearningSkillListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'learningSkill.id': filter.ids(),
 });
 
 /** One observable behaviour of a skill ("Listens actively"). */

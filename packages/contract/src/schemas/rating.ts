@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { API_AUTH_PREFIX } from '../constants';
-import { V, isoDate, optionalText, paginationQuery, refSchema, type JsonLd } from './common';
+import { V, isoDate, optionalText, refSchema, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 import type { LearningAction, LearningSkill } from './learning-skill';
 import type { Media } from './media';
-import { idList } from './student';
-import { queryFlag } from './teaching-class';
 import type { PublicUser } from './user';
 
 /** Points of a rating: an integer 1 to 5, 1 when not given (DESIGN §3). */
@@ -70,42 +69,39 @@ const ratingFields = {
   medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
 };
 
-export const ratingCreateBody = z
-  .object({ teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) })
-  .strict();
+/** What a rating shows but is not written through its body. */
+const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit'];
+
+export const ratingCreateBody = writeBody({ teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) }, ratingReadOnly);
 export type RatingCreateBody = z.input<typeof ratingCreateBody>;
 
 /** Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments. */
-export const ratingPatchBody = z.object(ratingFields).partial().strict();
+// A rating stays in its class: `teachingClass` sent back is read, not moved.
+export const ratingPatchBody = writeBody(ratingFields, [...ratingReadOnly, 'teachingClass']).partial();
 export type RatingPatchBody = z.input<typeof ratingPatchBody>;
 
-const dateRange = z
-  .object({ after: isoDate.optional(), before: isoDate.optional(), strictly_after: isoDate.optional(), strictly_before: isoDate.optional() }, { error: V.type })
-  .strict();
+export const ratingListQuery = listQuery(
+  {
+    'teachingClass.id': filter.ids(),
+    'students.id': filter.ids('ratings naming these places (TeachingClassStudent ids)'),
+    'ratingStudents.student.id': filter.ids('ratings naming these Students (the person)'),
+    'learningSkill.id': filter.ids(),
+    'learningAction.id': filter.ids(),
+    'creator.id': filter.ids(),
+    id: filter.ids(),
+    date: filter.dateRange('the rating date, both ends included'),
+    includeWholeClass: filter.flag("with a student filter: also the whole-class ratings of that student's classes (the student's feed)"),
+  },
+  RATING_PAGE_SIZE,
+);
+export type RatingListQuery = Partial<Record<keyof typeof ratingListQuery.filters, string | string[] | Record<string, string>>>;
 
-export const ratingListQuery = paginationQuery.extend({
-  itemsPerPage: paginationQuery.shape.itemsPerPage.unwrap().default(RATING_PAGE_SIZE),
-  'teachingClass.id': idList.optional(),
-  /** Places (TeachingClassStudent ids). */
-  'students.id': idList.optional(),
-  /** Students (the person) named by the rating. */
-  'ratingStudents.student.id': idList.optional(),
-  'rating_students.student.id': idList.optional(),
-  'learningSkill.id': idList.optional(),
-  'learningAction.id': idList.optional(),
-  'creator.id': idList.optional(),
-  id: idList.optional(),
-  date: dateRange.optional(),
-  /** With a student filter: also the whole-class ratings of that student's classes (the student's feed). */
-  includeWholeClass: queryFlag.optional(),
-});
-export type RatingListQuery = z.input<typeof ratingListQuery>;
 
-export const ratingStudentCreateBody = z.object({ rating: refSchema, student: studentRefSchema }).strict();
+export const ratingStudentCreateBody = writeBody({ rating: refSchema, student: studentRefSchema }, ['teachingClassStudent']);
 export type RatingStudentCreateBody = z.input<typeof ratingStudentCreateBody>;
-export const ratingMediaCreateBody = z.object({ rating: refSchema, media: refSchema }).strict();
+export const ratingMediaCreateBody = writeBody({ rating: refSchema, media: refSchema });
 export type RatingMediaCreateBody = z.input<typeof ratingMediaCreateBody>;
-export const ratingLinkListQuery = paginationQuery.extend({ 'rating.id': idList.optional() });
+export const ratingLinkListQuery = listQuery({ 'rating.id': filter.ids() });
 
 /** An attachment of a rating: photo 34, video 35, audio 36, file 37. */
 export interface RatingMedia extends JsonLd {

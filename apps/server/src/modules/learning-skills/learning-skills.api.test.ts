@@ -23,7 +23,7 @@ describe('the catalogue', () => {
     const skills = await classSkills(s, w.creator, w.cls.id);
     expect(skills.length).toBeGreaterThanOrEqual(8);
     for (const k of skills) {
-      expect(k).toMatchObject({ isPublic: true, creator: null, canEdit: false, avatar: { mediaType: MediaType.LearningSkillIcon, mimeType: 'image/svg+xml' } });
+      expect(k).toMatchObject({ isPublic: true, creator: null, canEdit: false, avatar: { mediaType: MediaType.LearningSkillIcon, fileMimeType: 'image/svg+xml' } });
       expect(k.colorCode).toMatch(/^#[0-9a-f]{6}$/);
       expect(k.translationKey).toMatch(/^learning_skill\./);
       expect(k.learningActions.length).toBeGreaterThanOrEqual(3);
@@ -93,7 +93,7 @@ describe('custom skills and actions', () => {
     for (const body of [
       { name: 'X', colorCode: 'red' },
       { name: ' ', colorCode: '#112233' },
-      { name: 'X', colorCode: '#112233', isPublic: true },
+      { name: 'X', colorCode: '#112233', colour: 'red' },
       { name: 'X', colorCode: '#112233', avatar: other.id },
       { name: 'X', colorCode: '#112233', avatar: (await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id },
     ]) {
@@ -107,6 +107,9 @@ describe('custom skills and actions', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().avatar.id).toBe(own.id);
     expect((await s.api('POST', `${API}/learning-skill`, { token: w.linked.token, body: { name: 'Mine', colorCode: '#112233' } })).statusCode).toBe(403);
+    // Read-only names sent back are ignored: a custom skill never joins the catalogue.
+    const sentBack = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Public?', colorCode: '#112233', isPublic: true, translationKey: 'learning_skill.kindness' } });
+    expect(sentBack.json()).toMatchObject({ isPublic: false, translationKey: null, creator: w.creator.iri });
   });
 
   it('lets the creator and a teacher of a class using it edit a custom skill; not the catalogue, evaluators or strangers', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
+  classLearningSkillListQuery,
   learningActionCreateBody,
   learningActionListQuery,
   learningActionPatchBody,
@@ -11,8 +12,8 @@ import {
   teachingClassLearningSkillListQuery,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
-import { collection, item } from '../../http/hydra';
-import { parseListQuery } from '../../http/query';
+import { collection, item, offsetOf } from '../../http/hydra';
+import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
@@ -40,7 +41,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner }) => {
     app.get('/learning-skills', { config: { doc: { summary: 'Learning skills: the catalogue, your own and those of your classes', query: learningSkillListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const { q, filters } = parseListQuery(learningSkillListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningSkillListQuery);
       const { rows, total } = await service.list(db, p, q);
       const actions = actionsBySkill(await repo.actionsOfSkills(db, rows.map((r) => r.skill.id)));
       return collection(path('learning-skills'), rows.map((r) => presentSkill(r, urlSigner, actions.get(r.skill.id) ?? [])), total, q, filters);
@@ -60,7 +61,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
 
     app.get('/learning-actions', { config: { doc: { summary: 'Learning actions of the skills you may see', query: learningActionListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const { q, filters } = parseListQuery(learningActionListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningActionListQuery);
       const { rows, total } = await service.listActions(db, p, q);
       return collection(path('learning-actions'), rows.map(presentAction), total, q, filters);
     });
@@ -81,16 +82,17 @@ export const learningSkillsRoutes: ModuleRoutes = {
       return reply.status(204).send();
     });
 
-    app.get('/teaching-class/:id/learning-skills', { config: { doc: { summary: "The skills a class uses, with their ordered actions" } } }, async (req) => {
+    app.get('/teaching-class/:id/learning-skills', { config: { doc: { summary: 'The skills a class uses, with their ordered actions', query: classLearningSkillListQuery } } }, async (req) => {
       const id = idOf(req);
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, classLearningSkillListQuery);
       const { skills, actions } = await service.ofClass(db, requireUser(req), id);
       const byskill = actionsBySkill(actions);
-      const members = skills.map((s) => presentClassSkill(s, urlSigner, byskill.get(s.skill.id) ?? []));
-      return collection(`${path('teaching-class')}/${id}/learning-skills`, members, members.length);
+      const members = skills.slice(offsetOf(q), offsetOf(q) + q.itemsPerPage).map((s) => presentClassSkill(s, urlSigner, byskill.get(s.skill.id) ?? []));
+      return collection(`${path('teaching-class')}/${id}/learning-skills`, members, skills.length, q, links);
     });
     app.get('/teaching-class-learning-skills', { config: { doc: { summary: "Classes' choices of skills", query: teachingClassLearningSkillListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const { q, filters } = parseListQuery(teachingClassLearningSkillListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, teachingClassLearningSkillListQuery);
       const { rows, total } = await service.listLinks(db, p, q);
       return collection(path('teaching-class-learning-skills'), rows.map((r) => presentLink(r, urlSigner)), total, q, filters);
     });

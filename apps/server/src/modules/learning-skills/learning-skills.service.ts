@@ -1,5 +1,6 @@
 import {
   LEARNING_SKILL_LIMITS,
+  type ListQueryOutput,
   LEARNING_SKILL_MESSAGES as MSG,
   type learningActionCreateBody,
   type learningActionListQuery,
@@ -70,7 +71,7 @@ async function editableAction(db: DbOrTx, p: Principal, id: number) {
 export const learningSkillsService = {
   get: visibleSkill,
 
-  list: (db: DbOrTx, p: Principal, q: z.output<typeof learningSkillListQuery>) =>
+  list: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof learningSkillListQuery>) =>
     repo.listVisible(db, p.userId, { ids: q.id, isPublic: q.isPublic, creatorIds: q['creator.id'] }, q.itemsPerPage, offsetOf(q)),
 
   /** A custom skill; made from a class, the class uses it at once. */
@@ -91,7 +92,7 @@ export const learningSkillsService = {
     await repo.update(db, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar });
   },
 
-  listActions: (db: DbOrTx, p: Principal, q: z.output<typeof learningActionListQuery>) =>
+  listActions: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof learningActionListQuery>) =>
     repo.listActions(db, p.userId, { skillIds: q['learningSkill.id'], ids: q.id }, q.itemsPerPage, offsetOf(q)),
 
   async getAction(db: DbOrTx, p: Principal, id: number) {
@@ -127,7 +128,7 @@ export const learningSkillsService = {
     return { skills, actions: await repo.actionsOfSkills(db, skills.map((s) => s.skill.id)) };
   },
 
-  listLinks: (db: DbOrTx, p: Principal, q: z.output<typeof teachingClassLearningSkillListQuery>) =>
+  listLinks: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof teachingClassLearningSkillListQuery>) =>
     repo.listLinks(db, p.userId, { classIds: q['teachingClass.id'], skillIds: q['learningSkill.id'] }, q.itemsPerPage, offsetOf(q)),
 
   async getLink(db: DbOrTx, p: Principal, id: number) {

@@ -49,10 +49,10 @@ describe('transcoding', () => {
     const webm = await clip('v.webm', ['-f', 'lavfi', '-i', 'testsrc=size=96x64:rate=10:duration=1.2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.2', '-c:v', 'libvpx', '-c:a', 'libopus', '-shortest']);
     const res = await upload(s, user.token, MediaType.RatingVideo, { filename: 'clip.webm', type: 'video/webm', content: webm });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ mimeType: 'video/webm', processing: true });
+    expect(res.json()).toMatchObject({ fileMimeType: 'video/webm', processing: true });
     await s.ctx.transcoder.drain();
     const m = await read(res.json().id);
-    expect(m).toMatchObject({ mimeType: 'video/mp4', fileDimensions: '96x64', fileOriginalName: 'clip.webm' });
+    expect(m).toMatchObject({ fileMimeType: 'video/mp4', fileDimensions: '96x64', fileOriginalName: 'clip.webm' });
     expect(m.processing).toBeUndefined();
     expect(m.duration).toBeGreaterThan(1);
     expect(m.duration).toBeLessThan(1.5);
@@ -74,7 +74,7 @@ describe('transcoding', () => {
     expect(res.statusCode, res.body).toBe(201);
     await s.ctx.transcoder.drain();
     const m = await read(res.json().id);
-    expect(m).toMatchObject({ mimeType: 'audio/mp4', fileDimensions: null });
+    expect(m).toMatchObject({ fileMimeType: 'audio/mp4', fileDimensions: null });
     expect(m.duration).toBeGreaterThan(0.7);
     expect((await served(m)).found).toMatchObject({ video: null, audio: 'aac' });
   });
@@ -87,7 +87,7 @@ describe('transcoding', () => {
     if (res.statusCode !== 201) return expect(res.statusCode).toBe(400);
     await s.ctx.transcoder.drain();
     const m = await read(res.json().id);
-    expect(m.mimeType).toBe('video/webm');
+    expect(m.fileMimeType).toBe('video/webm');
     expect(m.processing).toBeUndefined();
   });
 });

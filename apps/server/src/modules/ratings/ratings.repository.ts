@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { reviverOf } from '../../db/json';
@@ -60,8 +60,6 @@ export interface RatingFilter {
   ids?: number[];
   after?: string;
   before?: string;
-  strictlyAfter?: string;
-  strictlyBefore?: string;
   /** With a student filter: also the whole-class ratings of the classes those students have places in. */
   includeWholeClass?: boolean;
 }
@@ -87,8 +85,6 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
     f.ids ? inArray(ratings.id, f.ids) : undefined,
     f.after ? gte(ratings.date, f.after) : undefined,
     f.before ? lte(ratings.date, f.before) : undefined,
-    f.strictlyAfter ? gt(ratings.date, f.strictlyAfter) : undefined,
-    f.strictlyBefore ? lt(ratings.date, f.strictlyBefore) : undefined,
   );
 }
 

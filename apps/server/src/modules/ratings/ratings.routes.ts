@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_AUTH_PREFIX, ratingCreateBody, ratingLinkListQuery, ratingListQuery, ratingMediaCreateBody, ratingPatchBody, ratingStudentCreateBody } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
-import { parseListQuery } from '../../http/query';
+import { readListQuery } from '../../http/list-query';
 import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { idParam, parse } from '../../http/validate';
@@ -29,7 +29,7 @@ export const ratingsRoutes: ModuleRoutes = {
     const cached = versionedAnswer(new VersionedCache(), () => repo.version(db));
     app.get('/ratings', { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } }, async (req, reply) => {
       const p = requireUser(req);
-      const { q, filters } = parseListQuery(ratingListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingListQuery);
       return cached(reply, `ratings|${p.userId}|${JSON.stringify(q)}`, async () => {
         // Read before the data: a write in between makes the answer newer than its version, never older.
         const version = await repo.version(db);
@@ -55,7 +55,7 @@ export const ratingsRoutes: ModuleRoutes = {
     });
 
     app.get('/rating-students', { config: { doc: { summary: 'Students named by ratings you may see', query: ratingLinkListQuery } } }, async (req) => {
-      const { q, filters } = parseListQuery(ratingLinkListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
       const { rows, total } = await links.listStudents(db, requireUser(req), q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
       return collection(path('rating-students'), rows.map(presentRatingStudent), total, q, filters);
     });
@@ -71,7 +71,7 @@ export const ratingsRoutes: ModuleRoutes = {
     });
 
     app.get('/rating-medias', { config: { doc: { summary: 'Attachments of ratings you may see', query: ratingLinkListQuery } } }, async (req) => {
-      const { q, filters } = parseListQuery(ratingLinkListQuery, req.query);
+      const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
       const { rows, total } = await links.listMedias(db, requireUser(req), q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
       return collection(path('rating-medias'), rows.map((r) => presentRatingMedia(r, urlSigner)), total, q, filters);
     });

@@ -1,4 +1,4 @@
-import type { ratingCreateBody, ratingListQuery, ratingPatchBody } from '@skillroom/contract';
+import type { ListQueryOutput, ratingCreateBody, ratingListQuery, ratingPatchBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf } from '../../http/hydra';
@@ -12,7 +12,7 @@ import { ratingsRepository as repo, type FullRating } from './ratings.repository
 
 type CreateBody = z.output<typeof ratingCreateBody>;
 type PatchBody = z.output<typeof ratingPatchBody>;
-type ListQuery = z.output<typeof ratingListQuery>;
+type ListQuery = ListQueryOutput<typeof ratingListQuery>;
 
 export const canEditRating = (r: FullRating, p: Principal) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId);
 
@@ -29,22 +29,19 @@ export const ratingsService = {
   get: visibleRating,
 
   list(db: DbOrTx, p: Principal, q: ListQuery) {
-    const studentIds = [...(q['ratingStudents.student.id'] ?? []), ...(q['rating_students.student.id'] ?? [])];
     return repo.list(
       db,
       p.userId,
       {
         classIds: q['teachingClass.id'],
         placeIds: q['students.id'],
-        studentIds: studentIds.length ? studentIds : undefined,
+        studentIds: q['ratingStudents.student.id'],
         skillIds: q['learningSkill.id'],
         actionIds: q['learningAction.id'],
         creatorIds: q['creator.id'],
         ids: q.id,
         after: q.date?.after,
         before: q.date?.before,
-        strictlyAfter: q.date?.strictly_after,
-        strictlyBefore: q.date?.strictly_before,
         includeWholeClass: q.includeWholeClass,
       },
       q.itemsPerPage,

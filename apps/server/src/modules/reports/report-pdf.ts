@@ -14,7 +14,9 @@ export async function renderReportPdf(r: Report, locale: string): Promise<Buffer
   // Without a Chinese font the texts fall back to English rather than print boxes.
   const L = reportLabels(locale === 'zh-HK' && !font?.cjk ? 'en' : locale);
   const { t } = L;
-  const doc = new PDFDocument({ size: 'A4', margin: M, bufferPages: true, info: { Title: L.title(r), Creator: 'Skillroom' }, lang: L.locale });
+  // Dated to the day it is made (as its text says), so the same report downloaded twice is the same file.
+  const made = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const doc = new PDFDocument({ size: 'A4', margin: M, bufferPages: true, info: { Title: L.title(r), Creator: 'Skillroom', CreationDate: made }, lang: L.locale });
   if (font) {
     doc.registerFont('Body', font.data, font.family as string);
     doc.font('Body');

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { MediaType, type Report } from '@skillroom/contract';
 import { reportLabels } from './report-labels';
 
@@ -13,9 +14,14 @@ const KIND: Record<number, string> = {
 export async function renderReportSpreadsheet(r: Report, locale: string): Promise<Buffer> {
   const L = reportLabels(locale);
   const { t } = L;
+  // Dated to the day it is made, so the same report downloaded twice is the same file: exceljs zips with JSZip,
+  // which stamps every entry with the time unless its default date is set.
+  const made = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  JSZip.defaults.date = made;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Skillroom';
-  wb.created = new Date();
+  wb.created = made;
+  wb.modified = made;
   const sheet = (name: string, columns: { header: string; width: number }[]) => {
     const ws = wb.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));

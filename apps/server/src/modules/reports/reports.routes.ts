@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { reportQuery, type Report } from '@skillroom/contract';
+import { camelName, reportQuery, type Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
-import { foldQuery } from '../../http/query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
@@ -17,7 +16,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: FastifyRequest) {
   const id = idParam((req.params as { id: string }).id);
-  const q = parse(reportQuery, foldQuery(req.query as Record<string, unknown>));
+  // Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400.
+  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
+  const q = parse(reportQuery, raw);
   return subject === 'class' ? service.forClass(db, signer, p, id, q) : service.forStudent(db, signer, p, id, q);
 }
 
