@@ -11,14 +11,13 @@ interface Kind {
   accept?: string;
   /** Opens the camera on a phone; a computer offers its file chooser. */
   capture?: 'environment';
-  icon: string;
 }
 
 const KINDS: Kind[] = [
-  { type: MediaType.RatingPhoto, label: 'web_rating_add_photo', accept: MEDIA_ACCEPTED_TYPES.image.join(','), capture: 'environment', icon: '📷' },
-  { type: MediaType.RatingVideo, label: 'web_rating_add_video', accept: MEDIA_ACCEPTED_TYPES.video.join(','), capture: 'environment', icon: '🎬' },
-  { type: MediaType.RatingAudio, label: 'web_rating_add_audio', accept: MEDIA_ACCEPTED_TYPES.audio.join(','), icon: '🎵' },
-  { type: MediaType.RatingFile, label: 'web_rating_add_file', icon: '📎' },
+  { type: MediaType.RatingPhoto, label: 'web_rating_add_photo', accept: MEDIA_ACCEPTED_TYPES.image.join(','), capture: 'environment' },
+  { type: MediaType.RatingVideo, label: 'web_rating_add_video', accept: MEDIA_ACCEPTED_TYPES.video.join(','), capture: 'environment' },
+  { type: MediaType.RatingAudio, label: 'web_rating_add_audio', accept: MEDIA_ACCEPTED_TYPES.audio.join(',') },
+  { type: MediaType.RatingFile, label: 'web_rating_add_file' },
 ];
 
 function PickButton({ kind, onFiles }: { kind: Kind; onFiles: (files: File[]) => void }) {
@@ -44,7 +43,6 @@ function PickButton({ kind, onFiles }: { kind: Kind; onFiles: (files: File[]) =>
         }}
       />
       <Button variant="secondary" onClick={() => ref.current?.click()}>
-        <span aria-hidden="true">{kind.icon}</span>
         {label}
       </Button>
     </>

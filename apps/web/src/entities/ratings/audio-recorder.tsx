@@ -68,7 +68,7 @@ export function AudioRecorder({ onRecorded }: { onRecorded: (file: File) => void
   return (
     <div className="space-y-2">
       <Button variant="secondary" busy={state === 'starting'} onClick={() => void start()}>
-        <span aria-hidden="true">🎙️</span>
+        <span className="h-3 w-3 rounded-full bg-red-600" aria-hidden="true" />
         <FormattedMessage id="web_rating_record_audio" />
       </Button>
       {state === 'denied' && (

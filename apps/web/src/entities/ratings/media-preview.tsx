@@ -79,7 +79,6 @@ export function MediaPreview({ media }: { media: Media }) {
           download={name}
           className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium break-all text-teal-800 underline underline-offset-2"
         >
-          <span aria-hidden="true">📄</span>
           {intl.formatMessage({ id: 'web_rating_media_file' }, { name })}
         </a>
       );

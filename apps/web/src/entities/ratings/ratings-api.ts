@@ -38,14 +38,22 @@ export function useRatingFeed(filter: FeedFilter | null) {
   return { ...feed, ratings, total, hasMore, loadMore, loadingMore: isValidating && pages.length > 0 };
 }
 
+/** The feeds a rating of a class can be in: the class's, and each of its students' (whole-class ratings are in all). */
+export const classFeeds = (cls: { id: number; teachingClassStudents?: { id: number }[] }): FeedFilter[] => [
+  { classId: cls.id },
+  ...(cls.teachingClassStudents ?? []).map((s) => ({ placeId: s.id })),
+];
+
 /**
  * After a write, the named feeds are asked again (all their pages), and every cached rating and report answer is
  * dropped from freshness; other feeds refresh when next shown.
  */
-export async function revalidateRatings(feeds: FeedFilter[] = []) {
+export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: number) {
+  // A deleted rating is dropped from the cache, never asked for again (it would answer 404).
+  if (deleted) await mutate(ratingKey(deleted), undefined, { revalidate: false });
   await Promise.all([
     ...feeds.map((f) => mutate(unstable_serialize(pageKey(f)))),
-    mutate((key) => typeof key === 'string' && /^\/(ratings\?|rating\/|report\/)/.test(key)),
+    mutate((key) => typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/)/.test(key)),
   ]);
 }
 

@@ -9,7 +9,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
 import { AttachmentsField } from '../../../entities/ratings/attachments-field';
 import { PointsField } from '../../../entities/ratings/points-field';
-import { patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { createRatings, placeIri } from '../../../entities/ratings/save-ratings';
 import { useAttachments } from '../../../entities/ratings/use-attachments';
 import { ApiError } from '../../../lib/api-client';
@@ -39,9 +39,11 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
   const students = cls.teachingClassStudents ?? [];
   const count = selection.studentIds.length;
 
+  // Updating starts from a rating far down the feed: the form it opens is where the reader goes next. A new rating
+  // starts with picking students, above the form, so focus stays.
   useEffect(() => {
-    heading.current?.focus();
-  }, [selection.ratingId]);
+    if (selection.editMode) heading.current?.focus();
+  }, [selection.editMode, selection.ratingId]);
 
   const save = async () => {
     setTried(true);
@@ -71,7 +73,7 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
       }
       attachments.reset();
       dispatch({ type: 'cancel' });
-      await revalidateRatings([{ classId: cls.id }]);
+      await revalidateRatings(classFeeds(cls));
     } catch (e) {
       setError(
         e instanceof ApiError

@@ -1,14 +1,15 @@
+import type { TeachingClass } from '@skillroom/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { deleteRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { classFeeds, deleteRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { ApiError } from '../../../lib/api-client';
 
 /** Delete, after asking: the rating and its files go for good. */
-export function DeleteRating({ ratingId, classId, backPath }: { ratingId: number; classId: number; backPath: string }) {
+export function DeleteRating({ ratingId, cls, backPath }: { ratingId: number; cls: TeachingClass; backPath: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -18,8 +19,8 @@ export function DeleteRating({ ratingId, classId, backPath }: { ratingId: number
     try {
       await deleteRating(ratingId);
       toast.success(intl.formatMessage({ id: 'web_rating_deleted' }));
-      await revalidateRatings([{ classId }]);
       navigate(backPath, { replace: true });
+      await revalidateRatings(classFeeds(cls), ratingId);
     } catch (e) {
       toast.error(e instanceof ApiError && e.status !== 0 ? e.message : intl.formatMessage({ id: 'web_rating_delete_failed' }));
       setBusy(false);
@@ -28,7 +29,7 @@ export function DeleteRating({ ratingId, classId, backPath }: { ratingId: number
   };
   return (
     <>
-      <Button variant="ghost" className="text-red-700" onClick={() => setOpen(true)}>
+      <Button variant="ghost" className="text-red-700!" onClick={() => setOpen(true)}>
         <FormattedMessage id="web_rating_delete" />
       </Button>
       <ConfirmDialog

@@ -12,7 +12,7 @@ import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { AttachmentsField } from '../../../entities/ratings/attachments-field';
 import { PointsField } from '../../../entities/ratings/points-field';
-import { patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { placeIri } from '../../../entities/ratings/save-ratings';
 import { useAttachments } from '../../../entities/ratings/use-attachments';
 import { ApiError } from '../../../lib/api-client';
@@ -41,7 +41,7 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
     try {
       await patchRating(rating.id, { date, points, description, students: studentIds.map(placeIri), medias: attachments.medias.map((m) => m.id) });
       toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
-      await revalidateRatings([{ classId: cls.id }]);
+      await revalidateRatings(classFeeds(cls));
       navigate(backPath);
     } catch (err) {
       setError(
@@ -57,7 +57,7 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
     <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
       <Card className="flex flex-wrap items-center gap-3">
         <SkillIcon icon={rating.learningSkill.avatar} colorCode={rating.learningSkill.colorCode} name={nameOf(rating.learningSkill)} size={40} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[10rem] flex-1">
           <p className="text-sm font-semibold break-words">{nameOf(rating.learningSkill)}</p>
           <p className="break-words">{nameOf(rating.learningAction)}</p>
         </div>
@@ -79,7 +79,7 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
             <FormattedMessage id="web_confirm_cancel" />
           </Link>
         </FormActions>
-        <DeleteRating ratingId={rating.id} classId={cls.id} backPath={backPath} />
+        <DeleteRating ratingId={rating.id} cls={cls} backPath={backPath} />
       </div>
     </form>
   );

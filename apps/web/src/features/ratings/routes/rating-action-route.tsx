@@ -8,7 +8,7 @@ import { Card, Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
-import { patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenView } from '../../../lib/analytics';
 import { RatingGate, type RatingView } from '../components/rating-gate';
@@ -40,7 +40,7 @@ function RatingAction({ rating, cls, backPath }: RatingView) {
     try {
       await patchRating(rating.id, { learningSkill: skillId, learningAction: actionId });
       toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
-      await revalidateRatings([{ classId: cls.id }]);
+      await revalidateRatings(classFeeds(cls));
       navigate(backPath);
     } catch (err) {
       setError(

@@ -35,7 +35,7 @@ function ChartCanvas({ config, label, height }: { config: ChartConfiguration; la
     return () => chart.destroy();
   }, [config]);
   return (
-    <div className="relative w-full" style={{ height }}>
+    <div className="relative w-full min-w-0" style={{ height }}>
       <canvas ref={ref} role="img" aria-label={label} />
     </div>
   );

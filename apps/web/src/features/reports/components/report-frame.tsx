@@ -72,6 +72,11 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold break-words text-slate-900">{title}</h1>
           {subtitle && <div className="text-sm text-slate-700">{subtitle}</div>}
+          {subject.kind === 'student' && data && data.teachingClasses.length > 0 && (
+            <p className="text-sm text-slate-700">
+              <FormattedMessage id="web_report_classes" values={{ list: data.teachingClasses.map((c) => c.name).join(', ') }} />
+            </p>
+          )}
           {shown && (
             <p className="text-sm font-medium text-slate-800">
               <FormattedMessage id="web_report_covering" values={{ range: rangeText(shown) }} />

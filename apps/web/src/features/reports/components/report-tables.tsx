@@ -12,11 +12,11 @@ const td = 'border-b border-slate-100 px-3 py-2 align-top text-sm';
 /** A table that scrolls inside its own box on a narrow screen, never the page (a focusable region, for keyboards). */
 function Scroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // A scrolling region must be reachable by keyboard to be read; tabIndex 0 makes it so.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div
       role="region"
       aria-label={label}
+      // A scrolling region must be reachable by keyboard to be read; tabIndex 0 makes it so.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       className="max-w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-teal-700 print:overflow-visible"
     >
@@ -65,7 +65,8 @@ export function SkillsTable({ report }: { report: Report }) {
               <td className={`${td} text-right font-semibold`}>{s.points}</td>
               <td className={`${td} text-right font-semibold`}>{s.ratings ? average(s) : '–'}</td>
             </tr>,
-            ...s.actions.map((a) => (
+            // A skill nobody was rated in is one row of zeros, not one per action.
+            ...(s.ratings ? s.actions : []).map((a) => (
               <tr key={a.learningAction}>
                 <th scope="row" className={`${td} pl-10 text-left font-normal`}>
                   {nameOf(a)}

@@ -38,7 +38,7 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
           <Figure label={<FormattedMessage id="web_report_whole_class_ratings" />} value={t.wholeClassRatings} />
         )}
       </dl>
-      <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-1">
+      <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-1 [&>*]:min-w-0">
         <CardSection title={<FormattedMessage id="web_report_by_skill" />}>
           <SkillsChart report={report} />
         </CardSection>
