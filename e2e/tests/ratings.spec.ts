@@ -158,6 +158,8 @@ test.describe('ratings and reports', () => {
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     const pdfPath = path.join(os.tmpdir(), `${unique('report')}.pdf`);
     await pdf.saveAs(pdfPath);
+    // poppler-utils (pdftotext, pdftoppm) read the PDF as a person would see it; .ci/run installs them.
+    expect(fs.existsSync('/usr/bin/pdftotext'), 'pdftotext from poppler-utils').toBe(true);
     const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
     expect(text).toContain(name);
     expect(text).toContain('Communication');
