@@ -16,14 +16,17 @@ export function mediaCellClass(media: Media): string {
   return shape === 'horizontal' || shape === 'unknown' ? 'col-span-2' : shape === 'vertical' ? 'row-span-2' : '';
 }
 
-/** Attachments laid out by their shapes; `dense` for a page of many (a report's evidence). */
-export function MediaGrid({ medias, dense = false }: { medias: Media[]; dense?: boolean }) {
+/** Attachments laid out by their shapes; `dense` for a page of many (a report's evidence); `marked` ones get a label. */
+export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; dense?: boolean; marked?: { ids: Set<number>; label: string } }) {
   if (medias.length === 0) return null;
   return (
     <ul className={`grid grid-flow-row-dense gap-2 ${dense ? 'grid-cols-4 sm:grid-cols-6 lg:grid-cols-8' : 'grid-cols-2 sm:grid-cols-4'}`}>
       {medias.map((m) => (
-        <li key={m.id} className={mediaCellClass(m)}>
+        <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
           <MediaPreview media={m} />
+          {marked?.ids.has(m.id) && (
+            <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{marked.label}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -61,10 +61,18 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
           </p>
         ) : (
           <>
-            {kind === 'student' && report.media.some((m) => m.isWholeClass) && (
-              <p className="text-sm text-slate-700">{intl.formatMessage({ id: 'web_report_evidence_whole_class_note' })}</p>
-            )}
-            <MediaGrid dense medias={report.media.map((m) => m.media)} />
+            <MediaGrid
+              dense
+              medias={report.media.map((m) => m.media)}
+              marked={
+                kind === 'student'
+                  ? {
+                      ids: new Set(report.media.filter((m) => m.isWholeClass).map((m) => m.media.id)),
+                      label: intl.formatMessage({ id: 'web_rating_whole_class' }),
+                    }
+                  : undefined
+              }
+            />
           </>
         )}
       </CardSection>
