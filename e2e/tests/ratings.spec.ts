@@ -92,21 +92,34 @@ test.describe('ratings and reports', () => {
     await expect(update.getByRole('checkbox')).toHaveCount(0);
     await update.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('checkbox', { name: 'Ana Lima' })).toHaveCount(0);
+    // Updating for real: another action, one student fewer, more points; still one rating.
+    await listens.getByRole('button', { name: 'Update' }).click();
+    await update.getByRole('radio', { name: 'Speaks up in a group' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Cara Novak' }).uncheck();
+    await update.getByRole('radio', { name: '5 of 5 points' }).check({ force: true });
+    await update.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The rating has been saved.')).toBeVisible();
+    const speaks = feed.getByRole('article', { name: 'Communication: Speaks up in a group' });
+    await expect(speaks.getByRole('img', { name: '5 of 5 points' })).toBeVisible();
+    await expect(speaks.getByText('Ben Okoro')).toBeVisible();
+    await expect(speaks.getByText('Cara Novak')).toHaveCount(0);
+    await expect(speaks.getByRole('img', { name: 'Photo group.png' })).toBeVisible();
+    await expect(feed.getByRole('article')).toHaveCount(2);
 
     // The edit-action screen changes the action of one rating; only one can be chosen.
-    await listens.getByRole('link', { name: 'Edit' }).click();
+    await speaks.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { name: 'Edit rating' })).toBeVisible();
     await expectAccessible(page, 'edit rating');
     await page.getByRole('link', { name: 'Change action' }).click();
     await expect(page.getByRole('heading', { name: "Change the rating's action" })).toBeVisible();
     await expectAccessible(page, 'edit rating action');
-    await expect(page.getByRole('radio', { name: 'Listens actively' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Speaks up in a group' })).toBeChecked();
     await page.getByRole('radio', { name: 'Asks thoughtful questions' }).check({ force: true });
-    await expect(page.getByRole('radio', { name: 'Listens actively' })).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Speaks up in a group' })).not.toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The rating has been saved.')).toBeVisible();
     await expect(feed.getByRole('article', { name: 'Communication: Asks thoughtful questions' })).toBeVisible();
-    await expect(feed.getByRole('article', { name: 'Communication: Listens actively' })).toHaveCount(0);
+    await expect(feed.getByRole('article', { name: 'Communication: Speaks up in a group' })).toHaveCount(0);
 
     // The whole class, rated with no student chosen.
     await page.getByRole('button', { name: 'Rate', exact: true }).click();

@@ -88,6 +88,11 @@ test.describe('rating and report screens', () => {
     await expect(page.getByText('403', { exact: true })).toBeVisible();
     await page.goto(`/web/teaching-class/${cid}`);
     await expect(page.getByRole('list', { name: 'Ratings' }).getByRole('article').first()).toBeVisible();
+    // A term of demo ratings: 20 at first, the next page when the end of the feed comes near (infinite scroll).
+    const articles = page.getByRole('list', { name: 'Ratings' }).getByRole('article');
+    await expect(articles).toHaveCount(20);
+    await articles.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => articles.count()).toBeGreaterThan(20);
     await expect(page.getByRole('list', { name: 'Ratings' }).getByRole('link', { name: 'Edit' })).toHaveCount(0);
     // A stranger to the class: not found.
     await page.goto(`/web/teaching-class/${classId}/report`);
