@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { reviverOf } from '../../db/json';
+import { preparedPer } from '../../db/prepared';
 import { learningActions, learningSkills, media, ratingMedias, ratings, ratingStudents, teachingClasses, teachingClassStudents, users } from '../../db/schema';
 import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
 import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
@@ -10,6 +11,13 @@ export type RatingRow = typeof ratings.$inferSelect;
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingStudentRow = typeof ratingStudents.$inferSelect;
 export type RatingMediaRow = typeof ratingMedias.$inferSelect;
+
+const statements = preparedPer((db) => ({
+  version: db
+    .select({ version: sql<string>`(select "version"::text from "data_version" where "name" = 'ratings')` })
+    .from(sql`(select 1) as one`)
+    .prepare('ratings_version'),
+}));
 
 const skillIcon = alias(media, 'skill_icon');
 const creatorAvatar = alias(media, 'creator_avatar');
@@ -89,10 +97,10 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
 }
 
 export const ratingsRepository = {
-  /** The version cached feed answers are checked against (migration 0004's triggers move it). */
+  /** The version cached feed answers are checked against (migration 0004's triggers move it): a prepared read per hit. */
   async version(db: DbOrTx): Promise<string> {
-    const rows = (await db.execute(sql`select "version"::text v from "data_version" where "name" = 'ratings'`)) as unknown as { rows: { v: string }[] };
-    return rows.rows[0]?.v ?? '0';
+    const [row] = await statements(db).version.execute();
+    return row?.version ?? '0';
   },
 
   /** A rating the user may see, with their role in its class; null when it does not exist for them. */
