@@ -91,7 +91,9 @@ export function TimelineChart({ report }: { report: Report }) {
           {
             type: 'line',
             label: intl.formatMessage({ id: 'web_report_average' }),
-            data: weeks.map((w) => average(w)),
+            // A week without ratings has no average: a gap, not a fall to zero.
+            data: weeks.map((w) => (w.ratings ? average(w) : null)),
+            spanGaps: true,
             borderColor: '#b45309',
             backgroundColor: '#b45309',
             yAxisID: 'points',
