@@ -23,7 +23,7 @@ export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; 
     <ul className={`grid grid-flow-row-dense gap-2 ${dense ? 'grid-cols-4 sm:grid-cols-6 lg:grid-cols-8' : 'grid-cols-2 sm:grid-cols-4'}`}>
       {medias.map((m) => (
         <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
-          <MediaPreview media={m} />
+          <MediaPreview media={m} eager={dense} />
           {marked?.ids.has(m.id) && (
             <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{marked.label}</span>
           )}
@@ -36,7 +36,8 @@ export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; 
 const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 /** One attachment of a rating: a picture, a playable video or recording, or a file to download. */
-export function MediaPreview({ media }: { media: Media }) {
+/** `eager` for a page meant to be printed, where a picture loaded only on scrolling would be missing. */
+export function MediaPreview({ media, eager = false }: { media: Media; eager?: boolean }) {
   const intl = useIntl();
   const shape = mediaShape(media.fileDimensions);
   const frame = `${SHAPE_FRAME[shape]} w-full overflow-hidden rounded-md bg-slate-100`;
@@ -48,7 +49,7 @@ export function MediaPreview({ media }: { media: Media }) {
           <img
             src={media.thumbUrl ?? media.url}
             alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             className={`${frame} object-cover`}
           />
         </a>
