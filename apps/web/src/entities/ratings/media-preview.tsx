@@ -1,5 +1,6 @@
 import { MediaType, mediaShape, type Media, type MediaShape } from '@skillroom/contract';
-import { useIntl } from 'react-intl';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** The frame each shape gets, so that a preview keeps its proportions before the picture arrives (spec §3). */
 export const SHAPE_FRAME: Record<MediaShape, string> = {
@@ -35,21 +36,32 @@ export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; 
 
 const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
-/** One attachment of a rating: a picture, a playable video or recording, or a file to download. */
-/** `eager` for a page meant to be printed, where a picture loaded only on scrolling would be missing. */
+/**
+ * One attachment of a rating: a picture, a playable video or recording, or a file to download. `eager` for a page
+ * meant to be printed, where a picture loaded only on scrolling would be missing.
+ */
 export function MediaPreview({ media, eager = false }: { media: Media; eager?: boolean }) {
   const intl = useIntl();
+  const [broken, setBroken] = useState(false);
   const shape = mediaShape(media.fileDimensions);
   const frame = `${SHAPE_FRAME[shape]} w-full overflow-hidden rounded-md bg-slate-100`;
   const name = media.fileOriginalName || media.fileName;
   switch (media.mediaType) {
     case MediaType.RatingPhoto:
+      // A link that expired or a file that is gone: say so in place of a broken picture (spec §8).
+      if (broken)
+        return (
+          <p className={`${frame} flex items-center justify-center p-2 text-center text-sm text-slate-700`}>
+            <FormattedMessage id="web_rating_media_unavailable" />
+          </p>
+        );
       return (
         <a href={media.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2 focus-visible:outline-teal-700" data-shape={shape}>
           <img
             src={media.thumbUrl ?? media.url}
             alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
             loading={eager ? 'eager' : 'lazy'}
+            onError={() => setBroken(true)}
             className={`${frame} object-cover`}
           />
         </a>
