@@ -15,6 +15,8 @@ import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
+import { registerCompression } from './plugins/compression';
+import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { unauthorized } from './http/errors';
@@ -31,7 +33,7 @@ const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '.
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger ? loggerOptions(config) : false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
@@ -75,6 +77,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   registerSecurity(app);
+  await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);
 

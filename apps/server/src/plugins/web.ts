@@ -21,6 +21,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     prefix: `${BASE_PATH}/`,
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each text asset: sent as they are, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Hashed assets never change; the page itself must always be fresh.
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
+import { loadMessageParser } from './message-parser';
 import { hasSession } from './session';
 
 const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
@@ -25,9 +26,12 @@ const LocaleContext = createContext<LocaleState>({ locale: DEFAULT_LOCALE, setLo
 export const useLocale = () => useContext(LocaleContext);
 
 async function loadMessages(locale: Locale): Promise<Record<string, string>> {
+  const parser = loadMessageParser();
   const res = await fetch(`${API_ORIGIN}${API_PUBLIC_PREFIX}/translation/${locale}`, { headers: { accept: 'application/ld+json' } });
   if (!res.ok) throw new Error(`translations ${res.status}`);
-  return toIntlMessages(((await res.json()) as TranslationsResponse).translations);
+  const map = toIntlMessages(((await res.json()) as TranslationsResponse).translations);
+  await parser;
+  return map;
 }
 
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
