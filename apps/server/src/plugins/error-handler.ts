@@ -2,8 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, ValidationError } from '../http/errors';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
-const DB_UNAVAILABLE =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
+const DB_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
 const DB_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
 function dbUnavailable(err: unknown): boolean {
@@ -37,18 +36,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (err instanceof HttpError) {
-      return reply
-        .status(err.statusCode)
-        .type('application/ld+json')
-        .send(hydraError(err.statusCode, err.message, err.title));
+      return reply.status(err.statusCode).type('application/ld+json').send(hydraError(err.statusCode, err.message, err.title));
     }
     if (dbUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .type('application/ld+json')
-        .send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+      return reply.status(503).header('retry-after', '5').type('application/ld+json').send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
@@ -64,9 +56,6 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply
-      .status(404)
-      .type('application/ld+json')
-      .send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
+    reply.status(404).type('application/ld+json').send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
   });
 }

@@ -25,9 +25,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
             <NavLink
               to="/"
               end
-              className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`
-              }
+              className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`}
             >
               <FormattedMessage id="web_shell_dashboard" />
             </NavLink>
