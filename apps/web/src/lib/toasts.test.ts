@@ -1,15 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { supersededToasts } from './toasts';
+import { describe, expect, it, vi } from 'vitest';
+import { oneToastPerKind } from './toasts';
 
-const t = (id: string, type: 'success' | 'error' | 'loading', createdAt: number, visible = true) => ({ id, type, createdAt, visible });
-
-describe('supersededToasts', () => {
-  it('keeps only the newest visible toast of each kind', () => {
-    expect(supersededToasts([t('a', 'success', 1), t('b', 'success', 2), t('c', 'error', 1), t('d', 'success', 3)]).sort()).toEqual(['a', 'b']);
+describe('oneToastPerKind', () => {
+  it('gives every toast of a kind the same id, so that a new one replaces the previous', () => {
+    const target = { success: vi.fn((_message: unknown, _options?: object) => 'x'), error: vi.fn((_message: unknown, _options?: object) => 'x'), loading: vi.fn((_message: unknown, _options?: object) => 'x') };
+    const [success, error] = [target.success, target.error];
+    oneToastPerKind(target);
+    target.success('Ana has been added.');
+    target.success('Ben has been added.', { duration: 100 });
+    target.error('Unable to delete.');
+    expect(success.mock.calls).toEqual([
+      ['Ana has been added.', { id: 'success' }],
+      ['Ben has been added.', { id: 'success', duration: 100 }],
+    ]);
+    expect(error.mock.calls).toEqual([['Unable to delete.', { id: 'error' }]]);
   });
 
-  it('leaves a single toast of each kind, and toasts already leaving, alone', () => {
-    expect(supersededToasts([t('a', 'success', 1), t('b', 'error', 2), t('c', 'loading', 3)])).toEqual([]);
-    expect(supersededToasts([t('a', 'success', 1, false), t('b', 'success', 2)])).toEqual([]);
+  it('keeps an id the caller chose, and wraps only once', () => {
+    const target = { success: vi.fn((_message: unknown, _options?: object) => 'x'), error: vi.fn((_message: unknown, _options?: object) => 'x'), loading: vi.fn((_message: unknown, _options?: object) => 'x') };
+    const success = target.success;
+    oneToastPerKind(target);
+    oneToastPerKind(target);
+    target.success('Saved.', { id: 'profile' });
+    expect(success.mock.calls).toEqual([['Saved.', { id: 'profile' }]]);
   });
 });

@@ -1,21 +1,26 @@
 import { TOAST_TIMINGS } from '@skillroom/contract';
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore, type Toast } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 
-/** Which toasts to drop so that only the newest of each kind (success, error, …) stays on screen. */
-export function supersededToasts(toasts: readonly Pick<Toast, 'id' | 'type' | 'createdAt' | 'visible'>[]): string[] {
-  const newest = new Map<string, number>();
-  for (const t of toasts) if (t.visible) newest.set(t.type, Math.max(newest.get(t.type) ?? 0, t.createdAt));
-  return toasts.filter((t) => t.visible && t.createdAt < (newest.get(t.type) ?? 0)).map((t) => t.id);
+type Kind = 'success' | 'error' | 'loading';
+type Show = (message: Parameters<typeof toast.success>[0], options?: Parameters<typeof toast.success>[1]) => string;
+
+/**
+ * One toast per kind: a new success takes the place of the previous success (same id, so react-hot-toast updates it
+ * in place) instead of piling up over the page. Screens call `toast.success` and friends directly; this wraps them
+ * once, for every screen. A caller that passes its own id keeps it.
+ */
+export function oneToastPerKind(target: Record<Kind, Show>) {
+  for (const kind of ['success', 'error', 'loading'] as const) {
+    const show = target[kind];
+    if ((show as { perKind?: true }).perKind) continue;
+    const wrapped: Show = (message, options) => show(message, { id: kind, ...options });
+    target[kind] = Object.assign(wrapped, { perKind: true as const });
+  }
 }
+oneToastPerKind(toast);
 
-// react-hot-toast keeps at most 20 toasts by default, which is the spec's limit (§9). Screens call `toast.success`
-// and friends directly; here a newer toast of a kind replaces the older one, so they never pile up over the page.
+// react-hot-toast keeps at most 20 toasts by default, which is the spec's limit (§9).
 export function AppToaster() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    for (const id of supersededToasts(toasts)) toast.remove(id);
-  }, [toasts]);
   return (
     <Toaster
       position="top-center"
