@@ -7,11 +7,15 @@ import { webDist } from './web-build-state.mjs';
 const KB = 1024;
 /** What every screen loads before its own code (index.html's entry, its static imports and the CSS). */
 const ENTRY_BUDGET = 120 * KB;
-/** First screens: the entry plus the layout, the screen and what they import, before any data arrives. */
+// The ICU parser arrives with the translations, before the first screen shows.
 const PARSER = '../../node_modules/@formatjs/icu-messageformat-parser/lib/index.js';
+/**
+ * First screens: the entry plus the layout, the screen and what they import, before any data arrives. Their budgets
+ * leave room for what is planned on them (the header bell, the join and link forms), not for growth unnoticed.
+ */
 const SCREENS = {
-  'sign-in': { budget: 140 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx', PARSER] },
-  dashboard: { budget: 150 * KB, modules: ['src/app/shell/app-shell.tsx', 'src/features/classes/routes/class-list-route.tsx', PARSER, 'src/lib/toasts.tsx'] },
+  'sign-in': { budget: 145 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx', PARSER] },
+  dashboard: { budget: 165 * KB, modules: ['src/app/shell/app-shell.tsx', 'src/features/classes/routes/class-list-route.tsx', PARSER, 'src/lib/toasts.tsx'] },
 };
 
 export function measure(dist = webDist) {

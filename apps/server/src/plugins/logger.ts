@@ -15,6 +15,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, is
     level: config.logLevel,
     redact,
     // In the main thread (not a transport worker): a person's console needs no throughput, and start stays quick.
-    stream: pretty({ colorize: isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true }),
+    // Written at once (sync): a person reads it live, and nothing is lost in a buffer when the process exits.
+    stream: pretty({ colorize: isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true }),
   };
 }

@@ -34,6 +34,23 @@ async function loadMessages(locale: Locale): Promise<Record<string, string>> {
   return map;
 }
 
+const early = new Map<Locale, Promise<Record<string, string>>>();
+
+/** Asks for the stored locale's texts as the app's code starts, before React first renders (main.tsx). */
+export function prefetchMessages(locale: Locale = storedLocale()) {
+  if (early.has(locale)) return;
+  const pending = loadMessages(locale);
+  // Whoever takes it handles a failure; until then it must not count as unhandled.
+  pending.catch(() => undefined);
+  early.set(locale, pending);
+}
+
+function takeMessages(locale: Locale) {
+  const pending = early.get(locale);
+  early.delete(locale);
+  return pending ?? loadMessages(locale);
+}
+
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(storedLocale);
@@ -43,7 +60,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    loadMessages(locale)
+    takeMessages(locale)
       .then((map) => {
         if (!live) return;
         setMessages({ locale, map });
