@@ -82,12 +82,18 @@ test.describe('a first run without rough edges', () => {
   test('the date picker speaks the app language, not the browser one', async ({ page }) => {
     const account = await signUpViaApi(page, { preferredLanguage: 'es' });
     await signInViaApi(page, account.username, account.password);
+    await page.setViewportSize({ width: 320, height: 700 });
     await page.goto('/web/teaching-class/new');
     await expect(page.getByRole('heading', { name: 'Nueva clase' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Fecha de inicio', exact: true }).fill('05/03/2027');
     await page.getByRole('button', { name: 'Elegir Fecha de inicio' }).click();
     const calendar = page.getByRole('dialog', { name: 'Fecha de inicio' });
     await expect(calendar.getByText('marzo 2027')).toBeVisible();
+    // The open calendar fits a 320 px screen.
+    const box = (await calendar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
     // Weeks start on Monday; the selected day reads in Spanish.
     await expect(calendar.getByRole('gridcell').first()).toHaveAccessibleName('lunes, 1 de marzo de 2027');
     await expect(calendar.getByRole('gridcell', { name: 'viernes, 5 de marzo de 2027, seleccionado' })).toBeVisible();

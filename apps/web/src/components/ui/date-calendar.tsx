@@ -2,11 +2,26 @@ import { DayPicker } from '@daypicker/react';
 import { enGB, es, zhHK } from '@daypicker/react/locale';
 import '@daypicker/react/style.css';
 import type { Locale } from '@skillroom/contract';
+import type { CSSProperties } from 'react';
 import { useLocale } from '../../lib/i18n';
 
 // Month and weekday names, first day of the week and the calendar's own labels follow the app's locale; English is
 // British English so that weeks start on Monday, as the dd/MM/yyyy the app prints.
 const calendarLocales = { en: enGB, es, 'zh-HK': zhHK } satisfies Record<Locale, unknown>;
+
+// Set on the calendar's root, where its stylesheet defines them: the app's teal, and days small enough that a month
+// fits a 320 px screen (7 × 36 px).
+const look = {
+  '--rdp-accent-color': 'var(--color-teal-700)',
+  '--rdp-accent-background-color': 'var(--color-teal-50)',
+  '--rdp-day-width': '2.25rem',
+  '--rdp-day-height': '2.25rem',
+  '--rdp-day_button-width': '2.125rem',
+  '--rdp-day_button-height': '2.125rem',
+  '--rdp-nav-height': '2.25rem',
+  '--rdp-nav_button-width': '2.25rem',
+  '--rdp-nav_button-height': '2.25rem',
+} as CSSProperties;
 
 /** The month grid of the date field (date-field.tsx), loaded when it is first opened. */
 export function DateCalendar({ selected, first, onPick }: { selected?: Date; first?: Date; onPick: (day: Date | undefined) => void }) {
@@ -14,6 +29,7 @@ export function DateCalendar({ selected, first, onPick }: { selected?: Date; fir
   return (
     <DayPicker
       mode="single"
+      style={look}
       locale={calendarLocales[locale]}
       selected={selected}
       onSelect={onPick}

@@ -94,7 +94,7 @@ export function DateField({ label, error, hint, value, onChange, onBlur, name, r
             id={popupId}
             role="dialog"
             aria-label={labelText}
-            className="absolute top-full right-0 z-30 mt-1 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-lg [--rdp-accent-background-color:var(--color-teal-50)] [--rdp-accent-color:var(--color-teal-700)] [--rdp-day-height:2.25rem] [--rdp-day-width:2.25rem] [--rdp-day_button-height:2.125rem] [--rdp-day_button-width:2.125rem] [--rdp-nav-height:2.25rem]"
+            className="absolute top-full right-0 z-30 mt-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
           >
             <Suspense fallback={<Spinner />}>
               <DateCalendar selected={selected} first={first} onPick={pick} />
