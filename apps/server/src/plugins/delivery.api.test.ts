@@ -16,6 +16,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(web, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(web, '.vite'));
+  fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"index.html":{}}');
+  fs.writeFileSync(path.join(web, '.sources-hash'), 'abc\n');
   s = await startTestServer({ WEB_DIST_DIR: web });
 });
 afterAll(async () => {
@@ -55,6 +58,15 @@ describe('built assets', () => {
       expect(res.body).toContain('<title>Skillroom</title>');
     }
     expect((await get('/web/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("never serve the build's bookkeeping: the app page answers instead", async () => {
+    for (const url of ['/web/.vite/manifest.json', '/web/.sources-hash']) {
+      const res = await get(url);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).not.toContain('index.html');
+      expect(res.body).not.toContain('abc');
+    }
   });
 });
 
