@@ -100,7 +100,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
           </button>
         </main>
       );
-    return <div className="flex min-h-screen items-center justify-center" aria-busy="true" />;
+    // The splash index.html paints before any script runs, kept until the texts arrive (no blank page between).
+    return (
+      <div className="flex min-h-screen items-center justify-center" aria-busy="true">
+        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} />
+      </div>
+    );
   }
   return (
     <LocaleContext.Provider value={value}>
