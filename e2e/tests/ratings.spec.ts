@@ -160,8 +160,8 @@ test.describe('ratings and reports', () => {
     await page.screenshot({ path: path.join(shots, 'class-report-1280.png'), fullPage: true });
     await page.getByText('Custom', { exact: true }).click();
     const year = new Date().getFullYear() - 1;
-    await page.getByLabel('From', { exact: true }).fill(`${year}-09-01`);
-    await page.getByLabel('To', { exact: true }).fill(`${year}-09-30`);
+    await page.getByLabel('From', { exact: true }).fill(`01/09/${year}`);
+    await page.getByLabel('To', { exact: true }).fill(`30/09/${year}`);
     await expect(page).toHaveURL(new RegExp(`startDate=${year}-09-01&endDate=${year}-09-30`));
     await expect(page.getByText('No ratings in this range.', { exact: false })).toBeVisible();
     await page.getByText('This month', { exact: true }).click();

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DayField } from '../../../components/ui/day-field';
+import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/field';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
 import { AttachmentsField } from '../../../entities/ratings/attachments-field';
@@ -13,7 +13,7 @@ import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ra
 import { createRatings, placeIri } from '../../../entities/ratings/save-ratings';
 import { useAttachments } from '../../../entities/ratings/use-attachments';
 import { ApiError } from '../../../lib/api-client';
-import { isoDay } from '../../../lib/dates';
+import { dayDate, isoDay } from '../../../lib/dates';
 import { canSave, type Selection, type SelectionEvent } from './rating-selection';
 
 interface Props {
@@ -47,7 +47,7 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
 
   const save = async () => {
     setTried(true);
-    if (!canSave(selection) || attachments.uploading || !date) return;
+    if (!canSave(selection) || attachments.uploading || !dayDate(date)) return;
     setBusy(true);
     setError(null);
     try {
@@ -127,12 +127,12 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
         </p>
       )}
       <PointsField value={points} onChange={setPoints} />
-      <DayField
+      <DateField
         label={<FormattedMessage id="web_rating_date" />}
         value={date}
         onChange={setDate}
         required
-        error={tried && !date ? intl.formatMessage({ id: 'web_rating_date_required' }) : null}
+        error={tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null}
       />
       <TextAreaField label={<FormattedMessage id="web_rating_note" />} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       <AttachmentsField state={attachments} />

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass, FormActions } from '../../../components/ui/button';
-import { DayField } from '../../../components/ui/day-field';
+import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
@@ -16,6 +16,7 @@ import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ra
 import { placeIri } from '../../../entities/ratings/save-ratings';
 import { useAttachments } from '../../../entities/ratings/use-attachments';
 import { ApiError } from '../../../lib/api-client';
+import { dayDate } from '../../../lib/dates';
 import type { RatingView } from './rating-gate';
 import { DeleteRating } from './delete-rating';
 import { StudentsPicker } from './students-picker';
@@ -32,10 +33,12 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
   const attachments = useAttachments(rating.medias.map((m) => m.media));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (attachments.uploading) return;
+    setTried(true);
+    if (attachments.uploading || !dayDate(date)) return;
     setBusy(true);
     setError(null);
     try {
@@ -66,7 +69,13 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
         </Link>
       </Card>
       <Card className="space-y-5">
-        <DayField label={<FormattedMessage id="web_rating_date" />} value={date} onChange={setDate} required />
+        <DateField
+          label={<FormattedMessage id="web_rating_date" />}
+          value={date}
+          onChange={setDate}
+          required
+          error={tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null}
+        />
         <PointsField value={points} onChange={setPoints} />
         <TextAreaField label={<FormattedMessage id="web_rating_note" />} rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
         <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />

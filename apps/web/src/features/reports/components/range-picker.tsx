@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DayField } from '../../../components/ui/day-field';
+import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../lib/dates';
 import { PRESETS, presetOf, presetRange, validRange, type Preset, type Range } from './range-presets';
 
@@ -61,8 +61,8 @@ export function RangePicker({ range, span, onChange }: Props) {
       </div>
       {custom ? (
         <div className="grid gap-3 sm:max-w-lg sm:grid-cols-2">
-          <DayField label={<FormattedMessage id="web_report_from" />} value={draft.start} max={draft.end || undefined} onChange={(v) => setDay('start', v)} />
-          <DayField
+          <DateField label={<FormattedMessage id="web_report_from" />} value={draft.start} onChange={(v) => setDay('start', v)} />
+          <DateField
             label={<FormattedMessage id="web_report_to" />}
             value={draft.end}
             min={draft.start || undefined}
