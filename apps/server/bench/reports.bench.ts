@@ -136,12 +136,17 @@ export async function benchReports(o: { databaseUrl: string; base: string; token
     console.info(`\nadded ${OTHER_RATINGS} ratings of 500 other classes in ${Math.round((performance.now() - t) / 1000)} s: ${total.rows[0]!.n} ratings in all`);
     const after = await round(o.base, o.token, studentId);
     print(`reports, with ${total.rows[0]!.n} ratings in the table`, after);
-    console.info('\nwithin 1.5× of the first figures (median; feed: throughput):');
+    // The machine is shared: the floor, measured in each round, says how much slower the machine itself got, and the
+    // comparison is made against it (the feed as a share of the floor; latencies divided by the floor's slowdown).
+    const slowdown = before[0]!.rps / Math.max(after[0]!.rps, 0.1);
+    console.info(`\nwithin 1.5× of the first figures (the floor went from ${before[0]!.rps} to ${after[0]!.rps} req/s: ×${slowdown.toFixed(2)} slower machine):`);
     const within = after.slice(1).map((a, i) => {
       const b = before[i + 1]!;
-      const ratio = a.route.startsWith('ratings') ? b.rps / Math.max(a.rps, 0.1) : a.p50 / Math.max(b.p50, 1);
-      console.info(`  ${a.route.padEnd(30)} ×${ratio.toFixed(2)} ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
-      return { route: a.route, ratio: Math.round(ratio * 100) / 100, met: ratio <= 1.5 };
+      const feed = a.route.startsWith('ratings');
+      const raw = feed ? b.rps / Math.max(a.rps, 0.1) : a.p50 / Math.max(b.p50, 1);
+      const ratio = feed ? b.rps / before[0]!.rps / Math.max(a.rps / after[0]!.rps, 0.001) : raw / slowdown;
+      console.info(`  ${a.route.padEnd(30)} raw ×${raw.toFixed(2)}, against the floor ×${ratio.toFixed(2)} ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
+      return { route: a.route, raw: Math.round(raw * 100) / 100, ratio: Math.round(ratio * 100) / 100, met: ratio <= 1.5 };
     });
     const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, warmupSeconds: WARMUP, ratingsPerClass: counted.rows[0]!.n, otherRatings: OTHER_RATINGS, before, after, within };
     fs.writeFileSync(path.join(here, 'reports-results.json'), `${JSON.stringify(out, null, 2)}\n`);
