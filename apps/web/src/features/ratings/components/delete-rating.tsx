@@ -29,7 +29,7 @@ export function DeleteRating({ ratingId, cls, backPath }: { ratingId: number; cl
   };
   return (
     <>
-      <Button variant="ghost" className="text-red-700!" onClick={() => setOpen(true)}>
+      <Button variant="danger-ghost" onClick={() => setOpen(true)}>
         <FormattedMessage id="web_rating_delete" />
       </Button>
       <ConfirmDialog
