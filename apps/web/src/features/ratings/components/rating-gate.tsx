@@ -1,10 +1,9 @@
 import { refToId, type Rating, type TeachingClass } from '@skillroom/contract';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import useSWR from 'swr';
-import type { TeachingClassStudent } from '@skillroom/contract';
 import { ForbiddenContent, LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
+import { usePlace } from '../../../entities/places/places-api';
 import { useRating } from '../../../entities/ratings/ratings-api';
 import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 
@@ -30,7 +29,7 @@ export function RatingGate({ children }: { children: (view: RatingView) => React
   const rating = useRating(ratingId);
   const classId = rating.data ? refToId(rating.data.teachingClass) : null;
   const cls = useTeachingClass(classId);
-  const place = useSWR<TeachingClassStudent>(placeId ? `/teaching-class-student/${placeId}` : null);
+  const place = usePlace(placeId ?? null);
 
   if (!ratingId || pathClassId === null || placeId === null) return <NotFoundContent />;
   const failed = rating.error ?? cls.error ?? place.error;

@@ -1,10 +1,10 @@
-import { refToId, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
-import useSWR from 'swr';
 import { LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
+import { usePlace } from '../../../entities/places/places-api';
 import { useScreenView } from '../../../lib/analytics';
 import { fullName, routeId } from '../../../lib/teaching-classes';
 import { ReportFrame } from '../components/report-frame';
@@ -18,7 +18,7 @@ export function StudentReportRoute() {
   const params = useParams();
   const placeId = routeId(params.teachingClassStudentId);
   const pathClassId = params.teachingClassId === undefined ? undefined : routeId(params.teachingClassId);
-  const place = useSWR<TeachingClassStudent>(placeId ? `/teaching-class-student/${placeId}` : null);
+  const place = usePlace(placeId);
   const [allClasses, setAllClasses] = useState(false);
 
   if (!placeId || pathClassId === null) return <NotFoundContent />;

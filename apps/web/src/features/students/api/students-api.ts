@@ -8,14 +8,11 @@ import {
   type TeachingClassStudentPatchBody,
 } from '@skillroom/contract';
 import useSWR from 'swr';
+import { placeKey } from '../../../entities/places/places-api';
 import { api, withQuery } from '../../../lib/api-client';
 
-export const placeKey = (id: number) => `/teaching-class-student/${id}`;
-
-/** A student's place in a class (names, code, avatar and, for teachers, the invitation code). */
-export function usePlace(id: number | null) {
-  return useSWR<TeachingClassStudent>(id ? placeKey(id) : null);
-}
+// The place hook is shared with the rating and report screens; the students' screens import it from here as before.
+export { placeKey, usePlace } from '../../../entities/places/places-api';
 
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {
