@@ -14,11 +14,13 @@ import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { unauthorized } from './http/errors';
 import { collectRoutes } from './http/openapi';
+import { registerTextGuard } from './http/text-guard';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +39,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
     // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
     frameworkErrors: (_err, _req, reply: FastifyReply) => {
       void reply.status(400).type('application/ld+json').send(hydraError(400, 'The address is not a valid URL.'));
@@ -74,6 +78,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
+  registerTextGuard(app);
+  registerExpectationFailed(app);
   registerSecurity(app);
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);

@@ -4,6 +4,9 @@ import { refToId } from '../helpers';
 /** Violation texts in the style the client shows under form fields. */
 export const V = {
   blank: 'This value should not be blank.',
+  /** NUL and unpaired surrogates: no database stores them, no person types them. */
+  character: 'This value contains a character that is not allowed.',
+  dateRange: 'This value should be a date between 1900-01-01 and 2200-12-31.',
   email: 'This value is not a valid email address.',
   tooShort: (n: number) => `This value is too short. It should have ${n} characters or more.`,
   tooLong: (n: number) => `This value is too long. It should have ${n} characters or less.`,
@@ -45,7 +48,10 @@ export const refSchema = z
   });
 export const nullableRef = refSchema.nullable().optional();
 
-/** Calendar date as YYYY-MM-DD (ISO date-times are cut to their date). */
+/** Dates a school can mean; outside them, a typo (or an attack) that PostgreSQL would refuse or misread. */
+export const DATE_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
+
+/** Calendar date as YYYY-MM-DD (ISO date-times are cut to their date), between DATE_RANGE's ends. */
 export const isoDate = z
   .string({ error: V.date })
   .transform((v, ctx) => {
@@ -54,6 +60,10 @@ export const isoDate = z
     // The round trip refuses dates that do not exist, such as 2026-02-31.
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== d) {
       ctx.addIssue({ code: 'custom', message: V.date });
+      return z.NEVER;
+    }
+    if (d < DATE_RANGE.min || d > DATE_RANGE.max) {
+      ctx.addIssue({ code: 'custom', message: V.dateRange });
       return z.NEVER;
     }
     return d;

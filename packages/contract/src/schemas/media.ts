@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, type MediaType } from '../constants';
+import { MAX_ID } from '../helpers';
 import { paginationQuery, V, type JsonLd } from './common';
 
 export const mediaTypeSchema = z.coerce
@@ -10,7 +11,7 @@ export const mediaListQuery = paginationQuery.extend({
   // `id[]=1&id[]=2` arrives as an array, a lone `id=1` as one value.
   id: z.preprocess(
     (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number({ error: V.type }).int({ error: V.type }).positive({ error: V.type }), { error: V.type }).max(1000).optional(),
+    z.array(z.coerce.number({ error: V.type }).int({ error: V.type }).positive({ error: V.type }).max(MAX_ID, { error: V.type }), { error: V.type }).max(1000).optional(),
   ),
   mediaType: mediaTypeSchema.optional(),
 });
