@@ -9,7 +9,11 @@ type Rows<T> = { rows: T[] };
  * so a table added later is covered without a change here.
  */
 export async function tableFingerprinter(db: Db) {
-  const tables = ((await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as Rows<{ table_name: string }>).rows
+  const tables = (
+    (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as Rows<{ table_name: string }>
+  ).rows
     .map((r) => r.table_name)
     // The classes' cache version counts writes, refused or not: it is not data.
     .filter((t) => t !== 'data_version');

@@ -67,7 +67,8 @@ export const isoDate = z
       return z.NEVER;
     }
     return d;
-  });
+  })
+  .meta({ format: 'date' });
 
 export const paginationQuery = z.object({
   page: z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type }).default(1),

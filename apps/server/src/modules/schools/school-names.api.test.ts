@@ -12,12 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const named = async (name: string) => (await s.ctx.db.select().from(schools).where(sql`lower(regexp_replace(btrim(${schools.name}), '\\s+', ' ', 'g')) = ${name}`));
+const named = async (name: string) =>
+  await s.ctx.db
+    .select()
+    .from(schools)
+    .where(sql`lower(regexp_replace(btrim(${schools.name}), '\\s+', ' ', 'g')) = ${name}`);
 
 describe('one school per name', () => {
   it('gives eight parallel creations of one name (case and spacing aside) the same school', async () => {
     const u = await signUp(s);
-    const spellings = ['Riverbank High', 'riverbank high', 'RIVERBANK HIGH', ' Riverbank  High ', 'Riverbank\tHigh', 'riverbank High', 'Riverbank high', 'Riverbank High'];
+    const spellings = [
+      'Riverbank High',
+      'riverbank high',
+      'RIVERBANK HIGH',
+      ' Riverbank  High ',
+      'Riverbank\tHigh',
+      'riverbank High',
+      'Riverbank high',
+      'Riverbank High',
+    ];
     const answers = await Promise.all(spellings.map((name) => s.api('POST', `${API}/school`, { token: u.token, body: { name } })));
     for (const a of answers) expect([200, 201], a.body).toContain(a.statusCode);
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
@@ -48,7 +61,10 @@ describe('one school per name', () => {
 describe('the migration to unique school names', () => {
   it('merges schools named alike into the oldest, moving their users and classes', async () => {
     const migration = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0003_school_name_unique.sql'), 'utf8');
-    const steps = migration.split('--> statement-breakpoint').map((x) => x.trim()).filter(Boolean);
+    const steps = migration
+      .split('--> statement-breakpoint')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const merge = steps.filter((x) => !/INDEX/.test(x));
     expect(merge.length).toBeGreaterThan(0);
     const teacher = await signUp(s);

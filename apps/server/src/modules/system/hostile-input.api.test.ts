@@ -18,7 +18,15 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 type Call = [method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown];
-const signUpBody = (o: Record<string, unknown>) => ({ username: 'newperson', email: 'new@example.org', plainPassword: 'correct horse battery', firstName: 'A', lastName: 'B', accountTypeRadio: 'teacher', ...o });
+const signUpBody = (o: Record<string, unknown>) => ({
+  username: 'newperson',
+  email: 'new@example.org',
+  plainPassword: 'correct horse battery',
+  firstName: 'A',
+  lastName: 'B',
+  accountTypeRadio: 'teacher',
+  ...o,
+});
 
 /** Sends a call that must be refused with a violation on `path`, and checks that no table changed. */
 async function refused([method, url, body]: Call, path: string, message?: string) {
@@ -28,7 +36,10 @@ async function refused([method, url, body]: Call, path: string, message?: string
   expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
   expect(res.headers['content-type'], label).toMatch(/^application\/ld\+json/);
   const v = (res.json() as { violations?: { propertyPath: string; message: string }[] }).violations ?? [];
-  expect(v.map((x) => x.propertyPath), `${label}: ${res.body}`).toContain(path);
+  expect(
+    v.map((x) => x.propertyPath),
+    `${label}: ${res.body}`,
+  ).toContain(path);
   if (message) expect(v.find((x) => x.propertyPath === path)?.message, label).toBe(message);
   expect(changedTables(before, await fingerprint.take()), label).toEqual([]);
 }
@@ -65,12 +76,20 @@ describe('references past the largest id', () => {
     ['a sign-up school (number)', () => ['POST', `${API_PUBLIC_PREFIX}/user`, signUpBody({ school: big })], 'school'],
     ['a sign-up school (IRI)', () => ['POST', `${API_PUBLIC_PREFIX}/user`, signUpBody({ school: `${API}/school/${big}` })], 'school'],
     ['a class school', () => ['POST', `${API}/teaching-class`, classBody({ school: big })], 'school'],
-    ['a class education level', () => ['POST', `${API}/teaching-class`, classBody({ educationLevel: { '@id': `${API}/education-level/${big}` } })], 'educationLevel'],
+    [
+      'a class education level',
+      () => ['POST', `${API}/teaching-class`, classBody({ educationLevel: { '@id': `${API}/education-level/${big}` } })],
+      'educationLevel',
+    ],
     ['a class avatar', () => ['POST', `${API}/teaching-class`, classBody({ avatar: { id: big } })], 'avatar'],
     ['a class subscription', () => ['POST', `${API}/teaching-class`, classBody({ subscription: `${API}/subscription/${big}` })], 'subscription'],
     ['a class owner', () => ['PATCH', `${API}/teaching-class/${cls.id}`, { creator: `${API}/user/${big}` }], 'creator'],
     ['a student class', () => ['POST', `${API}/teaching-class-student`, { teachingClass: big, firstName: 'Ana' }], 'teachingClass'],
-    ['a copy source', () => ['POST', `${API}/teaching-class-student/copy`, { teachingClass: cls['@id'], teachingClassStudents: [big] }], 'teachingClassStudents.0'],
+    [
+      'a copy source',
+      () => ['POST', `${API}/teaching-class-student/copy`, { teachingClass: cls['@id'], teachingClassStudents: [big] }],
+      'teachingClassStudents.0',
+    ],
     ['a media list', () => ['GET', `${API}/medias?id[]=${big}`], 'id.0'],
     ['a class list by subscription', () => ['GET', `${API}/teaching-classes?subscription=${big}`], 'subscription'],
     ['a path id', () => ['GET', `${API}/school/${big}`], 'id'],
@@ -95,7 +114,12 @@ describe('malformed multipart', () => {
     ['a boundary too long', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'garbage'],
   ])('answers 400 in Hydra to %s', async (_label, contentType, payload) => {
     const before = await fingerprint.take();
-    const res = await s.app.inject({ method: 'POST', url: `${API}/media`, headers: { authorization: `Bearer ${teacher.token}`, 'content-type': contentType }, payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `${API}/media`,
+      headers: { authorization: `Bearer ${teacher.token}`, 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
     expect(res.json()['@type']).toBe('hydra:Error');
@@ -103,10 +127,25 @@ describe('malformed multipart', () => {
   });
 });
 
+describe('pages past the end of the numbers', () => {
+  it.each(['/api/public/v1/schools', `${API}/teaching-classes`, `${API}/teaching-class-students`, `${API}/students`, `${API}/medias`, `${API}/subscriptions`])(
+    'answers %s at the last safe page with an empty page or a violation',
+    async (path) => {
+      const res = await s.api('GET', `${path}?page=9007199254740991&itemsPerPage=1000`, { token: teacher.token });
+      expect([200, 400], res.body).toContain(res.statusCode);
+    },
+  );
+});
+
 describe('bodies built to hurt the parser', () => {
   it('answers a deeply nested body with a 4xx', async () => {
     const payload = `{"name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    const res = await s.app.inject({ method: 'POST', url: `${API}/analytics-event`, headers: { authorization: `Bearer ${teacher.token}`, 'content-type': 'application/json' }, payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `${API}/analytics-event`,
+      headers: { authorization: `Bearer ${teacher.token}`, 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, res.body).toBeLessThan(500);
   });
