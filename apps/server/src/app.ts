@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -13,8 +13,8 @@ import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
-import { hydraError, registerErrorHandler } from './plugins/error-handler';
-import { clientErrorHandler, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
+import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
@@ -41,10 +41,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     routerOptions: { maxParamLength: 200 },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
-    // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
-    frameworkErrors: (_err, _req, reply: FastifyReply) => {
-      void reply.status(400).type('application/ld+json').send(hydraError(400, 'The address is not a valid URL.'));
-    },
+    frameworkErrors,
   });
 
   fs.mkdirSync(config.dataDir, { recursive: true });

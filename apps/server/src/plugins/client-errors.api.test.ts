@@ -58,6 +58,19 @@ describe('errors Node answers before Fastify', () => {
 });
 
 describe('errors Fastify makes itself', () => {
+  it('answers a path segment past the longest it reads with a Hydra 414', async () => {
+    const res = await s.api('GET', `/api/auth/v1/school/${'9'.repeat(500)}`);
+    expect(res.statusCode, res.body).toBe(414);
+    expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(res.json()['@type']).toBe('hydra:Error');
+  });
+
+  it('answers a broken %-escape with a Hydra 400', async () => {
+    const res = await s.api('GET', '/api/public/v1/sch%ools');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()['@type']).toBe('hydra:Error');
+  });
+
   it.each([
     ['a body over the limit', 413, { 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) })],
     ['a body that is not JSON', 400, { 'content-type': 'application/json' }, '{"name":'],

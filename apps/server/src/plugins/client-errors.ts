@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hydraError } from './error-handler';
 
 /** The largest request head (request line and headers) read; past it, 431. Node's own default, written down. */
@@ -27,6 +27,12 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   this.log.debug({ err }, 'client error');
   if (socket.writable) socket.write(rawHydra(...answer));
   socket.destroy(err);
+}
+
+/** What Fastify refuses before routing: a broken %-escape (400), a path segment past maxParamLength (414). */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const [status, description] = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long.'] : [400, 'The address is not a valid URL.'];
+  void reply.status(status).type('application/ld+json').send(hydraError(status, description));
 }
 
 /** An `Expect:` other than 100-continue, which Node would refuse with an empty 417. */
