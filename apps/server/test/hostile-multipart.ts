@@ -1,20 +1,42 @@
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { hostileString } from './hostile-values';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+/** A 2×2 PNG, whole; and the same claiming width × height in a header with a valid checksum (a decompression bomb's shape). */
+const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b0000001249444154789c63305e556ebcaa9c01420100242e0551a19d53c90000000049454e44ae426082',
+  'hex',
+);
+function pngClaiming(width: number, height: number) {
+  const png = Buffer.from(TINY_PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
 /** File contents that only look like something: magic numbers followed by noise, or nothing. */
 const hostileBytes = fc.oneof(
-  fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.from(b)),
-  fc.constantFrom(
-    PNG,
-    Buffer.concat([PNG, Buffer.from('00018a8800018a88080600000000', 'hex')]),
-    Buffer.from('GIF89a\xff\xff\xff\xff'),
-    Buffer.from('%PDF-1.7\n%%EOF'),
-    Buffer.from('504b0304', 'hex'),
-    Buffer.from('000000186674797069736f6d', 'hex'),
-    Buffer.from('ID3\x04'),
-    Buffer.alloc(0),
-  ),
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.from(b)) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      TINY_PNG,
+      TINY_PNG,
+      pngClaiming(50_000, 50_000),
+      pngClaiming(1, 2 ** 31 - 1),
+      pngClaiming(0, 0),
+      PNG,
+      Buffer.concat([PNG, Buffer.from('00018a8800018a88080600000000', 'hex')]),
+      Buffer.from('GIF89a\xff\xff\xff\xff'),
+      Buffer.from('%PDF-1.7\n%%EOF'),
+      Buffer.from('504b0304', 'hex'),
+      Buffer.from('000000186674797069736f6d', 'hex'),
+      Buffer.from('ID3\x04'),
+      Buffer.alloc(0),
+    ),
+  },
 );
 
 /** One hostile multipart upload: field values, file name and bytes, and the envelope itself. */
@@ -24,11 +46,14 @@ export const multipartPlan = (fields: string[]) =>
     values: fc
       .dictionary(fc.constantFrom(...fields, 'encode'), fc.oneof(hostileString, fc.constantFrom('34', '32', '7', '1')), { maxKeys: 2 })
       .map((v) => ({ mediaType: '34', ...v })),
-    fileField: fc.constantFrom('mediaFile[file]', 'mediaFile', 'file', '__proto__'),
-    fileName: hostileString,
+    fileField: fc.constantFrom('mediaFile[file]', 'mediaFile[file]', 'mediaFile[file]', 'mediaFile', 'file', '__proto__'),
+    fileName: fc.oneof(hostileString, fc.constant('photo.png')),
     fileType: fc.constantFrom('image/png', 'application/octet-stream', 'text/html', '', 'image/png\u0000'),
     bytes: hostileBytes,
-    envelope: fc.constantFrom('good', 'good', 'good', 'good', 'no-boundary', 'wrong-boundary', 'truncated', 'garbage', 'long-boundary', 'no-file'),
+    envelope: fc.oneof(
+      { weight: 12, arbitrary: fc.constant('good') },
+      { weight: 1, arbitrary: fc.constantFrom('no-boundary', 'wrong-boundary', 'truncated', 'garbage', 'long-boundary', 'no-file') },
+    ),
   });
 
 type Plan = ReturnType<typeof multipartPlan> extends fc.Arbitrary<infer T> ? T : never;
