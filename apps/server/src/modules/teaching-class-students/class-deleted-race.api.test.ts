@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { teachingClasses } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { teachingClassStudentsService } from './teaching-class-students.service';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { addStudent, API, createClass } from '../../../test/classes';
 
@@ -32,6 +36,41 @@ describe('a class deleted while students are added to it', () => {
     const { rows } = (await s.ctx.db.execute(
       sql`select count(*)::int as n from student st where not exists (select 1 from teaching_class_student p where p.student_id = st.id)`,
     )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
+/** The database, but the class is deleted just before the next transaction starts: the race, made certain on both databases. */
+const deletingBeforeWrite = (db: Db, classId: number) =>
+  new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
+      return async (...args: Parameters<Db['transaction']>) => {
+        await target.delete(teachingClasses).where(eq(teachingClasses.id, classId));
+        return target.transaction(...args);
+      };
+    },
+  });
+
+describe('a class deleted between the checks and the write', () => {
+  it('answers an addition or a copy into it with 404, and writes nothing', async () => {
+    const u = await signUp(s);
+    const p = { userId: u.id, username: u.username, roles: ['ROLE_USER'] };
+    const other = await createClass(s, u, { name: 'Source' });
+    const source = await addStudent(s, u, other.id);
+    for (const write of [
+      (db: Db, id: number) => teachingClassStudentsService.create(db, p, { teachingClass: id, firstName: 'Late', lastName: null, code: null, avatar: null }),
+      (db: Db, id: number) => teachingClassStudentsService.copy(db, p, { teachingClass: id, teachingClassStudents: [source.id] }),
+    ]) {
+      const cls = await createClass(s, u, { name: 'Going' });
+      const error = await write(deletingBeforeWrite(s.ctx.db, cls.id), cls.id).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).statusCode).toBe(404);
+    }
+    const { rows } = (await s.ctx.db.execute(sql`select count(*)::int as n from student where first_name = 'Late'`)) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(0);
   });
 });
