@@ -4,9 +4,9 @@ import type { Db } from '../src/db/client';
 type Rows<T> = { rows: T[] };
 
 /**
- * One value per table of the app, its row count and the sum of its rows' hashes: two fingerprints are equal
- * exactly when no row was added, removed or changed (up to hash collisions). Tables are read from the catalogue,
- * so a table added later is covered without a change here.
+ * One value per table of the app: its row count and the sum of its rows' transaction ids (xmin). A row added,
+ * changed or removed by a committed write changes it (a new row or version carries the newest transaction id);
+ * a write rolled back leaves no trace. Tables are read from the catalogue, so a table added later is covered.
  */
 export async function tableFingerprinter(db: Db) {
   const tables = (
@@ -18,7 +18,7 @@ export async function tableFingerprinter(db: Db) {
     // The classes' cache version counts writes, refused or not: it is not data.
     .filter((t) => t !== 'data_version');
   const query = sql.raw(
-    tables.map((t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from "${t}" x`).join(' union all '),
+    tables.map((t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(x.xmin::text::bigint), 0)::text as h from "${t}" x`).join(' union all '),
   );
   return {
     tables,

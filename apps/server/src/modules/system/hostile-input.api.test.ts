@@ -44,6 +44,18 @@ async function refused([method, url, body]: Call, path: string, message?: string
   expect(changedTables(before, await fingerprint.take()), label).toEqual([]);
 }
 
+describe('the table fingerprint these tests rely on', () => {
+  it('sees a row added and a row changed, and nothing when nothing was written', async () => {
+    const a = await fingerprint.take();
+    expect(changedTables(a, await fingerprint.take())).toEqual([]);
+    await s.api('POST', `${API}/school`, { token: teacher.token, body: { name: 'Fingerprint Academy' } });
+    const b = await fingerprint.take();
+    expect(changedTables(a, b)).toContain('school');
+    await s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: teacher.token, body: { grade: '5' } });
+    expect(changedTables(b, await fingerprint.take())).toEqual(['teaching_class']);
+  });
+});
+
 describe('characters no database stores', () => {
   it.each<[string, () => Call, string]>([
     ['a sign-in name', () => ['POST', `${API_PUBLIC_PREFIX}/login_check`, { username: 'a\u0000b', password: 'x' }], 'username'],
