@@ -15,6 +15,8 @@ import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
+import { registerContentTypes } from './plugins/content-types';
+import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
@@ -69,15 +71,15 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     routes: collectRoutes(app),
   };
 
-  // The specification's client sends JSON-LD, PATCH included; plain JSON and merge-patch are accepted too.
-  app.addContentTypeParser(['application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerContentTypes(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   registerTextGuard(app);
   registerExpectationFailed(app);
-  registerSecurity(app);
+  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0 });
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HYDRA_TYPE } from './content-types';
 import { hydraError } from './error-handler';
 
 /** The largest request head (request line and headers) read; past it, 431. Node's own default, written down. */
@@ -11,7 +12,7 @@ function rawHydra(status: number, description: string) {
   const body = JSON.stringify(hydraError(status, description));
   return (
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
-    `Content-Type: application/ld+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+    `Content-Type: ${HYDRA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }
 
@@ -32,13 +33,13 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
 /** What Fastify refuses before routing: a broken %-escape (400), a path segment past maxParamLength (414). */
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const [status, description] = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long.'] : [400, 'The address is not a valid URL.'];
-  void reply.status(status).type('application/ld+json').send(hydraError(status, description));
+  void reply.status(status).type(HYDRA_TYPE).send(hydraError(status, description));
 }
 
 /** An `Expect:` other than 100-continue, which Node would refuse with an empty 417. */
 export function registerExpectationFailed(app: FastifyInstance) {
   app.server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = JSON.stringify(hydraError(417, 'Only "Expect: 100-continue" is supported.'));
-    res.writeHead(417, { 'content-type': 'application/ld+json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+    res.writeHead(417, { 'content-type': HYDRA_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
   });
 }
