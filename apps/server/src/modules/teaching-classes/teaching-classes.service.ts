@@ -179,6 +179,8 @@ export const teachingClassesService = {
   async remove(db: Db, p: Principal, id: number, files: FileStore) {
     await ownedClass(db, p, id);
     const evidence = await db.transaction(async (tx) => {
+      // Under the lock, so that a student being added meanwhile is either refused or counted among the orphans.
+      if (!(await repo.lock(tx, id))) return [];
       const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
       const media = (await ratingsRepository.mediaOfClass(tx, id)).map((r) => r.media);
       await repo.delete(tx, id);
