@@ -14,6 +14,6 @@ export type ReportLabels = ReturnType<typeof reportLabels>;
 /** A file name for a download: the report's subject and range, in safe characters. */
 export function reportFileName(r: Report, ext: string) {
   const subject = r.student ? `${r.student.firstName}-${r.student.lastName ?? ''}` : (r.teachingClasses[0]?.name ?? 'class');
-  const safe = subject.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'report';
+  const safe = subject.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'report';
   return `report-${safe}-${r.start}-${r.end}.${ext}`;
 }
