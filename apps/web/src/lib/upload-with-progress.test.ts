@@ -3,7 +3,7 @@ import { ErrorText, MediaType } from '@skillroom/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { clearTokens, storeTokens } from './session';
-import { uploadErrorOf, uploadWithProgress } from './upload-with-progress';
+import { retryAfterMs, uploadErrorOf, uploadWithProgress } from './upload-with-progress';
 
 /** A stand-in XMLHttpRequest the test drives by hand: progress, answer, failure. */
 class FakeXhr {
@@ -34,7 +34,12 @@ class FakeXhr {
   abort() {
     this.onabort?.();
   }
-  answer(status: number, body: unknown) {
+  retryAfter: string | null = null;
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'retry-after' ? this.retryAfter : null;
+  }
+  answer(status: number, body: unknown, retryAfter: string | null = null) {
+    this.retryAfter = retryAfter;
     this.status = status;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.();
@@ -98,6 +103,26 @@ describe('upload with progress (spec §7 POST /media, §8)', () => {
     await sent();
     h2.cancel();
     await expect(h2.done).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an upload the server holds back (429) waits its turn and goes again', async () => {
+    const h = uploadWithProgress(file, MediaType.RatingPhoto, () => undefined);
+    const first = await sent();
+    first.answer(429, { 'hydra:description': 'Too many uploads at once.' }, '0.01');
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBe(first));
+    (await sent()).answer(201, { id: 4 });
+    await expect(h.done).resolves.toMatchObject({ id: 4 });
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(null)).toBe(2000);
+    expect(retryAfterMs('soon')).toBe(2000);
+  });
+
+  it('cancelling while it waits its turn stops it', async () => {
+    const h = uploadWithProgress(file, MediaType.RatingPhoto, () => undefined);
+    (await sent()).answer(429, {}, '30');
+    await new Promise((r) => setTimeout(r, 5));
+    h.cancel();
+    await expect(h.done).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('reads error bodies defensively', () => {
