@@ -8,12 +8,14 @@ import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
@@ -25,13 +27,15 @@ export interface BuildOptions {
   /** Reuse an open database (tests share one per file). */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) } : false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
@@ -49,8 +53,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
-      onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
+      statementTimeoutMs: config.statementTimeoutMs,
+      onPoolError: (err) => outage.report(err),
     }));
+  const outage = new OutageMonitor(app.log, () => db.ping());
   const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt-secret');
   // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
   const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
@@ -73,8 +79,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
-  registerErrorHandler(app);
-  registerSecurity(app);
+  registerErrorHandler(app, outage);
+  registerSecurity(app, { hsts: config.publicUrl.startsWith('https:') });
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);
 
@@ -95,6 +101,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
+    outage.stop();
     if (!database) await db.close();
   });
   return { app, ctx };

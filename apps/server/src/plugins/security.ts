@@ -18,7 +18,7 @@ const CSP = [
 ].join('; ');
 
 /** Security headers on every answer, with a strict Content-Security-Policy (no inline scripts). */
-export function registerSecurity(app: FastifyInstance) {
+export function registerSecurity(app: FastifyInstance, opts: { hsts: boolean }) {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
@@ -27,6 +27,8 @@ export function registerSecurity(app: FastifyInstance) {
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(self), microphone=(self), geolocation=()');
+    // Only a server reached over https may pin browsers to https (a plain-http install would lock itself out).
+    if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
