@@ -12,6 +12,11 @@ import type { ModuleRoutes } from '../types';
 import { presentClass, presentClassSummary } from './teaching-classes.presenter';
 import { teachingClassesService as service } from './teaching-classes.service';
 
+/** Each server's class-answer cache, by database (tests look at its size). */
+export const classAnswerCaches = new WeakMap<Db, VersionedCache>();
+// Only the parameters the list understands shape an answer: others never reach its cache key or its links.
+const LIST_PARAMS = new Set(Object.keys(teachingClassListQuery.shape));
+
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 
 async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
@@ -23,7 +28,9 @@ export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
   auth: (app, { db, urlSigner, config }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
-    const cached = versionedAnswer(new VersionedCache(), () => service.version(db));
+    const cache = new VersionedCache(config.answerCacheMaxBytes);
+    classAnswerCaches.set(db, cache);
+    const cached = versionedAnswer(cache, () => service.version(db));
     // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,
@@ -41,7 +48,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
           const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
           return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, { invitationCode: q.invitationCode });
         }
-        const { page: _p, itemsPerPage: _i, ...filters } = req.query as Record<string, unknown>;
+        const filters = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).filter(([k]) => LIST_PARAMS.has(k) && k !== 'page' && k !== 'itemsPerPage'));
         return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(filters)}`, async () => {
           const { rows, total, version } = await service.list(db, p, q);
           return { version, body: collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, filters) };
