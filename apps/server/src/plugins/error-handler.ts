@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, TooManyRequests, ValidationError } from '../http/errors';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
 const DB_UNAVAILABLE = /Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
@@ -36,6 +36,7 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
       });
     }
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(err.statusCode).type('application/ld+json').send(hydraError(err.statusCode, err.message, err.title));
     }
     if (dbUnavailable(err)) {

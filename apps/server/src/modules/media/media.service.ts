@@ -16,6 +16,7 @@ export interface MediaDeps {
   db: Db;
   files: FileStore;
   limits: Record<MediaKind, number>;
+  maxImagePixels: number;
 }
 
 const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
@@ -43,7 +44,7 @@ export const mediaService = {
     const kind = kindOf(fields.mediaType);
     if (file.size > deps.limits[kind]) throw tooLarge(deps.limits[kind]);
     const originalName = cleanOriginalName(file.originalName);
-    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName) });
+    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName), maxPixels: deps.maxImagePixels });
     const keys = keysFor(kind, out.ext);
     const stored: string[] = [];
     try {
