@@ -11,6 +11,7 @@ export const V = {
   type: 'This value should be of the correct type.',
   reference: 'This value should be a valid reference.',
   date: 'This value is not a valid date.',
+  tooMany: (n: number) => `This collection should contain ${n} elements or less.`,
 } as const;
 
 /** Trimmed text that must not be blank. */
