@@ -9,6 +9,8 @@ export interface Principal {
   userId: number;
   username: string;
   roles: string[];
+  /** The login (refresh-token family) the access token was issued for. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -24,7 +26,7 @@ export class TokenSigner {
   }
 
   async sign(p: Principal): Promise<string> {
-    return new SignJWT({ userid: p.userId, username: p.username, roles: p.roles })
+    return new SignJWT({ userid: p.userId, username: p.username, roles: p.roles, ...(p.sessionId ? { sid: p.sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
@@ -35,7 +37,8 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify<JwtClaims>(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.userid !== 'number') return null;
-      return { userId: payload.userid, username: String(payload.username ?? ''), roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [] };
+      const roles = Array.isArray(payload.roles) ? payload.roles.map(String) : [];
+      return { userId: payload.userid, username: String(payload.username ?? ''), roles, ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}) };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

@@ -10,6 +10,7 @@ const fixed: Record<string, string> = {
   [V.type]: 'web_violation_type',
   [V.reference]: 'web_violation_reference',
   [V.date]: 'web_violation_date',
+  [V.currentPassword]: 'web_violation_current_password',
 };
 
 /** The contract's violation texts in the reader's language; any other server text as it came. */

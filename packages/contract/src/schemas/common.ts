@@ -11,6 +11,7 @@ export const V = {
   type: 'This value should be of the correct type.',
   reference: 'This value should be a valid reference.',
   date: 'This value is not a valid date.',
+  currentPassword: 'This is not your current password.',
   tooMany: (n: number) => `This collection should contain ${n} elements or less.`,
 } as const;
 

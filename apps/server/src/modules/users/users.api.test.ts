@@ -109,7 +109,7 @@ describe('PATCH /user/{id}', () => {
 
   it('changes the password', async () => {
     const me = await signUp(s);
-    await s.api('PATCH', `/api/auth/v1/user/${me.id}`, { token: me.token, body: { plainPassword: 'the new password' } });
+    await s.api('PATCH', `/api/auth/v1/user/${me.id}`, { token: me.token, body: { plainPassword: 'the new password', currentPassword: me.password } });
     expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: me.username, password: 'the new password' } })).statusCode).toBe(200);
   });
 

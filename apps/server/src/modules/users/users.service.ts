@@ -1,9 +1,11 @@
-import { hash } from '@node-rs/argon2';
-import { MediaType, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
+import { hash, verify } from '@node-rs/argon2';
+import { MediaType, V, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
+import { authRepository } from '../auth/auth.repository';
+import { signInThrottle, throttleKey } from '../auth/sign-in-throttle';
 import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
 import { usersPolicy } from './users.policy';
@@ -25,6 +27,16 @@ async function assertAvatar(db: Db, userId: number, mediaId: number) {
   const m = await mediaRepository.findById(db, mediaId);
   const ok = m && (m.mediaType === MediaType.PredefinedUserAvatar || (m.mediaType === MediaType.UserAvatar && m.uploaderId === userId));
   if (!ok) throw new ValidationError([{ propertyPath: 'avatar', message: 'This value should be one of your avatar images.' }]);
+}
+
+/** The current password, checked like a sign-in: wrong guesses count towards the account's lock. */
+async function assertCurrentPassword(db: Db, user: { id: number; username: string; passwordHash: string }, plain: string) {
+  const key = throttleKey(user.id, user.username);
+  await signInThrottle.assertOpen(db, key);
+  if (!(await verify(user.passwordHash, plain).catch(() => false))) {
+    await signInThrottle.failed(db, key);
+    throw new ValidationError([{ propertyPath: 'currentPassword', message: V.currentPassword }]);
+  }
 }
 
 export const usersService = {
@@ -80,8 +92,15 @@ export const usersService = {
     // Spec §5: occupation belongs to other_user accounts only.
     if (accountType !== 'other_user') values.occupation = null;
     else if (body.occupation !== undefined) values.occupation = body.occupation;
-    if (body.plainPassword) values.passwordHash = await hashPassword(body.plainPassword);
-    await usersRepository.update(db, id, values);
+    if (body.plainPassword) {
+      await assertCurrentPassword(db, current.user, body.currentPassword ?? '');
+      values.passwordHash = await hashPassword(body.plainPassword);
+    }
+    await db.transaction(async (tx) => {
+      await usersRepository.update(tx, id, values);
+      // A new password ends every other login (ASVS V7.4.3); the session that set it goes on.
+      if (values.passwordHash) await authRepository.revokeAllOfUserExcept(tx, id, p.sessionId ?? null);
+    });
     return this.get(db, id);
   },
 };
