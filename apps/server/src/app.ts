@@ -13,13 +13,12 @@ import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
-import { authenticate, TokenSigner } from './plugins/auth';
+import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
-import { unauthorized } from './http/errors';
 import { collectRoutes } from './http/openapi';
 
 export interface BuildOptions {
@@ -81,7 +80,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app, outage);
   registerSecurity(app, { hsts: config.publicUrl.startsWith('https:') });
-  app.addHook('onRequest', authenticate(ctx.signer));
+  app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);
 
   for (const m of modules) {
@@ -90,9 +89,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     if (m.auth)
       await app.register(
         async (scope) => {
-          scope.addHook('onRequest', async (req) => {
-            if (!req.principal) throw unauthorized(req.headers.authorization ? 'Invalid JWT Token' : 'JWT Token not found');
-          });
+          scope.addHook('onRequest', async (req) => requireSignedIn(req));
           await m.auth!(scope, ctx);
         },
         { prefix: API_AUTH_PREFIX },
