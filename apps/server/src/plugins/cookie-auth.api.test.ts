@@ -20,7 +20,8 @@ describe('the BEARER cookie', () => {
     const t = await signUp(s);
     const cls = await createClass(s, t);
     const before = (await classRow(s, cls.id))!.invitationCode;
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of attempts) {
       const res = await withCookie(t.token, 'POST', `${API}/teaching-class/${cls.id}/invitation-code`, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()['@type']).toBe('hydra:Error');

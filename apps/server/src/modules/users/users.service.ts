@@ -10,6 +10,7 @@ import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
 import { usersPolicy } from './users.policy';
 import { usersRepository, type NewUser } from './users.repository';
+import { usersVisibility } from './users.visibility';
 import type { Violation } from '@skillroom/contract';
 
 /** argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline. */
@@ -72,6 +73,12 @@ export const usersService = {
     const row = await usersRepository.findById(db, id);
     if (!row) throw notFound('User not found.');
     return row;
+  },
+
+  /** A profile the user may see; 404 for one they may not, exactly as for one that does not exist. */
+  async getVisible(db: Db, p: Principal, id: number) {
+    if (!(await usersVisibility.canSee(db, p.userId, id))) throw notFound('User not found.');
+    return this.get(db, id);
   },
 
   async patch(db: Db, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
