@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 const bool = z
@@ -39,6 +40,8 @@ const envSchema = z.object({
   ANSWER_CACHE_MAX_BYTES: bytes.default(32 * 1024 * 1024),
   MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(2),
+  // One core stays free for everyone else's requests while images are being worked on.
+  MEDIA_IMAGE_JOBS: z.coerce.number().int().positive().default(Math.max(1, os.availableParallelism() - 1)),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -77,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     answerCacheMaxBytes: c.ANSWER_CACHE_MAX_BYTES,
     maxImagePixels: c.MEDIA_MAX_IMAGE_PIXELS,
     uploadsPerUser: c.UPLOADS_PER_USER,
+    imageJobs: c.MEDIA_IMAGE_JOBS,
     analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
     smtp: c.SMTP_HOST
       ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }

@@ -30,6 +30,8 @@ const REENCODE: Record<string, { ext: string; mime: string }> = {
 /** Containers in which audio recordings arrive (a browser's MediaRecorder writes WebM), named as audio. */
 const AUDIO_CONTAINERS: Record<string, string> = { 'video/webm': 'audio/webm', 'video/mp4': 'audio/mp4', 'video/ogg': 'audio/ogg' };
 const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a']);
+// Each image is worked on by one libvips thread; how many at once is MEDIA_IMAGE_JOBS (the `run` of processUpload).
+sharp.concurrency(1);
 /** encode=1 asks for a web-sized picture. */
 const ENCODED_MAX_SIDE = 2560;
 
@@ -89,13 +91,13 @@ async function audioOrVideo(filePath: string, mime: string, ext: string, size: n
  * images re-encoded without metadata, with a thumbnail; audio and video measured; other files kept as they are.
  * Throws 415 for a type the kind does not take and 400 for a file that is not what it claims to be.
  */
-export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null; maxPixels: number }): Promise<ProcessedMedia> {
+export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null; maxPixels: number; run: <T>(work: () => Promise<T>) => Promise<T> }): Promise<ProcessedMedia> {
   const sniffed = await fileTypeFromFile(filePath);
   // "audio/ogg; codecs=opus" and the like: the parameters say nothing we keep.
   const mime = sniffed?.mime.split(';')[0]!.trim();
   if (kind === 'image') {
     if (!mime || !MEDIA_ACCEPTED_TYPES.image.includes(mime)) throw unsupported(mime, kind);
-    return image(filePath, mime, opts.encode, opts.maxPixels);
+    return opts.run(() => image(filePath, mime, opts.encode, opts.maxPixels));
   }
   if (kind === 'audio') {
     const audio = mime && (AUDIO_CONTAINERS[mime] ?? mime);
@@ -109,7 +111,7 @@ export async function processUpload(filePath: string, size: number, kind: MediaK
   // Any file is welcome as a file, but a photo still loses its metadata, and one we cannot clean is refused.
   if (mime?.startsWith('image/')) {
     if (!REENCODE[mime]) throw new HttpError(415, `Images attached as files must be JPEG, PNG, WebP, GIF, AVIF or TIFF, not "${mime}".`);
-    return image(filePath, mime, false, opts.maxPixels);
+    return opts.run(() => image(filePath, mime, false, opts.maxPixels));
   }
   if (mime && ISO_BMFF.has(mime)) return audioOrVideo(filePath, mime, sniffed!.ext, size);
   return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', data: null, size, fileDimensions: null, duration: null, thumb: null };

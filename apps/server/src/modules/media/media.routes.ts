@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { API_AUTH_PREFIX, MEDIA_TYPE_KIND, mediaListQuery, mediaUploadFields, V, type MediaType, type MediaUploadFields, type Violation } from '@skillroom/contract';
 import { TooManyRequests, ValidationError } from '../../http/errors';
 import { PerUserSlots } from '../../lib/per-user-slots';
@@ -32,7 +33,7 @@ export const mediaRoutes: ModuleRoutes = {
   auth: (app, { db, files, urlSigner, config }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
-    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels };
+    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs) };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
     const uploadSlots = new PerUserSlots(config.uploadsPerUser);
 
