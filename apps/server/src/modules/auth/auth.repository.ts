@@ -44,22 +44,22 @@ export const authRepository = {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), family ? ne(refreshTokens.family, family) : undefined));
   },
 
-  async signInFailure(db: DbOrTx, key: string) {
-    const [row] = await db.select().from(signInFailures).where(eq(signInFailures.key, key));
-    return row ?? null;
-  },
-
-  /** Counts one more failure and answers the count; failures an hour old are forgotten. */
-  async countFailure(db: DbOrTx, key: string) {
+  /** Counts one more attempt and answers the count with the lock; a streak an hour old is forgotten. */
+  async countAttempt(db: DbOrTx, key: string) {
+    const stale = sql`${signInFailures.updated} < now() - interval '1 hour'`;
     const [row] = await db
       .insert(signInFailures)
       .values({ key, failures: 1 })
       .onConflictDoUpdate({
         target: signInFailures.key,
-        set: { failures: sql`case when ${signInFailures.updated} < now() - interval '1 hour' then 1 else ${signInFailures.failures} + 1 end`, updated: sql`now()` },
+        set: {
+          failures: sql`case when ${stale} then 1 else ${signInFailures.failures} + 1 end`,
+          lockedUntil: sql`case when ${stale} then null else ${signInFailures.lockedUntil} end`,
+          updated: sql`now()`,
+        },
       })
-      .returning({ failures: signInFailures.failures });
-    return row!.failures;
+      .returning({ failures: signInFailures.failures, lockedUntil: signInFailures.lockedUntil });
+    return row!;
   },
 
   async lockUntil(db: DbOrTx, key: string, until: Date) {

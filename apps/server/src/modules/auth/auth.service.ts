@@ -33,10 +33,10 @@ export function authService(ctx: AppContext) {
     async login(login: string, password: string): Promise<TokenPair> {
       const user = await usersRepository.findByLogin(db, login);
       const key = throttleKey(user?.id ?? null, login);
-      await signInThrottle.assertOpen(db, key);
+      const attempt = await signInThrottle.begin(db, key);
       const ok = await verify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
       if (!user || !ok) {
-        await signInThrottle.failed(db, key);
+        await signInThrottle.failed(db, key, attempt);
         throw new InvalidCredentials();
       }
       await signInThrottle.succeeded(db, key);
@@ -88,8 +88,9 @@ export function authService(ctx: AppContext) {
         throw new ValidationError([{ propertyPath: 'token', message: 'This reset link is invalid or has expired.' }]);
       }
       await usersRepository.update(db, row.userId, { passwordHash: await hashPassword(plainPassword) });
-      // A new password ends every existing login.
+      // A new password ends every existing login, and lifts a lock others' wrong guesses put on the account.
       await authRepository.revokeAllOfUser(db, row.userId);
+      await signInThrottle.succeeded(db, throttleKey(row.userId, ''));
     },
   };
 }

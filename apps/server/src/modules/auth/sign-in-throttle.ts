@@ -23,14 +23,24 @@ const locked = (until: Date) => {
 };
 
 export const signInThrottle = {
-  /** 429 while the key is locked; checked before the password, which a locked account does not even look at. */
-  async assertOpen(db: DbOrTx, key: string) {
-    const row = await authRepository.signInFailure(db, key);
-    if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) throw locked(row.lockedUntil);
+  /**
+   * Counts an attempt before the password is looked at, so that parallel guesses cannot slip past the lock:
+   * 429 while the key is locked, or when this attempt is beyond the free ones before a lock was set.
+   * Answers the attempt's number, for `failed`.
+   */
+  async begin(db: DbOrTx, key: string): Promise<number> {
+    const { failures, lockedUntil } = await authRepository.countAttempt(db, key);
+    if (lockedUntil && lockedUntil.getTime() > Date.now()) throw locked(lockedUntil);
+    if (!lockedUntil && failures > FREE_FAILURES) {
+      const until = new Date(Date.now() + lockDelayMs(failures - 1));
+      await authRepository.lockUntil(db, key, until);
+      throw locked(until);
+    }
+    return failures;
   },
 
-  async failed(db: DbOrTx, key: string) {
-    const failures = await authRepository.countFailure(db, key);
+  /** The attempt `begin` counted was wrong: from the FREE_FAILURES-th on, the key is locked, longer each time. */
+  async failed(db: DbOrTx, key: string, failures: number) {
     const delay = lockDelayMs(failures);
     if (delay) await authRepository.lockUntil(db, key, new Date(Date.now() + delay));
   },

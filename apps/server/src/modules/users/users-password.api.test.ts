@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../../db/schema';
@@ -79,12 +81,30 @@ describe('per-account lock after failed sign-ins', () => {
     expect((await login(other.username, other.password)).statusCode).toBe(200);
   });
 
+  it(`lets no more than ${FREE_FAILURES} guesses sent at once reach the password check`, async () => {
+    const me = await signUp(s);
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(me.username, `parallel guess ${i}`).then((r) => r.statusCode)));
+    expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(20 - FREE_FAILURES);
+  });
+
   it('answers an unknown login exactly like an account, so the lock tells nothing about who has one', async () => {
     const me = await signUp(s);
     const known = await attempts(me.username, 'still wrong');
     const unknown = await attempts(`nobody-${me.username}`, 'still wrong');
     expect(unknown.statuses).toEqual(known.statuses);
     expect(unknown.final.json()['hydra:description']).toBe(known.final.json()['hydra:description']);
+  });
+
+  it('is lifted by a password reset, so that a locked-out owner gets back in at once', async () => {
+    const me = await signUp(s);
+    expect((await attempts(me.username, me.password)).final.statusCode).toBe(429);
+    await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(me.user.email)}`);
+    const mailDir = path.join(s.dataDir, 'mail');
+    const mail = fs.readFileSync(path.join(mailDir, fs.readdirSync(mailDir).sort().at(-1)!), 'utf8');
+    const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
+    expect((await s.api('POST', '/api/public/v1/reset_password', { body: { token, plainPassword: 'a brand new password' } })).statusCode).toBe(200);
+    expect((await login(me.username, 'a brand new password')).statusCode).toBe(200);
   });
 
   it('lets the right password in once the lock has passed, and forgets the failures', async () => {

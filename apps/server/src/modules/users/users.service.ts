@@ -33,11 +33,12 @@ async function assertAvatar(db: Db, userId: number, mediaId: number) {
 /** The current password, checked like a sign-in: wrong guesses count towards the account's lock. */
 async function assertCurrentPassword(db: Db, user: { id: number; username: string; passwordHash: string }, plain: string) {
   const key = throttleKey(user.id, user.username);
-  await signInThrottle.assertOpen(db, key);
+  const attempt = await signInThrottle.begin(db, key);
   if (!(await verify(user.passwordHash, plain).catch(() => false))) {
-    await signInThrottle.failed(db, key);
+    await signInThrottle.failed(db, key, attempt);
     throw new ValidationError([{ propertyPath: 'currentPassword', message: V.currentPassword }]);
   }
+  await signInThrottle.succeeded(db, key);
 }
 
 export const usersService = {
