@@ -15,6 +15,8 @@ import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
+import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
+import { registerCors } from './plugins/cors';
 import { loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -42,7 +44,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     routerOptions: { maxParamLength: 200 },
     // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
     frameworkErrors: (_err, _req, reply: FastifyReply) => {
-      void reply.status(400).type('application/ld+json').send(hydraError(400, 'The address is not a valid URL.'));
+      void reply.status(400).type(HYDRA_TYPE).send(hydraError(400, 'The address is not a valid URL.'));
     },
   });
 
@@ -73,13 +75,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     routes: collectRoutes(app),
   };
 
-  // The specification's client sends JSON-LD, PATCH included; plain JSON and merge-patch are accepted too.
-  app.addContentTypeParser(['application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerContentTypes(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app, outage);
-  registerSecurity(app, { hsts: config.publicUrl.startsWith('https:') });
+  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);
 

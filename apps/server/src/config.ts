@@ -45,6 +45,12 @@ const envSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'comma-separated origins such as https://app.example.org (no path)')))
+    .default([]),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: c.DEMO ?? c.NODE_ENV !== 'production',
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
     answerCacheMaxBytes: c.ANSWER_CACHE_MAX_BYTES,

@@ -9,7 +9,7 @@ export const analyticsEventBody = z.object({
     .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
     .refine((o) => Object.keys(o).length <= ANALYTICS_MAX_PROPERTIES, { error: V.tooMany(ANALYTICS_MAX_PROPERTIES) })
     .optional(),
-});
+}).strict();
 export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
 
 export interface PublicConfig {
