@@ -17,8 +17,9 @@ import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
 import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
 import { registerCors } from './plugins/cors';
-import { loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
+import { registerCompression } from './plugins/compression';
+import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { collectRoutes } from './http/openapi';
@@ -36,7 +37,7 @@ const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '.
 
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: logger ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger ? loggerOptions(config, undefined, logStream) : false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app, outage);
   registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
+  await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);
 

@@ -17,6 +17,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: pretty lines at a terminal, JSON lines otherwise.
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_USER: z.string().optional(),
@@ -80,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo accounts with published passwords must never appear on a production server by accident.
     demo: c.DEMO ?? c.NODE_ENV !== 'production',
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     trustProxy: c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,

@@ -26,13 +26,11 @@ function scrub(value: unknown, depth = 0): unknown {
 
 /** pino's error serializer, without query parameters or secret fields anywhere in the error or its causes. */
 export function safeErrorSerializer(err: Error) {
-  return scrub(stdSerializers.err(err));
+  return scrub(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>;
 }
 
-export function loggerOptions(level: string): LoggerOptions {
-  return {
-    level,
-    redact: { paths, censor: '[redacted]' },
-    serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
-  };
-}
+/** What every logger of the app is built with (plugins/logger.ts): secrets redacted, errors without query parameters. */
+export const secretLogging = {
+  redact: { paths, censor: '[redacted]' },
+  serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
+} satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;

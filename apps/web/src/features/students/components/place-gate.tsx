@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
 import { errorStatus, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { usePlace } from '../api/students-api';
 
@@ -23,7 +24,11 @@ export function PlaceGate({ children }: { children: (view: PlaceView) => ReactNo
   const placeId = routeId(params.teachingClassStudentId);
   const pathClassId = params.teachingClassId === undefined ? undefined : routeId(params.teachingClassId);
   const place = usePlace(placeId);
-  const classId = place.data ? refToId(place.data.teachingClass) : null;
+  const { user } = useCurrentUser();
+  // A parent (or other linked account) opening /student/{id} sees the student, not the class: asking for the class
+  // would only earn a 404 in their console. Teachers, and anyone who came by the class's own path, ask.
+  const asksForClass = pathClassId !== undefined || user?.accountType === 'teacher';
+  const classId = place.data && asksForClass ? refToId(place.data.teachingClass) : null;
   const cls = useTeachingClass(classId);
 
   if (!placeId || pathClassId === null) return <NotFoundContent />;
@@ -31,7 +36,7 @@ export function PlaceGate({ children }: { children: (view: PlaceView) => ReactNo
   if (!place.data) return <Loading />;
   if (pathClassId !== undefined && pathClassId !== classId) return <NotFoundContent />;
   // Not seeing the class is normal for a linked user; any other failure of it is worth a retry.
-  const hidden = cls.error && [403, 404].includes(errorStatus(cls.error) ?? 0);
+  const hidden = !asksForClass || (cls.error && [403, 404].includes(errorStatus(cls.error) ?? 0));
   if (cls.error && !hidden && !cls.data) return <LoadError error={cls.error} onRetry={() => void cls.mutate()} />;
   if (!cls.data && !hidden) return <Loading />;
   const basePath = pathClassId !== undefined ? `/teaching-class/${pathClassId}/student/${placeId}` : `/student/${placeId}`;

@@ -44,7 +44,7 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
                 <FormattedMessage id="web_student_detail_edit" />
               </Link>
-              <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(true)}>
+              <Button variant="danger-ghost" onClick={() => setRemoving(true)}>
                 <FormattedMessage id="web_student_manage_remove" />
               </Button>
             </div>
