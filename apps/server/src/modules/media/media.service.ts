@@ -16,6 +16,9 @@ export interface MediaDeps {
   db: Db;
   files: FileStore;
   limits: Record<MediaKind, number>;
+  maxImagePixels: number;
+  /** Runs image work, at most MEDIA_IMAGE_JOBS at a time across the instance. */
+  imageJobs: <T>(work: () => Promise<T>) => Promise<T>;
   /** Audio and video go to it after they are stored; without one (or without ffmpeg) they stay as uploaded. */
   transcoder?: Transcoder;
 }
@@ -45,7 +48,7 @@ export const mediaService = {
     const kind = kindOf(fields.mediaType);
     if (file.size > deps.limits[kind]) throw tooLarge(deps.limits[kind]);
     const originalName = cleanOriginalName(file.originalName);
-    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName) });
+    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName), maxPixels: deps.maxImagePixels, run: deps.imageJobs });
     const keys = keysFor(kind, out.ext);
     const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
     const stored: string[] = [];

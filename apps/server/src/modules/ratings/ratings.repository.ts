@@ -97,7 +97,7 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
 }
 
 export const ratingsRepository = {
-  /** The version cached feed answers are checked against (migration 0005's triggers move it): a prepared read per hit. */
+  /** The version cached feed answers are checked against (migration 0006's triggers move it): a prepared read per hit. */
   async version(db: DbOrTx): Promise<string> {
     const [row] = await statements(db).version.execute();
     return row?.version ?? '0';
