@@ -9,3 +9,5 @@ export * from './schemas/misc';
 export * from './schemas/subscription';
 export * from './schemas/teaching-class';
 export * from './schemas/student';
+export * from './schemas/invitation';
+export * from './schemas/notification';

@@ -59,6 +59,12 @@ export const isoDate = z
     return d;
   });
 
+/** One id or several (`x=1`, `x[]=1&x[]=2`), from the query string. */
+export const idList = z
+  .union([z.coerce.number({ error: V.type }), z.array(z.coerce.number({ error: V.type })).max(1000)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.number().int({ error: V.type }).positive({ error: V.type }).max(2147483647, { error: V.type })));
+
 export const paginationQuery = z.object({
   page: z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type }).default(1),
   itemsPerPage: z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type }).max(1000, { error: V.type }).default(30),

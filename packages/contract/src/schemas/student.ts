@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { V, nullableRef, optionalText, paginationQuery, refSchema, requiredText, type JsonLd } from './common';
+import { V, idList, nullableRef, optionalText, paginationQuery, refSchema, requiredText, type JsonLd } from './common';
 import type { Media } from './media';
-
-/** One id or several (`x=1`, `x[]=1&x[]=2`), from the query string. */
-const idList = z
-  .union([z.coerce.number({ error: V.type }), z.array(z.coerce.number({ error: V.type })).max(1000)])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.number().int({ error: V.type }).positive({ error: V.type }).max(2147483647, { error: V.type })));
 
 const placeFields = {
   firstName: requiredText(100),

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { INVITATION_CODE_LENGTH, type AccountType } from '../constants';
+import { V, idList, paginationQuery, type JsonLd } from './common';
+import type { Media } from './media';
+import type { PublicUser } from './user';
+import type { SchoolSummary } from './teaching-class';
+import { queryFlag } from './teaching-class';
+
+/**
+ * Why the server refuses an invitation or an answer to one. Sent as the violation of `invitationCode` (400) or as the
+ * `hydra:description` of a 403/404/409; written once here so the web app can map each to its translated text.
+ */
+export const INVITATION_MESSAGES = {
+  classCodeUnknown: 'No class has this invitation code.',
+  studentCodeUnknown: 'No student has this invitation code.',
+  classFinished: 'This class is finished and no longer accepts requests.',
+  alreadyTeacher: 'You already teach this class.',
+  teacherRequestPending: 'You have already asked to join this class; the request is waiting for an answer.',
+  teachersOnly: 'Only a teacher account can join a class as a co-teacher.',
+  alreadyLinked: 'You are already linked to this student.',
+  linkRequestPending: 'You have already asked to link to this student; the request is waiting for an answer.',
+  linkUsersOnly: 'Only a parent, student or other account can link to a student.',
+  notPending: 'This request has already been answered.',
+  creatorAnswers: 'Only the creator of the class can accept or reject a request to join it.',
+  classTeachersAnswer: 'Only the teachers of the class can accept or reject this request.',
+  removeTeacher: 'Only the creator of the class can remove a co-teacher; a co-teacher can only leave.',
+  unlinkUser: 'Only the teachers of the class can unlink a user from this student.',
+} as const;
+
+/*
+ * Routes (under /api/auth/v1): teaching-class-teacher-invitation[s], .../{id}/accept|reject (body-less POST, answer the
+ * invitation); teaching-class-teacher[s] (GET, DELETE: the creator removes, a co-teacher leaves); teachers, teacher/{id};
+ * student-profile-user-invitation[s], .../{id}/accept|reject; student-profile-user[s] (GET, DELETE: unlink);
+ * POST /teaching-class-student/{id}/invitation-code gives a student's place a new code (class teachers; answers the place).
+ */
+
+/** A class or student invitation code as typed: spaces and dashes are ignored, letters are upper-cased by the server. */
+export const invitationCodeSchema = z
+  .string({ error: V.blank })
+  .trim()
+  .min(1, { error: V.blank })
+  .max(INVITATION_CODE_LENGTH * 4, { error: V.tooLong(INVITATION_CODE_LENGTH * 4) });
+
+/** `POST /teaching-class-teacher-invitation` and `POST /student-profile-user-invitation`. */
+export const invitationCreateBody = z.object({ invitationCode: invitationCodeSchema }).strict();
+export type InvitationCreateBody = z.input<typeof invitationCreateBody>;
+
+/** `isPending=1`: only requests still waiting for an answer; `isApproved=1/0`: accepted / rejected ones. */
+const invitationStateFilters = { isApproved: queryFlag.optional(), isPending: queryFlag.optional() };
+
+/** `GET /teaching-class-teacher-invitations`: without `teachingClass.id`, the user's own requests and those of the classes they teach. */
+export const teacherInvitationListQuery = paginationQuery.extend({
+  'teachingClass.id': idList.optional(),
+  'teacher.id': idList.optional(),
+  ...invitationStateFilters,
+});
+
+/** `GET /teaching-class-teachers`: co-teachers of the classes the user sees. */
+export const classTeacherListQuery = paginationQuery.extend({
+  'teachingClass.id': idList.optional(),
+  'teacher.id': idList.optional(),
+});
+
+/** `GET /teachers`: teachers the user works with (shared class) or shares a school with. */
+export const teacherListQuery = paginationQuery.extend({
+  'school.id': idList.optional(),
+  id: idList.optional(),
+});
+
+/** `GET /student-profile-user-invitations`: the user's own requests, and those for students of classes they teach. */
+export const studentProfileInvitationListQuery = paginationQuery.extend({
+  'teachingClass.id': idList.optional(),
+  'student.id': idList.optional(),
+  'teachingClassStudent.id': idList.optional(),
+  'user.id': idList.optional(),
+  ...invitationStateFilters,
+});
+
+/** `GET /student-profile-users`: the user's own links, and the links of students of classes they teach. */
+export const studentProfileUserListQuery = paginationQuery.extend({
+  'teachingClass.id': idList.optional(),
+  'student.id': idList.optional(),
+  'teachingClassStudent.id': idList.optional(),
+  'user.id': idList.optional(),
+});
+
+/** A class as an invitation or link names it: enough to recognise it. */
+export interface ClassLabel extends JsonLd {
+  id: number;
+  name: string;
+  avatar: Media | null;
+  school: SchoolSummary | null;
+  isFinished: boolean;
+}
+
+/** The Student (the person) as an invitation or link names them. */
+export interface StudentLabel extends JsonLd {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  avatar: Media | null;
+}
+
+/** A user who asks to link to a student, or is linked: name, avatar and account type (parent, other, student). */
+export interface LinkUser extends PublicUser {
+  accountType: AccountType;
+}
+
+/** A teacher's request to join a class. `isApproved`: null while pending, true once accepted, false once rejected. */
+export interface TeachingClassTeacherInvitation extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  /** The teacher who asks to join. */
+  teacher: PublicUser;
+  isApproved: boolean | null;
+}
+
+/** A co-teacher of a class (the creator is the class's `creator`, not one of these). */
+export interface TeachingClassTeacher extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: string;
+  teacher: PublicUser;
+  /** True when the teacher joined by an accepted request; false when they became one otherwise (a former owner). */
+  isViaInvitation: boolean;
+}
+
+/** A teacher as other users see them; `phone` only when the viewer shares a class with them. */
+export interface Teacher extends JsonLd {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatar: Media | null;
+  school: SchoolSummary | null;
+  phone?: string | null;
+}
+
+/** A request to link to a student, made with the code of one of the student's places. */
+export interface StudentProfileUserInvitation extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  /** The Student (the person). */
+  student: StudentLabel;
+  /** The place whose code was used (`/teaching-class-student/{id}`): the manage and detail screens are under it. */
+  teachingClassStudent: string;
+  /** The user who asks. */
+  user: LinkUser;
+  isApproved: boolean | null;
+}
+
+/** A user linked to a student: they see that student's ratings, media and report, and nothing else of the class. */
+export interface StudentProfileUser extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  student: StudentLabel;
+  /** The place the link was made through (`/student/{id}` opens it for the linked user). */
+  teachingClassStudent: string;
+  user: LinkUser;
+  isViaInvitation: boolean;
+}
