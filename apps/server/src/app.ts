@@ -19,6 +19,8 @@ import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { unauthorized } from './http/errors';
 import { collectRoutes } from './http/openapi';
+import { NotificationBus } from './modules/notifications/notification-bus';
+import { createPushSender } from './modules/push/push-sender';
 
 export interface BuildOptions {
   config: Config;
@@ -55,6 +57,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
   const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
   const files = createFileStore(config);
+  const bus = new NotificationBus(app.log);
+  await bus.start(db);
   const ctx: AppContext = {
     config,
     database: db,
@@ -66,6 +70,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     log: app.log,
     version,
     routes: collectRoutes(app),
+    bus,
+    push: createPushSender(config, app.log),
   };
 
   // The specification's client sends JSON-LD, PATCH included; plain JSON and merge-patch are accepted too.
@@ -95,6 +101,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
+    await bus.close();
     if (!database) await db.close();
   });
   return { app, ctx };
