@@ -17,6 +17,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { pushRoutes } from './push/push.routes';
 import { teacherInvitationsRoutes } from './teacher-invitations/teacher-invitations.routes';
 import { classTeachersRoutes } from './class-teachers/class-teachers.routes';
+import { studentLinksRoutes } from './student-links/student-links.routes';
 
 /** Every module of the API, registered in this order. */
 export const modules: ModuleRoutes[] = [
@@ -34,6 +35,7 @@ export const modules: ModuleRoutes[] = [
   studentsRoutes,
   teacherInvitationsRoutes,
   classTeachersRoutes,
+  studentLinksRoutes,
   notificationsRoutes,
   pushRoutes,
   analyticsRoutes,

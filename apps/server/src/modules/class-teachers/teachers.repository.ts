@@ -1,13 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
-import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
-
-/** Classes the user teaches (creator or co-teacher). */
-const taughtClassIdsSql = (userId: number) => sql`(
-  select tc.id from teaching_class tc where tc.creator_id = ${userId}
-  union all select tt.teaching_class_id from teaching_class_teacher tt where tt.teacher_id = ${userId}
-)`;
+import { taughtClassIdsSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 /** The teachers (creators and co-teachers) of some classes. */
 const teachersOfSql = (classIds: ReturnType<typeof sql>) => sql`(

@@ -2,15 +2,9 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { teachingClasses, teachingClassTeacherInvitations as inv } from '../../db/schema';
 import { classLabelSql, userLabelSql } from '../teaching-classes/class-labels';
-import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { classRoleSql, taughtClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 export type TeacherInvitationRow = typeof inv.$inferSelect;
-
-/** Classes the user teaches (creator or co-teacher): their teachers see the requests to join them. */
-const taughtClassIdsSql = (userId: number) => sql`(
-  select tc.id from teaching_class tc where tc.creator_id = ${userId}
-  union all select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
-)`;
 
 /** An invitation with what it is presented with, and the user's role in its class. */
 const selectFull = (db: DbOrTx, userId: number) =>
