@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { NOTIFICATION_STREAM_HEARTBEAT_MS } from '@skillroom/contract';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -43,6 +44,8 @@ const envSchema = z.object({
   /** Allows plain-http push endpoints (tests and local push services only; browsers always give https ones). */
   PUSH_ALLOW_HTTP: bool.default(false),
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often an open notification stream gets a heartbeat comment (proxies close silent connections). */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
+    sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     push: {
       vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
       subject: c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_HEARTBEAT_MS, type Notification } from '@skillroom/contract';
+import { NOTIFICATION_STREAM_EVENT, type Notification } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import type { BusMessage, NotificationBus } from './notification-bus';
 import { presentNotification } from './notifications.presenter';
@@ -37,9 +37,10 @@ export class NotificationStreams {
     private readonly db: Db,
     bus: NotificationBus,
     private readonly log: FastifyBaseLogger,
+    heartbeatMs: number,
   ) {
     bus.subscribe({ message: (m) => void this.onMessage(m), resume: () => void this.catchUpAll() });
-    this.heartbeat = setInterval(() => this.ping(), NOTIFICATION_STREAM_HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => this.ping(), heartbeatMs);
     this.heartbeat.unref();
   }
 

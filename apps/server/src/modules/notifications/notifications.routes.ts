@@ -28,9 +28,9 @@ function expiryOf(req: FastifyRequest): number | null {
 
 export const notificationsRoutes: ModuleRoutes = {
   name: 'notifications',
-  auth: (app, { db, bus, log }) => {
+  auth: (app, { db, bus, log, config }) => {
     const path = `${API_AUTH_PREFIX}/notifications`;
-    const streams = new NotificationStreams(db, bus, log);
+    const streams = new NotificationStreams(db, bus, log, config.sseHeartbeatMs);
     // Open streams would hold the server's close; they end first, and their clients reconnect elsewhere.
     app.addHook('preClose', async () => streams.close());
 
