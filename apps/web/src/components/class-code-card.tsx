@@ -3,14 +3,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mutate } from 'swr';
-import { CopyCode } from '../../../components/copy-code';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CardSection } from '../../../components/ui/page';
-import { classKey } from '../../../lib/teaching-classes';
-import { regenerateInvitationCode } from '../api/class-form-api';
+import { CopyCode } from './copy-code';
+import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
+import { CardSection } from './ui/page';
+import { classKey, isCreator, regenerateInvitationCode } from '../lib/teaching-classes';
 
-/** The class code with copy, and a new code when the old one has gone too far (creator only). */
+/** The class code with copy, and for the creator a new code when the old one has gone too far (edit and teachers screens). */
 export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const [asking, setAsking] = useState(false);
@@ -38,9 +37,11 @@ export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
         code={cls.invitationCode}
         hint={<FormattedMessage id="web_class_code_hint" />}
         actions={
-          <Button variant="ghost" onClick={() => setAsking(true)}>
-            <FormattedMessage id="web_class_code_regenerate" />
-          </Button>
+          isCreator(cls) && (
+            <Button variant="ghost" onClick={() => setAsking(true)}>
+              <FormattedMessage id="web_class_code_regenerate" />
+            </Button>
+          )
         }
       />
       <ConfirmDialog

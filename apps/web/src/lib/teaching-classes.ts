@@ -1,6 +1,6 @@
 import { ClassUserType, type TeachingClass } from '@skillroom/contract';
 import useSWR, { mutate } from 'swr';
-import { ApiError } from './api-client';
+import { api, ApiError } from './api-client';
 
 /** Route ids are digits; anything else can only be a page that does not exist (no call is made for it). */
 export function routeId(param: string | undefined): number | null {
@@ -13,6 +13,9 @@ export const classKey = (id: number) => `/teaching-class/${id}`;
 export function useTeachingClass(id: number | null) {
   return useSWR<TeachingClass>(id ? classKey(id) : null);
 }
+
+/** A new invitation code; the old one stops working at once (creator only). */
+export const regenerateInvitationCode = (id: number) => api<TeachingClass>(`/teaching-class/${id}/invitation-code`, { method: 'POST' });
 
 /** Creator and co-teachers add, edit, remove and copy students (DESIGN §2); evaluators only look. */
 export const canManageStudents = (c: Pick<TeachingClass, 'userType'> | undefined) =>

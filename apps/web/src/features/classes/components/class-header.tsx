@@ -53,11 +53,16 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
                 )}
               </div>
             </div>
-            {isCreator(cls) && (
-              <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
-                <FormattedMessage id="web_class_detail_edit" />
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_class_detail_manage_teachers" />
               </Link>
-            )}
+              {isCreator(cls) && (
+                <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
+                  <FormattedMessage id="web_class_detail_edit" />
+                </Link>
+              )}
+            </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
             <Fact label={<FormattedMessage id="web_class_detail_dates" />}>

@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
-import { PlaceGate, type PlaceView } from '../components/place-gate';
+import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
@@ -15,7 +15,7 @@ export function StudentDetailRoute() {
 }
 
 /** One student of a class: picture, names, code, the code parents link with, and their other classes. */
-function StudentDetail({ place, cls, basePath }: PlaceView) {
+function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
@@ -38,11 +38,22 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
               </p>
             )}
             {cls && classPath && <ClassSentence id="web_student_detail_class" cls={cls} className="text-sm text-slate-700" />}
+            {linkedClass && (
+              <p className="text-sm text-slate-700">
+                <FormattedMessage
+                  id={linkedClass.school ? 'web_student_detail_linked_class_school' : 'web_student_detail_linked_class'}
+                  values={{ name: linkedClass.name, school: linkedClass.school?.name ?? '' }}
+                />
+              </p>
+            )}
           </div>
           {manage && (
             <div className="flex flex-wrap gap-2">
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
                 <FormattedMessage id="web_student_detail_edit" />
+              </Link>
+              <Link to={`${basePath}/manage`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_student_detail_family" />
               </Link>
               <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(true)}>
                 <FormattedMessage id="web_student_manage_remove" />
@@ -60,7 +71,7 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
           </div>
         )}
       </section>
-      <StudentOtherClasses place={place} />
+      {!linkedClass && <StudentOtherClasses place={place} />}
       {classPath && (
         <Link to={classPath} className={buttonClass('secondary')}>
           <FormattedMessage id="web_classes_back_to_class" />
