@@ -127,3 +127,14 @@ describe('GET /teachers and /teacher/{id}', () => {
     expect((await s.api('GET', `${API}/teacher/${w.creator.id}`)).statusCode).toBe(401);
   });
 });
+
+describe('owner change', () => {
+  it('keeps the former owner as a co-teacher (not by invitation), and the other teachers hear of it (type 2)', async () => {
+    const res = await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { creator: `${API}/user/${w.coteacher.id}` } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await s.ctx.db.select().from(teachingClassTeachers).where(eq(teachingClassTeachers.teacherId, w.creator.id));
+    expect(row).toMatchObject({ teachingClassId: w.cls.id, isViaInvitation: false });
+    const told = (await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.coteacher.id))).filter((n) => n.notificationType === NotificationType.TeacherCreated);
+    expect(told).toEqual([expect.objectContaining({ entityType: EntityType.TeachingClassTeacher, entityId: row!.id, path: `/teaching-class/${w.cls.id}` })]);
+  });
+});

@@ -22,6 +22,23 @@ async function visible(db: DbOrTx, p: Principal, id: number) {
 export const classTeachersService = {
   get: visible,
 
+  /**
+   * A co-teacher was added (type 2): the class's other teachers are told, except whoever made it happen (the creator
+   * who accepted, or the former owner now a co-teacher), who needs no word of their own act.
+   */
+  async notifyAdded(tx: DbOrTx, cls: { id: number; name: string }, rowId: number, teacherId: number, actorId: number) {
+    const teacher = (await usersRepository.findById(tx, teacherId))!.user;
+    const others = (await repo.teacherIds(tx, cls.id)).filter((u) => u !== teacherId && u !== actorId);
+    await notificationsService.notify(tx, {
+      recipients: others,
+      notificationType: NotificationType.TeacherCreated,
+      entityType: EntityType.TeachingClassTeacher,
+      entityId: rowId,
+      params: { teacher: fullName(teacher), class: cls.name },
+      path: `/teaching-class/${cls.id}`,
+    });
+  },
+
   list: (db: DbOrTx, p: Principal, q: ListQuery) => repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'] }, q.itemsPerPage, offsetOf(q)),
 
   /** The creator removes a co-teacher (who is notified, type 3); a co-teacher may remove only themselves (leave). */

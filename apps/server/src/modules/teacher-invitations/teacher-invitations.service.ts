@@ -11,6 +11,7 @@ import { usersRepository } from '../users/users.repository';
 import { teacherInvitationsPolicy as policy } from './teacher-invitations.policy';
 import { teacherInvitationsRepository as repo, type TeacherInvitationFull } from './teacher-invitations.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
+import { classTeachersService } from '../class-teachers/class-teachers.service';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
 type ListQuery = z.output<typeof teacherInvitationListQuery>;
@@ -76,27 +77,16 @@ export const teacherInvitationsService = {
       if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
       const cls = (await teachingClassesRepository.findAccess(tx, invitation.teachingClassId, p.userId))!.cls;
       const teacherRow = await classTeachersRepository.add(tx, cls.id, invitation.teacherId, true);
-      const [creator, requester] = await Promise.all([usersRepository.findById(tx, cls.creatorId), usersRepository.findById(tx, invitation.teacherId)]);
+      const creator = (await usersRepository.findById(tx, cls.creatorId))!.user;
       await notificationsService.notify(tx, {
         recipients: [invitation.teacherId],
         notificationType: NotificationType.TeacherInvitationAccepted,
         entityType: EntityType.TeachingClass,
         entityId: cls.id,
-        params: { creator: fullName(creator!.user), class: cls.name },
+        params: { creator: fullName(creator), class: cls.name },
         path: `/teaching-class/${cls.id}`,
       });
-      if (teacherRow) {
-        // The other teachers; the creator who accepted needs no word of their own act.
-        const others = (await classTeachersRepository.teacherIds(tx, cls.id)).filter((u) => u !== invitation.teacherId && u !== p.userId);
-        await notificationsService.notify(tx, {
-          recipients: others,
-          notificationType: NotificationType.TeacherCreated,
-          entityType: EntityType.TeachingClassTeacher,
-          entityId: teacherRow,
-          params: { teacher: fullName(requester!.user), class: cls.name },
-          path: `/teaching-class/${cls.id}`,
-        });
-      }
+      if (teacherRow) await classTeachersService.notifyAdded(tx, cls, teacherRow, invitation.teacherId, p.userId);
     });
   },
 
