@@ -25,6 +25,8 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
   let status = 0;
   let contentType = '';
   let req: http.ClientRequest;
+  let ended!: () => void;
+  const endedPromise = new Promise<void>((resolve) => (ended = resolve));
   const opened = new Promise<void>((resolve, reject) => {
     req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       status = res.statusCode ?? 0;
@@ -59,12 +61,16 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
           }
         }
       });
+      res.on('end', () => ended());
+      res.on('close', () => ended());
       resolve();
     });
     req.on('error', reject);
   });
   return {
     opened,
+    /** Resolves when the server ends the stream. */
+    ended: endedPromise,
     events,
     get status() {
       return status;

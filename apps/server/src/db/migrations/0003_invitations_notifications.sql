@@ -64,5 +64,6 @@ CREATE INDEX "teaching_class_teacher_invitation_class_idx" ON "teaching_class_te
 CREATE INDEX "teaching_class_teacher_invitation_teacher_idx" ON "teaching_class_teacher_invitation" USING btree ("teacher_id","created" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notification_user_idx" ON "notification" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("user_id","id" DESC NULLS LAST) WHERE not "notification"."is_read";--> statement-breakpoint
+CREATE INDEX "notification_unpushed_idx" ON "notification" USING btree ("id") WHERE "notification"."pushed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_token_endpoint_uq" ON "push_token" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_token_user_idx" ON "push_token" USING btree ("user_id");

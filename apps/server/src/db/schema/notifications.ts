@@ -28,6 +28,8 @@ export const notifications = pgTable(
     index('notification_user_idx').on(t.userId, t.id.desc()),
     // The badge: unread ones only.
     index('notification_unread_idx').on(t.userId, t.id.desc()).where(sql`not ${t.isRead}`),
+    // Those no instance has pushed yet (a few at most): swept after a lost database connection or a restart.
+    index('notification_unpushed_idx').on(t.id).where(sql`${t.pushedAt} is null`),
   ],
 );
 

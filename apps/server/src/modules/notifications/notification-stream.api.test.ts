@@ -81,6 +81,18 @@ describe('GET /notifications/stream', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('ends the open streams so that the server can close (clients reconnect elsewhere)', async () => {
+    const other = await startTestServer();
+    const u = await signUp(other);
+    const st = openStream(streamUrl(await listen(other.app)), { authorization: `Bearer ${u.token}` });
+    await st.opened;
+    expect(st.status).toBe(200);
+    await other.close();
+    await st.ended;
+  });
+});
+
 describe.skipIf(dbKind !== 'postgres')('two instances on one PostgreSQL', () => {
   it('delivers a notification made on one instance to a stream open on the other (LISTEN/NOTIFY)', async () => {
     const peer = await startPeer(s);

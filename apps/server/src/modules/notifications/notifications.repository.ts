@@ -60,6 +60,15 @@ export const notificationsRepository = {
     return rows.length;
   },
 
+  /** Recent notifications no instance has pushed (their announcement was missed), oldest first. */
+  unpushed: (db: DbOrTx, since: Date, limit: number) =>
+    db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(isNull(notifications.pushedAt), gt(notifications.created, since)))
+      .orderBy(asc(notifications.id))
+      .limit(limit),
+
   /** Claims the Web Push delivery of a notification: exactly one instance gets the row back. */
   async claimPush(db: DbOrTx, id: number) {
     const [row] = await db

@@ -5,6 +5,8 @@ import { pushTokens } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { API, createClass, type TestUser } from '../../../test/classes';
 import { startPushEndpoint } from '../../../test/push-endpoint';
+import { notificationsRepository } from '../notifications/notifications.repository';
+import { pushService } from './push.service';
 
 let s: TestServer;
 let push: Awaited<ReturnType<typeof startPushEndpoint>>;
@@ -100,6 +102,22 @@ describe('delivery', () => {
       expect(await tokenRow(ids[1]!)).toBeUndefined();
       expect((await tokenRow(ids[2]!))?.errorCount).toBe(1);
     });
+  });
+});
+
+describe('sweep', () => {
+  it('pushes a notification whose announcement no instance heard (a lost connection, a restart)', async () => {
+    const sub = push.subscription('sweep');
+    await register(other, sub.token);
+    // Written without its NOTIFY, as if every listener had been away.
+    const [row] = await notificationsRepository.insertMany(s.ctx.db, [{ userId: other.id, notificationType: 3, entityType: 13, entityId: 1, title: 'Missed', message: 'Missed while away', path: null }]);
+    await pushService.sweep(s.ctx.db, s.ctx.push);
+    // The sweep waits for the push service's answer: the message has arrived by now.
+    const got = push.received.find((p) => p.path === '/push/sweep')!;
+    expect(got.payload).toMatchObject({ id: row!.id, title: 'Missed' });
+    // Claimed once: a second sweep sends nothing more.
+    await pushService.sweep(s.ctx.db, s.ctx.push);
+    expect(push.received.filter((p) => p.path === '/push/sweep')).toHaveLength(1);
   });
 });
 

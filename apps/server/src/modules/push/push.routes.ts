@@ -10,10 +10,12 @@ export const pushRoutes: ModuleRoutes = {
   name: 'push',
   auth: (app, { db, bus, push, log }) => {
     // Every new notification, from any instance, is offered to the push sender (one instance wins the claim).
+    const sweep = () => void service.sweep(db, push).catch((err: unknown) => log.warn({ err }, 'push sweep failed'));
     bus.subscribe({
-      message: (m) =>
-        void service.deliver(db, push, m.id).catch((err: unknown) => log.warn({ err, notification: m.id }, 'push delivery failed')),
+      message: (m) => void service.deliver(db, push, m.id).catch((err: unknown) => log.warn({ err, notification: m.id }, 'push delivery failed')),
+      resume: sweep,
     });
+    app.addHook('onReady', async () => sweep());
 
     app.post('/firebase-token', { config: { doc: { summary: "Register the browser's push subscription (idempotent per subscription)", body: pushTokenBody } } }, async (req, reply) => {
       const p = requireUser(req);

@@ -32,6 +32,11 @@ export const pushService = {
     await repo.delete(db, id);
   },
 
+  /** Pushes what was missed while no instance heard the bus (a lost connection, a restart): the last hour's. */
+  async sweep(db: Db, sender: PushSender) {
+    for (const { id } of await notificationsRepository.unpushed(db, new Date(Date.now() - 3600_000), 500)) await pushService.deliver(db, sender, id);
+  },
+
   /**
    * Pushes a new notification to every browser of its recipient. Every instance hears of it; the one that claims it
    * sends. 404/410 remove the token, any other failure counts in errorCount, a success in messageCount.
