@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_BEARER, NOTIFICATION_STREAM_EVENT, type Notification } from '@skillroom/contract';
 import { dbKind, signUp, startPeer, startTestServer, type TestServer } from '../../../test/harness';
@@ -78,6 +81,30 @@ describe('GET /notifications/stream', () => {
     expect((await s.api('GET', `${API}/notifications/stream`, { token: 'forged.token.value' })).statusCode).toBe(401);
     expect((await s.api('GET', `${API}/notifications/stream?lastEventId=abc`, { token: owner.token })).statusCode).toBe(400);
     expect((await s.api('GET', `${API}/notifications/stream?other=1`, { token: owner.token })).statusCode).toBe(400);
+    expect((await s.api('GET', `${API}/notifications/stream?lastEventId=99999999999`, { token: owner.token })).statusCode).toBe(400);
+    expect((await s.api('GET', `${API}/notifications/stream?lastEventId=2147483648`, { token: owner.token })).statusCode).toBe(400);
+  });
+
+  it('ignores a Last-Event-ID that is not one of its ids, and starts live', async () => {
+    const st = openStream(streamUrl(base), { authorization: `Bearer ${owner.token}`, 'last-event-id': '99999999999' });
+    await st.opened;
+    expect(st.status).toBe(200);
+    const invitation = await askToJoin();
+    expect(JSON.parse((await st.next()).data).entityId).toBe(invitation.id);
+    st.close();
+  });
+
+  it('ends when the token it was opened with expires', async () => {
+    const secret = fs.readFileSync(path.join(s.dataDir, 'keys', 'jwt-secret'), 'utf8').trim();
+    const short = await new SignJWT({ userid: owner.id, username: owner.username, roles: ['ROLE_USER'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 1)
+      .sign(new TextEncoder().encode(secret));
+    const st = openStream(streamUrl(base), { authorization: `Bearer ${short}` });
+    await st.opened;
+    expect(st.status).toBe(200);
+    await st.ended;
   });
 });
 

@@ -12,7 +12,12 @@ import { presentNotification } from './notifications.presenter';
 import { notificationsService as service } from './notifications.service';
 
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
-const eventId = z.string({ error: V.type }).regex(/^\d{1,10}$/, { error: V.type }).transform(Number);
+const MAX_ID = 2147483647;
+const eventId = z
+  .string({ error: V.type })
+  .regex(/^\d{1,10}$/, { error: V.type })
+  .transform(Number)
+  .refine((n) => n <= MAX_ID, { error: V.type });
 const streamQuery = z.object({ lastEventId: eventId.optional() }).strict();
 
 /** When the request's token expires (ms), which ends the stream opened with it. */
@@ -56,7 +61,8 @@ export const notificationsRoutes: ModuleRoutes = {
       const p = requireUser(req);
       const q = parse(streamQuery, req.query);
       const header = req.headers['last-event-id'];
-      const fromHeader = typeof header === 'string' && /^\d{1,10}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+      // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
+      const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
       const lastId = fromHeader ?? q.lastEventId ?? null;
       // The response leaves Fastify's hands (and any compression): events are written as they happen.
       reply.hijack();
