@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WEB_BASE } from '../lib/config';
+import { Loading } from '../components/ui/spinner';
 import { AppShell, PublicLayout } from './shell/app-shell';
 import { RouteError } from './route-error';
 
@@ -7,6 +8,8 @@ import { RouteError } from './route-error';
 const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first screen's code arrives (every route is lazy); without it React Router warns on direct loads.
+    HydrateFallback: Loading,
     children: [
       {
         element: <PublicLayout />,

@@ -30,6 +30,11 @@ export function revalidateClassData() {
   return mutate((key) => typeof key === 'string' && /\/teaching-class/.test(key));
 }
 
+/** The class lists (dashboard) only: after leaving a class, whose own answers would now be 404. */
+export function revalidateClassLists() {
+  return mutate((key) => typeof key === 'string' && key.startsWith('/teaching-classes'));
+}
+
 /** The HTTP status of a failed call (0 for a network failure), or null for anything else. */
 export const errorStatus = (e: unknown): number | null => (e instanceof ApiError ? e.status : null);
 

@@ -2,7 +2,6 @@ import { API_AUTH_PREFIX, NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_PATH } 
 import { useEffect } from 'react';
 import { API_ORIGIN } from '../../lib/config';
 import { currentClaims, validToken } from '../../lib/session';
-import { revalidateNotifications } from './notifications-api';
 
 /** Waits between reconnections: short first, then longer while the server stays away. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
@@ -10,12 +9,12 @@ const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 const EXPIRY_MARGIN_MS = 2_000;
 
 /**
- * Keeps a server-sent event stream of the user's notifications open while signed in, and reads the notification lists
- * again on each event. The BEARER cookie authenticates it (same origin). The browser's own reconnection would come back
+ * Keeps a server-sent event stream of the user's notifications open while signed in, and calls `onEvent` (which reads
+ * the notifications and what they are about again) on each event. The BEARER cookie authenticates it (same origin). The browser's own reconnection would come back
  * with an expired token when the server ends the stream at the token's expiry, so reconnection is done here: a fresh
  * token first, and the last event id so that nothing made in between is missed.
  */
-export function useNotificationStream(enabled: boolean) {
+export function useNotificationStream(enabled: boolean, onEvent: () => void) {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -40,12 +39,12 @@ export function useNotificationStream(enabled: boolean) {
       source = es;
       es.onopen = () => {
         // Whatever came while the stream was down was read by the lists' own refresh or arrives now by lastEventId.
-        if (failures > 0) void revalidateNotifications();
+        if (failures > 0) onEvent();
         failures = 0;
       };
       es.addEventListener(NOTIFICATION_STREAM_EVENT, (e) => {
         lastId = (e as MessageEvent).lastEventId || lastId;
-        void revalidateNotifications();
+        onEvent();
       });
       es.onerror = () => {
         es.close();
@@ -61,5 +60,5 @@ export function useNotificationStream(enabled: boolean) {
       window.clearTimeout(timer);
       source?.close();
     };
-  }, [enabled]);
+  }, [enabled, onEvent]);
 }

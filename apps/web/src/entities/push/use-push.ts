@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { signOutTasks, type LoadStatus } from '../../lib/current-user';
 import { usePublicConfig } from '../../lib/public-config';
-import { revalidateNotifications } from '../notifications/notifications-api';
 import { pushPermission, pushSupported, registerPushToken, removePushToken, type PushState } from './push-registration';
 
 /** The message the service worker posts to open tabs when a push arrives. */
@@ -11,7 +10,7 @@ export const PUSH_MESSAGE_TYPE = 'skillroom-push';
  * Once the user is loaded (spec §4), a browser that already has permission registers its push token; failures are only
  * logged (spec §8). While the app is open, a push message refreshes the notifications.
  */
-export function usePushRegistration(status: LoadStatus) {
+export function usePushRegistration(status: LoadStatus, onPush: () => void) {
   const { data: config } = usePublicConfig();
   const key = config?.vapidPublicKey ?? null;
 
@@ -24,11 +23,11 @@ export function usePushRegistration(status: LoadStatus) {
     if (status !== 'loaded' || !pushSupported()) return;
     signOutTasks.add(removePushToken);
     const onMessage = (e: MessageEvent) => {
-      if ((e.data as { type?: string } | null)?.type === PUSH_MESSAGE_TYPE) void revalidateNotifications();
+      if ((e.data as { type?: string } | null)?.type === PUSH_MESSAGE_TYPE) onPush();
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);
-  }, [status]);
+  }, [status, onPush]);
 }
 
 /** The switch the user turns notifications on with: asks the browser's permission, then registers. */

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { mutate } from 'swr';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { CardSection } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
-import { fullName, isCreator, revalidateClassData } from '../../../lib/teaching-classes';
+import { classKey, fullName, isCreator, revalidateClassData, revalidateClassLists } from '../../../lib/teaching-classes';
 import { removeClassTeacher, revalidateClassTeachers, useClassTeachers } from '../api/class-teachers-api';
 
 function Row({ user, role, you, action }: { user: PublicUser; role: number; you: boolean; action?: ReactNode }) {
@@ -57,8 +58,11 @@ export function ClassTeachersList({ cls }: { cls: TeachingClass }) {
       void track({ name: leaving ? 'class_left' : 'coteacher_removed', screen: 'Coteacher management' });
       toast.success(intl.formatMessage({ id: leaving ? 'web_teachers_left' : 'web_teachers_removed' }, { name: leaving ? cls.name : fullName(removing.teacher) }));
       setRemoving(null);
-      await Promise.all([revalidateClassTeachers(), revalidateClassData()]);
-      if (leaving) void navigate('/', { replace: true });
+      if (leaving) {
+        // The class is gone for this user: off its screens first, then out of the cache without asking for it again.
+        await navigate('/', { replace: true });
+        await Promise.all([mutate(classKey(cls.id), undefined, { revalidate: false }), revalidateClassLists()]);
+      } else await Promise.all([revalidateClassTeachers(), revalidateClassData()]);
     } catch {
       toast.error(intl.formatMessage({ id: 'web_classes_error_delete' }));
     } finally {

@@ -26,12 +26,12 @@ export function FamilyLetter({ place, cls }: { place: TeachingClassStudent; cls:
         </li>
         <li>
           <FormattedMessage id="web_letter_step_code" values={{ b }} />
+          <p className="my-4 inline-block rounded-md border-2 border-black px-6 py-3 font-mono text-3xl font-bold tracking-widest">{place.invitationCode}</p>
         </li>
         <li>
           <FormattedMessage id="web_letter_step_approve" values={{ name }} />
         </li>
       </ol>
-      <p className="my-6 inline-block rounded-md border-2 border-black px-6 py-3 font-mono text-3xl font-bold tracking-widest">{place.invitationCode}</p>
       <p>
         <FormattedMessage id="web_letter_private" values={{ name }} />
       </p>
