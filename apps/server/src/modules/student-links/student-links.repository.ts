@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { studentProfileUserInvitations as inv, studentProfileUsers as spu, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { classLabelSql, userLabelSql, studentLabelSql } from '../teaching-classes/class-labels';
 import { classRoleSql, taughtClassIdsSql } from '../teaching-classes/teaching-classes.repository';
@@ -48,9 +49,6 @@ export type StudentLinkFull = Awaited<ReturnType<typeof selectLinks>>[number];
 /** Students of the classes the user teaches: their teachers see and manage who is linked to them. */
 const taughtStudentIdsSql = (userId: number) => sql`(select ts.student_id from teaching_class_student ts where ts.teaching_class_id in ${taughtClassIdsSql(userId)})`;
 
-const pendingFilter = (isPending: boolean | undefined) =>
-  isPending === true ? isNull(inv.isApproved) : isPending === false ? sql`"student_profile_user_invitation"."is_approved" is not null` : undefined;
-
 async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
   const [r, [t]] = await Promise.all([rows, total]);
   return { rows: r, total: t?.n ?? 0 };
@@ -86,7 +84,7 @@ export const studentLinksRepository = {
       f.placeIds ? inArray(inv.teachingClassStudentId, f.placeIds) : undefined,
       f.userIds ? inArray(inv.userId, f.userIds) : undefined,
       f.isApproved !== undefined ? eq(inv.isApproved, f.isApproved) : undefined,
-      pendingFilter(f.isPending),
+      pendingCondition(inv, f.isPending),
     );
     return page(selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset), db.select({ n: count() }).from(inv).where(where));
   },
@@ -104,15 +102,7 @@ export const studentLinksRepository = {
     return row!.id;
   },
 
-  /** Answers a pending request; null when it was answered meanwhile (the first answer wins). */
-  async answer(db: DbOrTx, id: number, isApproved: boolean) {
-    const [row] = await db
-      .update(inv)
-      .set({ isApproved, updated: new Date() })
-      .where(and(eq(inv.id, id), isNull(inv.isApproved)))
-      .returning();
-    return row ?? null;
-  },
+  answer: (db: DbOrTx, id: number, isApproved: boolean) => answerPending(db, inv, id, isApproved),
 
   async placeOf(db: DbOrTx, placeId: number) {
     const [row] = await db.select().from(teachingClassStudents).where(eq(teachingClassStudents.id, placeId));

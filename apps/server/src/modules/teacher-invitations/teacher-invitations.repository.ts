@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { teachingClasses, teachingClassTeacherInvitations as inv } from '../../db/schema';
 import { classLabelSql, userLabelSql } from '../teaching-classes/class-labels';
 import { classRoleSql, taughtClassIdsSql } from '../teaching-classes/teaching-classes.repository';
@@ -41,7 +42,7 @@ export const teacherInvitationsRepository = {
       f.classIds ? inArray(inv.teachingClassId, f.classIds) : undefined,
       f.teacherIds ? inArray(inv.teacherId, f.teacherIds) : undefined,
       f.isApproved !== undefined ? eq(inv.isApproved, f.isApproved) : undefined,
-      f.isPending === true ? isNull(inv.isApproved) : f.isPending === false ? sql`"teaching_class_teacher_invitation"."is_approved" is not null` : undefined,
+      pendingCondition(inv, f.isPending),
     );
     const [rows, [total]] = await Promise.all([
       selectFull(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset),
@@ -63,13 +64,5 @@ export const teacherInvitationsRepository = {
     return row!.id;
   },
 
-  /** Answers a pending request; null when it was answered meanwhile (the first answer wins). */
-  async answer(db: DbOrTx, id: number, isApproved: boolean) {
-    const [row] = await db
-      .update(inv)
-      .set({ isApproved, updated: new Date() })
-      .where(and(eq(inv.id, id), isNull(inv.isApproved)))
-      .returning();
-    return row ?? null;
-  },
+  answer: (db: DbOrTx, id: number, isApproved: boolean) => answerPending(db, inv, id, isApproved),
 };
