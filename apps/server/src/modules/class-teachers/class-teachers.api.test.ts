@@ -120,10 +120,17 @@ describe('GET /teachers and /teacher/{id}', () => {
     expect(asSchoolmate.json()).not.toHaveProperty('phone');
   });
 
+  it('shows a linked parent the teachers of their student’s class, without phone', async () => {
+    const res = await s.api('GET', `${API}/teachers`, { token: w.linked.token });
+    expect(ids(res)).toEqual([w.creator.id, w.coteacher.id].sort((a, b) => a - b));
+    const one = await s.api('GET', `${API}/teacher/${w.coteacher.id}`, { token: w.linked.token });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).not.toHaveProperty('phone');
+  });
+
   it('answers 404 for a teacher the user does not work with, and for non-teachers', async () => {
     expect((await s.api('GET', `${API}/teacher/${w.coteacher.id}`, { token: schoolmate.token })).statusCode).toBe(404);
     expect((await s.api('GET', `${API}/teacher/${parentAtSchool.id}`, { token: w.creator.token })).statusCode).toBe(404);
-    expect((await s.api('GET', `${API}/teacher/${w.creator.id}`, { token: w.linked.token })).statusCode).toBe(404);
     expect((await s.api('GET', `${API}/teacher/${w.creator.id}`)).statusCode).toBe(401);
   });
 });

@@ -9,13 +9,19 @@ const teachersOfSql = (classIds: ReturnType<typeof sql>) => sql`(
   union all select ot.teacher_id from teaching_class_teacher ot where ot.teaching_class_id in ${classIds}
 )`;
 
-/** The teachers the user works with (in a class the user sees), shares a school with, or is. */
+/** Classes of the students a user is linked to (a parent sees who teaches their child). */
+const linkedClassIdsSql = (userId: number) => sql`(
+  select lp.teaching_class_id from student_profile_user ls join teaching_class_student lp on lp.student_id = ls.student_id where ls.user_id = ${userId}
+)`;
+
+/** The teachers the user works with (in a class the user sees or their linked student is in), shares a school with, or is. */
 const visibleTeacher = (userId: number) =>
   and(
     eq(users.accountType, 'teacher'),
     or(
       eq(users.id, userId),
       sql`"app_user"."id" in ${teachersOfSql(visibleClassIdsSql(userId))}`,
+      sql`"app_user"."id" in ${teachersOfSql(linkedClassIdsSql(userId))}`,
       sql`"app_user"."school_id" is not null and "app_user"."school_id" = (select me.school_id from app_user me where me.id = ${userId})`,
     ),
   );
