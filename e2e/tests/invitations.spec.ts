@@ -168,4 +168,19 @@ test.describe('co-teachers and families', () => {
     await t.context.close();
     await p.context.close();
   });
+
+  test('browser notifications: the service worker lives under /web/, and the user turns notifications on from the list', async ({ browser }) => {
+    const u = await person(browser);
+    await u.page.goto('/web/notifications');
+    await expect(u.page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
+    const scope = await u.page.evaluate(async () => (await navigator.serviceWorker.register('/web/sw.js', { scope: '/web/' })).scope);
+    expect(scope).toMatch(/\/web\/$/);
+    // Nothing is asked before the user chooses; here the browser says no, and the screen says how to allow it.
+    await expect(u.page.getByRole('heading', { name: 'Browser notifications' })).toBeVisible();
+    await u.page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(u.page.getByText('This browser blocks notifications from Skillroom.', { exact: false })).toBeVisible();
+    await expectAccessible(u.page, 'notification list, notifications blocked');
+    expect(u.problems).toEqual([]);
+    await u.context.close();
+  });
 });
