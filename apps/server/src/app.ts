@@ -14,6 +14,8 @@ import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
 import { hydraError, registerErrorHandler } from './plugins/error-handler';
+import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
+import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
@@ -41,7 +43,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     routerOptions: { maxParamLength: 200 },
     // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
     frameworkErrors: (_err, _req, reply: FastifyReply) => {
-      void reply.status(400).type('application/ld+json').send(hydraError(400, 'The address is not a valid URL.'));
+      void reply.status(400).type(HYDRA_TYPE).send(hydraError(400, 'The address is not a valid URL.'));
     },
   });
 
@@ -74,13 +76,13 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     push: createPushSender(config, app.log),
   };
 
-  // The specification's client sends JSON-LD, PATCH included; plain JSON and merge-patch are accepted too.
-  app.addContentTypeParser(['application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerContentTypes(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
-  registerSecurity(app);
+  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0 });
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);
 

@@ -46,6 +46,12 @@ const envSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often an open notification stream gets a heartbeat comment (proxies close silent connections). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
+  /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'comma-separated origins such as https://app.example.org (no path)')))
+    .default([]),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: c.DEMO,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     smtp: c.SMTP_HOST
       ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }

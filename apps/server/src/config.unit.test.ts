@@ -33,4 +33,10 @@ describe('loadConfig', () => {
     const minio = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3;
     expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1' });
   });
+
+  it('reads CORS_ORIGINS as a list of origins, none by default, and refuses one with a path', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.org', 'http://localhost:5173']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/web' })).toThrow(/CORS_ORIGINS/);
+  });
 });

@@ -74,6 +74,7 @@ export const COOKIE_REFRESH = 'REFRESH_TOKEN';
 export const COOKIE_FALLBACK_EXPIRES = new Date('2038-01-19T00:00:00Z');
 
 export const PAGE_SIZE = {
+  default: 30,
   classes: 10,
   notifications: 25,
   notificationDropdown: 10,

@@ -89,7 +89,8 @@ describe('schemas', () => {
     expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'plainPassword']));
   });
 
-  it('profile patch refuses unknown fields', () => {
-    expect(userPatchBody.safeParse({ roles: ['ROLE_SUPER_ADMIN'] }).success).toBe(false);
+  it('profile patch refuses unknown fields, and drops read-only ones sent back (roles are never written)', () => {
+    expect(userPatchBody.safeParse({ isAdmin: true }).success).toBe(false);
+    expect(userPatchBody.parse({ roles: ['ROLE_SUPER_ADMIN'], firstName: 'Ana' })).toEqual({ roles: undefined, firstName: 'Ana' });
   });
 });

@@ -11,3 +11,4 @@ export * from './schemas/teaching-class';
 export * from './schemas/student';
 export * from './schemas/invitation';
 export * from './schemas/notification';
+export * from './schemas/filters';

@@ -1,4 +1,5 @@
 import { API_AUTH_PREFIX, type HydraCollection } from '@skillroom/contract';
+import { appendLinkQuery, type LinkQuery } from './list-query';
 
 /** The @id of an item: its path under the authenticated API (DESIGN §4). */
 export const iri = (resource: string, id: number | string) => `${API_AUTH_PREFIX}/${resource}/${id}`;
@@ -18,16 +19,13 @@ export interface PageInfo {
   itemsPerPage: number;
 }
 
-export function collection<T>(path: string, members: T[], total: number, page?: PageInfo, query: Record<string, unknown> = {}): HydraCollection<T> {
+export function collection<T>(path: string, members: T[], total: number, page?: PageInfo, query: LinkQuery = {}): HydraCollection<T> {
   const view: Record<string, unknown> = { '@type': 'hydra:PartialCollectionView' };
   if (page) {
     const last = Math.max(1, Math.ceil(total / page.itemsPerPage));
     const link = (p: number) => {
       const qs = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...query, page: p, itemsPerPage: page.itemsPerPage })) {
-        if (Array.isArray(v)) v.forEach((x) => qs.append(`${k}[]`, String(x)));
-        else if (v !== undefined && v !== null) qs.set(k, String(v));
-      }
+      appendLinkQuery(qs, { ...query, page: String(p), itemsPerPage: String(page.itemsPerPage) });
       return `${path}?${qs}`;
     };
     view['@id'] = link(page.page);

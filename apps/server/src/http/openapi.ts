@@ -1,11 +1,15 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { ListQuery } from '@skillroom/contract';
+import { JSON_TYPES } from '../plugins/content-types';
+import { listParameters } from './list-query';
 
 /** What a route may tell the API document about itself (route `config.doc`). */
 export interface RouteDoc {
   summary?: string;
   body?: z.ZodType;
-  query?: z.ZodType;
+  /** A list's declared filters (`listQuery`): its parameters are written from them. */
+  query?: ListQuery | z.ZodType;
   /** Multipart upload instead of a JSON body. */
   multipart?: Record<string, string>;
   tags?: string[];
@@ -28,6 +32,9 @@ const toSchema = (s: z.ZodType) => {
   return rest;
 };
 
+const plainParameters = (schema: z.ZodType) =>
+  Object.entries((toSchema(schema).properties ?? {}) as Record<string, unknown>).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+
 /** Collects every route as it is registered, so the document can never miss one. */
 export function collectRoutes(app: FastifyInstance) {
   const routes: Collected[] = [];
@@ -46,10 +53,7 @@ export function openApiDocument(routes: Collected[], version: string) {
     if (r.url.includes('*')) continue;
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const params = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const query = r.doc.query ? toSchema(r.doc.query) : null;
-    const queryParams = query?.properties
-      ? Object.entries(query.properties as Record<string, unknown>).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))
-      : [];
+    const queryParams = r.doc.query ? ('filters' in r.doc.query ? listParameters(r.doc.query) : plainParameters(r.doc.query)) : [];
     const secured = path.startsWith('/api/auth/');
     const op: Record<string, unknown> = {
       summary: r.doc.summary ?? `${r.method.toUpperCase()} ${path}`,
@@ -62,7 +66,11 @@ export function openApiDocument(routes: Collected[], version: string) {
       },
       ...(secured ? { security: [{ bearer: [] }] } : {}),
     };
-    if (r.doc.body) op.requestBody = { required: true, content: { 'application/ld+json': { schema: toSchema(r.doc.body) } } };
+    if (r.doc.body) {
+      const schema = toSchema(r.doc.body);
+      // Every JSON type is read alike (plugins/content-types.ts); generated clients pick the first they know.
+      op.requestBody = { required: true, content: Object.fromEntries(JSON_TYPES.map((t) => [t, { schema }])) };
+    }
     if (r.doc.multipart)
       op.requestBody = {
         required: true,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, ValidationError } from '../http/errors';
+import { HYDRA_TYPE } from './content-types';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
 const DB_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
@@ -27,7 +28,7 @@ export const hydraError = (status: number, description: string, title = 'An erro
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ValidationError) {
-      return reply.status(400).type('application/ld+json').send({
+      return reply.status(400).type(HYDRA_TYPE).send({
         '@context': '/api/contexts/ConstraintViolationList',
         '@type': 'ConstraintViolationList',
         'hydra:title': 'An error occurred',
@@ -36,26 +37,26 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).type('application/ld+json').send(hydraError(err.statusCode, err.message, err.title));
+      return reply.status(err.statusCode).type(HYDRA_TYPE).send(hydraError(err.statusCode, err.message, err.title));
     }
     if (dbUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').type('application/ld+json').send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+      return reply.status(503).header('retry-after', '5').type(HYDRA_TYPE).send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.status(500).type('application/ld+json').send(hydraError(500, 'Internal Server Error'));
+      return reply.status(500).type(HYDRA_TYPE).send(hydraError(500, 'Internal Server Error'));
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
     let description = err.message;
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') description = 'Unsupported content type.';
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) description = 'The request body is too large.';
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') description = 'Syntax error: the body is not valid JSON.';
-    return reply.status(status).type('application/ld+json').send(hydraError(status, description));
+    return reply.status(status).type(HYDRA_TYPE).send(hydraError(status, description));
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).type('application/ld+json').send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
+    reply.status(404).type(HYDRA_TYPE).send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
   });
 }

@@ -18,14 +18,16 @@ const CSP = [
 ].join('; ');
 
 /** Security headers on every answer, with a strict Content-Security-Policy (no inline scripts). */
-export function registerSecurity(app: FastifyInstance) {
+export function registerSecurity(app: FastifyInstance, opts: { crossOrigin: boolean } = { crossOrigin: false }) {
+  // Pages of the CORS_ORIGINS must be able to show media links in <img>/<video>, which CORP same-origin forbids.
+  const corp = opts.crossOrigin ? 'cross-origin' : 'same-origin';
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', corp);
     reply.header('permissions-policy', 'camera=(self), microphone=(self), geolocation=()');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

@@ -68,7 +68,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
 
   // The predefined catalogue is seeded first (main.ts); without it the demo simply has no avatars.
   const catalogue = async (mediaType: number) =>
-    (await mediaRepository.list(tx, { mediaType, limit: 1000, offset: 0 })).rows.filter((m) => m.uploaderId === null).map((m) => m.id);
+    (await mediaRepository.list(tx, { mediaTypes: [mediaType], hasCreator: false, limit: 1000, offset: 0 })).rows.map((m) => m.id);
   const studentAvatars = await catalogue(MediaType.PredefinedStudentAvatar);
   const classAvatars = await catalogue(MediaType.TeachingClassAvatar);
   const primary = await educationLevelsRepository.findByKey(tx, 'education_level.primary');

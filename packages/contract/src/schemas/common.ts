@@ -9,6 +9,8 @@ export const V = {
   tooLong: (n: number) => `This value is too long. It should have ${n} characters or less.`,
   choice: 'The value you selected is not a valid choice.',
   type: 'This value should be of the correct type.',
+  /** Symfony's wording for a value of the wrong JSON type (DESIGN §4 "Writes"). */
+  typeOf: (t: string) => `This value should be of type ${t}.`,
   reference: 'This value should be a valid reference.',
   date: 'This value is not a valid date.',
 } as const;
@@ -21,12 +23,14 @@ export const requiredText = (max = 255) =>
     .min(1, { error: V.blank })
     .max(max, { error: V.tooLong(max) });
 
+/** A string, or (where the product's API has a number, e.g. `term`, `grade`) a number taken as its digits. */
+const textInput = (numbers: boolean) =>
+  numbers ? z.union([z.string(), z.number().transform(String)], { error: V.typeOf('string') }) : z.string({ error: V.typeOf('string') });
+
 /** Optional text: empty becomes null. */
-export const optionalText = (max = 255) =>
-  z
-    .string({ error: V.type })
-    .trim()
-    .max(max, { error: V.tooLong(max) })
+export const optionalText = (max = 255, opts: { numbers?: boolean } = {}) =>
+  textInput(opts.numbers ?? false)
+    .pipe(z.string().trim().max(max, { error: V.tooLong(max) }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -59,12 +63,21 @@ export const isoDate = z
     return d;
   });
 
-/** One id or several (`x=1`, `x[]=1&x[]=2`), from the query string. */
-export const idList = z
-  .union([z.coerce.number({ error: V.type }), z.array(z.coerce.number({ error: V.type })).max(1000)])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.number().int({ error: V.type }).positive({ error: V.type }).max(2147483647, { error: V.type })));
+/** Fields every resource shows that a client may send back: read, never written (DESIGN §4 "Writes"). */
+export const READ_ONLY_FIELDS = ['@context', '@id', '@type', 'id', 'created', 'updated'] as const;
+const readOnlyField = z.unknown().optional().transform(() => undefined).meta({ readOnly: true, description: 'Read-only: ignored when sent back.' });
 
+/**
+ * A write body: the given fields, plus the read-only ones (the common ones and `readOnly`) which are accepted and
+ * dropped, so a client may PATCH back what it read. Any other field is an unknown one and answers 400.
+ */
+export function writeBody<S extends z.ZodRawShape>(shape: S, readOnly: readonly string[] = []) {
+  // Typed as nothing: they never reach the output (the server drops the undefined they become).
+  const ignored = Object.fromEntries([...READ_ONLY_FIELDS, ...readOnly].map((k) => [k, readOnlyField])) as Record<never, never>;
+  return z.object({ ...ignored, ...shape }).strict();
+}
+
+/** Prefer `listQuery` (filters.ts): it gives both spellings, unknown-name 400s, links and API parameters. */
 export const paginationQuery = z.object({
   page: z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type }).default(1),
   itemsPerPage: z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type }).max(1000, { error: V.type }).default(30),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { INVITATION_CODE_LENGTH, type AccountType } from '../constants';
-import { V, idList, paginationQuery, type JsonLd } from './common';
+import { V, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 import type { Media } from './media';
 import type { PublicUser } from './user';
 import type { SchoolSummary } from './teaching-class';
-import { queryFlag } from './teaching-class';
 
 /**
  * Why the server refuses an invitation or an answer to one. Sent as the violation of `invitationCode` (400) or as the
@@ -42,46 +42,52 @@ export const invitationCodeSchema = z
   .max(INVITATION_CODE_LENGTH * 4, { error: V.tooLong(INVITATION_CODE_LENGTH * 4) });
 
 /** `POST /teaching-class-teacher-invitation` and `POST /student-profile-user-invitation`. */
-export const invitationCreateBody = z.object({ invitationCode: invitationCodeSchema }).strict();
+export const invitationCreateBody = writeBody({ invitationCode: invitationCodeSchema });
 export type InvitationCreateBody = z.input<typeof invitationCreateBody>;
 
 /** `isPending=1`: only requests still waiting for an answer; `isApproved=1/0`: accepted / rejected ones. */
-const invitationStateFilters = { isApproved: queryFlag.optional(), isPending: queryFlag.optional() };
+const invitationStateFilters = {
+  isApproved: filter.flag('accepted (1) or rejected (0)'),
+  isPending: filter.flag('still waiting for an answer (1) or answered (0)'),
+};
 
 /** `GET /teaching-class-teacher-invitations`: without `teachingClass.id`, the user's own requests and those of the classes they teach. */
-export const teacherInvitationListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'teacher.id': idList.optional(),
+export const teacherInvitationListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'teacher.id': filter.ids('the teachers who asked'),
   ...invitationStateFilters,
 });
 
 /** `GET /teaching-class-teachers`: co-teachers of the classes the user sees. */
-export const classTeacherListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'teacher.id': idList.optional(),
+export const classTeacherListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'teacher.id': filter.ids(),
 });
 
-/** `GET /teachers`: teachers the user works with (shared class) or shares a school with. */
-export const teacherListQuery = paginationQuery.extend({
-  'school.id': idList.optional(),
-  id: idList.optional(),
+/** `GET /teachers`: teachers the user works with (a shared class, their linked student's class) or shares a school with. */
+export const teacherListQuery = listQuery({
+  'school.id': filter.ids(),
+  id: filter.ids(),
 });
 
 /** `GET /student-profile-user-invitations`: the user's own requests, and those for students of classes they teach. */
-export const studentProfileInvitationListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'student.id': idList.optional(),
-  'teachingClassStudent.id': idList.optional(),
-  'user.id': idList.optional(),
+export const studentProfileInvitationListQuery = listQuery({
+  'teachingClass.id': filter.ids('the class whose student code was used'),
+  'student.id': filter.ids('the Student (the person)'),
+  'teachingClassStudent.id': filter.ids('the place whose code was used'),
+  'user.id': filter.ids('the users who asked'),
   ...invitationStateFilters,
 });
 
-/** `GET /student-profile-users`: the user's own links, and the links of students of classes they teach. */
-export const studentProfileUserListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'student.id': idList.optional(),
-  'teachingClassStudent.id': idList.optional(),
-  'user.id': idList.optional(),
+/**
+ * `GET /student-profile-users`: the user's own links, and the links of students of classes they teach.
+ * `teachingClass.id` is the class the link was made through; a student's links in every class are `student.id=`.
+ */
+export const studentProfileUserListQuery = listQuery({
+  'teachingClass.id': filter.ids('the class the link was made through'),
+  'student.id': filter.ids('the Student (the person)'),
+  'teachingClassStudent.id': filter.ids('the place the link was made through'),
+  'user.id': filter.ids('the linked users'),
 });
 
 /** A class as an invitation or link names it: enough to recognise it. */

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, type MediaType } from '../constants';
-import { paginationQuery, V, type JsonLd } from './common';
+import { V, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 
 export const mediaTypeSchema = z.coerce
   .number({ error: V.choice })
   .refine((n): n is MediaType => (MEDIA_TYPES as number[]).includes(n), { error: V.choice });
 
-export const mediaListQuery = paginationQuery.extend({
-  // `id[]=1&id[]=2` arrives as an array, a lone `id=1` as one value.
-  id: z.preprocess(
-    (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number({ error: V.type }).int({ error: V.type }).positive({ error: V.type }), { error: V.type }).max(1000).optional(),
-  ),
-  mediaType: mediaTypeSchema.optional(),
+export const mediaListQuery = listQuery({
+  id: filter.ids(),
+  mediaType: filter.many(mediaTypeSchema, { type: 'integer', enum: MEDIA_TYPES }),
+  /** `exists[creator]=false`: the predefined catalogue only; `true`: uploads only. */
+  exists: filter.exists(['creator']),
 });
 
 /** The text fields of `POST /media` (multipart); the file itself arrives as `mediaFile[file]`. */
@@ -35,8 +34,9 @@ export interface Media extends JsonLd {
   fileDimensions: string | null;
   duration: number | null;
   mediaType: MediaType;
-  mimeType: string;
-  size: number;
+  /** The product's API names (DESIGN §4). */
+  fileMimeType: string;
+  fileSize: number;
   url: string;
   thumbUrl: string | null;
   s3_url: string | null;

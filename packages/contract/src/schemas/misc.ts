@@ -5,7 +5,7 @@ export const analyticsEventBody = z.object({
   name: z.string().trim().min(1).max(100),
   screen: z.enum(SCREEN_NAMES).optional(),
   properties: z.record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),
-});
+}).strict();
 export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
 
 export interface PublicConfig {

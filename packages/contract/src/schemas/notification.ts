@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { PAGE_SIZE, type EntityType, type NotificationType } from '../constants';
-import { V, paginationQuery, type JsonLd } from './common';
-import { queryFlag } from './teaching-class';
+import { V, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 
 /** `GET /notifications`: newest first; `isRead=false` (or 0) lists the unread ones, whose total is the badge count. */
-export const notificationListQuery = paginationQuery.extend({
-  itemsPerPage: paginationQuery.shape.itemsPerPage.unwrap().default(PAGE_SIZE.notifications),
-  isRead: queryFlag.optional(),
-});
+export const notificationListQuery = listQuery({ isRead: filter.flag('read (1) or unread (0)') }, PAGE_SIZE.notifications);
 
-/** `PATCH /notification/{id}`. */
-export const notificationPatchBody = z.object({ isRead: z.boolean({ error: V.type }) }).strict();
+/** `PATCH /notification/{id}`: what a client read may be sent back; only `isRead` is written. */
+export const notificationPatchBody = writeBody({ isRead: z.boolean({ error: V.type }) }, [
+  'title',
+  'message',
+  'user',
+  'notificationType',
+  'entityType',
+  'entityId',
+  'platformType',
+  'path',
+]);
 export type NotificationPatchBody = z.input<typeof notificationPatchBody>;
 
 /** What the app opens for a notification (spec §2), relative to the base path `/web`; null: nothing to open. */
@@ -66,8 +72,8 @@ export const PUSH_MESSAGES = {
  * `POST /firebase-token` `{token}`: the browser push token is `JSON.stringify(pushSubscription)`. Idempotent per
  * token: posting it again (by any signed-in user) answers the same record, now belonging to the poster.
  */
-export const pushTokenBody = z
-  .object({
+export const pushTokenBody = writeBody(
+  {
     token: z
       .string({ error: V.blank })
       .trim()
@@ -83,8 +89,9 @@ export const pushTokenBody = z
         },
         { error: PUSH_MESSAGES.token },
       ),
-  })
-  .strict();
+  },
+  ['user', 'errorCount', 'messageCount'],
+);
 export type PushTokenBody = z.input<typeof pushTokenBody>;
 
 /** Push token record (spec §3). Removed with `DELETE /firebase-token/{id}` (sign-out). */

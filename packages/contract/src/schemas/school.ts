@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { requiredText, type JsonLd } from './common';
+import { requiredText, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 
-export const schoolCreateBody = z.object({ name: requiredText(200) });
-export const schoolSearchQuery = z.object({ name: z.string().trim().max(200).optional() });
+export const schoolCreateBody = writeBody({ name: requiredText(200) }, ['numTeachers']);
+export const schoolSearchQuery = listQuery({ name: filter.text(200, 'schools whose name contains this') });
 
 export interface School extends JsonLd {
   id: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { V, idList, nullableRef, optionalText, paginationQuery, refSchema, requiredText, type JsonLd } from './common';
+import { V, nullableRef, optionalText, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 import type { Media } from './media';
 
 const placeFields = {
@@ -10,10 +11,14 @@ const placeFields = {
   avatar: nullableRef,
 };
 
-export const teachingClassStudentCreateBody = z.object({ teachingClass: refSchema, ...placeFields }).strict();
+/** What a place shows but is not written through its body. */
+const placeReadOnly = ['student', 'creator', 'invitationCode'];
+
+export const teachingClassStudentCreateBody = writeBody({ teachingClass: refSchema, ...placeFields }, placeReadOnly);
 export type TeachingClassStudentCreateBody = z.input<typeof teachingClassStudentCreateBody>;
 
-export const teachingClassStudentPatchBody = z.object(placeFields).partial().strict();
+// A place stays in its class: `teachingClass` sent back is read, not moved.
+export const teachingClassStudentPatchBody = writeBody(placeFields, [...placeReadOnly, 'teachingClass']).partial();
 export type TeachingClassStudentPatchBody = z.input<typeof teachingClassStudentPatchBody>;
 
 /** Copies places from other classes into a destination class, re-using each Student (DESIGN §3). */
@@ -22,13 +27,16 @@ export const teachingClassStudentCopyBody = z
   .strict();
 export type TeachingClassStudentCopyBody = z.input<typeof teachingClassStudentCopyBody>;
 
-export const teachingClassStudentListQuery = paginationQuery.extend({
-  'teachingClass.id': idList.optional(),
-  'student.id': idList.optional(),
-  invitationCode: z.string({ error: V.type }).trim().max(32, { error: V.tooLong(32) }).optional(),
+export const teachingClassStudentListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'student.id': filter.ids(),
+  invitationCode: filter.text(32, 'the place of this parent-link code'),
 });
 
-export const studentListQuery = paginationQuery.extend({ id: idList.optional() });
+export const studentListQuery = listQuery({
+  id: filter.ids(),
+  'teachingClassStudents.teachingClass.id': filter.ids('students with a place in these classes'),
+});
 
 /** A student's place in one class, with the class's own names, code and avatar. */
 export interface TeachingClassStudent extends JsonLd {

@@ -1,10 +1,9 @@
 import { PAGE_SIZE, type SubscriptionRole } from '../constants';
-import { paginationQuery, type JsonLd } from './common';
+import { type JsonLd } from './common';
+import { listQuery } from './filters';
 
 /** The client asks for all of the user's subscriptions at once (spec §9: 1000). */
-export const subscriptionListQuery = paginationQuery.extend({
-  itemsPerPage: paginationQuery.shape.itemsPerPage.unwrap().default(PAGE_SIZE.subscriptions),
-});
+export const subscriptionListQuery = listQuery({}, PAGE_SIZE.subscriptions);
 
 export interface Subscription extends JsonLd {
   id: number;

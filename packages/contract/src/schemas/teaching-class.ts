@@ -5,16 +5,14 @@ import type { School } from './school';
 import type { Subscription } from './subscription';
 import type { PublicUser } from './user';
 import type { TeachingClassStudent } from './student';
-import { V, isoDate, nullableRef, optionalText, paginationQuery, refSchema, requiredText, type JsonLd } from './common';
+import { V, isoDate, nullableRef, optionalText, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
 
 export const CLASS_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date.',
   year: 'This value should be a year between 1900 and 2200.',
   teachersOnly: 'Only a teacher account can create a class.',
 } as const;
-
-/** A query-string switch: 1/0 or true/false (spec §7 sends isFinished as 0/1). */
-export const queryFlag = z.enum(['1', '0', 'true', 'false'], { error: V.choice }).transform((v) => v === '1' || v === 'true');
 
 /** A year as a number or a numeric string. */
 export const yearSchema = z
@@ -28,8 +26,8 @@ const classFields = {
   year: yearSchema,
   start: isoDate,
   end: isoDate,
-  grade: optionalText(50),
-  term: optionalText(50),
+  grade: optionalText(50, { numbers: true }),
+  term: optionalText(50, { numbers: true }),
   educationLevel: nullableRef,
   isIndividual: bool.optional(),
   school: nullableRef,
@@ -37,32 +35,34 @@ const classFields = {
   subscription: nullableRef,
 };
 
-export const teachingClassCreateBody = z
-  .object(classFields)
-  .strict()
+/** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
+const classReadOnly = ['invitationCode', 'numTeachers', 'numStudents', 'teachers', 'students', 'teachingClassStudents', 'userType'];
+
+export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [...classReadOnly, 'creator'])
   .superRefine((b, ctx) => {
     if (b.end < b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: CLASS_MESSAGES.endBeforeStart });
   });
 export type TeachingClassCreateBody = z.input<typeof teachingClassCreateBody>;
 
 /** Changed fields, isFinished, or creator (owner change). Dates are checked against the stored ones by the server. */
-export const teachingClassPatchBody = z
-  .object({ ...classFields, isFinished: bool, creator: refSchema })
-  .partial()
-  .strict();
+export const teachingClassPatchBody = writeBody({ ...classFields, isFinished: bool, creator: refSchema }, classReadOnly).partial();
 export type TeachingClassPatchBody = z.input<typeof teachingClassPatchBody>;
 
-export const teachingClassListQuery = paginationQuery.extend({
-  itemsPerPage: paginationQuery.shape.itemsPerPage.unwrap().default(PAGE_SIZE.classes),
-  isFinished: queryFlag.optional(),
-  isIndividual: queryFlag.optional(),
-  excludeOwnTeachingClasses: queryFlag.optional(),
-  excludeCoteacherTeachingClasses: queryFlag.optional(),
-  excludeEvaluatorTeachingClasses: queryFlag.optional(),
-  /** Lookup mode: any signed-in user finds the one class of this code, as a summary. */
-  invitationCode: z.string({ error: V.type }).trim().max(INVITATION_CODE_LENGTH * 4, { error: V.tooLong(INVITATION_CODE_LENGTH * 4) }).optional(),
-  subscription: refSchema.optional(),
-});
+export const teachingClassListQuery = listQuery(
+  {
+    isFinished: filter.flag(),
+    isIndividual: filter.flag(),
+    excludeOwnTeachingClasses: filter.flag(),
+    excludeCoteacherTeachingClasses: filter.flag(),
+    excludeEvaluatorTeachingClasses: filter.flag(),
+    /** Lookup mode: any signed-in user finds the one class of this code, as a summary. */
+    invitationCode: filter.text(INVITATION_CODE_LENGTH * 4, 'lookup: the one class of this code, as a summary'),
+    subscription: filter.ref(),
+  },
+  PAGE_SIZE.classes,
+);
+
+export const educationLevelListQuery = listQuery({}, PAGE_SIZE.max);
 
 export interface EducationLevel extends JsonLd {
   id: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, type AccountType } from '../constants';
-import { V, optionalText, refSchema, requiredText, nullableRef, type JsonLd } from './common';
+import { V, optionalText, refSchema, requiredText, nullableRef, writeBody, type JsonLd } from './common';
 import type { Media } from './media';
 import type { School } from './school';
 
@@ -31,19 +31,22 @@ export const signUpBody = z.object({
   schoolName: optionalText(200),
   phone: optionalText(40),
   occupation: optionalText(120),
-});
+}).strict();
 export type SignUpBody = z.input<typeof signUpBody>;
 
 export const loginBody = z.object({ username: z.string().min(1).max(180), password: z.string().min(1).max(4096) });
 export type LoginBody = z.infer<typeof loginBody>;
-export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) }).strict();
 export interface TokenPair {
   token: string;
   refresh_token: string;
 }
 
-export const userPatchBody = z
-  .object({
+/** What a user shows but is not changed through PATCH (the login names, the account's kind and rights). */
+const userReadOnly = ['username', 'email', 'accountType', 'roles', 'hasSubscription', 'privacyPolicyLastAgreed'];
+
+export const userPatchBody = writeBody(
+  {
     preferredLanguage: localeSchema,
     firstName: requiredText(100),
     lastName: requiredText(100),
@@ -53,13 +56,13 @@ export const userPatchBody = z
     accountTypeRadio: accountTypeSchema,
     school: refSchema.nullable(),
     plainPassword: password,
-  })
-  .partial()
-  .strict();
+  },
+  userReadOnly,
+).partial();
 export type UserPatchBody = z.input<typeof userPatchBody>;
 
 export const forgotPasswordParams = z.object({ email });
-export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password });
+export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password }).strict();
 
 export interface User extends JsonLd {
   id: number;

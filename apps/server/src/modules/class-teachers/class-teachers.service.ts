@@ -1,5 +1,4 @@
-import { ClassUserType, EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type classTeacherListQuery, type teacherListQuery } from '@skillroom/contract';
-import type { z } from 'zod';
+import { ClassUserType, EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type classTeacherListQuery, type teacherListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -10,8 +9,8 @@ import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository as repo } from './class-teachers.repository';
 import { teachersRepository } from './teachers.repository';
 
-type ListQuery = z.output<typeof classTeacherListQuery>;
-type TeacherQuery = z.output<typeof teacherListQuery>;
+type ListQuery = ListQueryOutput<typeof classTeacherListQuery>;
+type TeacherQuery = ListQueryOutput<typeof teacherListQuery>;
 
 async function visible(db: DbOrTx, p: Principal, id: number) {
   const row = await repo.findFull(db, id, p.userId);

@@ -130,7 +130,7 @@ describe('GET /medias', () => {
   it.each([
     ['an unknown mediaType', 'mediaType=5', 'mediaType'],
     ['a mediaType that is not a number', 'mediaType=photo', 'mediaType'],
-    ['an id that is not a number', 'id[]=x', 'id.0'],
+    ['an id that is not a number', 'id[]=x', 'id'],
     ['a page size of 0', 'itemsPerPage=0', 'itemsPerPage'],
   ])('answers 400 for %s', async (_label, qs, path) => {
     const me = await signUp(s);

@@ -8,8 +8,8 @@ import { seedCatalogue } from '../../seed/catalogue';
 let s: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
-let photo: { id: number; url: string; thumbUrl: string; fileName: string; size: number };
-let audio: { id: number; url: string; size: number };
+let photo: { id: number; url: string; thumbUrl: string; fileName: string; fileSize: number };
+let audio: { id: number; url: string; fileSize: number };
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -27,7 +27,7 @@ describe('GET /media/{id}: the file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
     expect(res.headers['content-disposition']).toMatch(/^inline;/);
-    expect(Number(res.headers['content-length'])).toBe(photo.size);
+    expect(Number(res.headers['content-length'])).toBe(photo.fileSize);
   });
 
   it('is refused with a tampered, expired or foreign signature (403) and without any credentials (401)', async () => {
@@ -55,23 +55,23 @@ describe('GET /media/{id}: the file', () => {
   it('answers byte ranges of audio with 206, for seeking', async () => {
     const res = await fetchBare(s, audio.url, { range: 'bytes=0-9' });
     expect(res.statusCode).toBe(206);
-    expect(res.headers['content-range']).toBe(`bytes 0-9/${audio.size}`);
+    expect(res.headers['content-range']).toBe(`bytes 0-9/${audio.fileSize}`);
     expect(res.headers['content-type']).toBe('audio/wav');
     expect(res.rawPayload.equals(wav(0.5).subarray(0, 10))).toBe(true);
     const tail = await fetchBare(s, audio.url, { range: 'bytes=-4' });
-    expect([tail.statusCode, tail.headers['content-range'], tail.rawPayload.length]).toEqual([206, `bytes ${audio.size - 4}-${audio.size - 1}/${audio.size}`, 4]);
-    const open = await fetchBare(s, audio.url, { range: `bytes=${audio.size - 2}-` });
-    expect(open.rawPayload.equals(wav(0.5).subarray(audio.size - 2))).toBe(true);
-    const beyond = await fetchBare(s, audio.url, { range: `bytes=${audio.size}-` });
+    expect([tail.statusCode, tail.headers['content-range'], tail.rawPayload.length]).toEqual([206, `bytes ${audio.fileSize - 4}-${audio.fileSize - 1}/${audio.fileSize}`, 4]);
+    const open = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize - 2}-` });
+    expect(open.rawPayload.equals(wav(0.5).subarray(audio.fileSize - 2))).toBe(true);
+    const beyond = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize}-` });
     expect(beyond.statusCode).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${audio.size}`);
+    expect(beyond.headers['content-range']).toBe(`bytes */${audio.fileSize}`);
     // Several ranges are answered with the whole file, as HTTP allows.
     expect((await fetchBare(s, audio.url, { range: 'bytes=0-1,4-5' })).statusCode).toBe(200);
   });
 
   it('answers HEAD with the headers alone', async () => {
     const res = await s.app.inject({ method: 'HEAD', url: photo.url });
-    expect([res.statusCode, res.headers['content-type'], Number(res.headers['content-length']), res.rawPayload.length]).toEqual([200, 'image/jpeg', photo.size, 0]);
+    expect([res.statusCode, res.headers['content-type'], Number(res.headers['content-length']), res.rawPayload.length]).toEqual([200, 'image/jpeg', photo.fileSize, 0]);
   });
 
   it('answers 304 to a conditional request for an unchanged file', async () => {
@@ -115,7 +115,7 @@ describe('the predefined catalogue', () => {
       expect(list['hydra:totalItems']).toBe(12);
       expect(new Set(list['hydra:member'].map((m: { fileName: string }) => m.fileName)).size).toBe(12);
       const first = list['hydra:member'][0];
-      expect(first).toMatchObject({ mediaType: type, mimeType: 'image/webp', fileDimensions: '256x256' });
+      expect(first).toMatchObject({ mediaType: type, fileMimeType: 'image/webp', fileDimensions: '256x256' });
       const img = await fetchBare(s, first.url);
       expect(img.statusCode).toBe(200);
       const meta = await sharp(img.rawPayload).metadata();

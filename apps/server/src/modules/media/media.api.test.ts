@@ -36,7 +36,7 @@ describe('POST /media: images', () => {
     const res = await upload(s, me.token, MediaType.RatingPhoto, { filename: 'IMG_0001.JPG', type: 'image/jpeg', content: original });
     expect(res.statusCode).toBe(201);
     const m = res.json();
-    expect(m).toMatchObject({ '@type': 'Media', '@id': `${API}/media/${m.id}`, mediaType: 34, mimeType: 'image/jpeg', fileOriginalName: 'IMG_0001.JPG', fileDimensions: '48x64', duration: null, s3_url: null });
+    expect(m).toMatchObject({ '@type': 'Media', '@id': `${API}/media/${m.id}`, mediaType: 34, fileMimeType: 'image/jpeg', fileOriginalName: 'IMG_0001.JPG', fileDimensions: '48x64', duration: null, s3_url: null });
     expect(m.fileName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect(m.url).toMatch(new RegExp(`^/media/${m.id}\\?exp=\\d+&sig=`));
 
@@ -62,7 +62,7 @@ describe('POST /media: images', () => {
     const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#ffd23f' } }).png().toBuffer();
     const res = await upload(s, me.token, MediaType.UserAvatar, { filename: 'wide.png', type: 'image/png', content: big }, { encode: '1' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ mimeType: 'image/png', fileDimensions: '2560x853' });
+    expect(res.json()).toMatchObject({ fileMimeType: 'image/png', fileDimensions: '2560x853' });
     const t = await sharp((await fetchBare(s, res.json().thumbUrl)).rawPayload).metadata();
     expect([t.width, t.height]).toEqual([320, 107]);
   });
@@ -102,7 +102,7 @@ describe('POST /media: audio, video and files', () => {
   it('records the duration of a WAV recording and serves it as audio', async () => {
     const res = await upload(s, me.token, MediaType.RatingAudio, { filename: 'voice.wav', type: 'audio/x-wav', content: wav(1.5) });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ mimeType: 'audio/wav', duration: 1.5, fileDimensions: null, thumbUrl: null });
+    expect(res.json()).toMatchObject({ fileMimeType: 'audio/wav', duration: 1.5, fileDimensions: null, thumbUrl: null });
     const served = await fetchBare(s, res.json().url);
     expect(served.headers['content-type']).toBe('audio/wav');
     expect(served.rawPayload.equals(wav(1.5))).toBe(true);
@@ -111,7 +111,7 @@ describe('POST /media: audio, video and files', () => {
   it('records the size and length of a phone video and wipes where it was shot', async () => {
     const res = await upload(s, me.token, MediaType.RatingVideo, { filename: 'clip.mp4', type: 'video/mp4', content: mp4({ turned: true, location: '+51.5074-000.1278/' }) });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ mimeType: 'video/mp4', fileDimensions: '1080x1920', duration: 2.5, thumbUrl: null });
+    expect(res.json()).toMatchObject({ fileMimeType: 'video/mp4', fileDimensions: '1080x1920', duration: 2.5, thumbUrl: null });
     const served = await fetchBare(s, res.json().url);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.includes('+51.5074')).toBe(false);
@@ -128,7 +128,7 @@ describe('POST /media: audio, video and files', () => {
     const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
     const res = await upload(s, me.token, MediaType.RatingFile, { filename: 'évaluation finale.html', type: 'text/html', content: html });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ mimeType: 'application/octet-stream', fileOriginalName: 'évaluation finale.html' });
+    expect(res.json()).toMatchObject({ fileMimeType: 'application/octet-stream', fileOriginalName: 'évaluation finale.html' });
     const served = await fetchBare(s, res.json().url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/octet-stream');

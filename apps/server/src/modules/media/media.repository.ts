@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CATALOGUE_MEDIA_TYPES } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
@@ -8,7 +8,9 @@ export type NewMedia = typeof media.$inferInsert;
 
 export interface MediaListFilter {
   ids?: number[];
-  mediaType?: number;
+  mediaTypes?: number[];
+  /** `exists[creator]`: uploads (true) or the predefined catalogue, which has no uploader (false). */
+  hasCreator?: boolean;
   /** Only predefined media and this user's uploads (media.policy's own rule, in SQL, for lists). */
   ownOrCatalogueOf?: number;
   limit: number;
@@ -29,7 +31,8 @@ export const mediaRepository = {
   async list(db: DbOrTx, f: MediaListFilter) {
     const where = and(
       f.ids ? inArray(media.id, f.ids.length ? f.ids : [0]) : undefined,
-      f.mediaType !== undefined ? eq(media.mediaType, f.mediaType) : undefined,
+      f.mediaTypes ? inArray(media.mediaType, f.mediaTypes) : undefined,
+      f.hasCreator === undefined ? undefined : f.hasCreator ? isNotNull(media.uploaderId) : isNull(media.uploaderId),
       f.ownOrCatalogueOf !== undefined ? or(inArray(media.mediaType, [...CATALOGUE_MEDIA_TYPES]), isNull(media.uploaderId), eq(media.uploaderId, f.ownOrCatalogueOf)) : undefined,
     );
     const [rows, [total]] = await Promise.all([

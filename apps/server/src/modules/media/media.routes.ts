@@ -2,8 +2,8 @@ import path from 'node:path';
 import { API_AUTH_PREFIX, MEDIA_TYPE_KIND, mediaListQuery, mediaUploadFields, V, type MediaType, type MediaUploadFields, type Violation } from '@skillroom/contract';
 import { ValidationError } from '../../http/errors';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
-import { idParam, parse, toViolations } from '../../http/validate';
+import { readListQuery } from '../../http/list-query';
+import { idParam, toViolations } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
@@ -64,10 +64,9 @@ export const mediaRoutes: ModuleRoutes = {
 
     app.get('/medias', { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const q = parse(mediaListQuery, foldQuery(req.query as Record<string, unknown>));
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, mediaListQuery);
       const { rows, total } = await mediaService.list(db, p, q);
-      const { page: _p, itemsPerPage: _i, ...filters } = foldQuery(req.query as Record<string, unknown>);
-      return collection(`${API_AUTH_PREFIX}/medias`, rows.map((r) => presentMedia(r, urlSigner)), total, q, filters);
+      return collection(`${API_AUTH_PREFIX}/medias`, rows.map((r) => presentMedia(r, urlSigner)), total, q, links);
     });
   },
 };

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery } from '@skillroom/contract';
-import type { z } from 'zod';
+import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -85,12 +84,12 @@ export const mediaService = {
    * Without ids: the catalogue and the user's own uploads. With `id[]`: those of the given media the user may
    * see by any rule (a class avatar, a student's…); the others are left out, as if they did not exist.
    */
-  async list(db: Db, p: Principal, q: z.output<typeof mediaListQuery>) {
-    const page = { limit: q.itemsPerPage, offset: offsetOf(q) };
-    if (!q.id) return mediaRepository.list(db, { mediaType: q.mediaType, ownOrCatalogueOf: p.userId, ...page });
+  async list(db: Db, p: Principal, q: ListQueryOutput<typeof mediaListQuery>) {
+    const page = { limit: q.itemsPerPage, offset: offsetOf(q), mediaTypes: q.mediaType, hasCreator: q.exists?.creator };
+    if (!q.id) return mediaRepository.list(db, { ownOrCatalogueOf: p.userId, ...page });
     const candidates = await mediaRepository.findByIds(db, [...new Set(q.id)]);
     const visible = await mediaPolicy.visibleIds(db, p, candidates);
-    return mediaRepository.list(db, { ids: [...visible], mediaType: q.mediaType, ...page });
+    return mediaRepository.list(db, { ids: [...visible], ...page });
   },
 
   /** The row behind a file link, if the user (signed in by header or cookie) may see it. */

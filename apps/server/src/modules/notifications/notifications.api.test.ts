@@ -77,12 +77,16 @@ describe('PATCH /notification/{id}, mark all read, and the unread count', () => 
     expect(res.json()).toMatchObject({ id: first.id, isRead: true });
     expect((await list(alice, '?isRead=false')).json()['hydra:totalItems']).toBe(29);
     expect((await list(alice, '?isRead=1')).json()['hydra:totalItems']).toBe(1);
+    // What the client read may be sent back: read-only fields are ignored, only isRead is written.
+    const echoed = await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body: { ...first, isRead: true, title: 'Changed' } });
+    expect(echoed.statusCode).toBe(200);
+    expect(echoed.json()).toMatchObject({ isRead: true, title: 'You joined a class' });
     const merge = await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body: { isRead: false }, headers: { 'content-type': 'application/merge-patch+json' } });
     expect(merge.json().isRead).toBe(false);
   });
 
   it('refuses bad bodies and other users, changing nothing', async () => {
-    for (const body of [{ isRead: 'yes' }, {}, { isRead: true, title: 'x' }, [true]]) {
+    for (const body of [{ isRead: 'yes' }, {}, { isRead: true, colour: 'x' }, [true]]) {
       expect((await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body })).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await s.api('PATCH', `${API}/notification/${first.id}`, { token: bob.token, body: { isRead: true } })).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { API_AUTH_PREFIX, NOTIFICATION_STREAM_PATH, V, notificationListQuery, notificationPatchBody, type MarkAllReadResponse } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
+import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import { bearerOf, requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
@@ -41,11 +41,9 @@ export const notificationsRoutes: ModuleRoutes = {
 
     app.get('/notifications', { config: { doc: { summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)", query: notificationListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const raw = foldQuery(req.query as Record<string, unknown>);
-      const q = parse(notificationListQuery, raw);
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
       const { rows, total } = await service.list(db, p, q);
-      const { page: _p, itemsPerPage: _i, ...filters } = raw;
-      return collection(path, rows.map(presentNotification), total, q, filters);
+      return collection(path, rows.map(presentNotification), total, q, links);
     });
     app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) => item(presentNotification(await service.get(db, requireUser(req), idOf(req)))));
     app.patch('/notification/:id', { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } }, async (req) => {

@@ -1,5 +1,4 @@
-import { type EntityType, type NotificationType, type notificationListQuery } from '@skillroom/contract';
-import type { z } from 'zod';
+import { type EntityType, type NotificationType, type notificationListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -9,7 +8,7 @@ import { NOTIFICATION_CHANNEL, busMessageOf } from './notification-bus';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository as repo, type NotificationRow } from './notifications.repository';
 
-type ListQuery = z.output<typeof notificationListQuery>;
+type ListQuery = ListQueryOutput<typeof notificationListQuery>;
 
 const NOT_FOUND = 'Notification not found.';
 

@@ -66,7 +66,7 @@ describe('POST /firebase-token', () => {
     for (const token of ['abc', '', 42, JSON.stringify({ endpoint: 'not a url', keys: good.keys }), JSON.stringify({ endpoint: good.endpoint }), JSON.stringify({ ...good, keys: { p256dh: 'AAAA', auth: 'AAAA' } })]) {
       expect((await register(owner, token)).statusCode, String(token)).toBe(400);
     }
-    expect((await s.api('POST', `${API}/firebase-token`, { token: owner.token, body: { token: JSON.stringify(good), user: 3 } })).statusCode).toBe(400);
+    expect((await s.api('POST', `${API}/firebase-token`, { token: owner.token, body: { token: JSON.stringify(good), colour: 'red' } })).statusCode).toBe(400);
     expect((await register(undefined, JSON.stringify(good))).statusCode).toBe(401);
   });
 });

@@ -5,7 +5,8 @@ import { schools } from '../../db/schema';
 export type SchoolRow = typeof schools.$inferSelect & { numTeachers: number };
 
 // Written with explicit table names: drizzle leaves columns unqualified in single-table selects, which a correlated subquery would misread.
-const numTeachers = sql<number>`(select count(*)::int from app_user u where u.school_id = "school"."id" and u.account_type = 'teacher')`;
+/** Teachers whose profile names the school (a correlated subquery on `school`). */
+export const numTeachers = sql<number>`(select count(*)::int from app_user u where u.school_id = "school"."id" and u.account_type = 'teacher')`;
 
 export const schoolsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SchoolRow | null> {

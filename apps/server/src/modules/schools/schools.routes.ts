@@ -1,4 +1,5 @@
-import { schoolCreateBody, schoolSearchQuery, paginationQuery, API_PUBLIC_PREFIX } from '@skillroom/contract';
+import { schoolCreateBody, schoolSearchQuery, API_PUBLIC_PREFIX } from '@skillroom/contract';
+import { readListQuery } from '../../http/list-query';
 import { collection, item, offsetOf } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
 import type { ModuleRoutes } from '../types';
@@ -9,10 +10,10 @@ import { schoolsService } from './schools.service';
 export const schoolsRoutes: ModuleRoutes = {
   name: 'schools',
   public: (app, { db }) => {
-    app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery.extend(paginationQuery.shape) } } }, async (req) => {
-      const q = parse(schoolSearchQuery.extend(paginationQuery.shape), req.query);
+    app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery } } }, async (req) => {
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, schoolSearchQuery);
       const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
-      return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, { name: q.name });
+      return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, links);
     });
   },
   auth: (app, { db }) => {

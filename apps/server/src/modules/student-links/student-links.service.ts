@@ -7,6 +7,7 @@ import {
   type invitationCreateBody,
   type studentProfileInvitationListQuery,
   type studentProfileUserListQuery,
+  type ListQueryOutput,
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -21,8 +22,8 @@ import { studentLinksPolicy as policy } from './student-links.policy';
 import { studentLinksRepository as repo, type StudentInvitationFull } from './student-links.repository';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
-type InvitationQuery = z.output<typeof studentProfileInvitationListQuery>;
-type LinkQuery = z.output<typeof studentProfileUserListQuery>;
+type InvitationQuery = ListQueryOutput<typeof studentProfileInvitationListQuery>;
+type LinkQuery = ListQueryOutput<typeof studentProfileUserListQuery>;
 
 const LINK_NOT_FOUND = 'Student profile user not found.';
 

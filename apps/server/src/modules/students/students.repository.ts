@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { media, studentProfileUsers, students } from '../../db/schema';
+import { media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
 import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -30,8 +30,12 @@ export const studentsRepository = {
     return row ?? null;
   },
 
-  async listVisible(db: DbOrTx, userId: number, ids: number[] | undefined, limit: number, offset: number) {
-    const where = and(visibleStudent(userId), ids ? inArray(students.id, ids) : undefined);
+  async listVisible(db: DbOrTx, userId: number, f: { ids?: number[]; classIds?: number[] }, limit: number, offset: number) {
+    const where = and(
+      visibleStudent(userId),
+      f.ids ? inArray(students.id, f.ids) : undefined,
+      f.classIds ? inArray(students.id, db.select({ id: teachingClassStudents.studentId }).from(teachingClassStudents).where(inArray(teachingClassStudents.teachingClassId, f.classIds))) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select({ student: students, avatar: media })

@@ -1,7 +1,7 @@
 import { API_AUTH_PREFIX, studentListQuery } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
-import { idParam, parse } from '../../http/validate';
+import { readListQuery } from '../../http/list-query';
+import { idParam } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentStudent } from './students.presenter';
@@ -12,9 +12,9 @@ export const studentsRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner }) => {
     app.get('/students', { config: { doc: { summary: 'Students the user may see (their classes’, and those linked to them)', query: studentListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const q = parse(studentListQuery, foldQuery(req.query as Record<string, unknown>));
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentListQuery);
       const { rows, total } = await studentsService.list(db, p, q);
-      return collection(`${API_AUTH_PREFIX}/students`, rows.map((r) => presentStudent(r, urlSigner)), total, q, { id: q.id });
+      return collection(`${API_AUTH_PREFIX}/students`, rows.map((r) => presentStudent(r, urlSigner)), total, q, links);
     });
     app.get('/student/:id', { config: { doc: { summary: 'A student (the person, across classes)' } } }, async (req) => {
       const p = requireUser(req);

@@ -1,5 +1,4 @@
-import type { studentListQuery } from '@skillroom/contract';
-import type { z } from 'zod';
+import type { ListQueryOutput, studentListQuery } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -8,7 +7,7 @@ import { studentsPolicy } from './students.policy';
 import { studentsRepository } from './students.repository';
 
 export const studentsService = {
-  list: (db: DbOrTx, p: Principal, q: z.output<typeof studentListQuery>) => studentsRepository.listVisible(db, p.userId, q.id, q.itemsPerPage, offsetOf(q)),
+  list: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof studentListQuery>) => studentsRepository.listVisible(db, p.userId, { ids: q.id, classIds: q['teachingClassStudents.teachingClass.id'] }, q.itemsPerPage, offsetOf(q)),
 
   async get(db: DbOrTx, p: Principal, id: number) {
     const row = await studentsRepository.findVisible(db, id, p.userId);

@@ -1,6 +1,7 @@
 import { API_AUTH_PREFIX, subscriptionListQuery } from '@skillroom/contract';
 import { collection, item, offsetOf } from '../../http/hydra';
-import { idParam, parse } from '../../http/validate';
+import { idParam } from '../../http/validate';
+import { readListQuery } from '../../http/list-query';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentSubscription } from './subscriptions.presenter';
@@ -11,9 +12,9 @@ export const subscriptionsRoutes: ModuleRoutes = {
   auth: (app, { db }) => {
     app.get('/subscriptions', { config: { doc: { summary: "The signed-in user's subscriptions (as teacher or evaluator)", query: subscriptionListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const q = parse(subscriptionListQuery, req.query);
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, subscriptionListQuery);
       const { rows, total } = await subscriptionsService.list(db, p, q.itemsPerPage, offsetOf(q));
-      return collection(`${API_AUTH_PREFIX}/subscriptions`, rows.map(presentSubscription), total, q);
+      return collection(`${API_AUTH_PREFIX}/subscriptions`, rows.map(presentSubscription), total, q, links);
     });
     app.get('/subscription/:id', { config: { doc: { summary: 'A subscription of which the user is a member' } } }, async (req) => {
       const p = requireUser(req);

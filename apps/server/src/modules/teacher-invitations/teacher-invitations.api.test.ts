@@ -114,8 +114,8 @@ describe('POST /teaching-class-teacher-invitation', () => {
     expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`)).statusCode).toBe(401);
   });
 
-  it('accepts (body-less): the requester becomes a co-teacher and is told in Spanish', async () => {
-    const res = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, { token: w.creator.token });
+  it('accepts (body-less, JSON-LD content type): the requester becomes a co-teacher and is told in Spanish', async () => {
+    const res = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, { token: w.creator.token, headers: { 'content-type': 'application/ld+json' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, isApproved: true });
     const cls = await s.api('GET', `${API}/teaching-class/${w.cls.id}`, { token: joiner.token });

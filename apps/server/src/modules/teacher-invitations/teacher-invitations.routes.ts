@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_AUTH_PREFIX, invitationCreateBody, teacherInvitationListQuery } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
+import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
@@ -21,11 +21,9 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
     const codeLimit = { max: config.authRateLimitPerMinute * 6, timeWindow: '1 minute' };
     app.get('/teaching-class-teacher-invitations', { config: { doc: { summary: "Requests to join a class: the user's own, and those for the classes they teach", query: teacherInvitationListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const raw = foldQuery(req.query as Record<string, unknown>);
-      const q = parse(teacherInvitationListQuery, raw);
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teacherInvitationListQuery);
       const { rows, total } = await service.list(db, p, q);
-      const { page: _p, itemsPerPage: _i, ...filters } = raw;
-      return collection(path, rows.map((r) => presentTeacherInvitation(r, urlSigner)), total, q, filters);
+      return collection(path, rows.map((r) => presentTeacherInvitation(r, urlSigner)), total, q, links);
     });
     app.get('/teaching-class-teacher-invitation/:id', { config: { doc: { summary: 'A request to join a class' } } }, async (req) => one(db, urlSigner, requireUser(req), idOf(req)));
     app.post('/teaching-class-teacher-invitation', { config: { rateLimit: codeLimit, doc: { summary: 'Ask to join the class of an invitation code as a co-teacher', body: invitationCreateBody } } }, async (req, reply) => {

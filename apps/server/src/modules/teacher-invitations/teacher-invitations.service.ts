@@ -1,4 +1,4 @@
-import { EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type invitationCreateBody, type teacherInvitationListQuery } from '@skillroom/contract';
+import { EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type invitationCreateBody, type teacherInvitationListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
@@ -14,7 +14,7 @@ import { classTeachersRepository } from '../class-teachers/class-teachers.reposi
 import { classTeachersService } from '../class-teachers/class-teachers.service';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
-type ListQuery = z.output<typeof teacherInvitationListQuery>;
+type ListQuery = ListQueryOutput<typeof teacherInvitationListQuery>;
 
 
 /** An invitation the user may see; anyone else's does not exist for them. */

@@ -108,7 +108,7 @@ describe('POST /teaching-class-student', () => {
     ['an unknown class', { teachingClass: 999999 }, 'teachingClass'],
     ['a class reference that is not one', { teachingClass: 'nonsense' }, 'teachingClass'],
     ['an unknown avatar', { avatar: 999999 }, 'avatar'],
-    ['a field the API does not take', { student: 1 }, ''],
+    ['a field the API does not take', { colour: 'red' }, ''],
   ])('answers 400 for %s and writes nothing', async (_label, patch, path) => {
     const before = [await placeCount(), await studentCount()];
     const res = await s.api('POST', `${API}/teaching-class-student`, { token: w.creator.token, body: { teachingClass: w.cls.id, firstName: 'Fay', ...patch } });

@@ -8,7 +8,7 @@ import {
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
+import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
@@ -28,11 +28,9 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
     const path = `${API_AUTH_PREFIX}/teaching-class-students`;
     app.get('/teaching-class-students', { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } }, async (req) => {
       const p = requireUser(req);
-      const raw = foldQuery(req.query as Record<string, unknown>);
-      const q = parse(teachingClassStudentListQuery, raw);
+      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassStudentListQuery);
       const { rows, total } = await service.list(db, p, q);
-      const { page: _p, itemsPerPage: _i, ...filters } = raw;
-      return collection(path, rows.map((r) => present(r, urlSigner)), total, q, filters);
+      return collection(path, rows.map((r) => present(r, urlSigner)), total, q, links);
     });
     app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => one(db, urlSigner, requireUser(req), idOf(req)));
     app.post('/teaching-class-student', { config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } } }, async (req, reply) => {

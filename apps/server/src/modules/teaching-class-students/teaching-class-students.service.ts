@@ -6,6 +6,7 @@ import {
   type teachingClassStudentCreateBody,
   type teachingClassStudentListQuery,
   type teachingClassStudentPatchBody,
+  type ListQueryOutput,
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -24,7 +25,7 @@ import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from '.
 type CreateBody = z.output<typeof teachingClassStudentCreateBody>;
 type PatchBody = z.output<typeof teachingClassStudentPatchBody>;
 type CopyBody = z.output<typeof teachingClassStudentCopyBody>;
-type ListQuery = z.output<typeof teachingClassStudentListQuery>;
+type ListQuery = ListQueryOutput<typeof teachingClassStudentListQuery>;
 
 const MSG = {
   notFound: 'Teaching class student not found.',

@@ -57,7 +57,7 @@ describe('POST /teaching-class', () => {
     ['isIndividual of the wrong type', { isIndividual: 'yes' }, 'isIndividual'],
     ['an individual class without a subscription', { isIndividual: true }, 'isIndividual'],
     ['an unknown subscription', { subscription: 999999 }, 'subscription'],
-    ['a field the API does not take', { invitationCode: 'AAAAAAAA' }, ''],
+    ['a field the API does not take', { colour: 'red' }, ''],
   ])('answers 400 for %s and writes nothing', async (_label, patch, path) => {
     const t = await signUp(s);
     const before = await classCount();

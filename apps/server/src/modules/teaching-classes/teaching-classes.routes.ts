@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_AUTH_PREFIX, teachingClassCreateBody, teachingClassListQuery, teachingClassPatchBody } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { foldQuery } from '../../http/query';
+import { queryValue, readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
@@ -28,23 +28,22 @@ export const teachingClassesRoutes: ModuleRoutes = {
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,
       timeWindow: '1 minute',
-      allowList: (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.invitationCode === undefined,
+      allowList: (req: FastifyRequest) => queryValue(req.query as Record<string, unknown> | undefined, 'invitationCode') === undefined,
     };
     app.get(
       '/teaching-classes',
       { config: { rateLimit: lookupLimit, doc: { summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary', query: teachingClassListQuery } } },
       async (req, reply) => {
         const p = requireUser(req);
-        const q = parse(teachingClassListQuery, foldQuery(req.query as Record<string, unknown>));
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassListQuery);
         const path = `${API_AUTH_PREFIX}/teaching-classes`;
         if (q.invitationCode !== undefined) {
           const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
-          return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, { invitationCode: q.invitationCode });
+          return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, links);
         }
-        const { page: _p, itemsPerPage: _i, ...filters } = req.query as Record<string, unknown>;
-        return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(filters)}`, async () => {
+        return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, async () => {
           const { rows, total, version } = await service.list(db, p, q);
-          return { version, body: collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, filters) };
+          return { version, body: collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, links) };
         });
       },
     );

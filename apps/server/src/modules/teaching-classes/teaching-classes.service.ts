@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES, ClassUserType, ErrorText, MediaType, type Violation, type teachingClassCreateBody, type teachingClassListQuery, type teachingClassPatchBody } from '@skillroom/contract';
+import { CLASS_MESSAGES, ClassUserType, ErrorText, MediaType, type Violation, type teachingClassCreateBody, type teachingClassListQuery, type ListQueryOutput, type teachingClassPatchBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
@@ -20,7 +20,7 @@ import { teachingClassesRepository as repo, type NewTeachingClass, type Teaching
 
 type CreateBody = z.output<typeof teachingClassCreateBody>;
 type PatchBody = z.output<typeof teachingClassPatchBody>;
-type ListQuery = z.output<typeof teachingClassListQuery>;
+type ListQuery = ListQueryOutput<typeof teachingClassListQuery>;
 
 export const CLASS_NOT_FOUND = 'Teaching class not found.';
 
@@ -122,6 +122,7 @@ export const teachingClassesService = {
       term: b.term,
       educationLevelId: b.educationLevel ?? null,
       isIndividual: b.isIndividual ?? false,
+      isFinished: b.isFinished ?? false,
       schoolId: b.school ?? null,
       avatarId: b.avatar ?? null,
       subscriptionId: b.subscription ?? null,

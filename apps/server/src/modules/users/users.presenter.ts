@@ -17,7 +17,7 @@ export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
     lastName: u.lastName,
     preferredLanguage: u.preferredLanguage,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
-    school: r.school ? embedded('School', 'school', r.school.id, { id: r.school.id, name: r.school.name, created: iso(r.school.created)!, updated: iso(r.school.updated)!, numTeachers: 0 }) : null,
+    school: r.school ? embedded('School', 'school', r.school.id, { id: r.school.id, name: r.school.name, created: iso(r.school.created)!, updated: iso(r.school.updated)!, numTeachers: r.school.numTeachers }) : null,
     occupation: u.occupation,
     phone: u.phone,
     privacyPolicyLastAgreed: iso(u.privacyPolicyLastAgreed),

@@ -1,6 +1,7 @@
 import { asc, eq, sql, and, ne, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
+import { numTeachers } from '../schools/schools.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -8,17 +9,20 @@ export type NewUser = typeof users.$inferInsert;
 export interface UserWithRelations {
   user: UserRow;
   avatar: typeof media.$inferSelect | null;
-  school: { id: number; name: string; created: Date; updated: Date } | null;
+  school: { id: number; name: string; created: Date; updated: Date; numTeachers: number } | null;
   hasSubscription: boolean;
 }
 
 // Explicit table names: drizzle may leave columns unqualified, which a correlated subquery would misread.
 const hasSubscription = sql<boolean>`exists (select 1 from subscription_member sm where sm.user_id = "app_user"."id")`;
 
+// Null without a school, so that drizzle still reads the left-joined school as absent.
+const schoolTeachers = sql<number>`case when "school"."id" is null then null else ${numTeachers} end`;
+
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserWithRelations | null> {
     const [row] = await db
-      .select({ user: users, avatar: media, school: { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated }, hasSubscription })
+      .select({ user: users, avatar: media, school: { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated, numTeachers: schoolTeachers }, hasSubscription })
       .from(users)
       .leftJoin(media, eq(media.id, users.avatarId))
       .leftJoin(schools, eq(schools.id, users.schoolId))

@@ -1,0 +1,139 @@
+import { MediaType, type ListQuery } from '@skillroom/contract';
+import { API, addStudent, classWithRoles, createClass, makeMedia } from './classes';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * What the API-wide tests (content types, filters, PATCH back) run against: the class world of `classWithRoles`,
+ * an upload, a school; and how to turn any path of the API document into a call on it. A route added later gets
+ * an id here (`ids`), a sample body (`bodies`) and, if it deletes, a fresh target (`fresh`); without them it is
+ * still called, with an id that does not exist and an empty body, which checks the plumbing all the same.
+ */
+export type ApiWorld = Awaited<ReturnType<typeof apiWorld>>;
+
+export async function apiWorld(s: TestServer) {
+  const w = await classWithRoles(s);
+  const upload = await makeMedia(s, MediaType.StudentAvatar, w.creator.id);
+  const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as { id: number; name: string };
+  const studentId = Number(String(w.first.student).split('/').pop());
+  const ids: Record<string, number> = {
+    'teaching-class': w.cls.id,
+    'teaching-class-student': w.first.id,
+    student: studentId,
+    media: upload.id,
+    user: w.creator.id,
+    school: school.id,
+    subscription: w.sub.id,
+  };
+  return { ...w, upload, school, studentId, ids };
+}
+
+export interface Call {
+  method: string;
+  /** The path as the API document writes it. */
+  path: string;
+  url: string;
+  token?: string;
+}
+
+/** Every call of the API document, with the world's ids in place of `{id}` (999999 when it has none). */
+export function callsOf(doc: { paths: Record<string, Record<string, unknown>> }, w: ApiWorld): Call[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, url: concrete(path, w), token: path.startsWith('/api/auth/') || path.startsWith('/media/') ? w.creator.token : undefined })),
+  );
+}
+
+export function concrete(path: string, w: ApiWorld, id?: number) {
+  return path
+    .replace(/\/([a-z-]+)\/\{id\}/g, (_m, resource: string) => `/${resource}/${id ?? w.ids[resource] ?? 999999}`)
+    .replace('{locale}', 'en')
+    .replace('{email}', encodeURIComponent(w.creator.user.email))
+    .replace('{mediaType}', String(w.upload.mediaType))
+    .replace('{fileName}', encodeURIComponent(w.upload.fileName));
+}
+
+/** A fresh item to delete, per resource: each variant of a DELETE must find its own. */
+export const fresh: Record<string, (s: TestServer, w: ApiWorld) => Promise<number>> = {
+  'teaching-class': async (s, w) => (await createClass(s, w.creator)).id as number,
+  'teaching-class-student': async (s, w) => (await addStudent(s, w.creator, w.cls.id)).id as number,
+};
+
+let n = 0;
+/** A valid body per write call, made anew for each call (sign-ups need new names, refreshes new tokens). */
+export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unknown> | unknown> = {
+  'POST /api/public/v1/user': () => ({
+    username: `conf${process.pid}x${++n}`,
+    email: `conf${process.pid}x${n}@example.org`,
+    plainPassword: 'correct horse battery',
+    firstName: 'Con',
+    lastName: 'Formance',
+    accountTypeRadio: 'teacher',
+  }),
+  'POST /api/public/v1/login_check': (_s, w) => ({ username: w.creator.username, password: w.creator.password }),
+  'POST /api/public/v1/token_refresh': async (s, w) => ({
+    refresh_token: (await s.api('POST', '/api/public/v1/login_check', { body: { username: w.creator.username, password: w.creator.password } })).json().refresh_token,
+  }),
+  'POST /api/public/v1/reset_password': () => ({ token: 'x'.repeat(32), plainPassword: 'another horse battery' }),
+  'POST /api/auth/v1/analytics-event': () => ({ name: 'conformance', properties: { step: 1 } }),
+  'POST /api/auth/v1/school': () => ({ name: 'Conformance Primary' }),
+  'POST /api/auth/v1/teaching-class': () => ({ name: 'Conformance', year: 2026, start: '2026-09-01', end: '2027-07-01', term: 1, grade: 5 }),
+  'POST /api/auth/v1/teaching-class-student': (_s, w) => ({ teachingClass: `${API}/teaching-class/${w.cls.id}`, firstName: 'Conny' }),
+  'POST /api/auth/v1/teaching-class-student/copy': async (s, w) => ({ teachingClass: (await createClass(s, w.creator)).id, teachingClassStudents: [w.second.id] }),
+  'PATCH /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', term: 2 }),
+  'PATCH /api/auth/v1/teaching-class-student/{id}': () => ({ code: 'C-7' }),
+  'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
+};
+
+/**
+ * A value for each declared filter that selects something in the world, by name or by `path name` where one name
+ * means different things on different lists (a route added later adds its names here).
+ */
+export function filterValues(w: ApiWorld): Record<string, string> {
+  return {
+    id: String(w.studentId),
+    'teachingClass.id': String(w.cls.id),
+    'student.id': String(w.studentId),
+    'teachingClassStudents.teachingClass.id': String(w.cls.id),
+    invitationCode: String(w.cls.invitationCode),
+    subscription: `${API}/subscription/${w.sub.id}`,
+    mediaType: String(MediaType.StudentAvatar),
+    name: 'Conformance',
+    [`${API}/medias id`]: String(w.upload.id),
+  };
+}
+
+/** A sample value for a filter by its kind, when `filterValues` has none. */
+export function sampleValue(path: string, list: ListQuery, name: string, known: Record<string, string>, key?: string): string {
+  const f = list.filters[name]!;
+  const given = known[`${path} ${name}`] ?? known[name];
+  if (key === undefined && given !== undefined) return given;
+  const t = (f.value as { type?: string; enum?: unknown[]; format?: string }) ?? {};
+  if (t.enum) return String(t.enum[0]);
+  if (t.format === 'date') return key === 'before' ? '2030-01-01' : '2020-01-01';
+  return t.type === 'integer' ? '1' : 'x';
+}
+
+/** Answers compared with what may differ between two equal calls masked: signed links (they carry a time), `updated`. */
+export function masked(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(masked);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, ['url', 'thumbUrl', 's3_url', 'updated'].includes(k) ? '…' : masked(x)]));
+  return v;
+}
+
+/** The shape of an answer: keys and kinds, for calls that make something new each time (new ids, codes, tokens). */
+export function shape(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(shape);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]));
+  return v === null ? null : typeof v;
+}
+
+/** One server and world per test file, set up before its tests: `const t = withApiWorld(); … t.s, t.w`. */
+export function withApiWorld(env: Record<string, string> = {}) {
+  const t = {} as { s: TestServer; w: ApiWorld };
+  beforeAll(async () => {
+    t.s = await startTestServer(env);
+    t.w = await apiWorld(t.s);
+  });
+  afterAll(() => t.s.close());
+  return t;
+}
