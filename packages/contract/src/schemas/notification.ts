@@ -49,7 +49,9 @@ export interface MarkAllReadResponse {
 /**
  * Server-sent events at `GET /api/auth/v1/notifications/stream` (bearer header, or the BEARER cookie on the same origin).
  * Each new notification arrives as `event: notification`, `id: <notification id>`, `data: <Notification JSON>`;
- * a reconnecting client sends `Last-Event-ID` and receives what it missed. Comment lines (`: ping`) are heartbeats.
+ * a reconnecting client sends `Last-Event-ID` (or `?lastEventId=`) and receives what it missed. Comment lines
+ * (`: ping`) are heartbeats. The server ends a stream when the token it was opened with expires (and on shutdown):
+ * the client comes back with a fresh token and its last event id.
  */
 export const NOTIFICATION_STREAM_PATH = '/notifications/stream';
 export const NOTIFICATION_STREAM_EVENT = 'notification';
