@@ -1,7 +1,10 @@
+import { refToId } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
+import { PendingCount } from '../../../entities/invitations/pending-count';
+import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
@@ -20,6 +23,8 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
   const manage = canManageStudents(cls ?? undefined);
+  // The class's teachers answer requests to link to the student: they see how many wait.
+  const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
   const classPath = cls ? `/teaching-class/${cls.id}` : null;
 
@@ -54,6 +59,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
               </Link>
               <Link to={`${basePath}/manage`} className={buttonClass('secondary')}>
                 <FormattedMessage id="web_student_detail_family" />
+                <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
               </Link>
               <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(true)}>
                 <FormattedMessage id="web_student_manage_remove" />
