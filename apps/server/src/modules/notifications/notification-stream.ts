@@ -39,7 +39,10 @@ export class NotificationStreams {
     private readonly log: FastifyBaseLogger,
     heartbeatMs: number,
   ) {
-    bus.subscribe({ message: (m) => void this.onMessage(m), resume: () => void this.catchUpAll() });
+    bus.subscribe({
+      message: (m) => void this.onMessage(m).catch((err: unknown) => this.log.warn({ err }, 'notification stream delivery failed')),
+      resume: () => void this.catchUpAll(),
+    });
     this.heartbeat = setInterval(() => this.ping(), heartbeatMs);
     this.heartbeat.unref();
   }
@@ -72,6 +75,8 @@ export class NotificationStreams {
     set.add(s);
     if (set.size > MAX_STREAMS_PER_USER) this.end(set.values().next().value!);
     res.on('close', () => this.remove(s));
+    // A client gone mid-write is simply dropped; its error must not reach the process.
+    res.on('error', () => this.remove(s));
     if (expiresAt !== null) {
       // The token this stream was opened with is its ticket; the client comes back with a fresh one and its Last-Event-ID.
       s.timer = setTimeout(() => this.end(s), Math.max(0, expiresAt - Date.now()));
@@ -99,7 +104,7 @@ export class NotificationStreams {
   }
 
   private write(s: Stream, n: Notification) {
-    if (n.id <= s.lastId) return;
+    if (n.id <= s.lastId || s.res.writableEnded || s.res.destroyed) return;
     s.lastId = n.id;
     s.res.write(frame(n));
     if (s.res.writableLength > MAX_BUFFERED_BYTES) this.end(s);
@@ -132,7 +137,7 @@ export class NotificationStreams {
   }
 
   private ping() {
-    for (const set of this.byUser.values()) for (const s of set) s.res.write(': ping\n\n');
+    for (const set of this.byUser.values()) for (const s of set) if (!s.res.writableEnded && !s.res.destroyed) s.res.write(': ping\n\n');
   }
 
   private remove(s: Stream) {
