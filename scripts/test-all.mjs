@@ -11,9 +11,20 @@ const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', ...vitestJson('unit')], report: 'vitest' },
   { name: 'api (PGlite)', cmd: ['npx', 'vitest', 'run', '--project', 'api', ...vitestJson('api-pglite')], report: 'vitest', file: 'api-pglite' },
-  { name: 'api (PostgreSQL)', cmd: ['node', 'scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api', ...vitestJson('api-postgres')], report: 'vitest', file: 'api-postgres' },
+  {
+    name: 'api (PostgreSQL)',
+    cmd: ['node', 'scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api', ...vitestJson('api-postgres')],
+    report: 'vitest',
+    file: 'api-postgres',
+  },
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], report: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') } },
+  { name: 'size', cmd: ['node', 'scripts/check-bundle-size.mjs'] },
+  {
+    name: 'e2e',
+    cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    report: 'playwright',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') },
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -40,7 +51,10 @@ for (const step of steps) {
 }
 
 console.info('\nSummary');
-for (const r of rows) console.info(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds}s`);
+for (const r of rows)
+  console.info(
+    `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds}s`,
+  );
 const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0) + (failedSteps && !rows.some((r) => r.failed) ? failedSteps : 0);
 const skipped = rows.reduce((n, r) => n + r.skipped, 0);

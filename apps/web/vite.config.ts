@@ -1,13 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+// Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
+import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
+// Libraries every screen needs, one chunk each: they change rarely, so a new release of the app's own code leaves
+// them cached. Libraries used by some screens only (zod, the date picker, …) stay in those screens' chunks.
+// The ICU parser is left out of `intl`: it loads beside the translations (see the alias below).
+const lateParser =
+  /@formatjs[\\/](icu-skeleton-parser|icu-messageformat-parser[\\/]lib[\\/](index|parser|printer|regex\.generated|time-data\.generated|date-time-pattern-generator))/;
+const vendors: Record<string, RegExp> = {
+  react: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  router: /node_modules[\\/]react-router[\\/]/,
+  intl: /node_modules[\\/](react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|hoist-non-react-statics|tslib)[\\/]/,
+  swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+// Below this the compressed copy saves less than a packet.
+const minBytes = 1024;
+
+/**
+ * Writes a brotli (.br, best level) and a gzip (.gz, best level) copy beside every text asset, made once here
+ * instead of on every request; the server sends them as they are. Then stamps the build with its sources' hash.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  // Taken before bundling: a source edited during the build must make the next start build again.
+  let sources = '';
+  return {
+    name: 'skillroom-precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    buildStart() {
+      sources = webSourcesHash();
+    },
+    async closeBundle() {
+      // Not the build's own bookkeeping (.vite/manifest.json), which is never served.
+      const all = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !f.startsWith('.'))
+        .map((f) => path.join(outDir, f));
+      await Promise.all(
+        all
+          .filter((f) => compressible.test(f) && fs.statSync(f).size >= minBytes)
+          .map(async (f) => {
+            const data = fs.readFileSync(f);
+            const [br, gz] = await Promise.all([
+              brotli(data, {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+              }),
+              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            fs.writeFileSync(`${f}.br`, br);
+            fs.writeFileSync(`${f}.gz`, gz);
+          }),
+      );
+      fs.writeFileSync(path.join(outDir, stampName), `${sources}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   base: '/web/',
-  plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 400 },
+  plugins: [react(), tailwindcss(), precompress()],
+  // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
+  // beside the translations, by a path this exact match leaves alone.
+  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The size that matters is checked by scripts/check-bundle-size.mjs (gzip, per first screen).
+    chunkSizeWarningLimit: 250,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: Object.entries(vendors).map(([name, re], i) => ({
+            name: `vendor-${name}`,
+            test: (id: string) => re.test(id) && !lateParser.test(id),
+            priority: 10 - i,
+          })),
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': api, '/media': api, '/logout': api } },
 });

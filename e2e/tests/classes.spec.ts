@@ -33,13 +33,13 @@ test.describe('classes and students', () => {
     // An end date before the start date is refused next to the end date, and nothing is created.
     await page.getByLabel('Class name').fill(first);
     await page.getByLabel('Grade').fill('5');
-    await page.getByLabel('Start date').fill('2026-09-01');
-    await page.getByLabel('End date').fill('2026-08-01');
+    await page.getByRole('textbox', { name: 'Start date', exact: true }).fill('01/09/2026');
+    await page.getByRole('textbox', { name: 'End date', exact: true }).fill('01/08/2026');
     await page.getByRole('button', { name: 'Create class' }).click();
     await expect(page.getByText('The end date cannot be before the start date.')).toBeVisible();
-    await expect(page.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'End date', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'new class with an error');
-    await page.getByLabel('End date').fill('2027-07-15');
+    await page.getByRole('textbox', { name: 'End date', exact: true }).fill('15/07/2027');
     await page.getByRole('button', { name: 'Create class' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();

@@ -17,6 +17,8 @@ import { hydraError, registerErrorHandler } from './plugins/error-handler';
 import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
 import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
+import { registerCompression } from './plugins/compression';
+import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { unauthorized } from './http/errors';
@@ -35,7 +37,7 @@ const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '.
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger ? loggerOptions(config) : false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
@@ -83,6 +85,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0 });
+  await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer));
   app.decorateRequest('principal', null);
 

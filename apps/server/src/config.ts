@@ -16,6 +16,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: pretty lines at a terminal, JSON lines otherwise.
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_USER: z.string().optional(),
@@ -83,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET ?? null,
     demo: c.DEMO,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     trustProxy: c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,

@@ -21,6 +21,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     prefix: `${BASE_PATH}/`,
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each text asset: sent as they are, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Hashed assets never change; the page itself must always be fresh.
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -36,7 +38,9 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   app.get(`${BASE_PATH}/*`, (req, reply) => {
     const rel = decodeURIComponent(req.url.slice(BASE_PATH.length + 1).split('?')[0] ?? '');
     const file = path.resolve(dist, rel);
-    if (rel && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
+    // The build's own bookkeeping (.vite/manifest.json, .sources-hash) is not part of the app.
+    const hidden = rel.split('/').some((part) => part.startsWith('.'));
+    if (rel && !hidden && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html());
   });
 }

@@ -1,18 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CurrentUserProvider } from '../lib/current-user';
 import { I18nProvider } from '../lib/i18n';
-import { SwrProvider } from '../lib/swr';
-import { AppToaster } from '../lib/toasts';
+
+// Toasts appear only after something happened on a screen, so their library loads after the first one.
+const AppToaster = lazy(() => import('../lib/toasts').then((m) => ({ default: m.AppToaster })));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider>
-      <SwrProvider>
-        <CurrentUserProvider>
-          {children}
+      <CurrentUserProvider>
+        {children}
+        <Suspense fallback={null}>
           <AppToaster />
-        </CurrentUserProvider>
-      </SwrProvider>
+        </Suspense>
+      </CurrentUserProvider>
     </I18nProvider>
   );
 }

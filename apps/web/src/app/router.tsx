@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WEB_BASE } from '../lib/config';
 import { Loading } from '../components/ui/spinner';
-import { AppShell, PublicLayout } from './shell/app-shell';
 import { RouteError } from './route-error';
 
 // Each screen's code loads on its first visit (DESIGN §5).
@@ -12,7 +11,8 @@ const routes: RouteObject[] = [
     HydrateFallback: Loading,
     children: [
       {
-        element: <PublicLayout />,
+        // The layouts load with their first screen, so the app's entry holds only what every screen needs.
+        lazy: () => import('./shell/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           { path: 'sign-in', lazy: () => import('../features/auth/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })) },
           { path: 'sign-up', lazy: () => import('../features/auth/routes/sign-up-route').then((m) => ({ Component: m.SignUpRoute })) },
@@ -21,7 +21,7 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppShell />,
+        lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
         children: [
           { index: true, lazy: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })) },
           { path: 'teaching-class/new', lazy: () => import('../features/classes/routes/class-new-route').then((m) => ({ Component: m.ClassNewRoute })) },

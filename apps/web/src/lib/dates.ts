@@ -29,3 +29,20 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function isoDay(d: Date = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/**
+ * A day typed as dd/MM/yyyy (spec §9; `.` or `-` also separate, one-digit day and month allowed) as YYYY-MM-DD;
+ * null for anything else, an impossible day (31/02) included.
+ */
+export function parseDay(text: string): string | null {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(year, month - 1, day);
+  return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day ? isoDay(d) : null;
+}
+
+/** The Date of a YYYY-MM-DD day (local midnight); null when it is not one. */
+export function dayDate(iso: string): Date | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? toDate(iso) : null;
+}

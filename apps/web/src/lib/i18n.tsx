@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
+import { loadMessageParser } from './message-parser';
 import { hasSession } from './session';
 
 const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
@@ -25,9 +26,29 @@ const LocaleContext = createContext<LocaleState>({ locale: DEFAULT_LOCALE, setLo
 export const useLocale = () => useContext(LocaleContext);
 
 async function loadMessages(locale: Locale): Promise<Record<string, string>> {
+  const parser = loadMessageParser();
   const res = await fetch(`${API_ORIGIN}${API_PUBLIC_PREFIX}/translation/${locale}`, { headers: { accept: 'application/ld+json' } });
   if (!res.ok) throw new Error(`translations ${res.status}`);
-  return toIntlMessages(((await res.json()) as TranslationsResponse).translations);
+  const map = toIntlMessages(((await res.json()) as TranslationsResponse).translations);
+  await parser;
+  return map;
+}
+
+const early = new Map<Locale, Promise<Record<string, string>>>();
+
+/** Asks for the stored locale's texts as the app's code starts, before React first renders (main.tsx). */
+export function prefetchMessages(locale: Locale = storedLocale()) {
+  if (early.has(locale)) return;
+  const pending = loadMessages(locale);
+  // Whoever takes it handles a failure; until then it must not count as unhandled.
+  pending.catch(() => undefined);
+  early.set(locale, pending);
+}
+
+function takeMessages(locale: Locale) {
+  const pending = early.get(locale);
+  early.delete(locale);
+  return pending ?? loadMessages(locale);
 }
 
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
@@ -39,7 +60,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    loadMessages(locale)
+    takeMessages(locale)
       .then((map) => {
         if (!live) return;
         setMessages({ locale, map });
@@ -79,7 +100,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
           </button>
         </main>
       );
-    return <div className="flex min-h-screen items-center justify-center" aria-busy="true" />;
+    // The splash index.html paints before any script runs, kept until the texts arrive (no blank page between).
+    return (
+      <div className="flex min-h-screen items-center justify-center" aria-busy="true">
+        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} />
+      </div>
+    );
   }
   return (
     <LocaleContext.Provider value={value}>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { SIGN_IN_PATH } from '../../lib/config';
+import { SwrProvider } from '../../lib/swr';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useLiveUpdates } from './use-live-updates';
@@ -36,28 +37,22 @@ export function AppShell() {
     );
   if (status !== 'loaded' || !user) return <Loading />;
 
+  // SWR's settings (spec §9) for the header and every screen; loaded with the first of them, not with the app's entry.
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        <FormattedMessage id="web_shell_skip" />
-      </a>
-      <Header user={user} onSignOut={() => void signOut()} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
-  );
-}
-
-/** Public screens (sign-in and friends): no header, a centred column. */
-export function PublicLayout() {
-  return (
-    <main id="main" className="flex min-h-screen flex-col items-center px-4 py-10">
-      <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} className="mb-8" />
-      <div className="w-full max-w-md">
-        <Outlet />
+    <SwrProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          <FormattedMessage id="web_shell_skip" />
+        </a>
+        <Header user={user} onSignOut={() => void signOut()} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
       </div>
-    </main>
+    </SwrProvider>
   );
 }

@@ -1,22 +1,2 @@
-import { useEffect, type RefObject } from 'react';
-
-/** Closes a popup on a click outside it or on Escape (which also returns focus to its button). */
-export function useDismiss(open: boolean, ref: RefObject<HTMLElement | null>, close: (refocus: boolean) => void) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: MouseEvent | TouchEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) close(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(true);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('touchstart', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('touchstart', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, ref, close]);
-}
+// Moved to lib/ so that building blocks (the date field) share it; kept here for the shell's imports.
+export { useDismiss } from '../../lib/use-dismiss';

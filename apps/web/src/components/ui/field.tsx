@@ -1,19 +1,27 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
-const control =
-  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700 aria-[invalid=true]:border-red-700';
+// A field that cannot be changed looks it: greyed, no shadow, its text still readable (contrast stays above 4.5:1).
+export const control =
+  'block w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700 aria-[invalid=true]:border-red-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none';
 
-interface FieldProps {
+export interface FieldProps {
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
 }
 
-function Frame({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+/** Label, control, then its hint or error. A required control's label carries a `*` (the input says so to readers). */
+export function Frame({ id, label, error, hint, required, children }: FieldProps & { id: string; required?: boolean; children: ReactNode }) {
   return (
-    <div className="space-y-1">
+    <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && (
@@ -30,13 +38,13 @@ function Frame({ id, label, error, hint, children }: FieldProps & { id: string; 
   );
 }
 
-const describedBy = (id: string, { error, hint }: FieldProps) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+export const describedBy = (id: string, { error, hint }: FieldProps) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
 export function TextField({ label, error, hint, id: given, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const id = given ?? auto;
   return (
-    <Frame id={id} label={label} error={error} hint={hint}>
+    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
       <input id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest} />
     </Frame>
   );
@@ -46,7 +54,7 @@ export function TextAreaField({ label, error, hint, id: given, ...rest }: FieldP
   const auto = useId();
   const id = given ?? auto;
   return (
-    <Frame id={id} label={label} error={error} hint={hint}>
+    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
       <textarea id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest} />
     </Frame>
   );
@@ -56,10 +64,15 @@ export function SelectField({ label, error, hint, id: given, children, ...rest }
   const auto = useId();
   const id = given ?? auto;
   return (
-    <Frame id={id} label={label} error={error} hint={hint}>
+    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
       <select id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest}>
         {children}
       </select>
     </Frame>
   );
+}
+
+/** The line above a form that says what the `*` beside a label means. */
+export function RequiredNote({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
 }

@@ -5,7 +5,7 @@ export function Page({ title, actions, children, narrow = false }: { title: Reac
   return (
     <div className={`mx-auto w-full ${narrow ? 'max-w-xl' : 'max-w-6xl'} px-4 py-6 sm:px-6`}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-bold wrap-anywhere text-slate-900">{title}</h1>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {children}

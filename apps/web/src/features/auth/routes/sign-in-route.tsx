@@ -68,13 +68,14 @@ export function SignInRoute() {
           </Link>
         </div>
       </Card>
+      <LanguageSelect />
+      {/* Last, so that nothing moves when the demo accounts arrive with the server's configuration. */}
       <DemoAccounts
         onPick={(u, p) => {
           setUsername(u);
           setPassword(p);
         }}
       />
-      <LanguageSelect />
     </div>
   );
 }

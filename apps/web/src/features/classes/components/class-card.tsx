@@ -1,5 +1,5 @@
 import { ClassUserType, type TeachingClass } from '@skillroom/contract';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatDate } from '../../../lib/dates';
@@ -19,6 +19,8 @@ export function ClassRoleBadge({ role }: { role: ClassUserType }) {
 }
 
 export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }) {
+  const intl = useIntl();
+  const grade = c.grade ? intl.formatMessage({ id: 'web_class_card_grade' }, { grade: c.grade }) : null;
   return (
     <li>
       <Link
@@ -28,11 +30,12 @@ export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }
         <Avatar media={c.avatar} name={c.name} size={56} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate text-lg font-semibold text-slate-900">{c.name}</h2>
+            {/* A long name (or one long word) wraps inside the card instead of pushing the page sideways. */}
+            <h2 className="min-w-0 text-lg font-semibold wrap-anywhere text-slate-900">{c.name}</h2>
             <ClassRoleBadge role={c.userType} />
           </div>
           <p className="text-sm text-slate-700">
-            {[c.grade, c.term, c.school?.name].filter(Boolean).join(' · ')}
+            {[grade, c.term, c.school?.name].filter(Boolean).join(' · ')}
           </p>
           <p className="text-sm text-slate-600">
             {formatDate(c.start)} – {formatDate(c.end)}

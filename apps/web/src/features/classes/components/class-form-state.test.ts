@@ -6,7 +6,10 @@ const filled = { ...newClassValues(new Date(2026, 8, 1)), name: 'Maple', end: '2
 
 describe('class form values', () => {
   it('starts a new class this year, today, with no end', () => {
-    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({ year: '2026', start: '2026-09-01', end: '', subscription: '', avatar: null });
+    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({ year: '2026', start: '2026-09-01', end: '2027-08-31', subscription: '', avatar: null });
+    // Across a month's end and a leap day.
+    expect(newClassValues(new Date(2028, 1, 29)).end).toBe('2029-02-28');
+    expect(newClassValues(new Date(2026, 0, 1)).end).toBe('2026-12-31');
   });
 
   it('sends ids as numbers, a numeric year as a number, and the school only on create', () => {

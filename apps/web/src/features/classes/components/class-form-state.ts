@@ -29,13 +29,14 @@ export interface ClassFormValues {
 /** The body properties that have a control of their own, so that their violations show next to it. */
 export const CLASS_FORM_FIELDS = ['name', 'year', 'start', 'end', 'grade', 'term', 'educationLevel', 'isIndividual', 'subscription', 'avatar'] as const;
 
-/** A new class starts this year, today. */
+/** A new class starts this year, today, and runs for a year (the day before the same date next year). */
 export function newClassValues(today = new Date()): ClassFormValues {
+  const end = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate() - 1);
   return {
     name: '',
     year: String(today.getFullYear()),
     start: isoDay(today),
-    end: '',
+    end: isoDay(end),
     grade: '',
     term: '',
     educationLevel: '',

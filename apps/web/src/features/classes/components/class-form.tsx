@@ -4,11 +4,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';
 import { FormErrors } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { DateField } from '../../../components/ui/date-field';
+import { RequiredNote, SelectField, TextField } from '../../../components/ui/field';
 import { useClassForm } from '../../../lib/use-class-form';
 import type { FieldErrors } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, CLASS_FORM_FIELDS, validateClass, type ClassFormValues } from './class-form-state';
+import { useLiveErrors } from './use-live-errors';
 
 interface Props {
   initial: ClassFormValues;
@@ -18,19 +20,31 @@ interface Props {
   /** Sends the values; a 400 it throws comes back as errors next to the fields. */
   onSave: (values: ClassFormValues) => Promise<void>;
   footer?: ReactNode;
+  /** A new class: a teacher with exactly one subscription gets it chosen for them. */
+  preselectSubscription?: boolean;
 }
 
-export function ClassForm({ initial, schoolName, submitLabel, onSave, footer }: Props) {
+export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, preselectSubscription = false }: Props) {
   const intl = useIntl();
   const [v, setV] = useState(initial);
-  const { formRef, errors, busy, submit, otherError } = useClassForm(CLASS_FORM_FIELDS);
+  const { formRef, errors: submitted, busy, submit, otherError } = useClassForm(CLASS_FORM_FIELDS);
+  const { errors, touch } = useLiveErrors(v, submitted);
   const levels = useEducationLevels();
   const subs = useSubscriptions();
   const subscriptions = attachableSubscriptions(subs.data?.['hydra:member'] ?? [], initial.subscription);
   const individualSubs = subscriptions.filter(allowsIndividual);
   const t = (id: string) => intl.formatMessage({ id });
+  const [preselected, setPreselected] = useState(!preselectSubscription);
+  if (!preselected && subs.data) {
+    setPreselected(true);
+    const only = subscriptions.length === 1 ? subscriptions[0] : undefined;
+    if (only && !v.subscription) setV((old) => ({ ...old, subscription: String(only.id) }));
+  }
 
-  const set = <K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) => setV((old) => ({ ...old, [key]: value }));
+  const set = <K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) => {
+    setV((old) => ({ ...old, [key]: value }));
+    touch(key);
+  };
 
   const setIndividual = (on: boolean) =>
     setV((old) => {
@@ -51,6 +65,7 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer }: 
 
   return (
     <form ref={formRef} className="space-y-5" onSubmit={onSubmit} noValidate>
+      <RequiredNote>{t('web_ui_required_note')}</RequiredNote>
       <FormErrors message={otherError} />
       {text('name', t('web_class_form_name'), { required: true, autoComplete: 'off' })}
       <div className="grid gap-4 sm:grid-cols-3">
@@ -59,23 +74,16 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer }: 
         {text('term', t('web_class_form_term'))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('web_class_form_start')}
-          type="date"
-          name="start"
-          required
-          value={v.start}
-          error={errors.start}
-          onChange={(e) => set('start', e.target.value)}
-        />
-        <TextField
+        <DateField label={t('web_class_form_start')} name="start" required value={v.start} error={errors.start} onChange={(d) => set('start', d)} />
+        <DateField
           label={t('web_class_form_end')}
-          type="date"
           name="end"
           required
+          min={v.start}
           value={v.end}
           error={errors.end}
-          onChange={(e) => set('end', e.target.value)}
+          hint={initial.end ? undefined : t('web_class_form_end_hint')}
+          onChange={(d) => set('end', d)}
         />
       </div>
       <SelectField

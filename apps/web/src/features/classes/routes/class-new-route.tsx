@@ -45,6 +45,7 @@ function ClassNew({ user }: { user: User | null }) {
       <Card>
         <ClassForm
           initial={newClassValues()}
+          preselectSubscription
           schoolName={school.name}
           submitLabel={<FormattedMessage id="web_class_new_submit" />}
           onSave={save}

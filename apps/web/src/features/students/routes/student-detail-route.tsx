@@ -61,7 +61,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
                 <FormattedMessage id="web_student_detail_family" />
                 <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
               </Link>
-              <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(true)}>
+              <Button variant="danger-ghost" onClick={() => setRemoving(true)}>
                 <FormattedMessage id="web_student_manage_remove" />
               </Button>
             </div>

@@ -71,8 +71,7 @@ function StudentManage({ cls }: { cls: TeachingClass }) {
                       <FormattedMessage id="web_student_manage_edit" />
                     </Link>
                     <Button
-                      variant="ghost"
-                      className="text-red-700"
+                      variant="danger-ghost"
                       onClick={() => setRemoving(s)}
                       aria-label={intl.formatMessage({ id: 'web_student_manage_remove_named' }, { name: fullName(s) })}
                     >

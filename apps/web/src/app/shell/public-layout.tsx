@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { SwrProvider } from '../../lib/swr';
+
+/** Public screens (sign-in and friends): no header, a centred column. */
+export function PublicLayout() {
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center px-4 py-10">
+      <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} className="mb-8" />
+      <div className="w-full max-w-md">
+        <SwrProvider>
+          <Outlet />
+        </SwrProvider>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+// The web app's first load in bytes on the wire (the .gz the build wrote; brotli is smaller still), checked against
+// budgets so that it cannot grow unnoticed. Part of `npm test` (after the build) and `npm run bench`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { webDist } from './web-build-state.mjs';
+
+const KB = 1024;
+/** What every screen loads before its own code (index.html's entry, its static imports and the CSS). */
+const ENTRY_BUDGET = 120 * KB;
+// The ICU parser arrives with the translations, before the first screen shows.
+const PARSER = '../../node_modules/@formatjs/icu-messageformat-parser/lib/index.js';
+/**
+ * First screens: the entry plus the layout, the screen and what they import, before any data arrives. Their budgets
+ * leave room for what is planned on them (the header bell, the join and link forms), not for growth unnoticed.
+ */
+const SCREENS = {
+  'sign-in': { budget: 145 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx', PARSER] },
+  dashboard: { budget: 165 * KB, modules: ['src/app/shell/app-shell.tsx', 'src/features/classes/routes/class-list-route.tsx', PARSER, 'src/lib/toasts.tsx'] },
+};
+
+export function measure(dist = webDist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const size = (file) => {
+    const gz = path.join(dist, `${file}.gz`);
+    // Files under the compression floor travel as they are.
+    return fs.statSync(fs.existsSync(gz) ? gz : path.join(dist, file)).size;
+  };
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build manifest (renamed? update scripts/check-bundle-size.mjs)`);
+      if (seen.has(chunk.file)) continue;
+      seen.add(chunk.file);
+      for (const css of chunk.css ?? []) seen.add(css);
+      closure(chunk.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const total = (files) => [...files].reduce((n, f) => n + size(f), 0);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure([entryKey]);
+  const rows = [{ name: 'entry (every screen)', bytes: total(entry), budget: ENTRY_BUDGET, files: entry.size }];
+  for (const [name, s] of Object.entries(SCREENS)) {
+    const files = closure(s.modules, new Set(entry));
+    rows.push({ name: `first screen: ${name}`, bytes: total(files), budget: s.budget, files: files.size });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
+    console.error('No web build: run `npm run build` first.');
+    process.exit(1);
+  }
+  let over = 0;
+  console.info('Initial load of the web app (JS + CSS, gzip):');
+  for (const r of measure()) {
+    const ok = r.bytes <= r.budget;
+    if (!ok) over++;
+    console.info(`  ${ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(28)} ${(r.bytes / KB).toFixed(1).padStart(6)} KB of ${r.budget / KB} KB (${r.files} files)`);
+  }
+  process.exit(over ? 1 : 0);
+}

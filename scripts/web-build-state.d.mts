@@ -1,0 +1,4 @@
+export const webDist: string;
+export const stampName: string;
+export function webSourcesHash(root?: string): string;
+export function webBuildIsCurrent(root?: string): boolean;
