@@ -24,6 +24,7 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
   let read = 0;
   let status = 0;
   let contentType = '';
+  let contentEncoding = '';
   let req: http.ClientRequest;
   let ended!: () => void;
   const endedPromise = new Promise<void>((resolve) => (ended = resolve));
@@ -31,6 +32,7 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
     req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       status = res.statusCode ?? 0;
       contentType = String(res.headers['content-type'] ?? '');
+      contentEncoding = String(res.headers['content-encoding'] ?? '');
       res.setEncoding('utf8');
       let buffer = '';
       res.on('data', (chunk: string) => {
@@ -77,6 +79,9 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
     },
     get contentType() {
       return contentType;
+    },
+    get contentEncoding() {
+      return contentEncoding;
     },
     get comments() {
       return comments;

@@ -33,11 +33,13 @@ const askToJoin = async (via: Pick<TestServer, 'app'> = s) => {
 
 describe('GET /notifications/stream', () => {
   it('delivers a new notification to every open tab of its recipient, by bearer header or BEARER cookie', async () => {
-    const byHeader = openStream(streamUrl(base), { authorization: `Bearer ${owner.token}` });
+    // The client accepts compression: events must still arrive as written, never held in a compressor.
+    const byHeader = openStream(streamUrl(base), { authorization: `Bearer ${owner.token}`, 'accept-encoding': 'br, gzip' });
     const byCookie = openStream(streamUrl(base), { cookie: `${COOKIE_BEARER}=${owner.token}` });
     await Promise.all([byHeader.opened, byCookie.opened]);
     expect(byHeader.status).toBe(200);
     expect(byHeader.contentType).toBe('text/event-stream; charset=utf-8');
+    expect(byHeader.contentEncoding).toBe('');
     const invitation = await askToJoin();
     for (const st of [byHeader, byCookie]) {
       const e = await st.next();
