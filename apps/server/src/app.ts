@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -13,8 +13,9 @@ import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
 import { authenticate, TokenSigner } from './plugins/auth';
-import { hydraError, registerErrorHandler } from './plugins/error-handler';
-import { HYDRA_TYPE, registerContentTypes } from './plugins/content-types';
+import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
+import { registerContentTypes } from './plugins/content-types';
 import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerCompression } from './plugins/compression';
@@ -25,6 +26,7 @@ import { unauthorized } from './http/errors';
 import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
+import { registerTextGuard } from './http/text-guard';
 
 export interface BuildOptions {
   config: Config;
@@ -43,10 +45,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
-    // A malformed URL (a broken %-escape) is refused before routing: in the same Hydra shape as every other error.
-    frameworkErrors: (_err, _req, reply: FastifyReply) => {
-      void reply.status(400).type(HYDRA_TYPE).send(hydraError(400, 'The address is not a valid URL.'));
-    },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
+    frameworkErrors,
   });
 
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -84,6 +85,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
+  registerTextGuard(app);
+  registerExpectationFailed(app);
   registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0 });
   await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer));

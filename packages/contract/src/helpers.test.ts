@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountTypeFromMarker, badgeText, highestRole, isTokenExpired, mediaShape, refToId, toIntlMessages, translationKey, translationText } from './helpers';
-import { refSchema, isoDate } from './schemas/common';
+import { refSchema, isoDate, V } from './schemas/common';
 import { signUpBody, userPatchBody } from './schemas/user';
 
 describe('refToId', () => {
@@ -14,6 +14,12 @@ describe('refToId', () => {
     ['/api/auth/v1/school/abc', null],
     [0, null],
     [-2, null],
+    // Past PostgreSQL's integer: names nothing, and must never reach the database.
+    [2147483647, 2147483647],
+    [3000000000, null],
+    ['/api/auth/v1/school/3000000000', null],
+    [{ id: '99999999999999999999' }, null],
+    [{ '@id': '/api/auth/v1/school/2147483648' }, null],
     [null, null],
     [undefined, null],
   ])('reads %j as %j', (ref, id) => expect(refToId(ref as never)).toBe(id));
@@ -80,6 +86,12 @@ describe('schemas', () => {
     expect(isoDate.parse('2026-09-01T10:00:00Z')).toBe('2026-09-01');
     expect(isoDate.safeParse('2026-13-45').success).toBe(false);
     expect(isoDate.safeParse('2026-02-31').success).toBe(false);
+  });
+
+  it('refuses dates outside 1900-2200, which the database would refuse or misread', () => {
+    expect(isoDate.parse('1900-01-01')).toBe('1900-01-01');
+    expect(isoDate.parse('2200-12-31')).toBe('2200-12-31');
+    for (const d of ['0000-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) expect(isoDate.safeParse(d).error?.issues[0]?.message, d).toBe(V.dateRange);
   });
 
   it('sign-up requires username, valid e-mail and 8-character password', () => {

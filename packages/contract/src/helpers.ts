@@ -3,14 +3,16 @@ import { MediaType } from './constants';
 /** A related resource arrives as an object or as a reference path whose last segment is the id (spec §3). */
 export type Ref = string | number | { '@id'?: string; id?: number | string } | null | undefined;
 
+/** The largest id a table holds (a PostgreSQL integer): a larger one names nothing and must not reach the database. */
+export const MAX_ID = 2_147_483_647;
+
 export function refToId(ref: Ref): number | null {
   if (ref === null || ref === undefined) return null;
-  if (typeof ref === 'number') return Number.isSafeInteger(ref) && ref > 0 ? ref : null;
+  if (typeof ref === 'number') return Number.isSafeInteger(ref) && ref > 0 && ref <= MAX_ID ? ref : null;
   if (typeof ref === 'string') {
     const last = ref.split('/').filter(Boolean).pop() ?? '';
     if (!/^\d+$/.test(last)) return null;
-    const n = Number(last);
-    return Number.isSafeInteger(n) && n > 0 ? n : null;
+    return refToId(Number(last));
   }
   if (typeof ref === 'object') {
     if (ref.id !== undefined && ref.id !== null) return refToId(ref.id);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { V, type Violation } from '@skillroom/contract';
+import { MAX_ID, V, type Violation } from '@skillroom/contract';
 import { ValidationError } from './errors';
 
 const at = (input: unknown, path: PropertyKey[]) =>
@@ -46,6 +46,6 @@ export function idParam(raw: unknown): number {
   const s = String(raw ?? '');
   if (!/^\d{1,12}$/.test(s)) throw new ValidationError([{ propertyPath: 'id', message: 'Invalid identifier.' }]);
   const n = Number(s);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new ValidationError([{ propertyPath: 'id', message: 'Invalid identifier.' }]);
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) throw new ValidationError([{ propertyPath: 'id', message: 'Invalid identifier.' }]);
   return n;
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH } from '@skillroom/contract';
+import { driverError } from '../db/driver-error';
 
 /** A random code read aloud or typed from paper: no 0/O or 1/I/L to confuse (31^8 ≈ 8.5·10^11 codes). */
 export function newInvitationCode(): string {
@@ -13,10 +14,8 @@ export const normalizeInvitationCode = (raw: string) => raw.replace(/[\s-]/g, ''
 
 /** The name of the unique index a database error broke, or null when it is another error. */
 export function brokenUniqueIndex(e: unknown): string | null {
-  for (let x: unknown = e, depth = 0; x && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
-    if ((x as { code?: string }).code === '23505') return String((x as { constraint?: string }).constraint ?? (x as Error).message ?? '');
-  }
-  return null;
+  const x = driverError(e);
+  return x?.code === '23505' ? String(x.constraint ?? x.message ?? '') : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseRefusal, sqlState } from '../http/database-errors';
 import { HttpError, ValidationError } from '../http/errors';
 import { HYDRA_TYPE } from './content-types';
 
@@ -38,6 +39,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).type(HYDRA_TYPE).send(hydraError(err.statusCode, err.message, err.title));
+    }
+    const refused = databaseRefusal(err);
+    if (refused) {
+      // Not the query itself: its parameters may hold what must not be logged.
+      req.log.warn({ sqlState: sqlState(err), route: req.routeOptions.url }, 'database refused the request');
+      return reply.status(refused.statusCode).type(HYDRA_TYPE).send(hydraError(refused.statusCode, refused.message));
     }
     if (dbUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');

@@ -10,6 +10,8 @@ const fixed: Record<string, string> = {
   [V.type]: 'web_violation_type',
   [V.reference]: 'web_violation_reference',
   [V.date]: 'web_violation_date',
+  [V.dateRange]: 'web_violation_date_range',
+  [V.character]: 'web_violation_character',
 };
 
 /** The contract's violation texts in the reader's language; any other server text as it came. */

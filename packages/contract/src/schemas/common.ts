@@ -4,6 +4,9 @@ import { refToId } from '../helpers';
 /** Violation texts in the style the client shows under form fields. */
 export const V = {
   blank: 'This value should not be blank.',
+  /** NUL and unpaired surrogates: no database stores them, no person types them. */
+  character: 'This value contains a character that is not allowed.',
+  dateRange: 'This value should be a date between 1900-01-01 and 2200-12-31.',
   email: 'This value is not a valid email address.',
   tooShort: (n: number) => `This value is too short. It should have ${n} characters or more.`,
   tooLong: (n: number) => `This value is too long. It should have ${n} characters or less.`,
@@ -49,7 +52,10 @@ export const refSchema = z
   });
 export const nullableRef = refSchema.nullable().optional();
 
-/** Calendar date as YYYY-MM-DD (ISO date-times are cut to their date). */
+/** Dates a school can mean; outside them, a typo (or an attack) that PostgreSQL would refuse or misread. */
+export const DATE_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
+
+/** Calendar date as YYYY-MM-DD (ISO date-times are cut to their date), between DATE_RANGE's ends. */
 export const isoDate = z
   .string({ error: V.date })
   .transform((v, ctx) => {
@@ -60,8 +66,13 @@ export const isoDate = z
       ctx.addIssue({ code: 'custom', message: V.date });
       return z.NEVER;
     }
+    if (d < DATE_RANGE.min || d > DATE_RANGE.max) {
+      ctx.addIssue({ code: 'custom', message: V.dateRange });
+      return z.NEVER;
+    }
     return d;
-  });
+  })
+  .meta({ format: 'date' });
 
 /** Fields every resource shows that a client may send back: read, never written (DESIGN §4 "Writes"). */
 export const READ_ONLY_FIELDS = ['@context', '@id', '@type', 'id', 'created', 'updated'] as const;

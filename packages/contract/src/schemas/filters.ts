@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
+import { MAX_ID } from '../helpers';
 import { V, isoDate, refSchema } from './common';
 
 /**
@@ -21,7 +22,6 @@ export interface Filter<S extends z.ZodType = z.ZodType> {
   description?: string;
 }
 
-const MAX_ID = 2147483647;
 const idValue = z.coerce.number({ error: V.type }).int({ error: V.type }).positive({ error: V.type }).max(MAX_ID, { error: V.type });
 const flagValue = z.enum(['1', '0', 'true', 'false'], { error: V.choice }).transform((v) => v === '1' || v === 'true');
 

@@ -17,7 +17,9 @@ export const CLASS_MESSAGES = {
 /** A year as a number or a numeric string. */
 export const yearSchema = z
   .union([z.number({ error: V.type }), z.string({ error: V.type }).trim().regex(/^\d{1,4}$/, { error: CLASS_MESSAGES.year }).transform(Number)], { error: CLASS_MESSAGES.year })
-  .pipe(z.number().int({ error: CLASS_MESSAGES.year }).min(1900, { error: CLASS_MESSAGES.year }).max(2200, { error: CLASS_MESSAGES.year }));
+  .pipe(z.number().int({ error: CLASS_MESSAGES.year }).min(1900, { error: CLASS_MESSAGES.year }).max(2200, { error: CLASS_MESSAGES.year }))
+  // OpenAPI's `example`: zod keeps no `examples` for an input that is transformed.
+  .meta({ example: 2026 });
 
 const bool = z.boolean({ error: V.type });
 

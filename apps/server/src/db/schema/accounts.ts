@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { media } from './media';
 
@@ -8,6 +8,9 @@ const stamps = {
 };
 export { stamps };
 
+/** A school name as compared: trimmed, runs of spaces as one, lower case. The unique index and the lookups share it. */
+export const schoolNameKey = (name: SQLWrapper | string) => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
+
 export const schools = pgTable(
   'school',
   {
@@ -15,7 +18,8 @@ export const schools = pgTable(
     name: text('name').notNull(),
     ...stamps,
   },
-  (t) => [index('school_name_lower_idx').on(sql`lower(${t.name})`)],
+  // One school per name, whatever its case and spacing, so that teachers of one school meet (and parallel sign-ups cannot split it).
+  (t) => [uniqueIndex('school_name_key').on(schoolNameKey(t.name))],
 );
 
 export const users = pgTable(

@@ -28,6 +28,16 @@ const human = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 
 export const tooLarge = (limit: number) => new HttpError(413, `The file is too large: at most ${human(limit)} for this media type.`);
 
 /**
+ * What the multipart parser throws at a body that is not multipart (no boundary, a boundary that never comes,
+ * a part cut short) carries no status: that is the client's fault, a 400. Errors with a status keep it, and
+ * those of the disk (they name a system call) stay server errors.
+ */
+function asClientError(e: unknown): unknown {
+  if (e instanceof HttpError || (e as { statusCode?: number }).statusCode || (e as { syscall?: string }).syscall) return e;
+  return new HttpError(400, 'The request body is not valid multipart/form-data.');
+}
+
+/**
  * Reads a multipart upload, streaming the file to disk so that a large video is never held in memory.
  * `limitOf` gives the size limit from the fields read so far (mediaType usually comes first); a file over it
  * is cut off at once with a 413 rather than read to its end.
@@ -62,7 +72,7 @@ export async function readUploadParts(req: FastifyRequest, spoolDir: string, lim
     }
   } catch (e) {
     if (tmp) await fsp.rm(tmp, { force: true });
-    throw e;
+    throw asClientError(e);
   }
   const kept: string | null = tmp;
   return {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { schools } from '../../db/schema';
+import { schoolNameKey, schools } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect & { numTeachers: number };
 
@@ -24,13 +24,14 @@ export const schoolsRepository = {
   },
 
   async findByName(db: DbOrTx, name: string) {
-    const [row] = await db.select({ id: schools.id }).from(schools).where(and(sql`lower(${schools.name}) = lower(${name})`));
+    const [row] = await db.select({ id: schools.id }).from(schools).where(sql`${schoolNameKey(schools.name)} = ${schoolNameKey(name)}`);
     return row ?? null;
   },
 
-  async insert(db: DbOrTx, name: string) {
-    const [row] = await db.insert(schools).values({ name }).returning({ id: schools.id });
-    return row!.id;
+  /** Inserts a school unless one of that name (as the unique index compares) exists: then null. */
+  async insertUnlessNamed(db: DbOrTx, name: string) {
+    const [row] = await db.insert(schools).values({ name }).onConflictDoNothing().returning({ id: schools.id });
+    return row?.id ?? null;
   },
 };
 

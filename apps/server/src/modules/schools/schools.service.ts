@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { notFound, violation } from '../../http/errors';
+import { conflict, notFound, violation } from '../../http/errors';
 import { schoolsRepository } from './schools.repository';
 
 export const schoolsService = {
@@ -9,10 +9,20 @@ export const schoolsService = {
     return row;
   },
 
-  /** Creates a school, or answers the existing one of that name so that teachers of one school meet. */
+  /**
+   * Creates a school, or answers the existing one of that name (case and spacing aside) so that teachers of one
+   * school meet. Parallel calls meet at the unique index: the later one gets the school the first one made.
+   */
   async findOrCreate(db: DbOrTx, name: string) {
-    const existing = await schoolsRepository.findByName(db, name);
-    return existing ? existing.id : schoolsRepository.insert(db, name);
+    const clean = name.trim().replace(/\s+/g, ' ');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await schoolsRepository.findByName(db, clean);
+      if (existing) return existing.id;
+      const id = await schoolsRepository.insertUnlessNamed(db, clean);
+      if (id !== null) return id;
+      // Another request created it meanwhile (and may have removed it again): look once more.
+    }
+    throw conflict('This school is being changed by another request. Please try again.');
   },
 
   /** Checks that a referenced school exists (a reference to nothing is a violation, not a 500). */

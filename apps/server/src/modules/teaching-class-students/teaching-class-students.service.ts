@@ -30,6 +30,7 @@ type ListQuery = ListQueryOutput<typeof teachingClassStudentListQuery>;
 const MSG = {
   notFound: 'Teaching class student not found.',
   classRef: 'This teaching class does not exist.',
+  classGone: 'This teaching class was deleted meanwhile.',
   placeRef: 'This teaching class student does not exist.',
   avatar: 'This value should be one of your student avatar images or a predefined one.',
   duplicate: 'This student is already in this class.',
@@ -64,8 +65,9 @@ async function destination(db: DbOrTx, p: Principal, classId: number) {
   return row.cls;
 }
 
-/** Holds the one-student rule of individual classes; call under the class lock. */
-async function assertRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
+/** Locks the destination class (it may have been deleted since it was checked) and holds the one-student rule of individual classes. */
+async function lockWithRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
+  if (!(await teachingClassesRepository.lock(tx, cls.id))) throw notFound(MSG.classGone);
   if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1) throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
 }
 
@@ -84,8 +86,7 @@ export const teachingClassStudentsService = {
     const person = { firstName: b.firstName, lastName: b.lastName, code: b.code, avatarId: b.avatar ?? null, creatorId: p.userId };
     return withFreshCode(() =>
       db.transaction(async (tx) => {
-        await teachingClassesRepository.lock(tx, cls.id);
-        await assertRoom(tx, cls, 1, 'teachingClass');
+        await lockWithRoom(tx, cls, 1, 'teachingClass');
         const studentId = await studentsRepository.insert(tx, person);
         return repo.insert(tx, { ...person, studentId, teachingClassId: cls.id, invitationCode: newInvitationCode() });
       }),
@@ -141,8 +142,7 @@ export const teachingClassStudentsService = {
     try {
       ids = await withFreshCode(() =>
         db.transaction(async (tx) => {
-          await teachingClassesRepository.lock(tx, cls.id);
-          await assertRoom(tx, cls, b.teachingClassStudents.length, 'teachingClassStudents');
+          await lockWithRoom(tx, cls, b.teachingClassStudents.length, 'teachingClassStudents');
           const ids: number[] = [];
           for (const id of b.teachingClassStudents) {
             const { place } = sources.get(id)!;

@@ -113,9 +113,10 @@ export const teachingClassesRepository = {
     return row ?? null;
   },
 
-  /** Locks a class row until the transaction ends (one-student rule of individual classes, owner change). */
+  /** Locks a class row until the transaction ends (one-student rule of individual classes, owner change); false when it is gone. */
   async lock(tx: DbOrTx, id: number) {
-    await tx.execute(sql`select id from teaching_class where id = ${id} for update`);
+    const rows = await tx.select({ id: teachingClasses.id }).from(teachingClasses).where(eq(teachingClasses.id, id)).for('update');
+    return rows.length > 0;
   },
 
   async isCoTeacher(db: DbOrTx, classId: number, userId: number) {

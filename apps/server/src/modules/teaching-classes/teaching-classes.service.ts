@@ -173,6 +173,8 @@ export const teachingClassesService = {
   async remove(db: Db, p: Principal, id: number) {
     await ownedClass(db, p, id);
     await db.transaction(async (tx) => {
+      // Under the lock, so that a student being added meanwhile is either refused or counted among the orphans.
+      if (!(await repo.lock(tx, id))) return;
       const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
       await repo.delete(tx, id);
       await studentsRepository.deleteOrphans(tx, studentIds);

@@ -3,6 +3,7 @@ import { MediaType, type SignUpBody, type userPatchBody, type signUpBody } from 
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { sqlState } from '../../http/database-errors';
 import type { Principal } from '../../plugins/auth';
 import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
@@ -51,7 +52,7 @@ export const usersService = {
       });
     } catch (e) {
       // Two sign-ups racing for one name: the unique index decides, reported like the check above.
-      if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') await uniqueness(db, body.username, body.email);
+      if (sqlState(e) === '23505') await uniqueness(db, body.username, body.email);
       throw e;
     }
   },
