@@ -46,17 +46,14 @@ export interface MarkAllReadResponse {
   updated: number;
 }
 
-/**
+/*
  * Server-sent events at `GET /api/auth/v1/notifications/stream` (bearer header, or the BEARER cookie on the same origin).
  * Each new notification arrives as `event: notification`, `id: <notification id>`, `data: <Notification JSON>`;
  * a reconnecting client sends `Last-Event-ID` (or `?lastEventId=`) and receives what it missed. Comment lines
  * (`: ping`) are heartbeats. The server ends a stream when the token it was opened with expires (and on shutdown):
- * the client comes back with a fresh token and its last event id.
+ * the client comes back with a fresh token and its last event id. Path, event name and heartbeat: NOTIFICATION_STREAM_*
+ * in constants.ts (free of zod, for the web app's shell).
  */
-export const NOTIFICATION_STREAM_PATH = '/notifications/stream';
-export const NOTIFICATION_STREAM_EVENT = 'notification';
-/** How often the stream sends a heartbeat comment. */
-export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;
 
 /** A browser's Web Push subscription (`PushSubscription.toJSON()`), as stored in a push token record. */
 export const pushSubscriptionSchema = z.object({

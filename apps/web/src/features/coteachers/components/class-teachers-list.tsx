@@ -81,7 +81,7 @@ export function ClassTeachersList({ cls }: { cls: TeachingClass }) {
           const you = t.teacher.id === user?.id;
           const name = fullName(t.teacher);
           const action = creator ? (
-            <Button variant="ghost" className="text-red-700" onClick={() => setRemoving(t)} aria-label={intl.formatMessage({ id: 'web_teachers_remove_named' }, { name })}>
+            <Button variant="danger-ghost" onClick={() => setRemoving(t)} aria-label={intl.formatMessage({ id: 'web_teachers_remove_named' }, { name })}>
               <FormattedMessage id="web_teachers_remove" />
             </Button>
           ) : you ? (
