@@ -81,7 +81,7 @@ export function JoinClassCard() {
             }}
           />
         </div>
-        <Button type="submit" variant="secondary" busy={busy && !found} className="mb-6">
+        <Button type="submit" variant="secondary" busy={busy && !found} className="sm:mb-6">
           <FormattedMessage id="web_join_find" />
         </Button>
       </form>
