@@ -55,7 +55,7 @@ export const notificationsRoutes: ModuleRoutes = {
     app.post('/notifications/mark-all-read', { config: { doc: { summary: 'Mark all of the user’s notifications read' } } }, async (req): Promise<MarkAllReadResponse> => ({
       updated: await service.markAllRead(db, requireUser(req)),
     }));
-    app.get(NOTIFICATION_STREAM_PATH, { config: { doc: { summary: 'New notifications as server-sent events (resumes after Last-Event-ID)', query: streamQuery } } }, async (req, reply) => {
+    app.get(NOTIFICATION_STREAM_PATH, { config: { doc: { summary: 'New notifications as server-sent events (resumes after Last-Event-ID)', query: streamQuery, produces: 'text/event-stream' } } }, async (req, reply) => {
       const p = requireUser(req);
       const q = parse(streamQuery, req.query);
       const header = req.headers['last-event-id'];

@@ -128,6 +128,8 @@ describe('student-profile-user-invitation', () => {
     const places = await s.api('GET', `${API}/teaching-class-students?teachingClass.id=${w.cls.id}`, { token: parent.token });
     expect(places.json()['hydra:member'].map((m: { id: number }) => m.id)).toEqual([w.second.id]);
     expect((await s.api('POST', `${API}/student-profile-user-invitation/${id}/reject`, { token: w.creator.token })).statusCode).toBe(409);
+    expect((await s.api('POST', `${API}/student-profile-user-invitation/${id}/accept`, { token: w.creator.token })).statusCode).toBe(200);
+    expect((await notificationsOf(parent)).length).toBe(1);
   });
 
   it('a creator rejects another request: no link, and the requester may ask again', async () => {

@@ -33,12 +33,13 @@ async function visibleInvitation(db: DbOrTx, p: Principal, id: number): Promise<
   return row;
 }
 
-/** A pending request a teacher of its class may answer: 404 unseen, 403 the requester, 409 answered. */
-async function answerable(db: DbOrTx, p: Principal, id: number) {
+/** A request a teacher of its class may answer: 404 unseen, 403 the requester, 409 answered the other way. */
+async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
   const row = await visibleInvitation(db, p, id);
   if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
-  if (row.invitation.isApproved !== null) throw conflict(INVITATION_MESSAGES.notPending);
-  return row;
+  // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
+  if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
+  return { ...row, answered: row.invitation.isApproved !== null };
 }
 
 async function visibleLink(db: DbOrTx, p: Principal, id: number) {
@@ -92,7 +93,8 @@ export const studentLinksService = {
 
   /** A teacher of the class accepts: the requester is linked to the Student and notified (7). */
   async accept(db: Db, p: Principal, id: number) {
-    const { invitation, teachingClass } = await answerable(db, p, id);
+    const { invitation, teachingClass, answered } = await answerable(db, p, id, true);
+    if (answered) return;
     await db.transaction(async (tx) => {
       if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
       await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId);
@@ -109,7 +111,7 @@ export const studentLinksService = {
   },
 
   async reject(db: Db, p: Principal, id: number) {
-    await answerable(db, p, id);
+    if ((await answerable(db, p, id, false)).answered) return;
     if (!(await repo.answer(db, id, false))) throw conflict(INVITATION_MESSAGES.notPending);
   },
 

@@ -131,9 +131,15 @@ describe('POST /teaching-class-teacher-invitation', () => {
     expect((await notificationsOf(w.creator)).some((n) => n.notificationType === NotificationType.TeacherCreated)).toBe(false);
   });
 
-  it('answers 409 to a second answer and to a request by the new co-teacher', async () => {
-    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, { token: w.creator.token })).statusCode).toBe(409);
-    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/reject`, { token: w.creator.token })).statusCode).toBe(409);
+  it('takes the same answer twice as one (nothing more written), the other answer as a conflict (409)', async () => {
+    const before = (await s.ctx.db.select().from(notifications)).length;
+    const again = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, { token: w.creator.token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().isApproved).toBe(true);
+    expect((await s.ctx.db.select().from(notifications)).length).toBe(before);
+    const reject = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/reject`, { token: w.creator.token });
+    expect(reject.statusCode).toBe(409);
+    expect(reject.json()['hydra:description']).toBe(INVITATION_MESSAGES.notPending);
     expect((await ask(joiner, code)).statusCode).toBe(400);
   });
 

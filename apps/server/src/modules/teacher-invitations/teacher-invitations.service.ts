@@ -24,12 +24,13 @@ async function visible(db: DbOrTx, p: Principal, id: number): Promise<TeacherInv
   return row;
 }
 
-/** A pending invitation the user (the class creator) may answer: 404 unseen, 403 not the creator, 409 answered. */
-async function answerable(db: DbOrTx, p: Principal, id: number) {
+/** An invitation the user (the class creator) may answer: 404 unseen, 403 not the creator, 409 answered the other way. */
+async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
   const row = await visible(db, p, id);
   if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.creatorAnswers);
-  if (row.invitation.isApproved !== null) throw conflict(INVITATION_MESSAGES.notPending);
-  return row;
+  // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
+  if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
+  return { ...row, answered: row.invitation.isApproved !== null };
 }
 
 export const teacherInvitationsService = {
@@ -71,7 +72,8 @@ export const teacherInvitationsService = {
 
   /** The creator accepts: the requester becomes a co-teacher, is notified (5), and the other teachers too (2). */
   async accept(db: Db, p: Principal, id: number) {
-    const { invitation } = await answerable(db, p, id);
+    const { invitation, answered } = await answerable(db, p, id, true);
+    if (answered) return;
     await db.transaction(async (tx) => {
       await teachingClassesRepository.lock(tx, invitation.teachingClassId);
       if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
@@ -91,7 +93,7 @@ export const teacherInvitationsService = {
   },
 
   async reject(db: Db, p: Principal, id: number) {
-    await answerable(db, p, id);
+    if ((await answerable(db, p, id, false)).answered) return;
     if (!(await repo.answer(db, id, false))) throw conflict(INVITATION_MESSAGES.notPending);
   },
 };
