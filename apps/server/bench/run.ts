@@ -106,6 +106,7 @@ async function main() {
     fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
     if (!ok) process.exitCode = 1;
+    await (await import('./uploads')).benchUploads(base, token);
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {

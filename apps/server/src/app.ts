@@ -8,11 +8,12 @@ import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { UrlSigner } from './lib/url-signer';
-import { authenticate, TokenSigner } from './plugins/auth';
+import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
 import { registerContentTypes } from './plugins/content-types';
@@ -22,7 +23,6 @@ import { registerCompression } from './plugins/compression';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
-import { unauthorized } from './http/errors';
 import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
@@ -33,13 +33,15 @@ export interface BuildOptions {
   /** Reuse an open database (tests share one per file). */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config) : false,
+    logger: logger ? loggerOptions(config, undefined, logStream) : false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
@@ -56,8 +58,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
-      onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
+      statementTimeoutMs: config.statementTimeoutMs,
+      onPoolError: (err) => outage.report(err),
     }));
+  const outage = new OutageMonitor(app.log, () => db.ping());
   const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt-secret');
   // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
   const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
@@ -84,12 +88,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
-  registerErrorHandler(app);
+  registerErrorHandler(app, outage);
   registerTextGuard(app);
   registerExpectationFailed(app);
-  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0 });
+  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   await registerCompression(app);
-  app.addHook('onRequest', authenticate(ctx.signer));
+  app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);
 
   for (const m of modules) {
@@ -98,9 +102,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     if (m.auth)
       await app.register(
         async (scope) => {
-          scope.addHook('onRequest', async (req) => {
-            if (!req.principal) throw unauthorized(req.headers.authorization ? 'Invalid JWT Token' : 'JWT Token not found');
-          });
+          scope.addHook('onRequest', async (req) => requireSignedIn(req));
           await m.auth!(scope, ctx);
         },
         { prefix: API_AUTH_PREFIX },
@@ -109,6 +111,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
+    outage.stop();
     await bus.close();
     if (!database) await db.close();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 import { NOTIFICATION_STREAM_HEARTBEAT_MS } from '@skillroom/contract';
 
@@ -14,7 +15,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  DEMO: bool.default(true),
+  NODE_ENV: z.string().optional(),
+  DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // auto: pretty lines at a terminal, JSON lines otherwise.
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -37,6 +39,13 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ANSWER_CACHE_MAX_BYTES: bytes.default(32 * 1024 * 1024),
+  MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  UPLOADS_PER_USER: z.coerce.number().int().positive().default(2),
+  // One core stays free for everyone else's requests while images are being worked on.
+  MEDIA_IMAGE_JOBS: z.coerce.number().int().positive().default(Math.max(1, os.availableParallelism() - 1)),
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
@@ -83,12 +92,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL ?? null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     jwtSecret: c.JWT_SECRET ?? null,
-    demo: c.DEMO,
+    // Demo accounts with published passwords must never appear on a production server by accident.
+    demo: c.DEMO ?? c.NODE_ENV !== 'production',
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     trustProxy: c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
+    answerCacheMaxBytes: c.ANSWER_CACHE_MAX_BYTES,
+    maxImagePixels: c.MEDIA_MAX_IMAGE_PIXELS,
+    uploadsPerUser: c.UPLOADS_PER_USER,
+    imageJobs: c.MEDIA_IMAGE_JOBS,
+    analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
     smtp: c.SMTP_HOST
       ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }
       : null,

@@ -15,9 +15,18 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['DEMO', 'maybe'],
     ['MEDIA_MAX_IMAGE_BYTES', '-1'],
+    ['DB_STATEMENT_TIMEOUT_MS', '0'],
+    ['MEDIA_MAX_IMAGE_PIXELS', 'many'],
+    ['UPLOADS_PER_USER', '-2'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('turns demo data off by default in production, and lets DEMO decide when set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
   });
 
   it('reads DEMO=false, DATABASE_URL and PUBLIC_URL', () => {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { drainAndClose, registerDrain } from './plugins/shutdown';
 import { seedCatalogue } from './seed/catalogue';
 import { seedDemo } from './seed/demo';
 
@@ -16,6 +17,7 @@ async function main() {
     throw e;
   }
   const { app, ctx } = await buildApp({ config });
+  registerDrain(app);
   await seedCatalogue(ctx);
   if (config.demo && (await seedDemo(ctx.db))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
@@ -26,9 +28,15 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    const started = performance.now();
+    // Uploads in flight get their time (REQUEST_TIMEOUT_MS bounds them anyway); a stuck close still ends.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, Math.max(10_000, config.requestTimeoutMs + 5_000)).unref();
+    await drainAndClose(app);
     clearTimeout(timer);
+    app.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/client';
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function openTestDatabase(mapUrl: (url: string) => string = (u) => u): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+async function openTestDatabase(mapUrl: (url: string) => string = (u) => u, statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
@@ -26,7 +26,7 @@ async function openTestDatabase(mapUrl: (url: string) => string = (u) => u): Pro
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: mapUrl(u.toString()), pgliteDir: null });
+  const database = await openDatabase({ databaseUrl: mapUrl(u.toString()), pgliteDir: null, statementTimeoutMs });
   return {
     database,
     url: u.toString(),
@@ -50,11 +50,14 @@ export interface TestServer {
 }
 
 /** One server and one database per test file (PGlite's first open takes seconds). */
-export async function startTestServer(env: Record<string, string> = {}, opts: { mapDatabaseUrl?: (url: string) => string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { mapDatabaseUrl?: (url: string) => string; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
-  const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl);
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
+  const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.ready();
   return {
     app,
@@ -85,7 +88,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
 /** A second instance on the same PostgreSQL database and data folder (same secrets), as behind a load balancer. */
 export async function startPeer(s: TestServer) {
   if (!s.databaseUrl) throw new Error('a peer needs PostgreSQL');
-  const database = await openDatabase({ databaseUrl: s.databaseUrl, pgliteDir: null });
+  const database = await openDatabase({ databaseUrl: s.databaseUrl, pgliteDir: null, statementTimeoutMs: s.ctx.config.statementTimeoutMs });
   const { app, ctx } = await buildApp({ config: s.ctx.config, database, logger: false });
   await app.ready();
   return {
@@ -99,6 +102,12 @@ export async function startPeer(s: TestServer) {
 }
 
 let seq = 0;
+/** Log lines collected from a test server (pass `logs.stream` as `logStream`, with LOG_LEVEL set). */
+export function logCollector() {
+  const lines: Record<string, unknown>[] = [];
+  return { lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n'), stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } };
+}
+
 /** Signs up a user through the API and signs them in. */
 export async function signUp(s: TestServer, overrides: Record<string, unknown> = {}) {
   const n = `${process.pid}${++seq}${crypto.randomBytes(2).toString('hex')}`;

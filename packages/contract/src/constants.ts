@@ -179,6 +179,10 @@ export const MEDIA_ACCEPTED_TYPES: Record<Exclude<MediaKind, 'file'>, readonly s
 /** Longest side of the thumbnails made for images, in pixels. */
 export const MEDIA_THUMB_SIZE = 320;
 
+/** One analytics event: at most this many properties, and this many bytes of JSON in all (larger bodies get 413). */
+export const ANALYTICS_MAX_PROPERTIES = 30;
+export const ANALYTICS_MAX_BYTES = 8 * 1024;
+
 /** Media types only the platform (catalogue) may create; users cannot upload them. */
 export const CATALOGUE_MEDIA_TYPES: readonly MediaType[] = [
   MediaType.PredefinedUserAvatar,

@@ -35,15 +35,31 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; null keeps it in memory (tests). */
   pgliteDir: string | null;
   onPoolError?: (err: Error) => void;
+  /** Longest a statement may run (PostgreSQL; PGlite runs inside the process and cannot hang on a network). */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Migrations may take their time, so they run on a connection of their own, without the statement timeout.
+    const migrator = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000 });
+    await migrator.connect();
+    try {
+      await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const timeout = opts.statementTimeoutMs;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      // The server cancels a slow statement; the client gives up a little later when the server itself is frozen.
+      ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 1000 } : {}),
+    });
     // An idle client losing its server must not crash the process; the next query fails with 503 instead.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     return {
       db,
       kind: 'postgres',

@@ -11,6 +11,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: the caller should wait `retryAfterSeconds` (sent as Retry-After) before trying again. */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export class ValidationError extends HttpError {
   constructor(public readonly violations: Violation[]) {
     super(400, violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'));

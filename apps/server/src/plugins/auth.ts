@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { COOKIE_BEARER, type JwtClaims } from '@skillroom/contract';
-import { unauthorized } from '../http/errors';
+import { API_AUTH_PREFIX, COOKIE_BEARER, type JwtClaims } from '@skillroom/contract';
+import { forbidden, unauthorized } from '../http/errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -9,11 +9,15 @@ export interface Principal {
   userId: number;
   username: string;
   roles: string[];
+  /** The login (refresh-token family) the access token was issued for. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** A write that carried only the BEARER cookie, from another site: refused with 403 where sign-in is needed. */
+    crossSiteCookie?: boolean;
   }
 }
 
@@ -24,7 +28,7 @@ export class TokenSigner {
   }
 
   async sign(p: Principal): Promise<string> {
-    return new SignJWT({ userid: p.userId, username: p.username, roles: p.roles })
+    return new SignJWT({ userid: p.userId, username: p.username, roles: p.roles, ...(p.sessionId ? { sid: p.sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
@@ -35,7 +39,8 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify<JwtClaims>(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.userid !== 'number') return null;
-      return { userId: payload.userid, username: String(payload.username ?? ''), roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [] };
+      const roles = Array.isArray(payload.roles) ? payload.roles.map(String) : [];
+      return { userId: payload.userid, username: String(payload.username ?? ''), roles, ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}) };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;
@@ -56,9 +61,45 @@ export function requireUser(req: FastifyRequest): Principal {
   return req.principal;
 }
 
-export function authenticate(signer: TokenSigner) {
+/** Reads a browser makes by itself with the cookie (an <img>, a <video>, an EventSource), from any page. */
+const COOKIE_READS = [/^\/media\//, new RegExp(`^${API_AUTH_PREFIX}/notifications/stream(\\?|$)`)];
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the browser says this request comes from a page of our own origin. */
+function sameOrigin(req: FastifyRequest, publicOrigin: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site) return site === 'same-origin';
+  const origin = req.headers.origin;
+  return Boolean(origin) && (origin === publicOrigin || origin === `${req.protocol}://${req.host}`);
+}
+
+/**
+ * The signed-in user of every request. The BEARER cookie, which a browser attaches to requests any site can make,
+ * counts only for media and the notification stream, or when the request comes from our own pages (CSRF, ASVS V3.5):
+ * a cross-site write carrying it is refused with 403 (requireSignedIn), a cross-site read is treated as signed out.
+ */
+export function authenticate(signer: TokenSigner, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
   return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const header = req.headers.authorization;
     const token = bearerOf(req);
-    req.principal = token ? await signer.verify(token) : null;
+    if (!token || header?.startsWith('Bearer ')) {
+      req.principal = token ? await signer.verify(token) : null;
+      return;
+    }
+    const safe = SAFE.has(req.method);
+    if ((safe && COOKIE_READS.some((r) => r.test(req.url))) || sameOrigin(req, publicOrigin)) {
+      req.principal = await signer.verify(token);
+      return;
+    }
+    req.crossSiteCookie = !safe;
+    req.principal = null;
   };
+}
+
+/** The auth scope's gate: 401 without a valid token, 403 for a cross-site write that had only the cookie. */
+export function requireSignedIn(req: FastifyRequest) {
+  if (req.principal) return;
+  if (req.crossSiteCookie) throw forbidden('Cross-site request refused: the sign-in cookie counts only on requests from this site.');
+  throw unauthorized(req.headers.authorization ? 'Invalid JWT Token' : 'JWT Token not found');
 }

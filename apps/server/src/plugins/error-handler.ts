@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { databaseRefusal, sqlState } from '../http/database-errors';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, TooManyRequests, ValidationError } from '../http/errors';
 import { HYDRA_TYPE } from './content-types';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
-const DB_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
-const DB_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const DB_UNAVAILABLE = /Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
+const DB_UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
 function dbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -26,7 +26,7 @@ export const hydraError = (status: number, description: string, title = 'An erro
 });
 
 /** One error handler for every route: Hydra bodies, never a stack trace (DESIGN §4). */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, outage?: { report(err: unknown): void }) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ValidationError) {
       return reply.status(400).type(HYDRA_TYPE).send({
@@ -38,6 +38,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(err.statusCode).type(HYDRA_TYPE).send(hydraError(err.statusCode, err.message, err.title));
     }
     const refused = databaseRefusal(err);
@@ -47,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(refused.statusCode).type(HYDRA_TYPE).send(hydraError(refused.statusCode, refused.message));
     }
     if (dbUnavailable(err)) {
-      req.log.warn({ err }, 'database unavailable');
+      // One log line per outage, not per request (see db/outage.ts).
+      if (outage) outage.report(err);
+      else req.log.warn({ err }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').type(HYDRA_TYPE).send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -18,7 +18,7 @@ const CSP = [
 ].join('; ');
 
 /** Security headers on every answer, with a strict Content-Security-Policy (no inline scripts). */
-export function registerSecurity(app: FastifyInstance, opts: { crossOrigin: boolean } = { crossOrigin: false }) {
+export function registerSecurity(app: FastifyInstance, opts: { crossOrigin?: boolean; hsts?: boolean } = {}) {
   // Pages of the CORS_ORIGINS must be able to show media links in <img>/<video>, which CORP same-origin forbids.
   const corp = opts.crossOrigin ? 'cross-origin' : 'same-origin';
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -29,6 +29,8 @@ export function registerSecurity(app: FastifyInstance, opts: { crossOrigin: bool
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', corp);
     reply.header('permissions-policy', 'camera=(self), microphone=(self), geolocation=()');
+    // Only a server reached over https may pin browsers to https (a plain-http install would lock itself out).
+    if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });

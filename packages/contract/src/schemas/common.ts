@@ -16,6 +16,8 @@ export const V = {
   typeOf: (t: string) => `This value should be of type ${t}.`,
   reference: 'This value should be a valid reference.',
   date: 'This value is not a valid date.',
+  currentPassword: 'This is not your current password.',
+  tooMany: (n: number) => `This collection should contain ${n} elements or less.`,
 } as const;
 
 /** Trimmed text that must not be blank. */

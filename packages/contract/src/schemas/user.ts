@@ -56,9 +56,15 @@ export const userPatchBody = writeBody(
     accountTypeRadio: accountTypeSchema,
     school: refSchema.nullable(),
     plainPassword: password,
+    /** Required with plainPassword: a stolen session alone must not be enough to take the account over. */
+    currentPassword: z.string({ error: V.type }).max(4096, { error: V.tooLong(4096) }),
   },
   userReadOnly,
-).partial();
+)
+  .partial()
+  .superRefine((b, ctx) => {
+    if (b.plainPassword && !b.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: V.blank });
+  });
 export type UserPatchBody = z.input<typeof userPatchBody>;
 
 export const forgotPasswordParams = z.object({ email });
@@ -95,6 +101,8 @@ export interface JwtClaims {
   userid: number;
   username: string;
   roles: string[];
+  /** The login session (refresh-token family) the token belongs to. */
+  sid?: string;
   iat: number;
   exp: number;
 }

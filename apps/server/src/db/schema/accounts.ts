@@ -80,6 +80,14 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_reset_hash_uq').on(t.tokenHash)],
 );
 
+/** Failed sign-ins per account (or per unknown login name, so that both look alike), for the growing lock. */
+export const signInFailures = pgTable('sign_in_failure', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const subscriptions = pgTable('subscription', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,4 +1,5 @@
-import { analyticsEventBody } from '@skillroom/contract';
+import { ANALYTICS_MAX_BYTES, analyticsEventBody } from '@skillroom/contract';
+import type { FastifyRequest } from 'fastify';
 import { analyticsEvents } from '../../db/schema';
 import { parse } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
@@ -6,8 +7,10 @@ import type { ModuleRoutes } from '../types';
 
 export const analyticsRoutes: ModuleRoutes = {
   name: 'analytics',
-  auth: (app, { db }) => {
-    app.post('/analytics-event', { config: { rateLimit: { max: 300, timeWindow: '1 minute' }, doc: { summary: 'Record a screen view or event', body: analyticsEventBody } } }, async (req, reply) => {
+  auth: (app, { db, config }) => {
+    // Counted per account, not per address: a whole school behind one address must not share one budget.
+    const rateLimit = { max: config.analyticsEventsPerMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `analytics|${req.principal?.userId ?? req.ip}` };
+    app.post('/analytics-event', { bodyLimit: ANALYTICS_MAX_BYTES, config: { rateLimit, doc: { summary: 'Record a screen view or event', body: analyticsEventBody } } }, async (req, reply) => {
       const p = requireUser(req);
       const body = parse(analyticsEventBody, req.body);
       await db.insert(analyticsEvents).values({ userId: p.userId, name: body.name, screen: body.screen ?? null, properties: body.properties ?? null });

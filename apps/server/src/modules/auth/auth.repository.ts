@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { passwordResets, refreshTokens } from '../../db/schema';
+import { passwordResets, refreshTokens, signInFailures } from '../../db/schema';
 
 export const authRepository = {
   async insertRefresh(db: DbOrTx, v: { tokenHash: string; family: string; userId: number; expiresAt: Date }) {
@@ -36,9 +36,44 @@ export const authRepository = {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   },
 
+  /** Every login of a user but one (the session that changed the password keeps going). */
+  async revokeAllOfUserExcept(db: DbOrTx, userId: number, family: string | null) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), family ? ne(refreshTokens.family, family) : undefined));
+  },
+
+  /** Counts one more attempt and answers the count with the lock; a streak an hour old is forgotten. */
+  async countAttempt(db: DbOrTx, key: string) {
+    const stale = sql`${signInFailures.updated} < now() - interval '1 hour'`;
+    const [row] = await db
+      .insert(signInFailures)
+      .values({ key, failures: 1 })
+      .onConflictDoUpdate({
+        target: signInFailures.key,
+        set: {
+          failures: sql`case when ${stale} then 1 else ${signInFailures.failures} + 1 end`,
+          lockedUntil: sql`case when ${stale} then null else ${signInFailures.lockedUntil} end`,
+          updated: sql`now()`,
+        },
+      })
+      .returning({ failures: signInFailures.failures, lockedUntil: signInFailures.lockedUntil });
+    return row!;
+  },
+
+  async lockUntil(db: DbOrTx, key: string, until: Date) {
+    await db.update(signInFailures).set({ lockedUntil: until }).where(eq(signInFailures.key, key));
+  },
+
+  async clearFailures(db: DbOrTx, key: string) {
+    await db.delete(signInFailures).where(eq(signInFailures.key, key));
+  },
+
   async pruneExpired(db: DbOrTx, before: Date) {
     await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before));
     await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, before)));
+    await db.delete(signInFailures).where(lt(signInFailures.updated, new Date(before.getTime() - 24 * 3600_000)));
   },
 
   async insertReset(db: DbOrTx, v: { tokenHash: string; userId: number; expiresAt: Date }) {

@@ -6,6 +6,7 @@ import { translator } from '../translations/translations.service';
 import { hashPassword } from '../users/users.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { authRepository } from './auth.repository';
+import { signInThrottle, throttleKey } from './sign-in-throttle';
 import { ValidationError } from '../../http/errors';
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -23,15 +24,22 @@ export function authService(ctx: AppContext) {
   async function issue(user: Pick<UserRow, 'id' | 'username' | 'roles'>, family = randomToken(16)): Promise<TokenPair> {
     const refresh = randomToken(32);
     await authRepository.insertRefresh(db, { tokenHash: sha256(refresh), family, userId: user.id, expiresAt: new Date(Date.now() + REFRESH_TTL_MS) });
-    const token = await ctx.signer.sign({ userId: user.id, username: user.username, roles: user.roles });
+    // The family names the session, so that a password change can end every other one.
+    const token = await ctx.signer.sign({ userId: user.id, username: user.username, roles: user.roles, sessionId: family });
     return { token, refresh_token: refresh };
   }
 
   return {
     async login(login: string, password: string): Promise<TokenPair> {
       const user = await usersRepository.findByLogin(db, login);
+      const key = throttleKey(user?.id ?? null, login);
+      const attempt = await signInThrottle.begin(db, key);
       const ok = await verify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
-      if (!user || !ok) throw new InvalidCredentials();
+      if (!user || !ok) {
+        await signInThrottle.failed(db, key, attempt);
+        throw new InvalidCredentials();
+      }
+      await signInThrottle.succeeded(db, key);
       return issue(user);
     },
 
@@ -80,8 +88,9 @@ export function authService(ctx: AppContext) {
         throw new ValidationError([{ propertyPath: 'token', message: 'This reset link is invalid or has expired.' }]);
       }
       await usersRepository.update(db, row.userId, { passwordHash: await hashPassword(plainPassword) });
-      // A new password ends every existing login.
+      // A new password ends every existing login, and lifts a lock others' wrong guesses put on the account.
       await authRepository.revokeAllOfUser(db, row.userId);
+      await signInThrottle.succeeded(db, throttleKey(row.userId, ''));
     },
   };
 }

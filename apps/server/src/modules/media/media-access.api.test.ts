@@ -47,13 +47,15 @@ describe('GET /media/{id}', () => {
 });
 
 describe('media attached to something is seen by those who see it (registerMediaAccess)', () => {
-  it("a user's avatar: by every signed-in user, once it is their avatar", async () => {
-    const [me, other] = await Promise.all([signUp(s), signUp(s)]);
+  it("a user's avatar: by those who may see the user (who share a class), once it is their avatar", async () => {
+    const [me, other, stranger] = await Promise.all([signUp(s), signUp(s), signUp(s)]);
+    await addCoTeacher(s, (await createClass(s, me)).id, other);
     const m = await uploadImage(me, MediaType.UserAvatar);
     expect((await getMedia(other, m.id)).statusCode).toBe(404);
     expect((await s.api('PATCH', `${API}/user/${me.id}`, { token: me.token, body: { avatar: m['@id'] } })).statusCode).toBe(200);
     expect((await getMedia(other, m.id)).statusCode).toBe(200);
     expect((await fetchBare(s, `/media/${m.id}`, { authorization: `Bearer ${other.token}` })).statusCode).toBe(200);
+    expect((await getMedia(stranger, m.id)).statusCode).toBe(404);
   });
 
   it("a class's avatar: by its teachers and evaluators, not by strangers", async () => {

@@ -30,8 +30,8 @@ const REENCODE: Record<string, { ext: string; mime: string }> = {
 /** Containers in which audio recordings arrive (a browser's MediaRecorder writes WebM), named as audio. */
 const AUDIO_CONTAINERS: Record<string, string> = { 'video/webm': 'audio/webm', 'video/mp4': 'audio/mp4', 'video/ogg': 'audio/ogg' };
 const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a']);
-/** Decompression bombs stop here: 100 megapixels is more than any phone camera makes. */
-const MAX_PIXELS = 100_000_000;
+// Each image is worked on by one libvips thread; how many at once is MEDIA_IMAGE_JOBS (the `run` of processUpload).
+sharp.concurrency(1);
 /** encode=1 asks for a web-sized picture. */
 const ENCODED_MAX_SIDE = 2560;
 
@@ -39,12 +39,13 @@ const unsupported = (mime: string | undefined, kind: MediaKind) =>
   new HttpError(415, `The file type ${mime ? `"${mime}" ` : ''}is not accepted for this media type (${kind === 'image' ? 'JPEG, PNG, WebP, GIF or AVIF' : `${kind} expected`}).`);
 const invalid = (kind: MediaKind) => violation('mediaFile', `This file is not a valid ${kind}.`);
 
-async function image(filePath: string, mime: string, encode: boolean): Promise<ProcessedMedia> {
+// Decompression bombs stop at maxPixels (MEDIA_MAX_IMAGE_PIXELS): sharp reads the size from the header, before decoding.
+async function image(filePath: string, mime: string, encode: boolean, maxPixels: number): Promise<ProcessedMedia> {
   const out = REENCODE[mime]!;
   const animated = mime === 'image/gif' || mime === 'image/webp';
   try {
     // rotate() applies the EXIF orientation; leaving out withMetadata() drops EXIF (GPS, camera), XMP and IPTC.
-    let pipeline = sharp(filePath, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    let pipeline = sharp(filePath, { animated, limitInputPixels: maxPixels, failOn: 'error' }).rotate();
     if (encode) pipeline = pipeline.resize(ENCODED_MAX_SIDE, ENCODED_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
     if (out.mime === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 88 });
     else if (out.mime === 'image/png') pipeline = pipeline.png();
@@ -59,7 +60,7 @@ async function image(filePath: string, mime: string, encode: boolean): Promise<P
       .toBuffer();
     return { mimeType: out.mime, ext: out.ext, data, size: data.length, fileDimensions: `${info.width}x${height}`, duration: null, thumb };
   } catch (e) {
-    if (e instanceof Error && /pixel limit/i.test(e.message)) throw violation('mediaFile', 'The image is too large: at most 100 megapixels.');
+    if (e instanceof Error && /pixel limit/i.test(e.message)) throw violation('mediaFile', `The image is too large: at most ${Math.round(maxPixels / 1e5) / 10} megapixels.`);
     throw invalid('image');
   }
 }
@@ -90,13 +91,13 @@ async function audioOrVideo(filePath: string, mime: string, ext: string, size: n
  * images re-encoded without metadata, with a thumbnail; audio and video measured; other files kept as they are.
  * Throws 415 for a type the kind does not take and 400 for a file that is not what it claims to be.
  */
-export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null }): Promise<ProcessedMedia> {
+export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null; maxPixels: number; run: <T>(work: () => Promise<T>) => Promise<T> }): Promise<ProcessedMedia> {
   const sniffed = await fileTypeFromFile(filePath);
   // "audio/ogg; codecs=opus" and the like: the parameters say nothing we keep.
   const mime = sniffed?.mime.split(';')[0]!.trim();
   if (kind === 'image') {
     if (!mime || !MEDIA_ACCEPTED_TYPES.image.includes(mime)) throw unsupported(mime, kind);
-    return image(filePath, mime, opts.encode);
+    return opts.run(() => image(filePath, mime, opts.encode, opts.maxPixels));
   }
   if (kind === 'audio') {
     const audio = mime && (AUDIO_CONTAINERS[mime] ?? mime);
@@ -110,7 +111,7 @@ export async function processUpload(filePath: string, size: number, kind: MediaK
   // Any file is welcome as a file, but a photo still loses its metadata, and one we cannot clean is refused.
   if (mime?.startsWith('image/')) {
     if (!REENCODE[mime]) throw new HttpError(415, `Images attached as files must be JPEG, PNG, WebP, GIF, AVIF or TIFF, not "${mime}".`);
-    return image(filePath, mime, false);
+    return opts.run(() => image(filePath, mime, false, opts.maxPixels));
   }
   if (mime && ISO_BMFF.has(mime)) return audioOrVideo(filePath, mime, sniffed!.ext, size);
   return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', data: null, size, fileDimensions: null, duration: null, thumb: null };

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { API_AUTH_PREFIX, MEDIA_TYPE_KIND, mediaListQuery, mediaUploadFields, V, type MediaType, type MediaUploadFields, type Violation } from '@skillroom/contract';
-import { ValidationError } from '../../http/errors';
+import { TooManyRequests, ValidationError } from '../../http/errors';
+import { PerUserSlots } from '../../lib/per-user-slots';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, toViolations } from '../../http/validate';
@@ -31,7 +33,9 @@ export const mediaRoutes: ModuleRoutes = {
   auth: (app, { db, files, urlSigner, config }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
-    const deps = { db, files, limits: config.mediaLimits };
+    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs) };
+    // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
+    const uploadSlots = new PerUserSlots(config.uploadsPerUser);
 
     app.post(
       '/media',
@@ -46,13 +50,19 @@ export const mediaRoutes: ModuleRoutes = {
       async (req, reply) => {
         const p = requireUser(req);
         if (!req.isMultipart()) checkUpload({}, null);
-        const parts = await readUploadParts(req, spoolDir, (f) => mediaService.limitFor(deps.limits, knownType(f.mediaType)));
+        const release = uploadSlots.take(p.userId);
+        if (!release) throw new TooManyRequests(`At most ${config.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);
         try {
-          const upload = checkUpload(parts.fields, parts.file);
-          const row = await mediaService.upload(deps, p, upload.fields, upload.file);
-          return reply.status(201).send(item(presentMedia(row, urlSigner)));
+          const parts = await readUploadParts(req, spoolDir, (f) => mediaService.limitFor(deps.limits, knownType(f.mediaType)));
+          try {
+            const upload = checkUpload(parts.fields, parts.file);
+            const row = await mediaService.upload(deps, p, upload.fields, upload.file);
+            return reply.status(201).send(item(presentMedia(row, urlSigner)));
+          } finally {
+            await parts.cleanup();
+          }
         } finally {
-          await parts.cleanup();
+          release();
         }
       },
     );

@@ -15,6 +15,9 @@ export interface MediaDeps {
   db: Db;
   files: FileStore;
   limits: Record<MediaKind, number>;
+  maxImagePixels: number;
+  /** Runs image work, at most MEDIA_IMAGE_JOBS at a time across the instance. */
+  imageJobs: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
@@ -42,7 +45,7 @@ export const mediaService = {
     const kind = kindOf(fields.mediaType);
     if (file.size > deps.limits[kind]) throw tooLarge(deps.limits[kind]);
     const originalName = cleanOriginalName(file.originalName);
-    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName) });
+    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName), maxPixels: deps.maxImagePixels, run: deps.imageJobs });
     const keys = keysFor(kind, out.ext);
     const stored: string[] = [];
     try {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMembers, teachingClassTeachers, users } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { addStudent, API, createClass, makeSubscription } from '../../../test/classes';
+import { classAnswerCaches } from './teaching-classes.routes';
 
 // Class reads are cached per user and checked against a version the database bumps with every change to what they
 // are made of; these tests change each of those tables behind the API's back and expect the next read to see it.
@@ -47,5 +48,29 @@ describe('cached class reads', () => {
     await s.ctx.db.delete(subscriptionMembers).where(eq(subscriptionMembers.userId, ev.id));
     expect((await s.api('GET', `${API}/teaching-class/${cls.id}`, { token: ev.token })).statusCode).toBe(404);
     expect((await list(ev.token))['hydra:totalItems']).toBe(0);
+  });
+});
+
+describe('the class answer cache', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('is not keyed on query parameters the list does not understand', async () => {
+    const t = await signUp(s);
+    await createClass(s, t);
+    const cache = classAnswerCaches.get(s.ctx.db)!;
+    const plain = await s.api('GET', `${API}/teaching-classes?page=1`, { token: t.token });
+    expect(plain.statusCode).toBe(200);
+    const before = cache.size;
+    for (let i = 0; i < 50; i++) {
+      const res = await s.api('GET', `${API}/teaching-classes?page=1&junk=${i}&junk${i}[]=x`, { token: t.token });
+      // Unknown parameters are ignored or refused, never remembered.
+      expect([200, 400]).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.json()['hydra:view']['@id']).not.toContain('junk');
+    }
+    expect(cache.size).toBe(before);
   });
 });

@@ -12,6 +12,9 @@ import type { ModuleRoutes } from '../types';
 import { presentClass, presentClassSummary } from './teaching-classes.presenter';
 import { teachingClassesService as service } from './teaching-classes.service';
 
+/** Each server's class-answer cache, by database (tests look at its size). */
+export const classAnswerCaches = new WeakMap<Db, VersionedCache>();
+
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 
 async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
@@ -23,7 +26,9 @@ export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
   auth: (app, { db, urlSigner, config }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
-    const cached = versionedAnswer(new VersionedCache(), () => service.version(db));
+    const cache = new VersionedCache(config.answerCacheMaxBytes);
+    classAnswerCaches.set(db, cache);
+    const cached = versionedAnswer(cache, () => service.version(db));
     // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCoTeacher, createClass } from '../../../test/classes';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 
 let s: TestServer;
@@ -72,6 +73,8 @@ describe('GET /user/{id}', () => {
   it('shows the whole profile to its owner and only a public summary to others', async () => {
     const me = await signUp(s, { phone: '123' });
     const other = await signUp(s);
+    // Others see a profile only when they work together (users-visibility.api.test.ts): here, one class.
+    await addCoTeacher(s, (await createClass(s, me)).id, other);
     const own = (await s.api('GET', `/api/auth/v1/user/${me.id}`, { token: me.token })).json();
     expect(own).toMatchObject({ '@context': '/api/contexts/Teacher', id: me.id, email: expect.any(String), phone: '123', hasSubscription: false });
     const seen = await s.api('GET', `/api/auth/v1/user/${me.id}`, { token: other.token });
@@ -109,7 +112,7 @@ describe('PATCH /user/{id}', () => {
 
   it('changes the password', async () => {
     const me = await signUp(s);
-    await s.api('PATCH', `/api/auth/v1/user/${me.id}`, { token: me.token, body: { plainPassword: 'the new password' } });
+    await s.api('PATCH', `/api/auth/v1/user/${me.id}`, { token: me.token, body: { plainPassword: 'the new password', currentPassword: me.password } });
     expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: me.username, password: 'the new password' } })).statusCode).toBe(200);
   });
 

@@ -1,9 +1,9 @@
 import type { Principal } from '../../plugins/auth';
 import { registerMediaAccess } from '../media/media.policy';
-import { usersRepository } from './users.repository';
+import { usersVisibility } from './users.visibility';
 
-// Profiles are visible to every signed-in user, and so are their avatars.
-registerMediaAccess((db, _p, ids) => usersRepository.avatarIds(db, ids));
+// An avatar is visible to those who may see its owner's profile.
+registerMediaAccess((db, p, ids) => usersVisibility.visibleAvatarIds(db, p.userId, ids));
 
 /** Who may do what with a user profile (DESIGN §2; Outline-style policy functions). */
 export const usersPolicy = {

@@ -1,4 +1,4 @@
-import { asc, eq, sql, and, ne, inArray } from 'drizzle-orm';
+import { asc, eq, sql, and, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
 import { numTeachers } from '../schools/schools.repository';
@@ -69,12 +69,6 @@ export const usersRepository = {
       .update(users)
       .set({ ...values, updated: new Date() })
       .where(eq(users.id, id));
-  },
-
-  /** Which of these media are users' avatars (profiles are visible to every signed-in user). */
-  async avatarIds(db: DbOrTx, mediaIds: number[]) {
-    const rows = await db.selectDistinct({ id: users.avatarId }).from(users).where(inArray(users.avatarId, mediaIds));
-    return rows.map((r) => r.id!);
   },
 
   /** Every account, for the admin tool. */

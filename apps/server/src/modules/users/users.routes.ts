@@ -18,9 +18,9 @@ export const usersRoutes: ModuleRoutes = {
     });
   },
   auth: (app, { db, urlSigner }) => {
-    app.get('/user/:id', { config: { doc: { summary: 'A user: the whole profile for its owner, a public summary for others' } } }, async (req) => {
+    app.get('/user/:id', { config: { doc: { summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription' } } }, async (req) => {
       const p = requireUser(req);
-      const row = await usersService.get(db, idParam((req.params as { id: string }).id));
+      const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
       return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
     });
     app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {

@@ -1,14 +1,17 @@
-import { hash } from '@node-rs/argon2';
-import { MediaType, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
+import { hash, verify } from '@node-rs/argon2';
+import { MediaType, V, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
 import { sqlState } from '../../http/database-errors';
 import type { Principal } from '../../plugins/auth';
+import { authRepository } from '../auth/auth.repository';
+import { signInThrottle, throttleKey } from '../auth/sign-in-throttle';
 import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
 import { usersPolicy } from './users.policy';
 import { usersRepository, type NewUser } from './users.repository';
+import { usersVisibility } from './users.visibility';
 import type { Violation } from '@skillroom/contract';
 
 /** argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline. */
@@ -26,6 +29,17 @@ async function assertAvatar(db: Db, userId: number, mediaId: number) {
   const m = await mediaRepository.findById(db, mediaId);
   const ok = m && (m.mediaType === MediaType.PredefinedUserAvatar || (m.mediaType === MediaType.UserAvatar && m.uploaderId === userId));
   if (!ok) throw new ValidationError([{ propertyPath: 'avatar', message: 'This value should be one of your avatar images.' }]);
+}
+
+/** The current password, checked like a sign-in: wrong guesses count towards the account's lock. */
+async function assertCurrentPassword(db: Db, user: { id: number; username: string; passwordHash: string }, plain: string) {
+  const key = throttleKey(user.id, user.username);
+  const attempt = await signInThrottle.begin(db, key);
+  if (!(await verify(user.passwordHash, plain).catch(() => false))) {
+    await signInThrottle.failed(db, key, attempt);
+    throw new ValidationError([{ propertyPath: 'currentPassword', message: V.currentPassword }]);
+  }
+  await signInThrottle.succeeded(db, key);
 }
 
 export const usersService = {
@@ -63,6 +77,12 @@ export const usersService = {
     return row;
   },
 
+  /** A profile the user may see; 404 for one they may not, exactly as for one that does not exist. */
+  async getVisible(db: Db, p: Principal, id: number) {
+    if (!(await usersVisibility.canSee(db, p.userId, id))) throw notFound('User not found.');
+    return this.get(db, id);
+  },
+
   async patch(db: Db, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
     const current = await this.get(db, id);
     if (!usersPolicy.canUpdate(p, id)) throw forbidden('You are not authorized to manage this user.');
@@ -81,8 +101,15 @@ export const usersService = {
     // Spec §5: occupation belongs to other_user accounts only.
     if (accountType !== 'other_user') values.occupation = null;
     else if (body.occupation !== undefined) values.occupation = body.occupation;
-    if (body.plainPassword) values.passwordHash = await hashPassword(body.plainPassword);
-    await usersRepository.update(db, id, values);
+    if (body.plainPassword) {
+      await assertCurrentPassword(db, current.user, body.currentPassword ?? '');
+      values.passwordHash = await hashPassword(body.plainPassword);
+    }
+    await db.transaction(async (tx) => {
+      await usersRepository.update(tx, id, values);
+      // A new password ends every other login (ASVS V7.4.3); the session that set it goes on.
+      if (values.passwordHash) await authRepository.revokeAllOfUserExcept(tx, id, p.sessionId ?? null);
+    });
     return this.get(db, id);
   },
 };

@@ -33,6 +33,7 @@ function ProfileForm({ user }: { user: User }) {
   const [school, setSchool] = useState<SchoolChoice>(schoolOf(user));
   const [avatar, setAvatar] = useState<Media | null>(mediaOf(user));
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const failText = intl.formatMessage({ id: 'web_error_user_patch' });
@@ -57,7 +58,7 @@ function ProfileForm({ user }: { user: User }) {
       accountTypeRadio: accountType,
       avatar: avatar ? avatar['@id'] : null,
       school: school?.id ?? null,
-      ...(password ? { plainPassword: password } : {}),
+      ...(password ? { plainPassword: password, currentPassword } : {}),
     };
     const local = userPatchBody.safeParse(body);
     if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
@@ -67,12 +68,14 @@ function ProfileForm({ user }: { user: User }) {
       if (school && school.id === null) body.school = (await ensureSchool(school.name))['@id'];
       setUser(await patchUser(user.id, body));
       setPassword('');
+      setCurrentPassword('');
       toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
       void track({ name: 'profile_updated', screen: 'Edit Own Profile', properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) } });
     } catch (err) {
       const fields = apiFieldErrors(intl, err, failText);
       setErrors(fields);
-      if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
+      if (err instanceof ApiError && err.status === 429) toast.error(intl.formatMessage({ id: 'web_common_too_many' }));
+      else if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
     } finally {
       setBusy(false);
     }
@@ -132,6 +135,18 @@ function ProfileForm({ user }: { user: User }) {
               error={errors.plainPassword}
               onChange={(e) => setPassword(e.target.value)}
             />
+            {/* Asked only when a new password is typed: a session left open must not be enough to take the account. */}
+            {password && (
+              <TextField
+                label={intl.formatMessage({ id: 'web_profile_current_password' })}
+                hint={intl.formatMessage({ id: 'web_profile_current_password_hint' })}
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                error={errors.currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+              />
+            )}
             <Button type="submit" busy={busy}>
               <FormattedMessage id="web_common_save" />
             </Button>

@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students.
+ * This is the one place that says who "shares a class": a new kind of link to a class is one more branch here.
+ */
+const classesOf = (userId: SQL | number) => sql`
+  select tc.id as class_id from teaching_class tc where tc.creator_id = ${userId}
+  union select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
+  union select tcs.teaching_class_id from student_profile_user spu
+    join teaching_class_student tcs on tcs.student_id = spu.student_id
+    where spu.user_id = ${userId}`;
+
+/** Whether `other` shares a class or a subscription with `viewer` (DESIGN §2: people see those they work with). */
+const related = (viewer: number, other: SQL | number) => sql`(
+  exists (select 1 from (${classesOf(viewer)}) a join (${classesOf(other)}) b on a.class_id = b.class_id)
+  or exists (select 1 from subscription_member a join subscription_member b on a.subscription_id = b.subscription_id
+    where a.user_id = ${viewer} and b.user_id = ${other}))`;
+
+export const usersVisibility = {
+  /** Whether `viewer` may see `other`'s profile: their own, or someone they share a class or a subscription with. */
+  async canSee(db: DbOrTx, viewer: number, other: number): Promise<boolean> {
+    if (viewer === other) return true;
+    const res = await db.execute<{ ok: boolean }>(sql`select ${related(viewer, other)} as ok`);
+    return Boolean((res as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
+  },
+
+  /** Which of these media are avatars of users `viewer` may see. */
+  async visibleAvatarIds(db: DbOrTx, viewer: number, mediaIds: number[]): Promise<number[]> {
+    if (!mediaIds.length) return [];
+    const res = await db.execute<{ id: number }>(sql`
+      select distinct u.avatar_id as id from app_user u
+      where u.avatar_id in (${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)})
+        and (u.id = ${viewer} or ${related(viewer, sql`u.id`)})`);
+    return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  },
+};

@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind } from '../test/harness';
+import { multipart } from '../test/media';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function send(agent: http.Agent, port: number, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// The real process, as an operator runs it: main.ts, the embedded database in a temporary folder, SIGTERM to stop.
+// One database kind is enough: shutdown is the HTTP server's work, not the database's.
+describe.runIf(dbKind === 'pglite')('stopping the server process', () => {
+  let child: ChildProcess;
+  let port = 0;
+  let dataDir = '';
+  const lines: Record<string, unknown>[] = [];
+  const exited = () => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-shutdown-'));
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    readline.createInterface({ input: child.stdout! }).on('line', (l) => {
+      try {
+        lines.push(JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        // Not a log line.
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const ready = lines.find((l) => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(String(l.msg)));
+        if (ready) {
+          clearInterval(timer);
+          port = Number(/:(\d+)$/.exec(String(ready.msg))![1]);
+          resolve();
+        }
+      }, 50);
+      child.once('exit', (code) => (clearInterval(timer), reject(new Error(`the server exited with ${code}`))));
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM finishes the upload in flight, says connection: close, drops idle keep-alive clients and exits with 0', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    const json = { 'content-type': 'application/json', accept: 'application/ld+json' };
+    const user = { username: 'shutdown', email: 'shutdown@example.org', plainPassword: 'correct horse battery', firstName: 'S', lastName: 'D', accountTypeRadio: 'teacher', preferredLanguage: 'en' };
+    expect((await send(agent, port, 'POST', '/api/public/v1/user', json, Buffer.from(JSON.stringify(user)))).status).toBe(201);
+    const login = await send(agent, port, 'POST', '/api/public/v1/login_check', json, Buffer.from(JSON.stringify({ username: user.username, password: user.plainPassword })));
+    const { token } = JSON.parse(login.body) as { token: string };
+
+    // Three idle keep-alive clients, each with a connection the server has answered on and not closed.
+    const idle = [0, 1, 2].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const idleClosed: Promise<void>[] = [];
+    for (const a of idle) {
+      const r = await send(a, port, 'GET', '/api/public/v1/config');
+      expect(r.headers.connection).toBe('keep-alive');
+      const socket = Object.values(a.freeSockets).flat()[0]!;
+      idleClosed.push(new Promise((r) => socket.once('close', () => r())));
+    }
+
+    // An upload whose body is still arriving when the signal comes.
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } }).png().toBuffer();
+    const { payload, contentType } = multipart([{ mediaType: '7' }, { filename: 'a.png', type: 'image/png', content: png }]);
+    const uploading = new Promise<Answer>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/v1/media', agent, headers: { 'content-type': contentType, 'content-length': String(payload.length), authorization: `Bearer ${token}`, accept: 'application/ld+json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(payload.subarray(0, 1000));
+      setTimeout(() => {
+        const started = performance.now();
+        child.kill('SIGTERM');
+        // The idle clients are let go before the upload is done.
+        void Promise.all(idleClosed).then(() => {
+          idleGoneMs = performance.now() - started;
+          req.end(payload.subarray(1000));
+        });
+      }, 300);
+    });
+    let idleGoneMs = -1;
+    const t0 = performance.now();
+    const upload = await uploading;
+    expect(upload.status).toBe(201);
+    expect(upload.headers.connection).toBe('close');
+    expect(idleGoneMs).toBeGreaterThanOrEqual(0);
+    expect(await exited()).toBe(0);
+    const stopped = lines.find((l) => l.msg === 'stopped');
+    expect(stopped).toBeDefined();
+    console.info(`shutdown: idle keep-alive clients closed after ${Math.round(idleGoneMs)} ms, process exited 0 after ${Math.round(performance.now() - t0 - 300)} ms (server says ${String(stopped!.ms)} ms)`);
+  });
+});
