@@ -9,4 +9,6 @@ export * from './schemas/misc';
 export * from './schemas/subscription';
 export * from './schemas/teaching-class';
 export * from './schemas/student';
+export * from './schemas/invitation';
+export * from './schemas/notification';
 export * from './schemas/filters';

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/users/users.service';
 import { usersRepository } from '../modules/users/users.repository';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoClasses } from './demo-classes';
+import { seedDemoInvitations } from './demo-invitations';
 
 /** Seeds the demo school, accounts and classes, once, on an empty database. Returns whether it seeded. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -28,7 +29,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         privacyPolicyLastAgreed: new Date(),
       });
     }
-    await seedDemoClasses(tx, { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! }, schoolId);
+    const demoUsers = { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! };
+    await seedDemoInvitations(tx, demoUsers, await seedDemoClasses(tx, demoUsers, schoolId));
   });
   return true;
 }

@@ -2,3 +2,5 @@ export * from './accounts';
 export * from './media';
 export * from './classes';
 export * from './cache';
+export * from './invitations';
+export * from './notifications';

@@ -8,14 +8,9 @@ import {
   type TeachingClassStudentPatchBody,
 } from '@skillroom/contract';
 import useSWR from 'swr';
+import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';
 
-export const placeKey = (id: number) => `/teaching-class-student/${id}`;
-
-/** A student's place in a class (names, code, avatar and, for teachers, the invitation code). */
-export function usePlace(id: number | null) {
-  return useSWR<TeachingClassStudent>(id ? placeKey(id) : null);
-}
 
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {
