@@ -26,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker is plain script served as it is.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Features stay independent (bulletproof-react): shared code lives in components/ and lib/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

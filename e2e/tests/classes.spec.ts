@@ -136,7 +136,8 @@ test.describe('classes and students', () => {
     const account = await signUpViaApi(page, { accountTypeRadio: 'parent_user' });
     await signInViaApi(page, account.username, account.password);
     await page.goto('/web/');
-    await expect(page.getByRole('heading', { name: 'No classes yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No linked students yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Link a student' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New class' })).toHaveCount(0);
     await expectAccessible(page, 'dashboard of a parent');
     await page.goto('/web/teaching-class/new');

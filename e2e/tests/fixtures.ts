@@ -5,6 +5,8 @@ export const DEMO_PASSWORD = 'skillroom-demo';
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, context = '') {
+  // A colour still fading (a button re-enabled after its request) is read half-way by axe: wait for transitions to end.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe ${context}`).toEqual([]);

@@ -108,6 +108,7 @@ async function main() {
     if (!ok) process.exitCode = 1;
     await (await import('./uploads')).benchUploads(base, token);
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
+    await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child!.once('exit', r));

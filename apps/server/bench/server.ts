@@ -6,4 +6,10 @@ const { app } = await buildApp({ config: loadConfig(), logger: process.env.LOG_L
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+// The notifications benchmark asks for the server's memory (after a collection, when --expose-gc is on).
+process.on('message', (m) => {
+  if (m !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send!({ memory: process.memoryUsage() });
+});
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

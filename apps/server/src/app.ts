@@ -25,6 +25,8 @@ import { registerWeb } from './plugins/web';
 import { modules } from './modules';
 import { Transcoder } from './modules/media/media.transcoder';
 import { collectRoutes } from './http/openapi';
+import { NotificationBus } from './modules/notifications/notification-bus';
+import { createPushSender } from './modules/push/push-sender';
 import { registerTextGuard } from './http/text-guard';
 
 export interface BuildOptions {
@@ -65,6 +67,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
   const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
   const files = createFileStore(config);
+  const bus = new NotificationBus(app.log);
+  await bus.start(db);
   const ctx: AppContext = {
     config,
     database: db,
@@ -77,6 +81,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     log: app.log,
     version,
     routes: collectRoutes(app),
+    bus,
+    push: createPushSender(config, app.log),
   };
 
   registerContentTypes(app);
@@ -110,6 +116,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
     await ctx.transcoder.stop();
     outage.stop();
+    await bus.close();
     if (!database) await db.close();
   });
   return { app, ctx };

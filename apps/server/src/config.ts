@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
+import { NOTIFICATION_STREAM_HEARTBEAT_MS } from '@skillroom/contract';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -47,6 +48,15 @@ const envSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
+  /** Who push services may contact about this server's messages: an https: URL or a mailto: address. */
+  VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address').optional(),
+  /** Allows plain-http push endpoints (tests and local push services only; browsers always give https ones). */
+  PUSH_ALLOW_HTTP: bool.default(false),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often an open notification stream gets a heartbeat comment (proxies close silent connections). */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -70,6 +80,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.S3_BUCKET && !(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (keys are then made in DATA_DIR/keys)');
   }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
@@ -115,6 +128,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
+    sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
+    push: {
+      vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
+      subject: c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),
+      allowHttp: c.PUSH_ALLOW_HTTP,
+      timeoutMs: c.PUSH_TIMEOUT_MS,
+    },
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -7,6 +7,8 @@ import type { FileStore } from './lib/file-store';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
 import type { Transcoder } from './modules/media/media.transcoder';
+import type { NotificationBus } from './modules/notifications/notification-bus';
+import type { PushSender } from './modules/push/push-sender';
 
 /** What every module's services are built from; made once per server. */
 export interface AppContext {
@@ -21,6 +23,10 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   version: string;
+  /** New notifications from every instance (LISTEN/NOTIFY). */
+  bus: NotificationBus;
+  /** Web Push delivery with this server's VAPID keys. */
+  push: PushSender;
   /** Every registered route, for the API document. */
   routes: ReturnType<typeof collectRoutes>;
 }

@@ -20,8 +20,21 @@ export async function apiWorld(s: TestServer) {
   const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as { id: number; name: string };
   const studentId = Number(String(w.first.student).split('/').pop());
   const rated = await ratingWorld(s, w);
+  // A request to join (the stranger teaches elsewhere) and one to link (the parent asks for a second child), each
+  // with its notifications; the co-teacher's and the parent's existing rows.
+  const asked = (await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: w.stranger.token, body: { invitationCode: w.cls.invitationCode } })).json() as { id: number };
+  const link = (await s.api('POST', `${API}/student-profile-user-invitation`, { token: w.linked.token, body: { invitationCode: w.second.invitationCode } })).json() as { id: number };
+  const notification = (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
+  const coteacherRow = (await s.api('GET', `${API}/teaching-class-teachers?teacher.id=${w.coteacher.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
+  const linked = (await s.api('GET', `${API}/student-profile-users?user.id=${w.linked.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
   const ids: Record<string, number> = {
     ...rated,
+    'teaching-class-teacher-invitation': asked.id,
+    'student-profile-user-invitation': link.id,
+    notification: notification.id,
+    'teaching-class-teacher': coteacherRow.id,
+    'student-profile-user': linked.id,
+    teacher: w.coteacher.id,
     'teaching-class': w.cls.id,
     'teaching-class-student': w.first.id,
     student: studentId,
@@ -61,10 +74,18 @@ export interface Call {
   token?: string;
 }
 
-/** Every call of the API document, with the world's ids in place of `{id}` (999999 when it has none). */
+/** Whether an operation answers an event stream: inject waits for an answer's end, which a stream never reaches. */
+const streams = (op: unknown) => Boolean((op as { responses?: Record<string, { content?: Record<string, unknown> }> }).responses?.['200']?.content?.['text/event-stream']);
+
+/**
+ * Every call of the API document, with the world's ids in place of `{id}` (999999 when it has none). Event streams
+ * are left out: they never end, and their own tests (notification-stream.api.test.ts) read them as streams.
+ */
 export function callsOf(doc: { paths: Record<string, Record<string, unknown>> }, w: ApiWorld): Call[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, url: concrete(path, w), token: path.startsWith('/api/auth/') || path.startsWith('/media/') ? w.creator.token : undefined })),
+    Object.entries(methods)
+      .filter(([, op]) => !streams(op))
+      .map(([m]) => ({ method: m.toUpperCase(), path, url: concrete(path, w), token: path.startsWith('/api/auth/') || path.startsWith('/media/') ? w.creator.token : undefined })),
   );
 }
 

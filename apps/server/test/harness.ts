@@ -13,11 +13,11 @@ import { openDatabase, type Database } from '../src/db/client';
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function openTestDatabase(mapUrl: (url: string) => string = (u) => u, statementTimeoutMs?: number): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(mapUrl: (url: string) => string = (u) => u, statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    return { database, drop: async () => {} };
+    return { database, url: null, drop: async () => {} };
   }
   const name = `skillroom_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -29,6 +29,7 @@ async function openTestDatabase(mapUrl: (url: string) => string = (u) => u, stat
   const database = await openDatabase({ databaseUrl: mapUrl(u.toString()), pgliteDir: null, statementTimeoutMs });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -42,6 +43,8 @@ export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** The PostgreSQL database of the file (null on PGlite), for a second instance on it. */
+  databaseUrl: string | null;
   api: (method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
@@ -53,13 +56,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
-  const { database, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
+  const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
   const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.ready();
   return {
     app,
     ctx,
     dataDir,
+    databaseUrl: url,
     api: (method, url, opts = {}) =>
       app.inject({
         method,
@@ -77,6 +81,22 @@ export async function startTestServer(
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second instance on the same PostgreSQL database and data folder (same secrets), as behind a load balancer. */
+export async function startPeer(s: TestServer) {
+  if (!s.databaseUrl) throw new Error('a peer needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: s.databaseUrl, pgliteDir: null, statementTimeoutMs: s.ctx.config.statementTimeoutMs });
+  const { app, ctx } = await buildApp({ config: s.ctx.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -210,3 +210,9 @@ export const EDUCATION_LEVEL_KEYS = [
 /** What a user is in a subscription (DESIGN §3). */
 export const SUBSCRIPTION_ROLES = ['teacher', 'evaluator'] as const;
 export type SubscriptionRole = (typeof SUBSCRIPTION_ROLES)[number];
+
+/** The notification stream; its protocol is described beside the Notification schema. */
+export const NOTIFICATION_STREAM_PATH = '/notifications/stream';
+export const NOTIFICATION_STREAM_EVENT = 'notification';
+/** How often the stream sends a heartbeat comment. */
+export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;

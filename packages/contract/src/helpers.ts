@@ -77,3 +77,8 @@ export function badgeText(count: number): string {
 export function isRatingMediaType(t: number): boolean {
   return t === MediaType.RatingPhoto || t === MediaType.RatingVideo || t === MediaType.RatingAudio || t === MediaType.RatingFile;
 }
+
+/** A person's full name (spec §3): first name plus last name, when there is one. */
+export function fullName(p: { firstName: string; lastName?: string | null }): string {
+  return [p.firstName, p.lastName].filter(Boolean).join(' ');
+}

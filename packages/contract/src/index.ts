@@ -9,6 +9,8 @@ export * from './schemas/misc';
 export * from './schemas/subscription';
 export * from './schemas/teaching-class';
 export * from './schemas/student';
+export * from './schemas/invitation';
+export * from './schemas/notification';
 export * from './schemas/filters';
 export * from './schemas/learning-skill';
 export * from './schemas/rating';

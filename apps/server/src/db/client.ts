@@ -20,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
   /** Raw client for LISTEN/NOTIFY and health checks. */
   ping(): Promise<void>;
+  /**
+   * Receives the NOTIFY payloads of a channel. On PostgreSQL a dedicated connection listens and comes back after a
+   * loss, calling `onResume` once it listens again (what was sent meanwhile is lost to it, so callers catch up).
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -61,6 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, channel, onMessage, onResume, opts.onPoolError),
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
@@ -75,5 +82,57 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns the embedded database: its notifications reach its own listeners, and nothing else needs them.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+  };
+}
+
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries), re-established after a loss. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onResume?: () => void, onError?: (err: Error) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 250;
+  const connect = async (resuming: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    const lost = (err?: Error) => {
+      if (err) onError?.(err);
+      if (stopped || client !== c) return;
+      client = null;
+      c.removeAllListeners('end');
+      void c.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoteIdent(channel)}`);
+      delay = 250;
+      if (resuming) onResume?.();
+    } catch (e) {
+      if (!resuming) {
+        client = null;
+        c.removeAllListeners();
+        await c.end().catch(() => {});
+        throw e;
+      }
+      lost(e as Error);
+    }
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
   };
 }

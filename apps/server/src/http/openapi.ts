@@ -10,6 +10,8 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** A list's declared filters (`listQuery`): its parameters are written from them. */
   query?: ListQuery | z.ZodType;
+  /** The answer's media type when it is not JSON-LD (the notification stream: `text/event-stream`). */
+  produces?: string;
   /** Multipart upload instead of a JSON body. */
   multipart?: Record<string, string>;
   tags?: string[];
@@ -60,7 +62,7 @@ export function openApiDocument(routes: Collected[], version: string) {
       tags: r.doc.tags ?? [path.split('/')[4] ?? path.split('/')[1] ?? 'root'],
       parameters: [...params, ...queryParams],
       responses: {
-        '200': { description: 'OK', content: { 'application/ld+json': {} } },
+        '200': { description: 'OK', content: { [r.doc.produces ?? 'application/ld+json']: {} } },
         '400': { description: 'Violations (ConstraintViolationList)' },
         ...(secured ? { '401': { description: 'No valid bearer token' }, '403': { description: 'Forbidden' }, '404': { description: 'Not found' } } : {}),
       },

@@ -16,6 +16,11 @@ import { teachingClassStudentsRoutes } from './teaching-class-students/teaching-
 import { teachingClassesRoutes } from './teaching-classes/teaching-classes.routes';
 import { translationsRoutes } from './translations/translations.routes';
 import { usersRoutes } from './users/users.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { pushRoutes } from './push/push.routes';
+import { teacherInvitationsRoutes } from './teacher-invitations/teacher-invitations.routes';
+import { classTeachersRoutes } from './class-teachers/class-teachers.routes';
+import { studentLinksRoutes } from './student-links/student-links.routes';
 
 /** Every module of the API, registered in this order. */
 export const modules: ModuleRoutes[] = [
@@ -34,6 +39,11 @@ export const modules: ModuleRoutes[] = [
   learningSkillsRoutes,
   ratingsRoutes,
   reportsRoutes,
+  teacherInvitationsRoutes,
+  classTeachersRoutes,
+  studentLinksRoutes,
+  notificationsRoutes,
+  pushRoutes,
   analyticsRoutes,
   docsRoutes,
 ];

@@ -41,7 +41,7 @@ const EXPLORERS: Name[] = [
 ];
 const INDIVIDUAL: Name[] = [['Tomás', 'Álvarez']];
 
-interface DemoUsers {
+export interface DemoUsers {
   teacher: number;
   coteacher: number;
   evaluator: number;
@@ -55,7 +55,7 @@ function schoolYear(now = new Date()) {
 
 /**
  * Demo classes (DESIGN §1): a subscription with an evaluator, three classes of the teacher (one finished, one
- * individual), the co-teacher in one, students with predefined avatars, and the parent linked to Ella Taylor.
+ * individual), the co-teacher in one, and students with predefined avatars (requests and links: demo-invitations.ts).
  */
 export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number, files: FileStore | null = null) {
   const y = schoolYear();
@@ -118,7 +118,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
     },
   ];
   const ids: Record<string, number> = {};
-  let linked = false;
+  const places: Record<string, { placeId: number; studentId: number; classId: number }> = {};
   for (const [i, c] of classes.entries()) {
     const { names, ...values } = c;
     const classId = await teachingClassesRepository.insert(tx, {
@@ -138,13 +138,11 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       const person = { firstName, lastName, code: null, avatarId, creatorId: u.teacher };
       const studentId = await studentsRepository.insert(tx, person);
       const placeId = await teachingClassStudentsRepository.insert(tx, { ...person, studentId, teachingClassId: classId, invitationCode: newInvitationCode() });
-      if (!linked && firstName === 'Ella') {
-        await studentsRepository.linkUser(tx, studentId, u.parent, placeId);
-        linked = true;
-      }
+      places[`${firstName} ${lastName}`] = { placeId, studentId, classId };
     }
   }
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
   await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!.start);
   await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!.start);
+  return { classIds: ids, places };
 }

@@ -67,4 +67,17 @@ describe('demo data', () => {
     const feed = await get('evaluator', `${API}/ratings?teachingClass.id=${sunflowers.id}`);
     expect(feed['hydra:member'][0].date <= new Date().toISOString().slice(0, 10)).toBe(true);
   });
+
+  it('seeds requests and notifications that the demo accounts can act on', async () => {
+    const types = async (username: string) => (await get(username, `${API}/notifications?isRead=false`))['hydra:member'].map((n: { notificationType: number }) => n.notificationType);
+    expect(await types('teacher')).toEqual([4, 6]);
+    expect(await types('coteacher')).toEqual([6]);
+    expect(await types('parent')).toEqual([7]);
+    const joins = await get('teacher', `${API}/teaching-class-teacher-invitations?isPending=1`);
+    expect(joins['hydra:member'].map((i: { teacher: { firstName: string }; teachingClass: { name: string } }) => [i.teacher.firstName, i.teachingClass.name])).toEqual([['Daniel', 'Reading support: Tomás']]);
+    const links = await get('parent', `${API}/student-profile-users`);
+    expect(links['hydra:member']).toMatchObject([{ student: { firstName: 'Ella' }, isViaInvitation: true }]);
+    const asks = await get('coteacher', `${API}/student-profile-user-invitations?isPending=1`);
+    expect(asks['hydra:member']).toMatchObject([{ student: { firstName: 'Liam' }, user: { firstName: 'Sam', accountType: 'parent_user' } }]);
+  });
 });

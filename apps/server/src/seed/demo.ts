@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/users/users.service';
 import { usersRepository } from '../modules/users/users.repository';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoClasses } from './demo-classes';
+import { seedDemoInvitations } from './demo-invitations';
 
 /** Seeds the demo school, accounts, classes and a term of ratings (evidence photos with a file store), once, on an empty database. Returns whether it seeded. */
 export async function seedDemo(db: Db, files: FileStore | null = null): Promise<boolean> {
@@ -29,7 +30,8 @@ export async function seedDemo(db: Db, files: FileStore | null = null): Promise<
         privacyPolicyLastAgreed: new Date(),
       });
     }
-    await seedDemoClasses(tx, { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! }, schoolId, files);
+    const demoUsers = { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! };
+    await seedDemoInvitations(tx, demoUsers, await seedDemoClasses(tx, demoUsers, schoolId, files));
   });
   return true;
 }

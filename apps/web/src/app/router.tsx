@@ -23,7 +23,7 @@ const routes: RouteObject[] = [
       {
         lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
         children: [
-          { index: true, lazy: () => import('../features/classes/routes/class-list-route').then((m) => ({ Component: m.ClassListRoute })) },
+          { index: true, lazy: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })) },
           { path: 'teaching-class/new', lazy: () => import('../features/classes/routes/class-new-route').then((m) => ({ Component: m.ClassNewRoute })) },
           {
             path: 'teaching-class/:teachingClassId',
@@ -53,13 +53,19 @@ const routes: RouteObject[] = [
             path: 'teaching-class/:teachingClassId/rating/:ratingId/edit/action',
             lazy: () => import('../features/ratings/routes/rating-action-route').then((m) => ({ Component: m.RatingActionRoute })),
           },
+          {
+            path: 'teaching-class/:teachingClassId/teachers',
+            lazy: () => import('../features/coteachers/routes/teachers-route').then((m) => ({ Component: m.TeachersRoute })),
+          },
           // A student's screens live under both of their paths (spec §2).
           ...['teaching-class/:teachingClassId/student/:teachingClassStudentId', 'student/:teachingClassStudentId'].flatMap((base): RouteObject[] => [
             { path: base, lazy: () => import('../features/students/routes/student-detail-route').then((m) => ({ Component: m.StudentDetailRoute })) },
             { path: `${base}/edit`, lazy: () => import('../features/students/routes/student-edit-route').then((m) => ({ Component: m.StudentEditRoute })) },
             { path: `${base}/report`, lazy: () => import('../features/reports/routes/student-report-route').then((m) => ({ Component: m.StudentReportRoute })) },
             { path: `${base}/rating/:ratingId/edit`, lazy: () => import('../features/ratings/routes/rating-edit-route').then((m) => ({ Component: m.RatingEditRoute })) },
+            { path: `${base}/manage`, lazy: () => import('../features/student-links/routes/student-links-route').then((m) => ({ Component: m.StudentLinksRoute })) },
           ]),
+          { path: 'notifications', lazy: () => import('../features/notifications/routes/notification-list-route').then((m) => ({ Component: m.NotificationListRoute })) },
           { path: 'profile/edit', lazy: () => import('../features/profile/routes/profile-edit-route').then((m) => ({ Component: m.ProfileEditRoute })) },
           { path: 'forbidden', lazy: () => import('../features/errors/routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })) },
           { path: '*', lazy: () => import('../features/errors/routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })) },

@@ -21,6 +21,12 @@ interface CurrentUserState {
 
 const CurrentUserContext = createContext<CurrentUserState | null>(null);
 
+/**
+ * Work to do while the session is still valid, just before signing out (the browser's push token is removed, so that a
+ * shared computer stops receiving the last user's notifications). Registered by the parts that need it.
+ */
+export const signOutTasks = new Set<() => Promise<void>>();
+
 export function useCurrentUser(): CurrentUserState {
   const v = useContext(CurrentUserContext);
   if (!v) throw new Error('useCurrentUser outside CurrentUserProvider');
@@ -72,6 +78,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
       setUser: (user) => setState({ status: 'loaded', user, error: null }),
       clear: () => setState({ status: 'idle', user: null, error: null }),
       signOut: async () => {
+        await Promise.all([...signOutTasks].map((task) => task().catch(() => undefined)));
         // The server revokes the refresh token it finds in the cookie, so it is asked before the cookies go.
         await fetch(LOGOUT_URL, { redirect: 'manual', credentials: 'same-origin' }).catch(() => undefined);
         clearTokens();

@@ -1,6 +1,6 @@
 import { ClassUserType, type TeachingClass } from '@skillroom/contract';
 import useSWR, { mutate } from 'swr';
-import { ApiError } from './api-client';
+import { api, ApiError } from './api-client';
 
 /** Route ids are digits; anything else can only be a page that does not exist (no call is made for it). */
 export function routeId(param: string | undefined): number | null {
@@ -14,6 +14,9 @@ export function useTeachingClass(id: number | null) {
   return useSWR<TeachingClass>(id ? classKey(id) : null);
 }
 
+/** A new invitation code; the old one stops working at once (creator only). */
+export const regenerateInvitationCode = (id: number) => api<TeachingClass>(`/teaching-class/${id}/invitation-code`, { method: 'POST' });
+
 /** Creator and co-teachers add, edit, remove and copy students (DESIGN §2); evaluators only look. */
 export const canManageStudents = (c: Pick<TeachingClass, 'userType'> | undefined) =>
   c?.userType === ClassUserType.Creator || c?.userType === ClassUserType.CoTeacher;
@@ -25,6 +28,11 @@ export const isCreator = (c: Pick<TeachingClass, 'userType'> | undefined) => c?.
  */
 export function revalidateClassData() {
   return mutate((key) => typeof key === 'string' && /\/teaching-class/.test(key));
+}
+
+/** The class lists (dashboard) only: after leaving a class, whose own answers would now be 404. */
+export function revalidateClassLists() {
+  return mutate((key) => typeof key === 'string' && key.startsWith('/teaching-classes'));
 }
 
 /** The HTTP status of a failed call (0 for a network failure), or null for anything else. */

@@ -51,6 +51,8 @@ export const teachingClassTeachers = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Joined by an accepted request; false for a teacher who became one otherwise (a former owner). */
+    isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
   },
   (t) => [uniqueIndex('teaching_class_teacher_uq').on(t.teachingClassId, t.teacherId), index('teaching_class_teacher_teacher_idx').on(t.teacherId)],
@@ -111,6 +113,8 @@ export const studentProfileUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The place the link was asked through; removing that place removes the link.
     teachingClassStudentId: integer('teaching_class_student_id').references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
+    /** Made by an approved request (false: linked otherwise, e.g. by the demo seed or an administrator). */
+    isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
   },
   (t) => [

@@ -3,3 +3,5 @@ export * from './media';
 export * from './classes';
 export * from './cache';
 export * from './learning';
+export * from './invitations';
+export * from './notifications';

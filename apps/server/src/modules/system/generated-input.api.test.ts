@@ -200,7 +200,11 @@ async function fuzzBody(route: Route, index: number, limit: number) {
       [payload, hostile] = [JSON.stringify({ ...base, [plan.raw[0]]: '\u0001RAW' }).replace('"\\u0001RAW"', plan.raw[1]), hostile + 1];
     else if (plan.kind === 'extra') [payload, hostile] = [JSON.stringify({ ...base, [plan.extra[0]]: plan.extra[1] }), hostile + 2];
     else [payload, hostile] = [JSON.stringify({ ...base, ...Object.fromEntries(plan.fields) }), hostile + plan.fields.length];
-    if (!route.body && plan.path === null) continue;
+    if (!route.body && plan.path === null) {
+      if (hasPath || route.method === 'DELETE' || route.method === 'GET') continue;
+      // A body-less action without parameters (mark all read) can only be sent a body: it must ignore or refuse it.
+      [payload, hostile] = [JSON.stringify(plan.whole ?? null), 1];
+    }
     await check(route, fillPath(route.path, plan.path, n), payload, hostile);
     sent += hostile;
   }

@@ -13,7 +13,7 @@ export const systemRoutes: ModuleRoutes = {
         locales: [...LOCALES],
         defaultLocale: DEFAULT_LOCALE,
         demo: ctx.config.demo,
-        vapidPublicKey: null,
+        vapidPublicKey: ctx.push.publicKey,
         ...(ctx.config.demo ? { demoAccounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, password, role })) } : {}),
       };
     });

@@ -49,6 +49,12 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       await service.patch(db, p, id, parse(teachingClassStudentPatchBody, req.body));
       return one(db, urlSigner, p, id);
     });
+    app.post('/teaching-class-student/:id/invitation-code', { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } }, async (req) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.regenerateCode(db, p, id);
+      return one(db, urlSigner, p, id);
+    });
     app.delete('/teaching-class-student/:id', { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } }, async (req, reply) => {
       await service.remove(db, requireUser(req), idOf(req));
       return reply.status(204).send();

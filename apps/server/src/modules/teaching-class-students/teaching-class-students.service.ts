@@ -104,6 +104,12 @@ export const teachingClassStudentsService = {
     });
   },
 
+  /** Gives a place a new parent-link code (class teachers): the old code stops working; existing links stay. */
+  async regenerateCode(db: Db, p: Principal, id: number) {
+    await manageablePlace(db, p, id);
+    await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
+  },
+
   /** Removes a place; a Student left in no class goes too. */
   async remove(db: Db, p: Principal, id: number) {
     const { place } = await manageablePlace(db, p, id);

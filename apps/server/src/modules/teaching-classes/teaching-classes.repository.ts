@@ -5,7 +5,7 @@ import { preparedPer } from '../../db/prepared';
 import { media, schools, teachingClasses, teachingClassStudents, teachingClassTeachers, users } from '../../db/schema';
 import { classJsonSql, classRoleSql, membersJsonSql, reviveClassRow, reviveMembers, visibleClassIdsSql } from './teaching-classes.sql';
 
-export { classRoleSql, visibleClassIdsSql, type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
+export { classRoleSql, taughtClassIdsSql, visibleClassIdsSql, type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
 export type NewTeachingClass = typeof teachingClasses.$inferInsert;
 
 export interface ClassListFilter {

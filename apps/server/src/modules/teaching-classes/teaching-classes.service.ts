@@ -17,6 +17,8 @@ import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/
 import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { usersRepository } from '../users/users.repository';
+import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
+import { classTeachersService } from '../class-teachers/class-teachers.service';
 import { teachingClassesPolicy, type ClassRole } from './teaching-classes.policy';
 import { teachingClassesRepository as repo, type NewTeachingClass, type TeachingClassRow } from './teaching-classes.repository';
 
@@ -148,13 +150,15 @@ export const teachingClassesService = {
     await checkReferences(db, p, b, cls);
     const newOwner = b.creator !== undefined && b.creator !== cls.creatorId ? b.creator : null;
     await db.transaction(async (tx) => {
+      let formerOwnerRow: number | null = null;
       await repo.lock(tx, id);
       // Checked again under the lock: two owner changes racing must not both win.
       const now = await ownedClass(tx, p, id);
       if (newOwner !== null) {
         if (!(await repo.isCoTeacher(tx, id, newOwner))) throw violation('creator', MSG.creator);
         await repo.removeCoTeacher(tx, id, newOwner);
-        await repo.addCoTeacher(tx, id, now.cls.creatorId);
+        // The former owner stays as a co-teacher (not by invitation); the other teachers hear of it (type 2).
+        formerOwnerRow = await classTeachersRepository.add(tx, id, now.cls.creatorId, false);
       }
       if (b.isIndividual && (await repo.countPlaces(tx, id)) > 1) throw violation('isIndividual', MSG.individualStudents);
       await repo.update(tx, id, {
@@ -172,6 +176,7 @@ export const teachingClassesService = {
         isFinished: b.isFinished,
         creatorId: newOwner ?? undefined,
       });
+      if (formerOwnerRow) await classTeachersService.notifyAdded(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, p.userId);
     });
   },
 

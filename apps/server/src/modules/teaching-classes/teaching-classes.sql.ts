@@ -31,6 +31,12 @@ export const visibleClassIdsSql = (userId: UserParam) => sql`(
   union all select ec.id from subscription_member sm join teaching_class ec on ec.subscription_id = sm.subscription_id where sm.user_id = ${userId} and sm.role = 'evaluator'
 )`;
 
+/** Ids of the classes a user teaches (creator or co-teacher): their teachers answer requests and see codes. */
+export const taughtClassIdsSql = (userId: UserParam) => sql`(
+  select tc.id from teaching_class tc where tc.creator_id = ${userId}
+  union all select tt.teaching_class_id from teaching_class_teacher tt where tt.teacher_id = ${userId}
+)`;
+
 type UserSummary = { id: number; firstName: string; lastName: string; accountType: string };
 
 /** A class with everything it is presented with (as drizzle rows, rebuilt from one JSON value per class). */

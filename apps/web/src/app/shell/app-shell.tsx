@@ -9,11 +9,13 @@ import { SIGN_IN_PATH } from '../../lib/config';
 import { SwrProvider } from '../../lib/swr';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useLiveUpdates } from './use-live-updates';
 
 /** Signed-in screens: header and footer only once the user is loaded without error (spec §2). */
 export function AppShell() {
   const { status, user, error, reload, signOut } = useCurrentUser();
   const location = useLocation();
+  useLiveUpdates(status);
 
   if (status === 'failed' && error === ErrorText.notLoggedIn) {
     const next = `${location.pathname}${location.search}`;

@@ -2,6 +2,7 @@ import type { User } from '@skillroom/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { MobileMenu } from './mobile-menu';
+import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 /** The header of spec §2; the logo variant marks a user with at least one subscription. */
@@ -32,6 +33,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
           </nav>
         </div>
         <div className="flex items-center gap-2">
+          <NotificationBell />
           <div className="hidden md:block">
             <UserMenu user={user} onSignOut={onSignOut} />
           </div>

@@ -14,9 +14,6 @@ export const createClass = (body: TeachingClassCreateBody) => api<TeachingClass>
 
 export const patchClass = (id: number, body: TeachingClassPatchBody) => api<TeachingClass>(`/teaching-class/${id}`, { method: 'PATCH', body });
 
-/** A new invitation code; the old one stops working at once (creator only). */
-export const regenerateInvitationCode = (id: number) => api<TeachingClass>(`/teaching-class/${id}/invitation-code`, { method: 'POST' });
-
 /** Education levels change with a deploy, not during a visit. */
 export function useEducationLevels() {
   return useSWR<HydraCollection<EducationLevel>>('/education-levels', { refreshInterval: 0 });

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
+import { PendingCount } from '../../../entities/invitations/pending-count';
+import { useClassPendingTeacherRequests } from '../../../entities/invitations/teacher-invitations-api';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
@@ -21,6 +23,8 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 /** The class at a glance: picture, name, facts, teachers, and the code co-teachers join with. */
 export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
+  // Only the creator answers requests to join (DESIGN §2): they see how many wait.
+  const pending = useClassPendingTeacherRequests(isCreator(cls) ? cls.id : null);
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
     ...(cls.teachers ?? []).map((user) => ({ user, owner: false })),
@@ -53,11 +57,17 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
                 )}
               </div>
             </div>
-            {isCreator(cls) && (
-              <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
-                <FormattedMessage id="web_class_detail_edit" />
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_class_detail_manage_teachers" />
+                <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
               </Link>
-            )}
+              {isCreator(cls) && (
+                <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
+                  <FormattedMessage id="web_class_detail_edit" />
+                </Link>
+              )}
+            </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
             <Fact label={<FormattedMessage id="web_class_detail_dates" />}>

@@ -11,7 +11,7 @@ import { Loading } from '../../../components/ui/spinner';
 import { useScreenView } from '../../../lib/analytics';
 import { classKey, isCreator, revalidateClassData, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { patchClass } from '../api/class-form-api';
-import { ClassCodeCard } from '../components/class-code-card';
+import { ClassCodeCard } from '../../../components/class-code-card';
 import { ClassForm } from '../components/class-form';
 import { changedFields, classValues, type ClassFormValues } from '../components/class-form-state';
 import { ClassOwnerCard } from '../components/class-owner-card';

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { classPageKey, type ClassScope } from '../api/classes-api';
 import { ClassCard } from '../components/class-card';
+import { JoinClassCard } from '../components/join-class-card';
 
 const SCOPES: ClassScope[] = ['all', 'own', 'cotaught', 'evaluated'];
 
@@ -44,6 +45,11 @@ export function ClassListRoute() {
         )
       }
     >
+      {teacher && (
+        <div className="mb-6">
+          <JoinClassCard />
+        </div>
+      )}
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <div role="tablist" aria-label={intl.formatMessage({ id: 'web_dashboard_period' })} className="inline-flex rounded-md border border-slate-300 bg-white p-1">
           {[false, true].map((f) => (

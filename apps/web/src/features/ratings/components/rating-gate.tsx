@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ForbiddenContent, LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
-import { usePlace } from '../../../entities/places/places-api';
+import { usePlace } from '../../../entities/teaching-class-students/place-api';
 import { useRating } from '../../../entities/ratings/ratings-api';
 import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
 import { LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
-import { usePlace } from '../../../entities/places/places-api';
+import { usePlace } from '../../../entities/teaching-class-students/place-api';
 import { useScreenView } from '../../../lib/analytics';
 import { fullName, routeId } from '../../../lib/teaching-classes';
 import { ReportFrame } from '../components/report-frame';

@@ -8,11 +8,9 @@ import {
   type TeachingClassStudentPatchBody,
 } from '@skillroom/contract';
 import useSWR from 'swr';
-import { placeKey } from '../../../entities/places/places-api';
+import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';
 
-// The place hook is shared with the rating and report screens; the students' screens import it from here as before.
-export { placeKey, usePlace } from '../../../entities/places/places-api';
 
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {

@@ -1,14 +1,17 @@
+import { refToId } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
+import { PendingCount } from '../../../entities/invitations/pending-count';
+import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { placeIri } from '../../../entities/ratings/save-ratings';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
-import { PlaceGate, type PlaceView } from '../components/place-gate';
+import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
@@ -17,11 +20,13 @@ export function StudentDetailRoute() {
 }
 
 /** One student of a class: picture, names, code, the code parents link with, and their other classes. */
-function StudentDetail({ place, cls, basePath }: PlaceView) {
+function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
   const manage = canManageStudents(cls ?? undefined);
+  // The class's teachers answer requests to link to the student: they see how many wait.
+  const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
   const classPath = cls ? `/teaching-class/${cls.id}` : null;
 
@@ -40,11 +45,23 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
               </p>
             )}
             {cls && classPath && <ClassSentence id="web_student_detail_class" cls={cls} className="text-sm text-slate-700" />}
+            {linkedClass && (
+              <p className="text-sm text-slate-700">
+                <FormattedMessage
+                  id={linkedClass.school ? 'web_student_detail_linked_class_school' : 'web_student_detail_linked_class'}
+                  values={{ name: linkedClass.name, school: linkedClass.school?.name ?? '' }}
+                />
+              </p>
+            )}
           </div>
           {manage && (
             <div className="flex flex-wrap gap-2">
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
                 <FormattedMessage id="web_student_detail_edit" />
+              </Link>
+              <Link to={`${basePath}/manage`} className={buttonClass('secondary')}>
+                <FormattedMessage id="web_student_detail_family" />
+                <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
               </Link>
               <Button variant="danger-ghost" onClick={() => setRemoving(true)}>
                 <FormattedMessage id="web_student_manage_remove" />
@@ -80,7 +97,7 @@ function StudentDetail({ place, cls, basePath }: PlaceView) {
           ) : null
         }
       />
-      <StudentOtherClasses place={place} />
+      {!linkedClass && <StudentOtherClasses place={place} />}
       {classPath && (
         <Link to={classPath} className={buttonClass('secondary')}>
           <FormattedMessage id="web_classes_back_to_class" />

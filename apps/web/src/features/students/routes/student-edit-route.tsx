@@ -8,8 +8,9 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, Page } from '../../../components/ui/page';
 import { track, useScreenView } from '../../../lib/analytics';
 import { canManageStudents, fullName, revalidateClassData } from '../../../lib/teaching-classes';
-import { patchPlace, placeKey } from '../api/students-api';
-import { PlaceGate, type PlaceView } from '../components/place-gate';
+import { placeKey } from '../../../entities/teaching-class-students/place-api';
+import { patchPlace } from '../api/students-api';
+import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { StudentForm, studentBody, studentValues, type StudentFormValues } from '../components/student-form';
 
 export function StudentEditRoute() {

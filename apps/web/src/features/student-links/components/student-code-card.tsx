@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,21 +7,23 @@ import { CopyCode } from '../../../components/copy-code';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CardSection } from '../../../components/ui/page';
-import { classKey } from '../../../lib/teaching-classes';
-import { regenerateInvitationCode } from '../api/class-form-api';
+import { placeKey } from '../../../entities/teaching-class-students/place-api';
+import { track } from '../../../lib/analytics';
+import { regenerateStudentCode } from '../api/student-code-api';
 
-/** The class code with copy, and a new code when the old one has gone too far (creator only). */
-export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
+/** The student's family code: copy it, print a letter with it, or replace it when it has gone too far. */
+export function StudentCodeCard({ place }: { place: TeachingClassStudent }) {
   const intl = useIntl();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!cls.invitationCode) return null;
+  if (!place.invitationCode) return null;
 
   const regenerate = async () => {
     setBusy(true);
     try {
-      const updated = await regenerateInvitationCode(cls.id);
-      await mutate(classKey(cls.id), updated, { revalidate: false });
+      const updated = await regenerateStudentCode(place.id);
+      await mutate(placeKey(place.id), updated, { revalidate: false });
+      void track({ name: 'student_code_regenerated', screen: 'Student management' });
       toast.success(intl.formatMessage({ id: 'web_class_code_regenerated' }, { code: updated.invitationCode ?? '' }));
       setAsking(false);
     } catch {
@@ -32,17 +34,25 @@ export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
   };
 
   return (
-    <CardSection title={<FormattedMessage id="web_class_code_title" />}>
+    <CardSection title={<FormattedMessage id="web_student_code_label" />}>
       <CopyCode
-        label={intl.formatMessage({ id: 'web_class_code_label' })}
-        code={cls.invitationCode}
-        hint={<FormattedMessage id="web_class_code_hint" />}
+        label={intl.formatMessage({ id: 'web_student_code_label' })}
+        code={place.invitationCode}
+        hint={<FormattedMessage id="web_student_code_hint" />}
         actions={
           <Button variant="ghost" onClick={() => setAsking(true)}>
             <FormattedMessage id="web_class_code_regenerate" />
           </Button>
         }
       />
+      <div className="border-t border-slate-200 pt-3">
+        <p className="text-sm text-slate-700">
+          <FormattedMessage id="web_student_links_letter_hint" />
+        </p>
+        <Button variant="secondary" className="mt-2" onClick={() => window.print()}>
+          <FormattedMessage id="web_student_links_print" />
+        </Button>
+      </div>
       <ConfirmDialog
         open={asking}
         title={<FormattedMessage id="web_class_code_confirm_title" />}
@@ -52,7 +62,7 @@ export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
         onConfirm={() => void regenerate()}
         onClose={() => setAsking(false)}
       >
-        <FormattedMessage id="web_class_code_confirm_body" values={{ code: cls.invitationCode }} />
+        <FormattedMessage id="web_student_links_code_confirm_body" values={{ code: place.invitationCode }} />
       </ConfirmDialog>
     </CardSection>
   );

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps, users } from './accounts';
+
+/** A message to one user about an event (DESIGN §3), written in their language when it was made. */
+export const notifications = pgTable(
+  'notification',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationType: integer('notification_type').notNull(),
+    entityType: integer('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    platformType: text('platform_type').notNull().default('web'),
+    /** The screen a click opens (spec §2), relative to /web. */
+    path: text('path'),
+    /** Set by the one instance that claims the Web Push delivery of this notification. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    // The list, newest first, and the stream's catch-up after an id.
+    index('notification_user_idx').on(t.userId, t.id.desc()),
+    // The badge: unread ones only.
+    index('notification_unread_idx').on(t.userId, t.id.desc()).where(sql`not ${t.isRead}`),
+    // Those no instance has pushed yet (a few at most): swept after a lost database connection or a restart.
+    index('notification_unpushed_idx').on(t.id).where(sql`${t.pushedAt} is null`),
+  ],
+);
+
+/** A browser's Web Push subscription (spec §3 "push token record"); one row per subscription endpoint. */
+export const pushTokens = pgTable(
+  'push_token',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscription as the browser gave it (JSON). */
+    token: text('token').notNull(),
+    endpoint: text('endpoint').notNull(),
+    errorCount: integer('error_count').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('push_token_endpoint_uq').on(t.endpoint), index('push_token_user_idx').on(t.userId)],
+);

@@ -1,0 +1,55 @@
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { media, schools, users } from '../../db/schema';
+import { taughtClassIdsSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+
+/** The teachers (creators and co-teachers) of some classes. */
+const teachersOfSql = (classIds: ReturnType<typeof sql>) => sql`(
+  select oc.creator_id from teaching_class oc where oc.id in ${classIds}
+  union all select ot.teacher_id from teaching_class_teacher ot where ot.teaching_class_id in ${classIds}
+)`;
+
+/** Classes of the students a user is linked to (a parent sees who teaches their child). */
+const linkedClassIdsSql = (userId: number) => sql`(
+  select lp.teaching_class_id from student_profile_user ls join teaching_class_student lp on lp.student_id = ls.student_id where ls.user_id = ${userId}
+)`;
+
+/** The teachers the user works with (in a class the user sees or their linked student is in), shares a school with, or is. */
+const visibleTeacher = (userId: number) =>
+  and(
+    eq(users.accountType, 'teacher'),
+    or(
+      eq(users.id, userId),
+      sql`"app_user"."id" in ${teachersOfSql(visibleClassIdsSql(userId))}`,
+      sql`"app_user"."id" in ${teachersOfSql(linkedClassIdsSql(userId))}`,
+      sql`"app_user"."school_id" is not null and "app_user"."school_id" = (select me.school_id from app_user me where me.id = ${userId})`,
+    ),
+  );
+
+/** Their phone is shown only to the user themselves and to teachers who share a class with them (DESIGN §3). */
+const sharesClass = (userId: number) => sql<boolean>`("app_user"."id" = ${userId} or "app_user"."id" in ${teachersOfSql(taughtClassIdsSql(userId))})`;
+
+const selectTeachers = (db: DbOrTx, userId: number) =>
+  db
+    .select({ user: users, avatar: media, school: { id: schools.id, name: schools.name }, sharesClass: sharesClass(userId) })
+    .from(users)
+    .leftJoin(media, eq(media.id, users.avatarId))
+    .leftJoin(schools, eq(schools.id, users.schoolId));
+
+export type TeacherListRow = Awaited<ReturnType<typeof selectTeachers>>[number];
+
+export const teachersRepository = {
+  async findVisible(db: DbOrTx, userId: number, id: number) {
+    const [row] = await selectTeachers(db, userId).where(and(eq(users.id, id), visibleTeacher(userId)));
+    return row ?? null;
+  },
+
+  async listVisible(db: DbOrTx, userId: number, f: { schoolIds?: number[]; ids?: number[] }, limit: number, offset: number) {
+    const where = and(visibleTeacher(userId), f.schoolIds ? inArray(users.schoolId, f.schoolIds) : undefined, f.ids ? inArray(users.id, f.ids) : undefined);
+    const [rows, [total]] = await Promise.all([
+      selectTeachers(db, userId).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+};

@@ -1,0 +1,84 @@
+import { type EntityType, type NotificationType, type notificationListQuery, type ListQueryOutput } from '@skillroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import type { Principal } from '../../plugins/auth';
+import { translator } from '../translations/translations.service';
+import { NOTIFICATION_CHANNEL, busMessageOf } from './notification-bus';
+import { presentNotification } from './notifications.presenter';
+import { notificationsRepository as repo, type NotificationRow } from './notifications.repository';
+
+type ListQuery = ListQueryOutput<typeof notificationListQuery>;
+
+const NOT_FOUND = 'Notification not found.';
+
+/** The text keys of each notification type, under `notification.<key>.title|message` in the locale files. */
+const TEXT_KEY: Record<NotificationType, string> = {
+  2: 'teacher_created',
+  3: 'teacher_removed',
+  4: 'teacher_invitation_received',
+  5: 'teacher_invitation_accepted',
+  6: 'student_profile_user_invitation_received',
+  7: 'student_profile_user_invitation_accepted',
+};
+
+/** One event of the DESIGN §3 table, for some recipients. */
+export interface NotificationEvent {
+  recipients: number[];
+  notificationType: NotificationType;
+  entityType: EntityType;
+  entityId: number;
+  /** Values of the text's placeholders (names of people, classes, students). */
+  params: Record<string, string>;
+  /** The screen a click opens (spec §2), relative to /web; null for none. */
+  path: string | null;
+}
+
+/** A notification the user may reach: their own; anyone else's does not exist for them. */
+async function own(db: DbOrTx, p: Principal, id: number) {
+  const row = await repo.findById(db, id);
+  if (!row || row.userId !== p.userId) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export const notificationsService = {
+  /**
+   * Writes the notifications of an event in the caller's transaction, each titled and worded in its recipient's
+   * preferred language now, and announces them on the bus: the announcement leaves when the transaction commits,
+   * so a rolled-back event notifies no one.
+   */
+  async notify(tx: DbOrTx, e: NotificationEvent): Promise<NotificationRow[]> {
+    const recipients = [...new Set(e.recipients)];
+    if (!recipients.length) return [];
+    const languages = await repo.languages(tx, recipients);
+    const key = TEXT_KEY[e.notificationType];
+    const rows = await repo.insertMany(
+      tx,
+      recipients.map((userId) => {
+        const t = translator(languages.get(userId) ?? 'en');
+        return {
+          userId,
+          notificationType: e.notificationType,
+          entityType: e.entityType,
+          entityId: e.entityId,
+          title: t(`notification.${key}.title`, e.params),
+          message: t(`notification.${key}.message`, e.params),
+          path: e.path,
+        };
+      }),
+    );
+    for (const row of rows) await repo.publish(tx, NOTIFICATION_CHANNEL, busMessageOf(row.userId, presentNotification(row)));
+    return rows;
+  },
+
+  list: (db: DbOrTx, p: Principal, q: ListQuery) => repo.list(db, p.userId, q.isRead, q.itemsPerPage, offsetOf(q)),
+  get: own,
+
+  async setRead(db: DbOrTx, p: Principal, id: number, isRead: boolean) {
+    await own(db, p, id);
+    return (await repo.setRead(db, id, isRead))!;
+  },
+
+  markAllRead: (db: DbOrTx, p: Principal) => repo.markAllRead(db, p.userId),
+  after: (db: DbOrTx, userId: number, afterId: number, limit: number) => repo.after(db, userId, afterId, limit),
+};

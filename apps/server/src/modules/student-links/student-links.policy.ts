@@ -1,0 +1,19 @@
+import { ClassUserType, type AccountType } from '@skillroom/contract';
+import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+
+const LINK_ACCOUNTS: readonly AccountType[] = ['parent_user', 'other_user', 'student_user'];
+const teaches = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUserType.CoTeacher;
+
+/** Who may do what with student-profile requests and links (DESIGN §1, §2). */
+export const studentLinksPolicy = {
+  /** Parents, other and student accounts link to a student; teachers join classes instead. */
+  canRequest: (accountType: string | null) => LINK_ACCOUNTS.includes(accountType as AccountType),
+  /** The requester, and the teachers of the class whose code was used. */
+  canSeeInvitation: (i: { userId: number }, userId: number, role: ClassRole) => i.userId === userId || teaches(role),
+  /** The class's creator and co-teachers approve or reject. */
+  canAnswer: teaches,
+  /** The linked user, and the teachers of a class in which the student has a place. */
+  canSeeLink: (l: { userId: number }, userId: number, teachesStudent: boolean) => l.userId === userId || teachesStudent,
+  /** Unlinking is for the teachers (DESIGN §2: a linked user does not unlink). */
+  canUnlink: (teachesStudent: boolean) => teachesStudent,
+};

@@ -1,0 +1,29 @@
+import type { StudentProfileUser, StudentProfileUserInvitation } from '@skillroom/contract';
+import { embedded, iri, iso } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
+import { presentClassLabel, presentLinkUser, presentStudentLabel } from '../teaching-classes/class-labels';
+import type { StudentInvitationFull, StudentLinkFull } from './student-links.repository';
+
+export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSigner): StudentProfileUserInvitation =>
+  embedded('StudentProfileUserInvitation', 'student-profile-user-invitation', r.invitation.id, {
+    id: r.invitation.id,
+    created: iso(r.invitation.created)!,
+    updated: iso(r.invitation.updated)!,
+    teachingClass: presentClassLabel(r.teachingClass, signer),
+    student: presentStudentLabel(r.student, signer),
+    teachingClassStudent: iri('teaching-class-student', r.invitation.teachingClassStudentId),
+    user: presentLinkUser(r.user, signer),
+    isApproved: r.invitation.isApproved,
+  });
+
+export const presentStudentLink = (r: StudentLinkFull, signer: UrlSigner): StudentProfileUser =>
+  embedded('StudentProfileUser', 'student-profile-user', r.link.id, {
+    id: r.link.id,
+    created: iso(r.link.created)!,
+    updated: iso(r.link.updated)!,
+    teachingClass: presentClassLabel(r.teachingClass, signer),
+    student: presentStudentLabel(r.student, signer),
+    teachingClassStudent: iri('teaching-class-student', r.link.teachingClassStudentId!),
+    user: presentLinkUser(r.user, signer),
+    isViaInvitation: r.link.isViaInvitation,
+  });

@@ -1,0 +1,129 @@
+import {
+  EntityType,
+  ErrorText,
+  INVITATION_MESSAGES,
+  NotificationType,
+  fullName,
+  type invitationCreateBody,
+  type studentProfileInvitationListQuery,
+  type studentProfileUserListQuery,
+  type ListQueryOutput,
+} from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
+import type { Principal } from '../../plugins/auth';
+import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
+import { notificationsService } from '../notifications/notifications.service';
+import { usersRepository } from '../users/users.repository';
+import { studentLinksPolicy as policy } from './student-links.policy';
+import { studentLinksRepository as repo, type StudentInvitationFull } from './student-links.repository';
+
+type CreateBody = z.output<typeof invitationCreateBody>;
+type InvitationQuery = ListQueryOutput<typeof studentProfileInvitationListQuery>;
+type LinkQuery = ListQueryOutput<typeof studentProfileUserListQuery>;
+
+const LINK_NOT_FOUND = 'Student profile user not found.';
+
+async function visibleInvitation(db: DbOrTx, p: Principal, id: number): Promise<StudentInvitationFull> {
+  const row = await repo.findInvitation(db, id, p.userId);
+  if (!row || !policy.canSeeInvitation(row.invitation, p.userId, row.role)) throw notFound(ErrorText.invitationView);
+  return row;
+}
+
+/** A request a teacher of its class may answer: 404 unseen, 403 the requester, 409 answered the other way. */
+async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
+  const row = await visibleInvitation(db, p, id);
+  if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
+  // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
+  if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
+  return { ...row, answered: row.invitation.isApproved !== null };
+}
+
+async function visibleLink(db: DbOrTx, p: Principal, id: number) {
+  const row = await repo.findLink(db, id);
+  const teaches = row ? await repo.teachesStudent(db, p.userId, row.link.studentId) : false;
+  if (!row || !policy.canSeeLink(row.link, p.userId, teaches)) throw notFound(LINK_NOT_FOUND);
+  return { row, teaches };
+}
+
+export const studentLinksService = {
+  getInvitation: visibleInvitation,
+
+  listInvitations: (db: DbOrTx, p: Principal, q: InvitationQuery) =>
+    repo.listInvitations(
+      db,
+      p.userId,
+      { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'], isApproved: q.isApproved, isPending: q.isPending },
+      q.itemsPerPage,
+      offsetOf(q),
+    ),
+
+  /** A parent (or other, or student account) asks to link with a student's code; the class's teachers are notified (6). */
+  async request(db: Db, p: Principal, b: CreateBody) {
+    if (!policy.canRequest(await usersRepository.accountType(db, p.userId))) throw forbidden(INVITATION_MESSAGES.linkUsersOnly);
+    const code = normalizeInvitationCode(b.invitationCode);
+    const found = code ? await repo.placeByCode(db, code, p.userId) : null;
+    if (!found) throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
+    const { place, cls } = found;
+    if (cls.isFinished) throw violation('invitationCode', INVITATION_MESSAGES.classFinished);
+    if (found.linked) throw violation('invitationCode', INVITATION_MESSAGES.alreadyLinked);
+    if (await repo.hasPending(db, place.studentId, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
+    try {
+      return await db.transaction(async (tx) => {
+        const id = await repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId: p.userId });
+        const requester = (await usersRepository.findById(tx, p.userId))!.user;
+        await notificationsService.notify(tx, {
+          recipients: await classTeachersRepository.teacherIds(tx, cls.id),
+          notificationType: NotificationType.StudentProfileUserInvitationReceived,
+          entityType: EntityType.StudentProfileUserInvitation,
+          entityId: id,
+          params: { user: fullName(requester), student: fullName(place), class: cls.name },
+          path: `/teaching-class/${cls.id}/student/${place.id}/manage`,
+        });
+        return id;
+      });
+    } catch (e) {
+      if (brokenUniqueIndex(e)?.includes('pending_uq')) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
+      throw e;
+    }
+  },
+
+  /** A teacher of the class accepts: the requester is linked to the Student and notified (7). */
+  async accept(db: Db, p: Principal, id: number) {
+    const { invitation, teachingClass, answered } = await answerable(db, p, id, true);
+    if (answered) return;
+    await db.transaction(async (tx) => {
+      if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
+      await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId);
+      const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
+      await notificationsService.notify(tx, {
+        recipients: [invitation.userId],
+        notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+        entityType: EntityType.StudentProfileUserInvitation,
+        entityId: id,
+        params: { student: fullName(place), class: teachingClass.name },
+        path: `/student/${invitation.teachingClassStudentId}`,
+      });
+    });
+  },
+
+  async reject(db: Db, p: Principal, id: number) {
+    if ((await answerable(db, p, id, false)).answered) return;
+    if (!(await repo.answer(db, id, false))) throw conflict(INVITATION_MESSAGES.notPending);
+  },
+
+  getLink: async (db: DbOrTx, p: Principal, id: number) => (await visibleLink(db, p, id)).row,
+
+  listLinks: (db: DbOrTx, p: Principal, q: LinkQuery) =>
+    repo.listLinks(db, p.userId, { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'] }, q.itemsPerPage, offsetOf(q)),
+
+  /** A teacher of the student's class unlinks a user: they no longer see the student. */
+  async unlink(db: Db, p: Principal, id: number) {
+    const { teaches } = await visibleLink(db, p, id);
+    if (!policy.canUnlink(teaches)) throw forbidden(INVITATION_MESSAGES.unlinkUser);
+    if (!(await repo.unlink(db, id))) throw notFound(LINK_NOT_FOUND);
+  },
+};

@@ -1,0 +1,60 @@
+import { EntityType, NotificationType, fullName } from '@skillroom/contract';
+import type { DbOrTx } from '../db/client';
+import { studentProfileUserInvitations, studentProfileUsers, teachingClassTeacherInvitations } from '../db/schema';
+import { notificationsService } from '../modules/notifications/notifications.service';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import type { DemoUsers, seedDemoClasses } from './demo-classes';
+
+type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;
+
+/**
+ * What makes the demo accounts' invitation screens and bells meaningful: the parent linked to Ella Taylor by an
+ * accepted request (and told so), the parent's pending request for Liam Chen (the class's teachers are told), and the
+ * co-teacher's pending request to join the individual class (its creator is told).
+ */
+export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seeded) {
+  const name = (username: string) => fullName(DEMO_ACCOUNTS.find((a) => a.username === username)!);
+  const sunflowers = 'Year 4 Sunflowers';
+  const individual = 'Reading support: Tomás';
+  const ella = seeded.places['Ella Taylor']!;
+  const liam = seeded.places['Liam Chen']!;
+  const sunflowersId = seeded.classIds[sunflowers]!;
+  const individualId = seeded.classIds[individual]!;
+
+  const [accepted] = await tx
+    .insert(studentProfileUserInvitations)
+    .values({ teachingClassStudentId: ella.placeId, teachingClassId: ella.classId, studentId: ella.studentId, userId: u.parent, isApproved: true })
+    .returning();
+  await tx.insert(studentProfileUsers).values({ studentId: ella.studentId, userId: u.parent, teachingClassStudentId: ella.placeId, isViaInvitation: true });
+  await notificationsService.notify(tx, {
+    recipients: [u.parent],
+    notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+    entityType: EntityType.StudentProfileUserInvitation,
+    entityId: accepted!.id,
+    params: { student: 'Ella Taylor', class: sunflowers },
+    path: `/student/${ella.placeId}`,
+  });
+
+  const [pending] = await tx
+    .insert(studentProfileUserInvitations)
+    .values({ teachingClassStudentId: liam.placeId, teachingClassId: liam.classId, studentId: liam.studentId, userId: u.parent })
+    .returning();
+  await notificationsService.notify(tx, {
+    recipients: [u.teacher, u.coteacher],
+    notificationType: NotificationType.StudentProfileUserInvitationReceived,
+    entityType: EntityType.StudentProfileUserInvitation,
+    entityId: pending!.id,
+    params: { user: name('parent'), student: 'Liam Chen', class: sunflowers },
+    path: `/teaching-class/${sunflowersId}/student/${liam.placeId}/manage`,
+  });
+
+  const [join] = await tx.insert(teachingClassTeacherInvitations).values({ teachingClassId: individualId, teacherId: u.coteacher }).returning();
+  await notificationsService.notify(tx, {
+    recipients: [u.teacher],
+    notificationType: NotificationType.TeacherInvitationReceived,
+    entityType: EntityType.TeacherInvitation,
+    entityId: join!.id,
+    params: { teacher: name('coteacher'), class: individual },
+    path: `/teaching-class/${individualId}/teachers`,
+  });
+}

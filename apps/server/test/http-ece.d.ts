@@ -1,0 +1,6 @@
+// http_ece ships no types; the tests use its decrypt only.
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  const ece: { decrypt(buffer: Buffer, params: { version: string; privateKey: ECDH; authSecret: Buffer }): Buffer };
+  export default ece;
+}

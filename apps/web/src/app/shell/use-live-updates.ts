@@ -1,0 +1,20 @@
+import { revalidateStudentLinks } from '../../entities/invitations/student-links-api';
+import { revalidateNotifications } from '../../entities/notifications/notifications-api';
+import { useNotificationStream } from '../../entities/notifications/use-notification-stream';
+import { usePushRegistration } from '../../entities/push/use-push';
+import type { LoadStatus } from '../../lib/current-user';
+import { revalidateClassData } from '../../lib/teaching-classes';
+
+/**
+ * A notification means something changed for the user: the notifications, and the requests, teachers and links a screen
+ * may show (a request to answer, a class joined), are read again.
+ */
+function refresh() {
+  void Promise.all([revalidateNotifications(), revalidateClassData(), revalidateStudentLinks()]);
+}
+
+/** While a user is signed in: their notifications arrive live (event stream), and this browser is registered for push. */
+export function useLiveUpdates(status: LoadStatus) {
+  useNotificationStream(status === 'loaded', refresh);
+  usePushRegistration(status, refresh);
+}

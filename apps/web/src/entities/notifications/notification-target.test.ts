@@ -1,0 +1,54 @@
+import { EntityType, NotificationType, type Notification } from '@skillroom/contract';
+import { describe, expect, it } from 'vitest';
+import { notificationPageKey, type NotificationPage } from './notifications-api';
+import { notificationTarget } from './notification-target';
+
+const n = (notificationType: number, entityType: number, entityId: number, path: string | null) =>
+  ({ notificationType, entityType, entityId, path }) as Pick<Notification, 'notificationType' | 'entityType' | 'entityId' | 'path'>;
+
+describe('where a notification click goes (spec §2)', () => {
+  it('opens the class for a teacher added (2) and an accepted request to join (5)', () => {
+    expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.TeacherInvitationAccepted, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe('/teaching-class/3');
+  });
+
+  it("opens the class's teachers screen for a request to join (4)", () => {
+    expect(notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3/teachers'))).toBe('/teaching-class/3/teachers');
+  });
+
+  it("opens the student's management screen for a request to link (6), under either student path", () => {
+    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationReceived, EntityType.StudentProfileUserInvitation, 2, '/teaching-class/3/student/7/manage'))).toBe(
+      '/teaching-class/3/student/7/manage',
+    );
+    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationReceived, EntityType.StudentProfileUserInvitation, 2, '/student/7/manage'))).toBe('/student/7/manage');
+  });
+
+  it('opens the student for an accepted link (7)', () => {
+    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '/student/7'))).toBe('/student/7');
+  });
+
+  it('goes nowhere for a removal (3), whatever the server names', () => {
+    expect(notificationTarget(n(NotificationType.TeacherRemoved, EntityType.TeachingClassTeacher, 9, null))).toBeNull();
+    expect(notificationTarget(n(NotificationType.TeacherRemoved, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBeNull();
+  });
+
+  it("follows no path that is not its type's screen, nor one outside the app", () => {
+    expect(notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3'))).toBeNull();
+    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '//evil.example/student/7'))).toBeNull();
+    expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, 'https://evil.example/'))).toBeNull();
+  });
+
+  it('still opens the class of a class notification that names no screen', () => {
+    expect(notificationTarget(n(NotificationType.TeacherInvitationAccepted, EntityType.TeachingClass, 3, null))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, null))).toBeNull();
+  });
+});
+
+describe('notification list pages (spec §9: 25 a page)', () => {
+  const page = (total: number) => ({ 'hydra:totalItems': total }) as NotificationPage;
+  it('asks page after page until the total is reached', () => {
+    expect(notificationPageKey(0, null)).toBe('/notifications?page=1&itemsPerPage=25');
+    expect(notificationPageKey(1, page(26))).toBe('/notifications?page=2&itemsPerPage=25');
+    expect(notificationPageKey(1, page(25))).toBeNull();
+  });
+});

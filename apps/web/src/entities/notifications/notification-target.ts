@@ -1,0 +1,26 @@
+import { EntityType, NotificationType, type Notification } from '@skillroom/contract';
+
+type Target = Pick<Notification, 'notificationType' | 'entityType' | 'entityId' | 'path'>;
+
+/** The screen each type may open (spec §2), relative to /web; anything else the server sends is not followed. */
+const SHAPES: Record<number, RegExp> = {
+  [NotificationType.TeacherCreated]: /^\/teaching-class\/\d+$/,
+  [NotificationType.TeacherInvitationReceived]: /^\/teaching-class\/\d+\/teachers$/,
+  [NotificationType.TeacherInvitationAccepted]: /^\/teaching-class\/\d+$/,
+  [NotificationType.StudentProfileUserInvitationReceived]: /^(\/teaching-class\/\d+)?\/student\/\d+\/manage$/,
+  [NotificationType.StudentProfileUserInvitationAccepted]: /^(\/teaching-class\/\d+)?\/student\/\d+$/,
+};
+
+/**
+ * Where a click on a notification goes (spec §2): teacher added and class-related ones to the class, a request to join
+ * to the class's teachers, an accepted request to the class, a request to link to the student's management screen, an
+ * accepted link to the student; a removal nowhere. The server names the screen (`path`); when it does not, a class
+ * notification still opens its class.
+ */
+export function notificationTarget(n: Target): string | null {
+  if (n.notificationType === NotificationType.TeacherRemoved) return null;
+  const shape = SHAPES[n.notificationType];
+  if (n.path && (shape ? shape.test(n.path) : /^\/teaching-class\/\d+$/.test(n.path))) return n.path;
+  if (n.entityType === EntityType.TeachingClass && Number.isSafeInteger(n.entityId) && n.entityId > 0) return `/teaching-class/${n.entityId}`;
+  return null;
+}

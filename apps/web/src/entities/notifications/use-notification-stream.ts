@@ -1,0 +1,64 @@
+import { API_AUTH_PREFIX, NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_PATH } from '@skillroom/contract';
+import { useEffect } from 'react';
+import { API_ORIGIN } from '../../lib/config';
+import { currentClaims, validToken } from '../../lib/session';
+
+/** Waits between reconnections: short first, then longer while the server stays away. */
+const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+/** A token this close to its expiry would be refused on arrival: the stream waits for the next one instead. */
+const EXPIRY_MARGIN_MS = 2_000;
+
+/**
+ * Keeps a server-sent event stream of the user's notifications open while signed in, and calls `onEvent` (which reads
+ * the notifications and what they are about again) on each event. The BEARER cookie authenticates it (same origin). The browser's own reconnection would come back
+ * with an expired token when the server ends the stream at the token's expiry, so reconnection is done here: a fresh
+ * token first, and the last event id so that nothing made in between is missed.
+ */
+export function useNotificationStream(enabled: boolean, onEvent: () => void) {
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: number | undefined;
+    let lastId: string | null = null;
+    let failures = 0;
+    let stopped = false;
+
+    const schedule = (ms: number) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void connect(), ms);
+    };
+
+    async function connect() {
+      if (stopped) return;
+      const exp = currentClaims()?.exp;
+      const left = exp ? exp * 1000 - Date.now() : 0;
+      if (left > 0 && left < EXPIRY_MARGIN_MS) return schedule(left + 500);
+      if (!(await validToken()) || stopped) return schedule(RETRY_MS.at(-1)!);
+      const query = lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '';
+      const es = new EventSource(`${API_ORIGIN}${API_AUTH_PREFIX}${NOTIFICATION_STREAM_PATH}${query}`, { withCredentials: true });
+      source = es;
+      es.onopen = () => {
+        // Whatever came while the stream was down was read by the lists' own refresh or arrives now by lastEventId.
+        if (failures > 0) onEvent();
+        failures = 0;
+      };
+      es.addEventListener(NOTIFICATION_STREAM_EVENT, (e) => {
+        lastId = (e as MessageEvent).lastEventId || lastId;
+        onEvent();
+      });
+      es.onerror = () => {
+        es.close();
+        if (source === es) source = null;
+        schedule(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!);
+        failures += 1;
+      };
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [enabled, onEvent]);
+}

@@ -1,0 +1,25 @@
+import { ErrorText, type Notification } from '@skillroom/contract';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { markNotificationRead, revalidateNotifications } from './notifications-api';
+import { notificationTarget } from './notification-target';
+
+/**
+ * A click on a notification: it is marked read and its screen opens (spec §2). The screen opens at once; a failure to
+ * mark it read is only logged (spec §8), and the lists are read again either way.
+ */
+export function useOpenNotification(after?: () => void) {
+  const navigate = useNavigate();
+  return useCallback(
+    (n: Notification) => {
+      const target = notificationTarget(n);
+      after?.();
+      if (target) void navigate(target);
+      if (n.isRead) return;
+      markNotificationRead(n.id)
+        .catch((e: unknown) => console.error(ErrorText.classManage, e))
+        .finally(() => void revalidateNotifications());
+    },
+    [navigate, after],
+  );
+}

@@ -1,0 +1,98 @@
+import { refToId, type HydraCollection, type StudentProfileUser, type TeachingClass } from '@skillroom/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Page } from '../../../components/ui/page';
+import { Loading } from '../../../components/ui/spinner';
+import { useStudentLinks } from '../../../entities/invitations/student-links-api';
+import { useScreenView } from '../../../lib/analytics';
+import { withQuery } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { fullName } from '../../../lib/teaching-classes';
+import { LinkStudentCard } from '../components/link-student-card';
+
+const cardLink =
+  'flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-teal-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+
+/** The dashboard of a parent, student or other account (DESIGN §1): their students, the link form, classes they evaluate. */
+export function LinkedDashboardRoute() {
+  useScreenView('Class List');
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const links = useStudentLinks({ 'user.id': user?.id ?? null });
+  const items = links.data?.['hydra:member'] ?? [];
+
+  return (
+    <Page title={<FormattedMessage id="web_dashboard_title" values={{ name: user?.firstName ?? '' }} />}>
+      <div className="space-y-8">
+        <section aria-labelledby="linked-students-title" className="space-y-3">
+          <h2 id="linked-students-title" className="text-lg font-semibold">
+            <FormattedMessage id="web_linked_title" />
+          </h2>
+          {links.error && !links.data && <Alert>{intl.formatMessage({ id: 'web_common_fetch_failed' })}</Alert>}
+          {!links.data && !links.error && <Loading />}
+          {links.data && items.length === 0 && (
+            <EmptyState title={<FormattedMessage id="web_linked_empty_title" />}>
+              <FormattedMessage id="web_linked_empty_body" />
+            </EmptyState>
+          )}
+          {items.length > 0 && (
+            <ul className="grid gap-4 md:grid-cols-2" aria-labelledby="linked-students-title">
+              {items.map((link) => (
+                <LinkedStudent key={link.id} link={link} />
+              ))}
+            </ul>
+          )}
+        </section>
+        {user && <LinkStudentCard userId={user.id} />}
+        <EvaluatedClasses />
+      </div>
+    </Page>
+  );
+}
+
+function LinkedStudent({ link }: { link: StudentProfileUser }) {
+  const placeId = refToId(link.teachingClassStudent);
+  const name = fullName(link.student);
+  return (
+    <li>
+      <Link to={`/student/${placeId}`} className={cardLink}>
+        <Avatar media={link.student.avatar} name={name} size={56} />
+        <span className="min-w-0">
+          <span className="block text-base font-semibold break-words text-slate-900">{name}</span>
+          <span className="block text-sm break-words text-slate-700">
+            {link.teachingClass.name}
+            {link.teachingClass.school && <> · {link.teachingClass.school.name}</>}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Any account may evaluate classes of a subscription (DESIGN §1): those show here, when there are some. */
+function EvaluatedClasses() {
+  const { data } = useSWR<HydraCollection<TeachingClass>>(withQuery('/teaching-classes', { page: 1, itemsPerPage: 10 }));
+  const classes = data?.['hydra:member'] ?? [];
+  if (!classes.length) return null;
+  return (
+    <section aria-labelledby="evaluated-title" className="space-y-3">
+      <h2 id="evaluated-title" className="text-lg font-semibold">
+        <FormattedMessage id="web_dashboard_scope_evaluated" />
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {classes.map((c) => (
+          <li key={c.id}>
+            <Link to={`/teaching-class/${c.id}`} className={cardLink}>
+              <Avatar media={c.avatar} name={c.name} size={48} />
+              <span className="text-base font-semibold break-words text-slate-900">{c.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

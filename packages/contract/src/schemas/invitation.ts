@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { INVITATION_CODE_LENGTH, type AccountType } from '../constants';
+import { V, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
+import type { Media } from './media';
+import type { PublicUser } from './user';
+import type { SchoolSummary } from './teaching-class';
+
+/*
+ * Routes (under /api/auth/v1): teaching-class-teacher-invitation[s], .../{id}/accept|reject (body-less POST, answer the
+ * invitation); teaching-class-teacher[s] (GET, DELETE: the creator removes, a co-teacher leaves); teachers, teacher/{id};
+ * student-profile-user-invitation[s], .../{id}/accept|reject; student-profile-user[s] (GET, DELETE: unlink);
+ * POST /teaching-class-student/{id}/invitation-code gives a student's place a new code (class teachers; answers the place).
+ */
+
+/** A class or student invitation code as typed: spaces and dashes are ignored, letters are upper-cased by the server. */
+export const invitationCodeSchema = z
+  .string({ error: V.blank })
+  .trim()
+  .min(1, { error: V.blank })
+  .max(INVITATION_CODE_LENGTH * 4, { error: V.tooLong(INVITATION_CODE_LENGTH * 4) });
+
+/** `POST /teaching-class-teacher-invitation` and `POST /student-profile-user-invitation`. */
+export const invitationCreateBody = writeBody({ invitationCode: invitationCodeSchema });
+export type InvitationCreateBody = z.input<typeof invitationCreateBody>;
+
+/** `isPending=1`: only requests still waiting for an answer; `isApproved=1/0`: accepted / rejected ones. */
+const invitationStateFilters = {
+  isApproved: filter.flag('accepted (1) or rejected (0)'),
+  isPending: filter.flag('still waiting for an answer (1) or answered (0)'),
+};
+
+/** `GET /teaching-class-teacher-invitations`: without `teachingClass.id`, the user's own requests and those of the classes they teach. */
+export const teacherInvitationListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'teacher.id': filter.ids('the teachers who asked'),
+  ...invitationStateFilters,
+});
+
+/** `GET /teaching-class-teachers`: co-teachers of the classes the user sees. */
+export const classTeacherListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'teacher.id': filter.ids(),
+});
+
+/** `GET /teachers`: teachers the user works with (a shared class, their linked student's class) or shares a school with. */
+export const teacherListQuery = listQuery({
+  'school.id': filter.ids(),
+  id: filter.ids(),
+});
+
+/** `GET /student-profile-user-invitations`: the user's own requests, and those for students of classes they teach. */
+export const studentProfileInvitationListQuery = listQuery({
+  'teachingClass.id': filter.ids('the class whose student code was used'),
+  'student.id': filter.ids('the Student (the person)'),
+  'teachingClassStudent.id': filter.ids('the place whose code was used'),
+  'user.id': filter.ids('the users who asked'),
+  ...invitationStateFilters,
+});
+
+/**
+ * `GET /student-profile-users`: the user's own links, and the links of students of classes they teach.
+ * `teachingClass.id` is the class the link was made through; a student's links in every class are `student.id=`.
+ */
+export const studentProfileUserListQuery = listQuery({
+  'teachingClass.id': filter.ids('the class the link was made through'),
+  'student.id': filter.ids('the Student (the person)'),
+  'teachingClassStudent.id': filter.ids('the place the link was made through'),
+  'user.id': filter.ids('the linked users'),
+});
+
+/** A class as an invitation or link names it: enough to recognise it. */
+export interface ClassLabel extends JsonLd {
+  id: number;
+  name: string;
+  avatar: Media | null;
+  school: SchoolSummary | null;
+  isFinished: boolean;
+}
+
+/** The Student (the person) as an invitation or link names them. */
+export interface StudentLabel extends JsonLd {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  avatar: Media | null;
+}
+
+/** A user who asks to link to a student, or is linked: name, avatar and account type (parent, other, student). */
+export interface LinkUser extends PublicUser {
+  accountType: AccountType;
+}
+
+/** A teacher's request to join a class. `isApproved`: null while pending, true once accepted, false once rejected. */
+export interface TeachingClassTeacherInvitation extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  /** The teacher who asks to join. */
+  teacher: PublicUser;
+  isApproved: boolean | null;
+}
+
+/** A co-teacher of a class (the creator is the class's `creator`, not one of these). */
+export interface TeachingClassTeacher extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: string;
+  teacher: PublicUser;
+  /** True when the teacher joined by an accepted request; false when they became one otherwise (a former owner). */
+  isViaInvitation: boolean;
+}
+
+/** A teacher as other users see them; `phone` only when the viewer shares a class with them. */
+export interface Teacher extends JsonLd {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatar: Media | null;
+  school: SchoolSummary | null;
+  phone?: string | null;
+}
+
+/** A request to link to a student, made with the code of one of the student's places. */
+export interface StudentProfileUserInvitation extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  /** The Student (the person). */
+  student: StudentLabel;
+  /** The place whose code was used (`/teaching-class-student/{id}`): the manage and detail screens are under it. */
+  teachingClassStudent: string;
+  /** The user who asks. */
+  user: LinkUser;
+  isApproved: boolean | null;
+}
+
+/** A user linked to a student: they see that student's ratings, media and report, and nothing else of the class. */
+export interface StudentProfileUser extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  teachingClass: ClassLabel;
+  student: StudentLabel;
+  /** The place the link was made through (`/student/{id}` opens it for the linked user). */
+  teachingClassStudent: string;
+  user: LinkUser;
+  isViaInvitation: boolean;
+}
