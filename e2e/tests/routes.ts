@@ -38,6 +38,16 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { name: 'student', path: '/student/{place}', as: 'teacher' },
   { name: 'edit student', path: '/student/{place}/edit', as: 'teacher' },
   { name: "parent's child", path: '/student/{childPlace}', as: 'parent' },
+  { name: 'class report', path: '/teaching-class/{class}/report', as: 'teacher' },
+  { name: 'class report (evaluator)', path: '/teaching-class/{class}/report', as: 'evaluator' },
+  { name: 'edit rating (class)', path: '/teaching-class/{class}/rating/{rating}/edit', as: 'teacher' },
+  { name: 'edit rating action', path: '/teaching-class/{class}/rating/{rating}/edit/action', as: 'teacher' },
+  { name: 'edit rating (evaluator: not theirs)', path: '/teaching-class/{class}/rating/{rating}/edit', as: 'evaluator' },
+  { name: 'edit rating (student under its class)', path: '/teaching-class/{class}/student/{place}/rating/{rating}/edit', as: 'teacher' },
+  { name: 'edit rating (student)', path: '/student/{place}/rating/{rating}/edit', as: 'teacher' },
+  { name: 'student report under its class', path: '/teaching-class/{class}/student/{place}/report', as: 'teacher' },
+  { name: 'student report', path: '/student/{place}/report', as: 'teacher' },
+  { name: "parent's child report", path: '/student/{childPlace}/report', as: 'parent' },
   { name: 'teachers (creator, a request waiting)', path: '/teaching-class/{class}/teachers', as: 'teacher' },
   { name: 'teachers (co-teacher)', path: '/teaching-class/{class}/teachers', as: 'coteacher' },
   { name: 'teachers (evaluator)', path: '/teaching-class/{class}/teachers', as: 'evaluator' },
@@ -59,6 +69,8 @@ export interface DemoIds {
   place: number;
   /** The student the demo parent is linked to. */
   childPlace: number;
+  /** A rating of the class by the teacher that names `place` (or the whole class). */
+  rating: number;
 }
 
 async function tokenOf(request: APIRequestContext, username: DemoUser) {
@@ -81,7 +93,10 @@ export async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   const cls = classes.find((c) => c.numStudents > 0 && taught.has(c.id)) ?? classes.find((c) => c.numStudents > 0)!;
   const places = await members<{ id: number }>(request, teacher, `/teaching-class-students?teachingClass.id=${cls.id}`);
   const children = await members<{ id: number }>(request, await tokenOf(request, 'parent'), '/teaching-class-students');
-  return { class: cls.id, place: places[0]!.id, childPlace: children[0]!.id };
+  const placeIri = `/api/auth/v1/teaching-class-student/${places[0]!.id}`;
+  const ratings = await members<{ id: number; students: string[]; canEdit: boolean }>(request, teacher, `/ratings?teachingClass.id=${cls.id}&itemsPerPage=100`);
+  const rating = ratings.find((r) => r.canEdit && (r.students.length === 0 || r.students.includes(placeIri))) ?? ratings[0]!;
+  return { class: cls.id, place: places[0]!.id, childPlace: children[0]!.id, rating: rating.id };
 }
 
 export const fillPath = (path: string, ids: DemoIds) => path.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k as keyof DemoIds]));

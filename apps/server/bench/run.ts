@@ -107,6 +107,7 @@ async function main() {
     console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
     if (!ok) process.exitCode = 1;
     await (await import('./uploads')).benchUploads(base, token);
+    if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {

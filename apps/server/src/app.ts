@@ -23,6 +23,7 @@ import { registerCompression } from './plugins/compression';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
+import { Transcoder } from './modules/media/media.transcoder';
 import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     signer: new TokenSigner(jwtSecret),
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
     files,
+    transcoder: new Transcoder({ db: db.db, files, log: app.log, tmpDir: path.join(config.dataDir, 'tmp', 'transcode') }),
     mailer: createMailer(config, app.log),
     log: app.log,
     version,
@@ -111,6 +113,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await registerWeb(app, config);
 
   app.addHook('onClose', async () => {
+    // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
+    await ctx.transcoder.stop();
     outage.stop();
     await bus.close();
     if (!database) await db.close();

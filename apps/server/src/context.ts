@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer';
 import type { FileStore } from './lib/file-store';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
+import type { Transcoder } from './modules/media/media.transcoder';
 import type { NotificationBus } from './modules/notifications/notification-bus';
 import type { PushSender } from './modules/push/push-sender';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   signer: TokenSigner;
   urlSigner: UrlSigner;
   files: FileStore;
+  /** Makes uploaded audio and video play everywhere, off the request path. */
+  transcoder: Transcoder;
   mailer: Mailer;
   log: FastifyBaseLogger;
   version: string;

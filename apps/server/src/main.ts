@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { drainAndClose, registerDrain } from './plugins/shutdown';
 import { seedCatalogue } from './seed/catalogue';
+import { seedLearningSkills } from './seed/catalogue-skills';
 import { seedDemo } from './seed/demo';
 
 async function main() {
@@ -19,8 +20,10 @@ async function main() {
   const { app, ctx } = await buildApp({ config });
   registerDrain(app);
   await seedCatalogue(ctx);
-  if (config.demo && (await seedDemo(ctx.db))) app.log.info('demo data created');
+  await seedLearningSkills(ctx);
+  if (config.demo && (await seedDemo(ctx.db, ctx.files))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
+  await ctx.transcoder.resume();
   app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');
 
   let closing = false;

@@ -1,5 +1,6 @@
 import { MediaType, type ListQuery } from '@skillroom/contract';
 import { API, addStudent, classWithRoles, createClass, makeMedia } from './classes';
+import { classSkills, rate, seedSkills } from './ratings';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
@@ -12,10 +13,13 @@ import { startTestServer, type TestServer } from './harness';
 export type ApiWorld = Awaited<ReturnType<typeof apiWorld>>;
 
 export async function apiWorld(s: TestServer) {
+  // The catalogue's skills first, as main.ts seeds them: classes start with them.
+  await seedSkills(s);
   const w = await classWithRoles(s);
   const upload = await makeMedia(s, MediaType.StudentAvatar, w.creator.id);
   const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as { id: number; name: string };
   const studentId = Number(String(w.first.student).split('/').pop());
+  const rated = await ratingWorld(s, w);
   // A request to join (the stranger teaches elsewhere) and one to link (the parent asks for a second child), each
   // with its notifications; the co-teacher's and the parent's existing rows.
   const asked = (await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: w.stranger.token, body: { invitationCode: w.cls.invitationCode } })).json() as { id: number };
@@ -24,6 +28,7 @@ export async function apiWorld(s: TestServer) {
   const coteacherRow = (await s.api('GET', `${API}/teaching-class-teachers?teacher.id=${w.coteacher.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
   const linked = (await s.api('GET', `${API}/student-profile-users?user.id=${w.linked.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
   const ids: Record<string, number> = {
+    ...rated,
     'teaching-class-teacher-invitation': asked.id,
     'student-profile-user-invitation': link.id,
     notification: notification.id,
@@ -39,6 +44,26 @@ export async function apiWorld(s: TestServer) {
     subscription: w.sub.id,
   };
   return { ...w, upload, school, studentId, ids };
+}
+
+/** A custom skill with an action in the class, a rating of the first student with a photo: ids of each resource. */
+async function ratingWorld(s: TestServer, w: Awaited<ReturnType<typeof classWithRoles>>) {
+  const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Curiosity', colorCode: '#336699', teachingClass: w.cls['@id'] } })).json();
+  const action = (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Asks why' } })).json();
+  const photo = await makeMedia(s, MediaType.RatingPhoto, w.creator.id);
+  const rating = await rate(s, w.creator, w.cls.id, action.id, { students: [w.first['@id']], medias: [photo.id] });
+  const link = (await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!;
+  const ratingStudent = (await s.api('GET', `${API}/rating-students?rating.id=${rating.id}`, { token: w.creator.token })).json()['hydra:member'][0];
+  return {
+    'learning-skill': skill.id as number,
+    'learning-action': action.id as number,
+    'teaching-class-learning-skill': Number(link.teachingClassLearningSkill.split('/').pop()),
+    rating: rating.id as number,
+    'rating-student': ratingStudent.id as number,
+    'rating-media': rating.medias[0].id as number,
+    // The report paths: /report/class/{id} and /report/pdf/class/{id} (the student ones use `student`).
+    class: w.cls.id,
+  };
 }
 
 export interface Call {
@@ -77,6 +102,17 @@ export function concrete(path: string, w: ApiWorld, id?: number) {
 export const fresh: Record<string, (s: TestServer, w: ApiWorld) => Promise<number>> = {
   'teaching-class': async (s, w) => (await createClass(s, w.creator)).id as number,
   'teaching-class-student': async (s, w) => (await addStudent(s, w.creator, w.cls.id)).id as number,
+  rating: async (s, w) => (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id as number,
+  'learning-action': async (s, w) => (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: w.ids['learning-skill'], name: 'Spare' } })).json().id as number,
+  'teaching-class-learning-skill': async (s, w) => {
+    const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Spare', colorCode: '#000000', teachingClass: w.cls.id } })).json();
+    return Number((await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!.teachingClassLearningSkill.split('/').pop());
+  },
+  'rating-student': async (s, w) => {
+    const r = await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, { students: [w.second['@id']] });
+    return (await s.api('GET', `${API}/rating-students?rating.id=${r.id}`, { token: w.creator.token })).json()['hydra:member'][0].id as number;
+  },
+  'rating-media': async (s, w) => (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, { medias: [(await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id] })).medias[0].id as number,
 };
 
 let n = 0;
@@ -103,6 +139,18 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   'PATCH /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', term: 2 }),
   'PATCH /api/auth/v1/teaching-class-student/{id}': () => ({ code: 'C-7' }),
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
+  'POST /api/auth/v1/learning-skill': (_s, w) => ({ name: 'Patience', colorCode: '#225588', teachingClass: w.cls['@id'] }),
+  'PATCH /api/auth/v1/learning-skill/{id}': () => ({ name: 'Curiosity' }),
+  'POST /api/auth/v1/learning-action': (_s, w) => ({ learningSkill: w.ids['learning-skill'], name: 'Wonders aloud' }),
+  'PATCH /api/auth/v1/learning-action/{id}': () => ({ name: 'Asks why' }),
+  'POST /api/auth/v1/teaching-class-learning-skill': async (s, w) => ({
+    teachingClass: w.cls.id,
+    learningSkill: (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Unused', colorCode: '#111111' } })).json().id,
+  }),
+  'POST /api/auth/v1/rating': (_s, w) => ({ teachingClass: w.cls.id, learningAction: w.ids['learning-action'], date: '2026-10-05', points: 4, students: [w.first['@id']] }),
+  'PATCH /api/auth/v1/rating/{id}': () => ({ points: 4 }),
+  'POST /api/auth/v1/rating-student': async (s, w) => ({ rating: (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id, student: w.second.student }),
+  'POST /api/auth/v1/rating-media': async (s, w) => ({ rating: w.ids.rating, media: (await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id }),
 };
 
 /**
@@ -120,6 +168,15 @@ export function filterValues(w: ApiWorld): Record<string, string> {
     mediaType: String(MediaType.StudentAvatar),
     name: 'Conformance',
     [`${API}/medias id`]: String(w.upload.id),
+    [`${API}/ratings id`]: String(w.ids.rating),
+    [`${API}/learning-skills id`]: String(w.ids['learning-skill']),
+    [`${API}/learning-actions id`]: String(w.ids['learning-action']),
+    'students.id': String(w.first.id),
+    'ratingStudents.student.id': String(w.studentId),
+    'learningSkill.id': String(w.ids['learning-skill']),
+    'learningAction.id': String(w.ids['learning-action']),
+    'creator.id': String(w.creator.id),
+    'rating.id': String(w.ids.rating),
   };
 }
 

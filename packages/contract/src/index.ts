@@ -12,3 +12,6 @@ export * from './schemas/student';
 export * from './schemas/invitation';
 export * from './schemas/notification';
 export * from './schemas/filters';
+export * from './schemas/learning-skill';
+export * from './schemas/rating';
+export * from './schemas/report';

@@ -1,6 +1,6 @@
 import { MediaType, snakeName, type ListQuery } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
-import { withApiWorld, filterValues, masked, sampleValue } from '../../test/api-world';
+import { withApiWorld, concrete, filterValues, masked, sampleValue } from '../../test/api-world';
 import { API, addStudent, createClass, makeMedia } from '../../test/classes';
 import { dbKind, signUp } from '../../test/harness';
 import { QUERY_MESSAGES } from './list-query';
@@ -12,7 +12,10 @@ const ids = (body: { 'hydra:member': { id: number }[] }) => body['hydra:member']
 
 /** Every list route, with its filters, as the routes declare them (`listQuery`): a list added later is covered too. */
 const lists = () =>
-  t.s.ctx.routes.filter((r) => r.method === 'get' && r.doc.query && 'filters' in r.doc.query).map((r) => ({ path: r.url, list: r.doc.query as ListQuery }));
+  t.s.ctx.routes
+    .filter((r) => r.method === 'get' && r.doc.query && 'filters' in r.doc.query)
+    // A list under an item (`/teaching-class/:id/learning-skills`) is called on the world's item.
+    .map((r) => ({ docPath: r.url.replace(/:(\w+)/g, '{$1}'), path: concrete(r.url.replace(/:(\w+)/g, '{$1}'), t.w), list: r.doc.query as ListQuery }));
 
 /** Each spelling a client may use for one filter value: canonical, snake case, `x[]=`, and `x=v&x[]=v`. */
 function spellings(list: ListQuery, name: string, value: (key?: string) => string): string[][] {
@@ -105,8 +108,8 @@ describe('filters the product’s clients rely on (never silently dropped)', () 
 describe('the API document', () => {
   it('lists each declared filter in both spellings, from the same declaration', async () => {
     const doc = (await t.s.api('GET', '/api/docs.json')).json();
-    for (const { path, list } of lists()) {
-      const names = (doc.paths[path.replace(/:(\w+)/g, '{$1}')].get.parameters as { name: string }[]).map((p) => p.name);
+    for (const { docPath: path, list } of lists()) {
+      const names = (doc.paths[path].get.parameters as { name: string }[]).map((p) => p.name);
       for (const [name, f] of Object.entries(list.filters)) {
         const expected = f.shape === 'keyed' ? (f.keys ?? []).map((k) => `${name}[${k}]`) : [name];
         for (const n of expected) expect(names, path).toEqual(expect.arrayContaining([n, snakeName(n)]));

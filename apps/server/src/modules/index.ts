@@ -4,7 +4,10 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes } from './auth/auth.routes';
 import { educationLevelsRoutes } from './education-levels/education-levels.routes';
 import { healthRoutes } from './health/health.routes';
+import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
+import { ratingsRoutes } from './ratings/ratings.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -33,6 +36,9 @@ export const modules: ModuleRoutes[] = [
   teachingClassesRoutes,
   teachingClassStudentsRoutes,
   studentsRoutes,
+  learningSkillsRoutes,
+  ratingsRoutes,
+  reportsRoutes,
   teacherInvitationsRoutes,
   classTeachersRoutes,
   studentLinksRoutes,

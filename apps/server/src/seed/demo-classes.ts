@@ -1,12 +1,16 @@
 import { MediaType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
+import type { FileStore } from '../lib/file-store';
 import { newInvitationCode } from '../lib/invitation-code';
 import { educationLevelsRepository } from '../modules/education-levels/education-levels.repository';
+import { learningSkillsRepository } from '../modules/learning-skills/learning-skills.repository';
 import { mediaRepository } from '../modules/media/media.repository';
 import { studentsRepository } from '../modules/students/students.repository';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
 import { teachingClassStudentsRepository } from '../modules/teaching-class-students/teaching-class-students.repository';
 import { teachingClassesRepository } from '../modules/teaching-classes/teaching-classes.repository';
+
+import { seedDemoRatings } from './demo-ratings';
 
 export const DEMO_SUBSCRIPTION = 'Riverside Primary 2026';
 
@@ -53,7 +57,7 @@ function schoolYear(now = new Date()) {
  * Demo classes (DESIGN §1): a subscription with an evaluator, three classes of the teacher (one finished, one
  * individual), the co-teacher in one, and students with predefined avatars (requests and links: demo-invitations.ts).
  */
-export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number) {
+export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number, files: FileStore | null = null) {
   const y = schoolYear();
   const subscriptionId = await subscriptionsRepository.insert(tx, {
     name: DEMO_SUBSCRIPTION,
@@ -128,6 +132,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       updated: c.created,
     });
     ids[c.name] = classId;
+    await learningSkillsRepository.linkCatalogue(tx, classId);
     for (const [firstName, lastName] of names) {
       const avatarId = studentAvatars.length ? studentAvatars[avatar++ % studentAvatars.length]! : null;
       const person = { firstName, lastName, code: null, avatarId, creatorId: u.teacher };
@@ -137,5 +142,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
     }
   }
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
+  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!.start);
+  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!.start);
   return { classIds: ids, places };
 }

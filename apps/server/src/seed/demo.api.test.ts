@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { API, makeMedia } from '../../test/classes';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { seedDemo } from './demo';
+import { seedSkills } from '../../test/ratings';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,7 +20,8 @@ const get = async (username: string, url: string) => (await s.api('GET', url, { 
 describe('demo data', () => {
   it('seeds a subscription with an evaluator, three classes with students, a co-teacher and a linked parent, once', async () => {
     for (let i = 0; i < 3; i++) await makeMedia(s, MediaType.PredefinedStudentAvatar);
-    expect(await seedDemo(s.ctx.db)).toBe(true);
+    await seedSkills(s);
+    expect(await seedDemo(s.ctx.db, s.ctx.files)).toBe(true);
 
     const own = await get('teacher', `${API}/teaching-classes`);
     expect(own['hydra:member'].map((c: { name: string; userType: number }) => [c.name, c.userType])).toEqual([
@@ -46,6 +48,24 @@ describe('demo data', () => {
     const before = [(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n];
     expect(await seedDemo(s.ctx.db)).toBe(false);
     expect([(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n]).toEqual(before);
+  });
+
+  it('gives the Sunflowers a term of ratings with photos, so the reports are full at once; the parent sees Ella\'s', async () => {
+    const [sunflowers] = (await get('teacher', `${API}/teaching-classes?isFinished=0`))['hydra:member'].filter((c: { name: string }) => c.name === 'Year 4 Sunflowers');
+    const report = await get('coteacher', `${API}/report/class/${sunflowers.id}`);
+    expect(report.totals.ratings).toBeGreaterThan(30);
+    expect(report.totals.students).toBe(sunflowers.numStudents);
+    expect(report.skills.filter((k: { ratings: number }) => k.ratings > 0).length).toBeGreaterThanOrEqual(6);
+    expect(report.media.length).toBeGreaterThan(0);
+    const photo = await s.app.inject({ method: 'GET', url: report.media[0].media.url });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    const ella = (await get('parent', `${API}/teaching-class-students`))['hydra:member'][0];
+    const own = await get('parent', `${API}/report/student/${ella.student.split('/').pop()}`);
+    expect(own.totals.ratings).toBeGreaterThan(5);
+    expect(own.totals.wholeClassRatings).toBeGreaterThan(0);
+    const feed = await get('evaluator', `${API}/ratings?teachingClass.id=${sunflowers.id}`);
+    expect(feed['hydra:member'][0].date <= new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
   it('seeds requests and notifications that the demo accounts can act on', async () => {

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { FileStore } from '../lib/file-store';
 import { users } from '../db/schema';
 import { schoolsService } from '../modules/schools/schools.service';
 import { hashPassword } from '../modules/users/users.service';
@@ -8,8 +9,8 @@ import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoClasses } from './demo-classes';
 import { seedDemoInvitations } from './demo-invitations';
 
-/** Seeds the demo school, accounts and classes, once, on an empty database. Returns whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** Seeds the demo school, accounts, classes and a term of ratings (evidence photos with a file store), once, on an empty database. Returns whether it seeded. */
+export async function seedDemo(db: Db, files: FileStore | null = null): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -30,7 +31,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
     }
     const demoUsers = { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! };
-    await seedDemoInvitations(tx, demoUsers, await seedDemoClasses(tx, demoUsers, schoolId));
+    await seedDemoInvitations(tx, demoUsers, await seedDemoClasses(tx, demoUsers, schoolId, files));
   });
   return true;
 }

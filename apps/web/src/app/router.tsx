@@ -42,6 +42,18 @@ const routes: RouteObject[] = [
             lazy: () => import('../features/students/routes/student-manage-route').then((m) => ({ Component: m.StudentManageRoute })),
           },
           {
+            path: 'teaching-class/:teachingClassId/report',
+            lazy: () => import('../features/reports/routes/class-report-route').then((m) => ({ Component: m.ClassReportRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/rating/:ratingId/edit',
+            lazy: () => import('../features/ratings/routes/rating-edit-route').then((m) => ({ Component: m.RatingEditRoute })),
+          },
+          {
+            path: 'teaching-class/:teachingClassId/rating/:ratingId/edit/action',
+            lazy: () => import('../features/ratings/routes/rating-action-route').then((m) => ({ Component: m.RatingActionRoute })),
+          },
+          {
             path: 'teaching-class/:teachingClassId/teachers',
             lazy: () => import('../features/coteachers/routes/teachers-route').then((m) => ({ Component: m.TeachersRoute })),
           },
@@ -49,6 +61,8 @@ const routes: RouteObject[] = [
           ...['teaching-class/:teachingClassId/student/:teachingClassStudentId', 'student/:teachingClassStudentId'].flatMap((base): RouteObject[] => [
             { path: base, lazy: () => import('../features/students/routes/student-detail-route').then((m) => ({ Component: m.StudentDetailRoute })) },
             { path: `${base}/edit`, lazy: () => import('../features/students/routes/student-edit-route').then((m) => ({ Component: m.StudentEditRoute })) },
+            { path: `${base}/report`, lazy: () => import('../features/reports/routes/student-report-route').then((m) => ({ Component: m.StudentReportRoute })) },
+            { path: `${base}/rating/:ratingId/edit`, lazy: () => import('../features/ratings/routes/rating-edit-route').then((m) => ({ Component: m.RatingEditRoute })) },
             { path: `${base}/manage`, lazy: () => import('../features/student-links/routes/student-links-route').then((m) => ({ Component: m.StudentLinksRoute })) },
           ]),
           { path: 'notifications', lazy: () => import('../features/notifications/routes/notification-list-route').then((m) => ({ Component: m.NotificationListRoute })) },

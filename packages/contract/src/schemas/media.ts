@@ -40,4 +40,6 @@ export interface Media extends JsonLd {
   url: string;
   thumbUrl: string | null;
   s3_url: string | null;
+  /** Audio and video being made playable everywhere (H.264/AAC MP4, AAC audio); url, size and duration change when done. */
+  processing?: boolean;
 }

@@ -2,5 +2,6 @@ export * from './accounts';
 export * from './media';
 export * from './classes';
 export * from './cache';
+export * from './learning';
 export * from './invitations';
 export * from './notifications';

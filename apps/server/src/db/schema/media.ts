@@ -14,10 +14,12 @@ export const media = pgTable(
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key'),
     uploaderId: integer('uploader_id'),
+    /** Audio and video to be made playable everywhere: 'pending', 'running', 'failed'; null when there is nothing to do. */
+    transcodeState: text('transcode_state'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_type_idx').on(t.mediaType), index('media_uploader_idx').on(t.uploaderId)],
+  (t) => [index('media_type_idx').on(t.mediaType), index('media_uploader_idx').on(t.uploaderId), index('media_transcode_idx').on(t.transcodeState)],
 );
 
 export const analyticsEvents = pgTable(

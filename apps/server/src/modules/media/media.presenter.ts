@@ -24,5 +24,6 @@ export function presentMedia(row: MediaRow, signer: UrlSigner, s3Url: string | n
     url: signer.sign(mediaFilePath(row.id)),
     thumbUrl: row.thumbKey ? signer.sign(mediaThumbPath(row)) : null,
     s3_url: s3Url,
+    ...(row.transcodeState === 'pending' || row.transcodeState === 'running' ? { processing: true } : {}),
   });
 }

@@ -66,7 +66,7 @@ async function image(filePath: string, mime: string, encode: boolean, maxPixels:
 }
 
 /** Duration and, for WebM/Matroska, the picture size, as music-metadata reads them; null where it cannot. */
-async function avFacts(filePath: string) {
+export async function avFacts(filePath: string) {
   try {
     const { format } = await parseFile(filePath, { duration: true, skipCovers: true });
     const video = format.trackInfo?.find((t) => t.video?.pixelWidth && t.video.pixelHeight)?.video;

@@ -30,10 +30,10 @@ const knownType = (raw: string | undefined) => {
 export const mediaRoutes: ModuleRoutes = {
   name: 'media',
   root: registerMediaFiles,
-  auth: (app, { db, files, urlSigner, config }) => {
+  auth: (app, { db, files, urlSigner, config, transcoder }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
-    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs) };
+    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs), transcoder };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
     const uploadSlots = new PerUserSlots(config.uploadsPerUser);
 

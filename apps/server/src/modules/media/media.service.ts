@@ -10,6 +10,7 @@ import { mediaPolicy } from './media.policy';
 import type { MediaRow } from './media.presenter';
 import { processUpload } from './media.processor';
 import { mediaRepository } from './media.repository';
+import type { Transcoder } from './media.transcoder';
 
 export interface MediaDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface MediaDeps {
   maxImagePixels: number;
   /** Runs image work, at most MEDIA_IMAGE_JOBS at a time across the instance. */
   imageJobs: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Audio and video go to it after they are stored; without one (or without ffmpeg) they stay as uploaded. */
+  transcoder?: Transcoder;
 }
 
 const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
@@ -47,6 +50,7 @@ export const mediaService = {
     const originalName = cleanOriginalName(file.originalName);
     const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName), maxPixels: deps.maxImagePixels, run: deps.imageJobs });
     const keys = keysFor(kind, out.ext);
+    const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
     const stored: string[] = [];
     try {
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
@@ -56,7 +60,7 @@ export const mediaService = {
         await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
         stored.push(keys.thumbKey);
       }
-      return await deps.db.transaction((tx) =>
+      const row = await deps.db.transaction((tx) =>
         mediaRepository.insert(tx, {
           fileName: keys.fileName,
           fileOriginalName: originalName,
@@ -68,8 +72,11 @@ export const mediaService = {
           storageKey: keys.storageKey,
           thumbKey: out.thumb ? keys.thumbKey : null,
           uploaderId: p.userId,
+          transcodeState: transcode ? 'pending' : null,
         }),
       );
+      if (transcode) deps.transcoder!.enqueue(row.id);
+      return row;
     } catch (e) {
       await Promise.allSettled(stored.map((k) => deps.files.remove(k)));
       throw e;
@@ -93,6 +100,15 @@ export const mediaService = {
     const candidates = await mediaRepository.findByIds(db, [...new Set(q.id)]);
     const visible = await mediaPolicy.visibleIds(db, p, candidates);
     return mediaRepository.list(db, { ids: [...visible], ...page });
+  },
+
+  /**
+   * Removes media files from the store once their rows are gone (call after the deleting transaction commits).
+   * A file that cannot be removed is left for the operator rather than failing a deletion that already happened.
+   */
+  async removeFiles(files: FileStore, rows: Pick<MediaRow, 'storageKey' | 'thumbKey'>[]) {
+    const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]).filter((k): k is string => Boolean(k));
+    await Promise.allSettled(keys.map((k) => files.remove(k)));
   },
 
   /** The row behind a file link, if the user (signed in by header or cookie) may see it. */

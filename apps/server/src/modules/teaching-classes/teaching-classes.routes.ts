@@ -24,7 +24,7 @@ async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
-  auth: (app, { db, urlSigner, config }) => {
+  auth: (app, { db, urlSigner, config, files }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
     const cache = new VersionedCache(config.answerCacheMaxBytes);
     classAnswerCaches.set(db, cache);
@@ -69,7 +69,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
       return (await detail(db, urlSigner, p, id)).body;
     });
     app.delete('/teaching-class/:id', { config: { doc: { summary: 'Delete a class with its places (creator only)' } } }, async (req, reply) => {
-      await service.remove(db, requireUser(req), idOf(req));
+      await service.remove(db, requireUser(req), idOf(req), files);
       return reply.status(204).send();
     });
     app.post('/teaching-class/:id/invitation-code', { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } }, async (req) => {

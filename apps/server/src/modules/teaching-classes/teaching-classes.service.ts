@@ -4,14 +4,18 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
+import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { educationLevelsRepository } from '../education-levels/education-levels.repository';
 import { mediaRepository } from '../media/media.repository';
+import { mediaService } from '../media/media.service';
+import { ratingsRepository } from '../ratings/ratings.repository';
 import { schoolsRepository } from '../schools/schools.repository';
 import { studentsRepository } from '../students/students.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
 import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
+import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { classTeachersService } from '../class-teachers/class-teachers.service';
@@ -128,7 +132,14 @@ export const teachingClassesService = {
       subscriptionId: b.subscription ?? null,
       creatorId: p.userId,
     };
-    return withFreshCode(() => repo.insert(db, { ...values, invitationCode: newInvitationCode() }));
+    // A new class starts with the catalogue's learning skills (its teachers then choose).
+    return withFreshCode(() =>
+      db.transaction(async (tx) => {
+        const id = await repo.insert(tx, { ...values, invitationCode: newInvitationCode() });
+        await learningSkillsRepository.linkCatalogue(tx, id);
+        return id;
+      }),
+    );
   },
 
   /** Changed fields, finish / reopen, or an owner change (DESIGN §2), all in one transaction. */
@@ -169,16 +180,23 @@ export const teachingClassesService = {
     });
   },
 
-  /** Deletes the class with its places and co-teachers; students left in no class go with it. */
-  async remove(db: Db, p: Principal, id: number) {
+  /** Deletes the class with its places, co-teachers and ratings (their media files too); students left in no class go with it. */
+  async remove(db: Db, p: Principal, id: number, files: FileStore) {
     await ownedClass(db, p, id);
-    await db.transaction(async (tx) => {
+    const evidence = await db.transaction(async (tx) => {
       // Under the lock, so that a student being added meanwhile is either refused or counted among the orphans.
-      if (!(await repo.lock(tx, id))) return;
+      if (!(await repo.lock(tx, id))) return [];
       const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
+      const media = (await ratingsRepository.mediaOfClass(tx, id)).map((r) => r.media);
       await repo.delete(tx, id);
+      await mediaRepository.deleteByIds(
+        tx,
+        media.map((m) => m.id),
+      );
       await studentsRepository.deleteOrphans(tx, studentIds);
+      return media;
     });
+    await mediaService.removeFiles(files, evidence);
   },
 
   async regenerateCode(db: Db, p: Principal, id: number) {

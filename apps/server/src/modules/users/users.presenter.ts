@@ -4,7 +4,7 @@ import type { UrlSigner } from '../../lib/url-signer';
 import { presentMedia } from '../media/media.presenter';
 import type { UserWithRelations } from './users.repository';
 
-const marker = (t: string) => USER_TYPE_MARKER[t as AccountType] ?? 'Teacher';
+export const marker = (t: string) => USER_TYPE_MARKER[t as AccountType] ?? 'Teacher';
 
 /** The whole profile, for its owner. No password hash ever leaves the server. */
 export function presentUser(r: UserWithRelations, signer: UrlSigner): User {

@@ -5,7 +5,7 @@ import { Loading } from '../../../components/ui/spinner';
 import { useScreenView } from '../../../lib/analytics';
 import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { ClassHeader } from '../components/class-header';
-import { ClassStudentsGrid } from '../components/class-students-grid';
+import { ClassRatings } from '../components/class-ratings';
 
 export function ClassDetailRoute() {
   const id = routeId(useParams().teachingClassId);
@@ -22,7 +22,7 @@ function ClassDetail({ cls }: { cls: TeachingClass }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6">
       <ClassHeader cls={cls} />
-      <ClassStudentsGrid cls={cls} />
+      <ClassRatings cls={cls} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { PendingCount } from '../../../entities/invitations/pending-count';
 import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { RatingFeed } from '../../../entities/ratings/rating-feed';
+import { placeIri } from '../../../entities/ratings/save-ratings';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
@@ -77,6 +79,24 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
           </div>
         )}
       </section>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`${basePath}/report`} className={buttonClass('primary')}>
+          <FormattedMessage id="web_report_open_student" />
+        </Link>
+      </div>
+      <RatingFeed
+        filter={{ placeId: place.id }}
+        title={<FormattedMessage id="web_rating_student_feed_title" />}
+        empty={<FormattedMessage id="web_rating_student_feed_empty" />}
+        studentNames={new Map((cls?.teachingClassStudents ?? [place]).map((s) => [placeIri(s.id), fullName(s)]))}
+        actionsOf={(r) =>
+          r.canEdit ? (
+            <Link to={`${basePath}/rating/${r.id}/edit`} className={buttonClass('ghost')}>
+              <FormattedMessage id="web_rating_edit" />
+            </Link>
+          ) : null
+        }
+      />
       {!linkedClass && <StudentOtherClasses place={place} />}
       {classPath && (
         <Link to={classPath} className={buttonClass('secondary')}>

@@ -1,0 +1,131 @@
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps, users } from './accounts';
+import { teachingClasses, teachingClassStudents, students } from './classes';
+import { media } from './media';
+
+/** A learning skill (the specification's "learning action group"): the catalogue's (public) or a teacher's own. */
+export const learningSkills = pgTable(
+  'learning_skill',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Catalogue skills: the key of their name in the translation files; the seed finds them by it. */
+    translationKey: text('translation_key'),
+    colorCode: text('color_code').notNull(),
+    avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('learning_skill_translation_key_uq').on(t.translationKey),
+    index('learning_skill_creator_idx').on(t.creatorId),
+    index('learning_skill_public_idx').on(t.isPublic),
+    index('learning_skill_avatar_idx').on(t.avatarId),
+  ],
+);
+
+/** One observable behaviour of a skill, in the skill's order. */
+export const learningActions = pgTable(
+  'learning_action',
+  {
+    id: serial('id').primaryKey(),
+    learningSkillId: integer('learning_skill_id')
+      .notNull()
+      .references(() => learningSkills.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    translationKey: text('translation_key'),
+    position: integer('position').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('learning_action_translation_key_uq').on(t.translationKey), index('learning_action_skill_idx').on(t.learningSkillId, t.position)],
+);
+
+/** The skills a class uses. */
+export const teachingClassLearningSkills = pgTable(
+  'teaching_class_learning_skill',
+  {
+    id: serial('id').primaryKey(),
+    teachingClassId: integer('teaching_class_id')
+      .notNull()
+      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    learningSkillId: integer('learning_skill_id')
+      .notNull()
+      .references(() => learningSkills.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teaching_class_learning_skill_uq').on(t.teachingClassId, t.learningSkillId), index('teaching_class_learning_skill_skill_idx').on(t.learningSkillId)],
+);
+
+/** That a learning action was observed on a date, for some students of a class or (none named) the whole class. */
+export const ratings = pgTable(
+  'rating',
+  {
+    id: serial('id').primaryKey(),
+    teachingClassId: integer('teaching_class_id')
+      .notNull()
+      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    // Kept beside the action (always the action's skill) so reports and filters group by it without a join.
+    learningSkillId: integer('learning_skill_id')
+      .notNull()
+      .references(() => learningSkills.id, { onDelete: 'restrict' }),
+    learningActionId: integer('learning_action_id')
+      .notNull()
+      .references(() => learningActions.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    points: smallint('points').notNull().default(1),
+    description: text('description'),
+    /** True when no student is named: the rating counts for every student of the class. */
+    isWholeClass: boolean('is_whole_class').notNull().default(true),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [
+    // Feeds (newest first) and reports (a date range of one class) walk this index only.
+    index('rating_class_date_idx').on(t.teachingClassId, t.date.desc(), t.id.desc()),
+    index('rating_skill_idx').on(t.learningSkillId),
+    index('rating_action_idx').on(t.learningActionId),
+    index('rating_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** A student named by a rating: the person and their place in the rating's class. */
+export const ratingStudents = pgTable(
+  'rating_student',
+  {
+    id: serial('id').primaryKey(),
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    teachingClassStudentId: integer('teaching_class_student_id')
+      .notNull()
+      .references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
+    // The rating's date, copied so that a student's ratings in a range are one index range.
+    date: date('date', { mode: 'string' }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rating_student_uq').on(t.ratingId, t.teachingClassStudentId),
+    index('rating_student_student_date_idx').on(t.studentId, t.date),
+    index('rating_student_place_date_idx').on(t.teachingClassStudentId, t.date),
+  ],
+);
+
+/** An attachment of a rating; a media item belongs to one rating at most. */
+export const ratingMedias = pgTable(
+  'rating_media',
+  {
+    id: serial('id').primaryKey(),
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rating_media_media_uq').on(t.mediaId), index('rating_media_rating_idx').on(t.ratingId)],
+);

@@ -1,0 +1,155 @@
+import {
+  LEARNING_SKILL_LIMITS,
+  type ListQueryOutput,
+  LEARNING_SKILL_MESSAGES as MSG,
+  type learningActionCreateBody,
+  type learningActionListQuery,
+  type learningActionPatchBody,
+  type learningSkillCreateBody,
+  type learningSkillListQuery,
+  type learningSkillPatchBody,
+  type teachingClassLearningSkillCreateBody,
+  type teachingClassLearningSkillListQuery,
+} from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import type { Principal } from '../../plugins/auth';
+import { mediaRepository } from '../media/media.repository';
+import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { usersRepository } from '../users/users.repository';
+import { learningSkillsPolicy as policy } from './learning-skills.policy';
+import { learningSkillsRepository as repo } from './learning-skills.repository';
+
+const NOT_FOUND = { skill: 'Learning skill not found.', action: 'Learning action not found.', link: 'Teaching class learning skill not found.' };
+const REF = {
+  teachingClass: 'This teaching class does not exist.',
+  learningSkill: 'This learning skill does not exist.',
+  avatar: 'This value should be one of your skill icons or a predefined one.',
+  actionsMax: `A skill has at most ${LEARNING_SKILL_LIMITS.actionsMax} actions.`,
+};
+
+/** A class named in a body whose skills the user would change: unseen → 400 on the property, seen but not a teacher → 403. */
+async function classToManage(db: DbOrTx, p: Principal, classId: number) {
+  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', REF.teachingClass);
+  if (!policy.canManageClassSkills(row.role)) throw forbidden();
+  return row.cls;
+}
+
+async function checkIcon(db: DbOrTx, p: Principal, avatarId: number | null | undefined, current: number | null = null) {
+  if (!avatarId || avatarId === current) return;
+  const m = await mediaRepository.findById(db, avatarId);
+  if (!m || !policy.canUseIcon(p.userId, m)) throw violation('avatar', REF.avatar);
+}
+
+async function visibleSkill(db: DbOrTx, p: Principal, id: number) {
+  const row = await repo.findVisible(db, id, p.userId);
+  if (!row) throw notFound(NOT_FOUND.skill);
+  return row;
+}
+
+async function editableSkill(db: DbOrTx, p: Principal, id: number, propertyPath?: string) {
+  const row = await repo.findVisible(db, id, p.userId);
+  if (!row) throw propertyPath ? violation(propertyPath, REF.learningSkill) : notFound(NOT_FOUND.skill);
+  if (row.skill.isPublic) throw forbidden(MSG.catalogue);
+  if (!row.canEdit) throw forbidden();
+  return row;
+}
+
+/** An action whose skill the user may see (404 otherwise) and may edit (403 otherwise). */
+async function editableAction(db: DbOrTx, p: Principal, id: number) {
+  const action = await repo.findAction(db, id);
+  if (!action || !(await repo.findVisible(db, action.learningSkillId, p.userId))) throw notFound(NOT_FOUND.action);
+  await editableSkill(db, p, action.learningSkillId);
+  return action;
+}
+
+export const learningSkillsService = {
+  get: visibleSkill,
+
+  list: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof learningSkillListQuery>) =>
+    repo.listVisible(db, p.userId, { ids: q.id, isPublic: q.isPublic, creatorIds: q['creator.id'] }, q.itemsPerPage, offsetOf(q)),
+
+  /** A custom skill; made from a class, the class uses it at once. */
+  async create(db: Db, p: Principal, b: z.output<typeof learningSkillCreateBody>) {
+    if (b.teachingClass !== undefined) await classToManage(db, p, b.teachingClass);
+    else if (!teachingClassesPolicy.canCreate(await usersRepository.accountType(db, p.userId))) throw forbidden();
+    await checkIcon(db, p, b.avatar);
+    return db.transaction(async (tx) => {
+      const id = await repo.insert(tx, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar ?? null, isPublic: false, creatorId: p.userId });
+      if (b.teachingClass !== undefined) await repo.link(tx, b.teachingClass, id);
+      return id;
+    });
+  },
+
+  async patch(db: Db, p: Principal, id: number, b: z.output<typeof learningSkillPatchBody>) {
+    const row = await editableSkill(db, p, id);
+    await checkIcon(db, p, b.avatar, row.skill.avatarId);
+    await repo.update(db, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar });
+  },
+
+  listActions: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof learningActionListQuery>) =>
+    repo.listActions(db, p.userId, { skillIds: q['learningSkill.id'], ids: q.id }, q.itemsPerPage, offsetOf(q)),
+
+  async getAction(db: DbOrTx, p: Principal, id: number) {
+    const action = await repo.findAction(db, id);
+    if (!action || !(await repo.findVisible(db, action.learningSkillId, p.userId))) throw notFound(NOT_FOUND.action);
+    return action;
+  },
+
+  async createAction(db: Db, p: Principal, b: z.output<typeof learningActionCreateBody>) {
+    await editableSkill(db, p, b.learningSkill, 'learningSkill');
+    if ((await repo.countActions(db, b.learningSkill)) >= LEARNING_SKILL_LIMITS.actionsMax) throw violation('learningSkill', REF.actionsMax);
+    const position = b.position ?? (await repo.nextPosition(db, b.learningSkill));
+    return repo.insertAction(db, { learningSkillId: b.learningSkill, name: b.name, position });
+  },
+
+  async patchAction(db: Db, p: Principal, id: number, b: z.output<typeof learningActionPatchBody>) {
+    await editableAction(db, p, id);
+    await repo.updateAction(db, id, { name: b.name, position: b.position });
+  },
+
+  /** An action that has ratings stays: the ratings would lose what was observed. */
+  async deleteAction(db: Db, p: Principal, id: number) {
+    await editableAction(db, p, id);
+    if (await repo.actionHasRatings(db, id)) throw conflict(MSG.actionInUse);
+    await repo.deleteAction(db, id);
+  },
+
+  /** The skills a class uses, with their ordered actions: for its teachers and evaluators. */
+  async ofClass(db: DbOrTx, p: Principal, classId: number) {
+    const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+    if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
+    const skills = await repo.ofClass(db, classId, p.userId);
+    return { skills, actions: await repo.actionsOfSkills(db, skills.map((s) => s.skill.id)) };
+  },
+
+  listLinks: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof teachingClassLearningSkillListQuery>) =>
+    repo.listLinks(db, p.userId, { classIds: q['teachingClass.id'], skillIds: q['learningSkill.id'] }, q.itemsPerPage, offsetOf(q)),
+
+  async getLink(db: DbOrTx, p: Principal, id: number) {
+    const link = await repo.findLink(db, id);
+    const access = link && (await teachingClassesRepository.findAccess(db, link.teachingClassId, p.userId));
+    if (!link || !access || !teachingClassesPolicy.canSee(access.role)) throw notFound(NOT_FOUND.link);
+    return { link, role: access.role };
+  },
+
+  async createLink(db: Db, p: Principal, b: z.output<typeof teachingClassLearningSkillCreateBody>) {
+    await classToManage(db, p, b.teachingClass);
+    if (!(await repo.findVisible(db, b.learningSkill, p.userId))) throw violation('learningSkill', REF.learningSkill);
+    const id = await repo.link(db, b.teachingClass, b.learningSkill);
+    if (id === null) throw violation('learningSkill', MSG.alreadyInClass);
+    return id;
+  },
+
+  /** The class stops offering the skill; its ratings stay and still count in reports. */
+  async deleteLink(db: Db, p: Principal, id: number) {
+    const { link, role } = await learningSkillsService.getLink(db, p, id);
+    if (!policy.canManageClassSkills(role)) throw forbidden();
+    await repo.unlink(db, link.id);
+  },
+};

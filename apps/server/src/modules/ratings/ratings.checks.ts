@@ -1,0 +1,101 @@
+import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { brokenUniqueIndex } from '../../lib/invitation-code';
+import type { Principal } from '../../plugins/auth';
+import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
+import { mediaRepository } from '../media/media.repository';
+import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { ratingsPolicy } from './ratings.policy';
+import { ratingsRepository as repo, type FullRating } from './ratings.repository';
+
+/** What a rating's body names, checked against its class before anything is written. */
+
+export const RATING_NOT_FOUND = 'Rating not found.';
+const REF = {
+  teachingClass: 'This teaching class does not exist.',
+  learningAction: 'This learning action does not exist.',
+  media: 'This media does not exist.',
+  rating: 'This rating does not exist.',
+};
+
+/** The class a rating is made in: unseen → 400 on the property, seen but may not rate → 403. */
+export async function classToRate(db: DbOrTx, p: Principal, classId: number) {
+  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  if (!row || row.role === null) throw violation('teachingClass', REF.teachingClass);
+  if (!ratingsPolicy.canRate(row.role)) throw forbidden();
+  return row.cls;
+}
+
+/** The action, of a skill the class uses; the skill, when sent too, must be the action's. */
+export async function actionForClass(db: DbOrTx, classId: number, actionId: number, skillId?: number) {
+  const action = await learningSkillsRepository.findAction(db, actionId);
+  if (!action) throw violation('learningAction', REF.learningAction);
+  if (skillId !== undefined && skillId !== action.learningSkillId) throw violation('learningSkill', RATING_MESSAGES.skillMismatch);
+  if (!(await learningSkillsRepository.classUses(db, classId, action.learningSkillId))) throw violation('learningAction', LEARNING_SKILL_MESSAGES.notInClass);
+  return action;
+}
+
+/** Places of the class for the students named (places or Students); any other is a violation at its index. */
+export async function placesFor(db: DbOrTx, classId: number, refs: RatingStudentRef[], path = 'students') {
+  const found = await repo.placesInClass(
+    db,
+    classId,
+    refs.filter((r) => r.kind === 'place').map((r) => r.id),
+    refs.filter((r) => r.kind === 'student').map((r) => r.id),
+  );
+  const byPlace = new Map(found.map((f) => [f.id, f]));
+  const byStudent = new Map(found.map((f) => [f.studentId, f]));
+  const out = new Map<number, { id: number; studentId: number }>();
+  const v: Violation[] = [];
+  refs.forEach((r, i) => {
+    const place = r.kind === 'place' ? byPlace.get(r.id) : byStudent.get(r.id);
+    if (!place) v.push({ propertyPath: refs.length === 1 && path !== 'students' ? path : `${path}.${i}`, message: RATING_MESSAGES.studentNotInClass });
+    else out.set(place.id, place);
+  });
+  if (v.length) throw new ValidationError(v);
+  return [...out.values()];
+}
+
+/** Media to attach: the user's own uploads of the rating kinds, not attached anywhere else (except to `ratingId`). */
+export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], ratingId: number | null, path = 'medias') {
+  const unique = [...new Set(ids)];
+  const rows = new Map((await mediaRepository.findByIds(db, unique)).map((m) => [m.id, m]));
+  const attached = await repo.attachedMediaIds(db, unique);
+  const v: Violation[] = [];
+  unique.forEach((id, i) => {
+    const m = rows.get(id);
+    const at = path === 'medias' ? `${path}.${i}` : path;
+    if (!m) v.push({ propertyPath: at, message: REF.media });
+    else if (m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
+    else if (!isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
+    else if (attached.has(id) && attached.get(id) !== ratingId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
+  });
+  if (v.length) throw new ValidationError(v);
+  return unique;
+}
+
+/** A rating the user may see (404 otherwise). */
+export async function visibleRating(db: DbOrTx, p: Principal, id: number): Promise<FullRating> {
+  const row = await repo.findVisible(db, id, p.userId);
+  if (!row) throw notFound(RATING_NOT_FOUND);
+  return row;
+}
+
+/** A rating the user may change (403 when they only see it). */
+export async function editableRating(db: DbOrTx, p: Principal, id: number, propertyPath?: string): Promise<FullRating> {
+  const row = await repo.findVisible(db, id, p.userId);
+  if (!row) throw propertyPath ? violation(propertyPath, REF.rating) : notFound(RATING_NOT_FOUND);
+  if (!ratingsPolicy.canEdit(row.role, row.rating.creatorId, p.userId)) throw forbidden();
+  return row;
+}
+
+/** Attaches media; another request attaching the same media meanwhile loses on the unique index, with a violation. */
+export async function attach(tx: DbOrTx, ratingId: number, mediaIds: number[], path = 'medias') {
+  try {
+    return await repo.attach(tx, ratingId, mediaIds);
+  } catch (e) {
+    if (brokenUniqueIndex(e)?.includes('rating_media_media_uq')) throw violation(path, RATING_MESSAGES.mediaAttached);
+    throw e;
+  }
+}

@@ -1,0 +1,260 @@
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { reviverOf } from '../../db/json';
+import { preparedPer } from '../../db/prepared';
+import { learningActions, learningSkills, media, ratingMedias, ratings, ratingStudents, teachingClasses, teachingClassStudents, users } from '../../db/schema';
+import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
+
+export type RatingRow = typeof ratings.$inferSelect;
+export type NewRating = typeof ratings.$inferInsert;
+export type RatingStudentRow = typeof ratingStudents.$inferSelect;
+export type RatingMediaRow = typeof ratingMedias.$inferSelect;
+
+const statements = preparedPer((db) => ({
+  version: db
+    .select({ version: sql<string>`(select "version"::text from "data_version" where "name" = 'ratings')` })
+    .from(sql`(select 1) as one`)
+    .prepare('ratings_version'),
+}));
+
+const skillIcon = alias(media, 'skill_icon');
+const creatorAvatar = alias(media, 'creator_avatar');
+
+/** A rating with everything it is presented with, in one row: skill and icon, action, creator and avatar, places, attachments. */
+function selectFull(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      rating: ratings,
+      skill: learningSkills,
+      skillIcon,
+      action: learningActions,
+      creator: { id: users.id, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType },
+      creatorAvatar,
+      places: ratingPlacesSql,
+      medias: ratingMediasSql,
+      role: classRoleSql(userId),
+    })
+    .from(ratings)
+    .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
+    .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
+    .leftJoin(skillIcon, eq(skillIcon.id, learningSkills.avatarId))
+    .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
+    .leftJoin(users, eq(users.id, ratings.creatorId))
+    .leftJoin(creatorAvatar, eq(creatorAvatar.id, users.avatarId));
+}
+
+export type FullRating = Awaited<ReturnType<typeof selectFull>>[number];
+
+const reviveLink = reviverOf<RatingMediaJson['link']>(ratingMedias);
+const reviveMedia = reviverOf<RatingMediaJson['media']>(media);
+function revive(rows: FullRating[]) {
+  for (const r of rows)
+    for (const m of r.medias) {
+      reviveLink(m.link);
+      reviveMedia(m.media);
+    }
+  return rows;
+}
+
+export interface RatingFilter {
+  classIds?: number[];
+  placeIds?: number[];
+  studentIds?: number[];
+  skillIds?: number[];
+  actionIds?: number[];
+  creatorIds?: number[];
+  ids?: number[];
+  after?: string;
+  before?: string;
+  /** With a student filter: also the whole-class ratings of the classes those students have places in. */
+  includeWholeClass?: boolean;
+}
+
+function where(userId: number, f: RatingFilter): SQL | undefined {
+  const named = (column: 'teaching_class_student_id' | 'student_id', ids: number[]) =>
+    sql`exists (select 1 from rating_student frs where frs.rating_id = "rating"."id" and frs.${sql.raw(column)} in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`})`;
+  const wholeClassOf = (column: 'id' | 'student_id', ids: number[]) =>
+    and(
+      eq(ratings.isWholeClass, true),
+      sql`"rating"."teaching_class_id" in (select wtcs.teaching_class_id from teaching_class_student wtcs where wtcs.${sql.raw(column)} in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`})`,
+    );
+  const studentFilter = (column: 'teaching_class_student_id' | 'student_id', ids: number[] | undefined) =>
+    ids ? (f.includeWholeClass ? or(named(column, ids), wholeClassOf(column === 'student_id' ? 'student_id' : 'id', ids)) : named(column, ids)) : undefined;
+  return and(
+    ratingVisibleSql(userId),
+    f.classIds ? inArray(ratings.teachingClassId, f.classIds) : undefined,
+    studentFilter('teaching_class_student_id', f.placeIds),
+    studentFilter('student_id', f.studentIds),
+    f.skillIds ? inArray(ratings.learningSkillId, f.skillIds) : undefined,
+    f.actionIds ? inArray(ratings.learningActionId, f.actionIds) : undefined,
+    f.creatorIds ? inArray(ratings.creatorId, f.creatorIds) : undefined,
+    f.ids ? inArray(ratings.id, f.ids) : undefined,
+    f.after ? gte(ratings.date, f.after) : undefined,
+    f.before ? lte(ratings.date, f.before) : undefined,
+  );
+}
+
+export const ratingsRepository = {
+  /** The version cached feed answers are checked against (migration 0006's triggers move it): a prepared read per hit. */
+  async version(db: DbOrTx): Promise<string> {
+    const [row] = await statements(db).version.execute();
+    return row?.version ?? '0';
+  },
+
+  /** A rating the user may see, with their role in its class; null when it does not exist for them. */
+  async findVisible(db: DbOrTx, id: number, userId: number): Promise<FullRating | null> {
+    const [row] = await selectFull(db, userId).where(and(eq(ratings.id, id), ratingVisibleSql(userId)));
+    return row ? revive([row])[0]! : null;
+  },
+
+  /** Newest first: by date, then by when it was recorded. */
+  async list(db: DbOrTx, userId: number, f: RatingFilter, limit: number, offset: number) {
+    const w = where(userId, f);
+    const newestFirst = [desc(ratings.date), desc(ratings.id)];
+    // The page's ids come from the (class, date) index alone; only those twenty rows are joined and embedded.
+    const page = db.select({ id: ratings.id }).from(ratings).where(w).orderBy(...newestFirst).limit(limit).offset(offset);
+    const [rows, [total]] = await Promise.all([
+      selectFull(db, userId)
+        .where(inArray(ratings.id, page))
+        .orderBy(...newestFirst),
+      db.select({ n: count() }).from(ratings).where(w),
+    ]);
+    return { rows: revive(rows), total: total?.n ?? 0 };
+  },
+
+  async insert(db: DbOrTx, values: NewRating) {
+    const [row] = await db.insert(ratings).values(values).returning({ id: ratings.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewRating>) {
+    await db
+      .update(ratings)
+      .set({ ...values, updated: new Date() })
+      .where(eq(ratings.id, id));
+    if (values.date) await db.update(ratingStudents).set({ date: values.date }).where(eq(ratingStudents.ratingId, id));
+  },
+
+  async delete(db: DbOrTx, id: number) {
+    await db.delete(ratings).where(eq(ratings.id, id));
+  },
+
+  /** Places of a class among these ids, and the places of these Students in it. */
+  async placesInClass(db: DbOrTx, classId: number, placeIds: number[], studentIds: number[]) {
+    if (!placeIds.length && !studentIds.length) return [];
+    return db
+      .select({ id: teachingClassStudents.id, studentId: teachingClassStudents.studentId })
+      .from(teachingClassStudents)
+      .where(
+        and(
+          eq(teachingClassStudents.teachingClassId, classId),
+          or(placeIds.length ? inArray(teachingClassStudents.id, placeIds) : undefined, studentIds.length ? inArray(teachingClassStudents.studentId, studentIds) : undefined),
+        ),
+      );
+  },
+
+  /** Replaces the places a rating names, and keeps its whole-class mark in step. */
+  async setStudents(db: DbOrTx, ratingId: number, date: string, places: { id: number; studentId: number }[]) {
+    await db.delete(ratingStudents).where(eq(ratingStudents.ratingId, ratingId));
+    if (places.length) await db.insert(ratingStudents).values(places.map((p) => ({ ratingId, studentId: p.studentId, teachingClassStudentId: p.id, date })));
+    await db.update(ratings).set({ isWholeClass: places.length === 0 }).where(eq(ratings.id, ratingId));
+  },
+
+  async addStudent(db: DbOrTx, ratingId: number, date: string, place: { id: number; studentId: number }) {
+    const [row] = await db
+      .insert(ratingStudents)
+      .values({ ratingId, studentId: place.studentId, teachingClassStudentId: place.id, date })
+      .onConflictDoNothing()
+      .returning({ id: ratingStudents.id });
+    if (row) await db.update(ratings).set({ isWholeClass: false }).where(eq(ratings.id, ratingId));
+    return row?.id ?? null;
+  },
+
+  async removeStudent(db: DbOrTx, link: RatingStudentRow) {
+    await db.delete(ratingStudents).where(eq(ratingStudents.id, link.id));
+    await db.execute(sql`update rating set is_whole_class = not exists (select 1 from rating_student s where s.rating_id = ${link.ratingId}) where id = ${link.ratingId}`);
+  },
+
+  async findStudentLink(db: DbOrTx, id: number): Promise<RatingStudentRow | null> {
+    const [row] = await db.select().from(ratingStudents).where(eq(ratingStudents.id, id));
+    return row ?? null;
+  },
+
+  /** Student links of the ratings the user may see. */
+  async listStudentLinks(db: DbOrTx, userId: number, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) {
+    const w = and(
+      sql`"rating_student"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
+      ratingIds ? inArray(ratingStudents.ratingId, ratingIds) : undefined,
+      ids ? inArray(ratingStudents.id, ids) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(limit).offset(offset),
+      db.select({ n: count() }).from(ratingStudents).where(w),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  // Attachments
+
+  async findMediaLink(db: DbOrTx, id: number) {
+    const [row] = await db.select({ link: ratingMedias, media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(eq(ratingMedias.id, id));
+    return row ?? null;
+  },
+
+  async listMediaLinks(db: DbOrTx, userId: number, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) {
+    const w = and(
+      sql`"rating_media"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
+      ratingIds ? inArray(ratingMedias.ratingId, ratingIds) : undefined,
+      ids ? inArray(ratingMedias.id, ids) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db.select({ link: ratingMedias, media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(w).orderBy(ratingMedias.ratingId, ratingMedias.id).limit(limit).offset(offset),
+      db.select({ n: count() }).from(ratingMedias).where(w),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Attaches media; the unique index on media_id refuses one already attached elsewhere. */
+  async attach(db: DbOrTx, ratingId: number, mediaIds: number[]) {
+    if (!mediaIds.length) return [];
+    const rows = await db
+      .insert(ratingMedias)
+      .values(mediaIds.map((mediaId) => ({ ratingId, mediaId })))
+      .returning({ id: ratingMedias.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Which of these media are attached to some rating already. */
+  async attachedMediaIds(db: DbOrTx, mediaIds: number[]) {
+    if (!mediaIds.length) return new Map<number, number>();
+    const rows = await db.select({ id: ratingMedias.mediaId, ratingId: ratingMedias.ratingId }).from(ratingMedias).where(inArray(ratingMedias.mediaId, mediaIds));
+    return new Map(rows.map((r) => [r.id, r.ratingId]));
+  },
+
+  /** The media rows attached to these ratings (to delete with them). */
+  async mediaOf(db: DbOrTx, ratingIds: number[]) {
+    if (!ratingIds.length) return [];
+    return db.select({ media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(inArray(ratingMedias.ratingId, ratingIds));
+  },
+
+  /** The media rows attached to a class's ratings (to delete with the class). */
+  mediaOfClass: (db: DbOrTx, classId: number) =>
+    db
+      .select({ media })
+      .from(ratingMedias)
+      .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(eq(ratings.teachingClassId, classId)),
+
+  /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */
+  async visibleMediaIds(db: DbOrTx, mediaIds: number[], userId: number) {
+    const rows = await db
+      .select({ id: ratingMedias.mediaId })
+      .from(ratingMedias)
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(and(inArray(ratingMedias.mediaId, mediaIds), ratingVisibleSql(userId)));
+    return rows.map((r) => r.id);
+  },
+};

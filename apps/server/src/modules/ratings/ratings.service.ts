@@ -1,0 +1,120 @@
+import type { ListQueryOutput, ratingCreateBody, ratingListQuery, ratingPatchBody } from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { offsetOf } from '../../http/hydra';
+import type { FileStore } from '../../lib/file-store';
+import type { Principal } from '../../plugins/auth';
+import { mediaRepository } from '../media/media.repository';
+import { mediaService } from '../media/media.service';
+import { actionForClass, attach, attachableMedia, classToRate, editableRating, placesFor, visibleRating } from './ratings.checks';
+import { ratingsPolicy } from './ratings.policy';
+import { ratingsRepository as repo, type FullRating } from './ratings.repository';
+
+type CreateBody = z.output<typeof ratingCreateBody>;
+type PatchBody = z.output<typeof ratingPatchBody>;
+type ListQuery = ListQueryOutput<typeof ratingListQuery>;
+
+export const canEditRating = (r: FullRating, p: Principal) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId);
+
+/** Deletes media rows in the transaction and returns them, so their files go once it commits. */
+async function dropMedia(tx: DbOrTx, rows: { id: number; storageKey: string; thumbKey: string | null }[]) {
+  await mediaRepository.deleteByIds(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return rows;
+}
+
+export const ratingsService = {
+  get: visibleRating,
+
+  list(db: DbOrTx, p: Principal, q: ListQuery) {
+    return repo.list(
+      db,
+      p.userId,
+      {
+        classIds: q['teachingClass.id'],
+        placeIds: q['students.id'],
+        studentIds: q['ratingStudents.student.id'],
+        skillIds: q['learningSkill.id'],
+        actionIds: q['learningAction.id'],
+        creatorIds: q['creator.id'],
+        ids: q.id,
+        after: q.date?.after,
+        before: q.date?.before,
+        includeWholeClass: q.includeWholeClass,
+      },
+      q.itemsPerPage,
+      offsetOf(q),
+    );
+  },
+
+  /** One rating of one action; everything named is checked before the one transaction that writes it. */
+  async create(db: Db, p: Principal, b: CreateBody) {
+    const cls = await classToRate(db, p, b.teachingClass);
+    const action = await actionForClass(db, cls.id, b.learningAction, b.learningSkill);
+    const places = await placesFor(db, cls.id, b.students);
+    const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, null) : [];
+    return db.transaction(async (tx) => {
+      const id = await repo.insert(tx, {
+        teachingClassId: cls.id,
+        learningSkillId: action.learningSkillId,
+        learningActionId: action.id,
+        date: b.date,
+        points: b.points,
+        description: b.description,
+        isWholeClass: places.length === 0,
+        creatorId: p.userId,
+      });
+      await repo.setStudents(tx, id, b.date, places);
+      await attach(tx, id, mediaIds);
+      return id;
+    });
+  },
+
+  /** Date, points, note, action, students and (with `medias`) the full set of attachments; detached media are deleted. */
+  async patch(db: Db, p: Principal, files: FileStore, id: number, b: PatchBody) {
+    const current = await editableRating(db, p, id);
+    const classId = current.rating.teachingClassId;
+    const changesAction = b.learningAction !== undefined && b.learningAction !== current.rating.learningActionId;
+    const action = changesAction ? await actionForClass(db, classId, b.learningAction!, b.learningSkill) : null;
+    if (!changesAction && b.learningSkill !== undefined && b.learningSkill !== current.rating.learningSkillId) await actionForClass(db, classId, current.rating.learningActionId, b.learningSkill);
+    const places = b.students ? await placesFor(db, classId, b.students) : null;
+    const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, id) : null;
+    const date = b.date ?? current.rating.date;
+    const dropped = await db.transaction(async (tx) => {
+      await repo.update(tx, id, {
+        date: b.date,
+        points: b.points,
+        description: b.description,
+        ...(action ? { learningActionId: action.id, learningSkillId: action.learningSkillId } : {}),
+      });
+      if (places) await repo.setStudents(tx, id, date, places);
+      if (!mediaIds) return [];
+      const keep = new Set(mediaIds);
+      const gone = current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media);
+      await dropMedia(tx, gone);
+      const have = new Set(current.medias.map((m) => m.media.id));
+      await attach(
+        tx,
+        id,
+        mediaIds.filter((m) => !have.has(m)),
+      );
+      return gone;
+    });
+    await mediaService.removeFiles(files, dropped);
+  },
+
+  /** Deletes the rating, its links, and its media with their files. */
+  async remove(db: Db, p: Principal, files: FileStore, id: number) {
+    const current = await editableRating(db, p, id);
+    const dropped = await db.transaction(async (tx) => {
+      await repo.delete(tx, id);
+      return dropMedia(
+        tx,
+        current.medias.map((m) => m.media),
+      );
+    });
+    await mediaService.removeFiles(files, dropped);
+  },
+};

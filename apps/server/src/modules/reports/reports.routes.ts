@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { camelName, reportQuery, type Report } from '@skillroom/contract';
+import type { Db } from '../../db/client';
+import { idParam, parse } from '../../http/validate';
+import type { UrlSigner } from '../../lib/url-signer';
+import { requireUser, type Principal } from '../../plugins/auth';
+import { usersRepository } from '../users/users.repository';
+import type { ModuleRoutes } from '../types';
+import { reportFileName } from './report-labels';
+import { renderReportPdf } from './report-pdf';
+import { renderReportSpreadsheet } from './report-spreadsheet';
+import { reportsService as service } from './reports.service';
+
+type Subject = 'class' | 'student';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: FastifyRequest) {
+  const id = idParam((req.params as { id: string }).id);
+  // Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400.
+  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
+  const q = parse(reportQuery, raw);
+  return subject === 'class' ? service.forClass(db, signer, p, id, q) : service.forStudent(db, signer, p, id, q);
+}
+
+/** The user's preferred language, which the exports are written in. */
+async function languageOf(db: Db, p: Principal) {
+  return (await usersRepository.findById(db, p.userId))?.user.preferredLanguage ?? 'en';
+}
+
+function download(reply: FastifyReply, r: Report, type: string, ext: string, body: Buffer) {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${reportFileName(r, ext)}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+export const reportsRoutes: ModuleRoutes = {
+  name: 'reports',
+  auth: (app, { db, urlSigner }) => {
+    const doc = { query: reportQuery };
+    for (const subject of ['class', 'student'] as const) {
+      const what = subject === 'class' ? "A class's report (its teachers and evaluators)" : "A Student's report over the classes you may see for them (teachingClassId for one)";
+      app.get(`/report/${subject}/:id`, { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } }, async (req) =>
+        build(db, urlSigner, requireUser(req), subject, req),
+      );
+      app.get(`/report/pdf/${subject}/:id`, { config: { doc: { summary: `${what}, as a PDF with charts, in your language`, ...doc } } }, async (req, reply) => {
+        const p = requireUser(req);
+        const r = await build(db, urlSigner, p, subject, req);
+        return download(reply, r, 'application/pdf', 'pdf', await renderReportPdf(r, await languageOf(db, p)));
+      });
+      app.get(`/report/spreadsheet/${subject}/:id`, { config: { doc: { summary: `${what}, as an xlsx workbook with a sheet per view, in your language`, ...doc } } }, async (req, reply) => {
+        const p = requireUser(req);
+        const r = await build(db, urlSigner, p, subject, req);
+        return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p)));
+      });
+    }
+  },
+};

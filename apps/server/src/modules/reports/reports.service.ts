@@ -1,0 +1,144 @@
+import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_MESSAGES, REPORT_RECENT_MEDIA, type Report, type ReportSkill, type ReportStudent, type reportQuery } from '@skillroom/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { notFound, violation } from '../../http/errors';
+import { iri } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
+import type { Principal } from '../../plugins/auth';
+import { presentMedia } from '../media/media.presenter';
+import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
+import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { reportsRepository as repo, type Figures, type ReportRows } from './reports.repository';
+
+type Query = z.output<typeof reportQuery>;
+type PlaceRow = Awaited<ReturnType<typeof repo.placesOfClass>>[number];
+type ClassRow = NonNullable<Awaited<ReturnType<typeof repo.classWithRole>>>['cls'];
+type School = { id: number; name: string } | null;
+
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const days = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+const fig = (f: Figures | undefined) => ({ ratings: Number(f?.n ?? 0), points: Number(f?.p ?? 0) });
+const add = (a: { ratings: number; points: number }, b: { ratings: number; points: number }) => ({ ratings: a.ratings + b.ratings, points: a.points + b.points });
+
+/**
+ * The range of a report (DESIGN §3): by default from the class's start (the earliest, for several) to today,
+ * or the last 30 days when there is no start; one bound alone keeps a sensible other one.
+ */
+export function reportRange(q: Pick<Query, 'startDate' | 'endDate'>, classStart: string | null, now = today()) {
+  const end = q.endDate ?? (q.startDate && q.startDate > now ? q.startDate : now);
+  const fallback = classStart && classStart <= end ? classStart : addDays(end, -REPORT_DEFAULT_DAYS);
+  const start = q.startDate ?? fallback;
+  if (end < start) throw violation('endDate', 'The end date must not be before the start date.');
+  if (days(start, end) > REPORT_MAX_DAYS) throw violation('startDate', REPORT_MESSAGES.tooLong);
+  return { start, end };
+}
+
+/** Every Monday from the range's first week to its last, with the weeks that have ratings filled in. */
+function timeline(weeks: ReportRows['weeks'], start: string, end: string) {
+  const monday = (d: string) => addDays(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const have = new Map(weeks.map((w) => [w.w, fig(w)]));
+  const out = [];
+  for (let w = monday(start); w <= end; w = addDays(w, 7)) out.push({ week: w, ...(have.get(w) ?? { ratings: 0, points: 0 }) });
+  return out;
+}
+
+interface Assembly {
+  kind: 'ClassReport' | 'StudentReport';
+  classes: ClassRow[];
+  school: School;
+  places: PlaceRow[];
+  student: Report['student'];
+  range: { start: string; end: string };
+  rows: ReportRows;
+}
+
+async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Report> {
+  const { rows, range } = a;
+  const rated = [...new Set(rows.actions.map((x) => x.s))];
+  const { skillRows, actions } = await repo.skills(
+    db,
+    a.classes.map((c) => c.id),
+    rated,
+  );
+  const byAction = new Map(rows.actions.map((x) => [x.a, fig(x)]));
+  const skills: ReportSkill[] = skillRows.map(({ skill, icon }) => {
+    const acts = actions.filter((x) => x.learningSkillId === skill.id).map((x) => ({ learningAction: iri('learning-action', x.id), name: x.name, translationKey: x.translationKey, ...(byAction.get(x.id) ?? { ratings: 0, points: 0 }) }));
+    const total = acts.reduce(add, { ratings: 0, points: 0 });
+    return { learningSkill: iri('learning-skill', skill.id), name: skill.name, translationKey: skill.translationKey, colorCode: skill.colorCode, icon: icon ? presentMedia(icon, signer).url : null, ...total, actions: acts };
+  });
+  const whole = new Map<number, Map<number, { ratings: number; points: number }>>();
+  for (const x of rows.whole) whole.set(x.c, (whole.get(x.c) ?? new Map()).set(x.s, fig(x)));
+  const named = new Map<number, Map<number, { ratings: number; points: number }>>();
+  for (const x of rows.named) named.set(x.place, (named.get(x.place) ?? new Map()).set(x.s, fig(x)));
+  const students: ReportStudent[] = a.places.map((p) => {
+    const own = named.get(p.id) ?? new Map();
+    const cls = whole.get(p.teachingClassId) ?? new Map();
+    const skillFigures = skillRows
+      .map(({ skill }) => ({ learningSkill: iri('learning-skill', skill.id), ...add(own.get(skill.id) ?? { ratings: 0, points: 0 }, cls.get(skill.id) ?? { ratings: 0, points: 0 }) }))
+      .filter((x) => x.ratings > 0);
+    const wholeCount = [...cls.values()].reduce((n, f) => n + f.ratings, 0);
+    return {
+      teachingClassStudent: iri('teaching-class-student', p.id),
+      student: iri('student', p.studentId),
+      teachingClass: iri('teaching-class', p.teachingClassId),
+      firstName: p.firstName,
+      lastName: p.lastName,
+      ...skillFigures.reduce(add, { ratings: 0, points: 0 }),
+      wholeClassRatings: wholeCount,
+      skills: skillFigures,
+    };
+  });
+  const totals = fig(rows.totals);
+  const counted = a.kind === 'StudentReport' ? (totals.ratings > 0 ? 1 : 0) : Number(rows.totals.whole) > 0 ? a.places.length : Number(rows.totals.named);
+  return {
+    '@type': a.kind,
+    start: range.start,
+    end: range.end,
+    school: a.school ? { '@id': iri('school', a.school.id), id: a.school.id, name: a.school.name } : null,
+    teachingClasses: a.classes.map((c) => ({ '@id': iri('teaching-class', c.id), id: c.id, name: c.name, start: c.start, end: c.end })),
+    student: a.student,
+    totals: { ...totals, students: counted, wholeClassRatings: Number(rows.totals.whole), average: totals.ratings ? Math.round((totals.points / totals.ratings) * 100) / 100 : null },
+    skills,
+    students,
+    timeline: timeline(rows.weeks, range.start, range.end),
+    media: rows.media.map((m) => ({ rating: iri('rating', m.rating), date: m.date, learningSkill: iri('learning-skill', m.s), isWholeClass: m.whole, media: presentMedia(m.media, signer) })),
+  };
+}
+
+export const reportsService = {
+  /** A class's report, for its creator, co-teachers and evaluators; no one else knows the class (404). */
+  async forClass(db: DbOrTx, signer: UrlSigner, p: Principal, classId: number, q: Query): Promise<Report> {
+    const found = await repo.classWithRole(db, classId, p.userId);
+    if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
+    const range = reportRange(q, found.cls.start);
+    const [rows, places] = await Promise.all([repo.figures(db, { classIds: [classId], ...range, recentMedia: REPORT_RECENT_MEDIA }), repo.placesOfClass(db, classId)]);
+    return assemble(db, signer, { kind: 'ClassReport', classes: [found.cls], school: found.school?.id ? found.school : null, places, student: null, range, rows });
+  },
+
+  /**
+   * A Student's report over the classes the user may see for them (one with teachingClassId): their teachers and
+   * evaluators, and users linked to them. A student the user may not see is unknown (404).
+   */
+  async forStudent(db: DbOrTx, signer: UrlSigner, p: Principal, studentId: number, q: Query): Promise<Report> {
+    const all = await repo.placesOfStudent(db, studentId, p.userId);
+    const seen = q.teachingClassId !== undefined ? all.filter((r) => r.cls.id === q.teachingClassId) : all;
+    if (!seen.length) throw notFound(q.teachingClassId !== undefined && all.length ? CLASS_NOT_FOUND : 'Student not found.');
+    const starts = seen.map((r) => r.cls.start).sort();
+    const range = reportRange(q, starts[0] ?? null);
+    const classIds = seen.map((r) => r.cls.id);
+    const rows = await repo.figures(db, { classIds, ...range, studentId, recentMedia: REPORT_RECENT_MEDIA });
+    const first = seen[seen.length - 1]!;
+    const person = first.place;
+    return assemble(db, signer, {
+      kind: 'StudentReport',
+      classes: seen.map((r) => r.cls),
+      school: first.school?.id ? first.school : null,
+      places: seen.map((r) => r.place),
+      student: { '@id': iri('student', studentId), id: studentId, firstName: person.firstName, lastName: person.lastName },
+      range,
+      rows,
+    });
+  },
+};

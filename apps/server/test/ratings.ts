@@ -1,0 +1,30 @@
+import type { ClassLearningSkill, HydraCollection } from '@skillroom/contract';
+import { seedLearningSkills } from '../src/seed/catalogue-skills';
+import type { TestServer } from './harness';
+import { API, type TestUser } from './classes';
+
+/** Test servers start empty: the catalogue's skills are seeded as main.ts does before any class is made. */
+export const seedSkills = (s: TestServer) => seedLearningSkills(s.ctx);
+
+/** The skills a class uses, with their actions. */
+export async function classSkills(s: TestServer, u: TestUser, classId: number) {
+  const res = await s.api('GET', `${API}/teaching-class/${classId}/learning-skills`, { token: u.token });
+  if (res.statusCode !== 200) throw new Error(`class skills failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as HydraCollection<ClassLearningSkill>)['hydra:member'];
+}
+
+export const ratingBody = (classId: number, actionId: number, o: Record<string, unknown> = {}) => ({
+  teachingClass: `${API}/teaching-class/${classId}`,
+  learningAction: `${API}/learning-action/${actionId}`,
+  date: '2026-10-05',
+  points: 3,
+  description: 'Explained fractions to the group.',
+  students: [],
+  ...o,
+});
+
+export async function rate(s: TestServer, u: TestUser, classId: number, actionId: number, o: Record<string, unknown> = {}) {
+  const res = await s.api('POST', `${API}/rating`, { token: u.token, body: ratingBody(classId, actionId, o) });
+  if (res.statusCode !== 201) throw new Error(`rating failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

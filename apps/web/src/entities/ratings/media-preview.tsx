@@ -1,0 +1,102 @@
+import { MediaType, mediaShape, type Media, type MediaShape } from '@skillroom/contract';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+/** The frame each shape gets, so that a preview keeps its proportions before the picture arrives (spec §3). */
+export const SHAPE_FRAME: Record<MediaShape, string> = {
+  square: 'aspect-square',
+  horizontal: 'aspect-[4/3]',
+  vertical: 'aspect-[3/4]',
+  unknown: 'aspect-video',
+};
+
+/** How many cells of the attachments grid a preview takes: wide pictures two columns, tall ones two rows. */
+export function mediaCellClass(media: Media): string {
+  if (media.mediaType === MediaType.RatingAudio || media.mediaType === MediaType.RatingFile) return 'col-span-2';
+  const shape = mediaShape(media.fileDimensions);
+  return shape === 'horizontal' || shape === 'unknown' ? 'col-span-2' : shape === 'vertical' ? 'row-span-2' : '';
+}
+
+/** Attachments laid out by their shapes; `dense` for a page of many (a report's evidence); `marked` ones get a label. */
+export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; dense?: boolean; marked?: { ids: Set<number>; label: string } }) {
+  if (medias.length === 0) return null;
+  return (
+    <ul className={`grid grid-flow-row-dense gap-2 ${dense ? 'grid-cols-4 sm:grid-cols-6 lg:grid-cols-8' : 'grid-cols-2 sm:grid-cols-4'}`}>
+      {medias.map((m) => (
+        <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
+          <MediaPreview media={m} eager={dense} />
+          {marked?.ids.has(m.id) && (
+            <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{marked.label}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+/**
+ * One attachment of a rating: a picture, a playable video or recording, or a file to download. `eager` for a page
+ * meant to be printed, where a picture loaded only on scrolling would be missing.
+ */
+export function MediaPreview({ media, eager = false }: { media: Media; eager?: boolean }) {
+  const intl = useIntl();
+  const [broken, setBroken] = useState(false);
+  const shape = mediaShape(media.fileDimensions);
+  const frame = `${SHAPE_FRAME[shape]} w-full overflow-hidden rounded-md bg-slate-100`;
+  const name = media.fileOriginalName || media.fileName;
+  switch (media.mediaType) {
+    case MediaType.RatingPhoto:
+      // A link that expired or a file that is gone: say so in place of a broken picture (spec §8).
+      if (broken)
+        return (
+          <p className={`${frame} flex items-center justify-center p-2 text-center text-sm text-slate-700`}>
+            <FormattedMessage id="web_rating_media_unavailable" />
+          </p>
+        );
+      return (
+        <a href={media.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2 focus-visible:outline-teal-700" data-shape={shape}>
+          <img
+            src={media.thumbUrl ?? media.url}
+            alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
+            loading={eager ? 'eager' : 'lazy'}
+            onError={() => setBroken(true)}
+            className={`${frame} object-cover`}
+          />
+        </a>
+      );
+    case MediaType.RatingVideo:
+      return (
+        // Captions cannot exist for a classroom clip a teacher just took; the rating's note says what it shows.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <video
+          controls
+          preload="metadata"
+          poster={media.thumbUrl ?? undefined}
+          src={media.url}
+          data-shape={shape}
+          aria-label={intl.formatMessage({ id: 'web_rating_media_video' }, { name })}
+          className={`${frame} bg-black object-contain`}
+        />
+      );
+    case MediaType.RatingAudio:
+      return (
+        <div className="space-y-1">
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a recording of a pupil speaking has no caption track */}
+          <audio controls preload="metadata" src={media.url} className="w-full" aria-label={intl.formatMessage({ id: 'web_rating_media_audio' }, { name })} />
+          {media.duration ? <p className="text-xs text-slate-600">{formatDuration(media.duration)}</p> : null}
+        </div>
+      );
+    default:
+      return (
+        <a
+          href={media.url}
+          download={name}
+          className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium break-all text-teal-800 underline underline-offset-2"
+        >
+          {intl.formatMessage({ id: 'web_rating_media_file' }, { name })}
+        </a>
+      );
+  }
+}

@@ -1,0 +1,40 @@
+import { RATING_POINTS } from '@skillroom/contract';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+const values = Array.from({ length: RATING_POINTS.max - RATING_POINTS.min + 1 }, (_, i) => RATING_POINTS.min + i);
+
+/** Points 1 to 5 as a row of radio buttons (arrow keys move between them). */
+export function PointsField({ value, onChange }: { value: number; onChange: (p: number) => void }) {
+  const id = useId();
+  const intl = useIntl();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-800">
+        <FormattedMessage id="web_rating_points" />
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {values.map((p) => (
+          <label
+            key={p}
+            className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-base font-semibold text-slate-900 has-[:checked]:border-amber-700 has-[:checked]:bg-amber-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700"
+          >
+            <input
+              type="radio"
+              name={`${id}-points`}
+              value={p}
+              className="sr-only"
+              checked={value === p}
+              onChange={() => onChange(p)}
+              aria-label={intl.formatMessage({ id: 'web_rating_points_of' }, { points: p, max: RATING_POINTS.max })}
+            />
+            <span aria-hidden="true">{p}</span>
+            <span aria-hidden="true" className="text-amber-600">
+              ★
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+import { MediaType, type Media } from '@skillroom/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { uploadWithProgress, type UploadHandle } from '../../lib/upload-with-progress';
+
+export type AttachmentStatus = 'uploading' | 'done' | 'failed';
+
+export interface Attachment {
+  key: string;
+  mediaType: MediaType;
+  name: string;
+  status: AttachmentStatus;
+  /** 0 to 1. */
+  progress: number;
+  /** The file chosen here (none for an attachment the rating already had). */
+  file?: File;
+  media?: Media;
+  error?: string;
+}
+
+/** Video and audio are sent with encode=1 (spec §7), so that the server makes a copy every browser plays. */
+const encodes = (t: MediaType) => t === MediaType.RatingVideo || t === MediaType.RatingAudio;
+
+let seq = 0;
+
+/** Upload state of a rating's attachments: each file uploads at once, with its own progress, cancel and error. */
+export function useAttachments(initial: Media[] = []) {
+  const [items, setItems] = useState<Attachment[]>(() =>
+    initial.map((m) => ({ key: `m${m.id}`, mediaType: m.mediaType, name: m.fileOriginalName || m.fileName, status: 'done', progress: 1, media: m })),
+  );
+  const handles = useRef(new Map<string, UploadHandle>());
+
+  const update = useCallback((key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))), []);
+
+  const start = useCallback(
+    (key: string, file: File, mediaType: MediaType) => {
+      const handle = uploadWithProgress(file, mediaType, (p) => update(key, { progress: p.total ? p.loaded / p.total : 0 }), encodes(mediaType));
+      handles.current.set(key, handle);
+      handle.done.then(
+        (media) => update(key, { status: 'done', progress: 1, media }),
+        (e: unknown) => {
+          // A cancelled upload has already left the list.
+          if (e instanceof DOMException && e.name === 'AbortError') return;
+          update(key, { status: 'failed', error: e instanceof ApiError ? e.message : undefined });
+        },
+      );
+      void handle.done.finally(() => handles.current.delete(key)).catch(() => undefined);
+    },
+    [update],
+  );
+
+  const add = useCallback(
+    (files: File[], mediaType: MediaType) => {
+      const added = files.map((file) => ({ key: `f${++seq}`, mediaType, name: file.name, status: 'uploading' as const, progress: 0, file }));
+      setItems((all) => [...all, ...added]);
+      for (const a of added) start(a.key, a.file, mediaType);
+    },
+    [start],
+  );
+
+  /** Stops an upload under way, or drops a finished or failed one from the rating. */
+  const remove = useCallback((key: string) => {
+    handles.current.get(key)?.cancel();
+    setItems((all) => all.filter((a) => a.key !== key));
+  }, []);
+
+  const retry = useCallback(
+    (a: Attachment) => {
+      if (!a.file) return;
+      update(a.key, { status: 'uploading', progress: 0, error: undefined });
+      start(a.key, a.file, a.mediaType);
+    },
+    [start, update],
+  );
+
+  const reset = useCallback(() => {
+    for (const h of handles.current.values()) h.cancel();
+    setItems([]);
+  }, []);
+
+  // Leaving the screen stops what is still uploading.
+  useEffect(() => {
+    const all = handles.current;
+    return () => all.forEach((h) => h.cancel());
+  }, []);
+
+  const medias = items.filter((a) => a.status === 'done' && a.media).map((a) => a.media!);
+  const uploading = items.some((a) => a.status === 'uploading');
+  const failed = items.some((a) => a.status === 'failed');
+  return { items, add, remove, retry, reset, medias, uploading, failed };
+}
+
+export type AttachmentsState = ReturnType<typeof useAttachments>;

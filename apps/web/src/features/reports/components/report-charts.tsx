@@ -1,0 +1,122 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import type { Report } from '@skillroom/contract';
+import { useEffect, useMemo, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { nameOf } from '../../../entities/learning-skills/skill-label';
+import { formatDate } from '../../../lib/dates';
+
+// Only the pieces these two charts use, so that the rest of chart.js stays out of the bundle.
+Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+const average = (f: { ratings: number; points: number }) => (f.ratings ? Math.round((f.points / f.ratings) * 10) / 10 : 0);
+
+/** One chart on a canvas, redrawn when its data changes; the canvas is an image named by `label`. */
+function ChartCanvas({ config, label, height }: { config: ChartConfiguration; label: string; height: number }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
+    const chart = new Chart(ref.current, {
+      ...config,
+      options: { ...config.options, animation: false, devicePixelRatio: Math.max(2, window.devicePixelRatio), maintainAspectRatio: false, responsive: true },
+    });
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div className="relative w-full min-w-0" style={{ height }}>
+      <canvas ref={ref} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+/** Ratings per skill, each bar in its skill's colour. */
+export function SkillsChart({ report }: { report: Report }) {
+  const intl = useIntl();
+  const skills = useMemo(() => report.skills.filter((s) => s.ratings > 0), [report]);
+  const names = skills.map((s) => nameOf(intl, s));
+  const config = useMemo<ChartConfiguration<'bar'>>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: skills.map((s) => nameOf(intl, s)),
+        datasets: [
+          {
+            label: intl.formatMessage({ id: 'web_report_ratings' }),
+            data: skills.map((s) => s.ratings),
+            backgroundColor: skills.map((s) => s.colorCode),
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { afterLabel: (c) => intl.formatMessage({ id: 'web_report_average_is' }, { average: average(skills[c.dataIndex]!) }) } },
+        },
+        scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
+    }),
+    [intl, skills],
+  );
+  const label = intl.formatMessage(
+    { id: 'web_report_chart_skills_label' },
+    { list: skills.map((s, i) => `${names[i]}: ${s.ratings}`).join(', ') || intl.formatMessage({ id: 'web_report_none' }) },
+  );
+  return <ChartCanvas config={config as ChartConfiguration} label={label} height={Math.max(160, 44 * skills.length + 40)} />;
+}
+
+/** Ratings per week (bars) and their average points (line, 1 to 5). */
+export function TimelineChart({ report }: { report: Report }) {
+  const intl = useIntl();
+  const weeks = report.timeline;
+  const config = useMemo<ChartConfiguration<'bar' | 'line'>>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: weeks.map((w) => formatDate(w.week)),
+        datasets: [
+          { type: 'bar', label: intl.formatMessage({ id: 'web_report_ratings' }), data: weeks.map((w) => w.ratings), backgroundColor: '#0f766e', yAxisID: 'y' },
+          {
+            type: 'line',
+            label: intl.formatMessage({ id: 'web_report_average' }),
+            // A week without ratings has no average: a gap, not a fall to zero.
+            data: weeks.map((w) => (w.ratings ? average(w) : null)),
+            spanGaps: true,
+            borderColor: '#b45309',
+            backgroundColor: '#b45309',
+            yAxisID: 'points',
+          },
+        ],
+      },
+      options: {
+        scales: {
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: intl.formatMessage({ id: 'web_report_ratings' }) } },
+          points: {
+            position: 'right',
+            min: 0,
+            max: 5,
+            grid: { drawOnChartArea: false },
+            title: { display: true, text: intl.formatMessage({ id: 'web_report_average' }) },
+          },
+        },
+      },
+    }),
+    [intl, weeks],
+  );
+  const label = intl.formatMessage({ id: 'web_report_chart_timeline_label' }, { weeks: weeks.length, ratings: report.totals.ratings });
+  return <ChartCanvas config={config as ChartConfiguration} label={label} height={260} />;
+}
+
+export { average };

@@ -1,0 +1,114 @@
+import type { ReportFormat } from '@skillroom/contract';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/error-content';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { downloadReport, useReport, type ReportSubject } from '../api/reports-api';
+import { RangePicker, rangeText } from './range-picker';
+import { classSpan, validRange, type Range } from './range-presets';
+import { ReportView } from './report-view';
+import './report-print.css';
+
+interface Props {
+  title: ReactNode;
+  /** A line under the title: the class, or the student's class and school. */
+  subtitle?: ReactNode;
+  subject: ReportSubject;
+  backPath: string;
+  backLabel: ReactNode;
+  /** Controls beside the range (the student report's choice of classes). */
+  extra?: ReactNode;
+}
+
+/** The range from `?startDate&endDate`, kept in the address so that a report can be reloaded, shared and printed. */
+function useRange(): [Range | null, (r: Range) => void] {
+  const [params, setParams] = useSearchParams();
+  const r = { start: params.get('startDate') ?? '', end: params.get('endDate') ?? '' };
+  const set = (next: Range) =>
+    setParams(
+      (p) => {
+        p.set('startDate', next.start);
+        p.set('endDate', next.end);
+        return p;
+      },
+      { replace: true },
+    );
+  return [validRange(r) ? r : null, set];
+}
+
+/** A report screen: range, downloads, print, and the report itself. */
+export function ReportFrame({ title, subtitle, subject, backPath, backLabel, extra }: Props) {
+  const intl = useIntl();
+  const [range, setRange] = useRange();
+  const report = useReport(subject, range);
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const data = report.data;
+  const shown = data ? { start: data.start, end: data.end } : range;
+  const span = data ? (classSpan(data.teachingClasses, new Date()) ?? shown!) : null;
+
+  const download = async (format: ReportFormat) => {
+    setBusy(format);
+    try {
+      await downloadReport(subject, shown, format);
+    } catch (e) {
+      toast.error(
+        e instanceof ApiError && e.status === 403
+          ? intl.formatMessage({ id: 'web_forbidden_title' })
+          : intl.formatMessage({ id: 'web_report_download_failed' }),
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (report.error && !data) return <LoadError error={report.error} onRetry={() => void report.mutate()} />;
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{title}</h1>
+          {subtitle && <div className="text-sm text-slate-700">{subtitle}</div>}
+          {subject.kind === 'student' && data && data.teachingClasses.length > 0 && (
+            <p className="text-sm text-slate-700">
+              <FormattedMessage id="web_report_classes" values={{ list: data.teachingClasses.map((c) => c.name).join(', ') }} />
+            </p>
+          )}
+          {shown && (
+            <p className="text-sm font-medium text-slate-800">
+              <FormattedMessage id="web_report_covering" values={{ range: rangeText(shown) }} />
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <Button variant="secondary" busy={busy === 'pdf'} onClick={() => void download('pdf')}>
+            <FormattedMessage id="web_report_download_pdf" />
+          </Button>
+          <Button variant="secondary" busy={busy === 'spreadsheet'} onClick={() => void download('spreadsheet')}>
+            <FormattedMessage id="web_report_download_spreadsheet" />
+          </Button>
+          <Button variant="ghost" onClick={() => window.print()}>
+            <FormattedMessage id="web_report_print" />
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-6 print:hidden">
+        {shown && span && <RangePicker range={shown} span={span} onChange={setRange} />}
+        {extra}
+      </div>
+      {!data ? (
+        <Loading />
+      ) : (
+        <div aria-busy={report.isValidating || undefined}>
+          <ReportView report={data} kind={subject.kind} />
+        </div>
+      )}
+      <Link to={backPath} className={buttonClass('secondary', 'print:hidden')}>
+        {backLabel}
+      </Link>
+    </div>
+  );
+}

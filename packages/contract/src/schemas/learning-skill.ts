@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { V, nullableRef, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
+import type { Media } from './media';
+
+/** Limits of the learning-skill catalogue and of custom skills (DESIGN §3). */
+export const LEARNING_SKILL_LIMITS = {
+  nameMax: 100,
+  actionNameMax: 200,
+  /** Actions per skill; the catalogue ships 3 to 5. */
+  actionsMax: 50,
+} as const;
+
+export const LEARNING_SKILL_MESSAGES = {
+  colorCode: 'This value should be a colour such as #1a7f5a.',
+  catalogue: 'The catalogue skills cannot be changed.',
+  alreadyInClass: 'This skill is already used by this class.',
+  notInClass: 'This learning action belongs to a skill this class does not use.',
+  actionInUse: 'This learning action has ratings and cannot be deleted.',
+} as const;
+
+/** A colour as #rrggbb. */
+export const colorCodeSchema = z
+  .string({ error: V.type })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: LEARNING_SKILL_MESSAGES.colorCode })
+  .transform((v) => v.toLowerCase());
+
+const skillFields = {
+  name: requiredText(LEARNING_SKILL_LIMITS.nameMax),
+  colorCode: colorCodeSchema,
+  /** A custom icon (media type 42) uploaded by the user, or a catalogue icon (33). */
+  avatar: nullableRef,
+};
+
+/** What a skill shows but is not written through its body. */
+const skillReadOnly = ['translationKey', 'isPublic', 'creator', 'canEdit', 'learningActions', 'teachingClassLearningSkill'];
+
+/** `POST /learning-skill`. With `teachingClass`, the new skill is also added to that class (made from the class screen). */
+export const learningSkillCreateBody = writeBody({ ...skillFields, teachingClass: refSchema.optional() }, skillReadOnly);
+export type LearningSkillCreateBody = z.input<typeof learningSkillCreateBody>;
+
+export const learningSkillPatchBody = writeBody(skillFields, skillReadOnly).partial();
+export type LearningSkillPatchBody = z.input<typeof learningSkillPatchBody>;
+
+export const learningSkillListQuery = listQuery({
+  isPublic: filter.flag('the predefined catalogue (1) or custom skills (0)'),
+  'creator.id': filter.ids(),
+  id: filter.ids(),
+});
+
+const position = z.number({ error: V.type }).int({ error: V.type }).min(0, { error: V.type }).max(10000, { error: V.type });
+
+export const learningActionCreateBody = writeBody({ learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() }, ['translationKey']);
+export type LearningActionCreateBody = z.input<typeof learningActionCreateBody>;
+
+// An action stays in its skill: `learningSkill` sent back is read, not moved.
+export const learningActionPatchBody = writeBody({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }, ['translationKey', 'learningSkill']).partial();
+export type LearningActionPatchBody = z.input<typeof learningActionPatchBody>;
+
+export const learningActionListQuery = listQuery({
+  'learningSkill.id': filter.ids(),
+  id: filter.ids(),
+});
+
+/** `GET /teaching-class/{id}/learning-skills`: no filters; all of a class's skills fit one page. */
+export const classLearningSkillListQuery = listQuery({}, PAGE_SIZE.max);
+
+export const teachingClassLearningSkillCreateBody = writeBody({ teachingClass: refSchema, learningSkill: refSchema });
+export type TeachingClassLearningSkillCreateBody = z.input<typeof teachingClassLearningSkillCreateBody>;
+
+export const teachingClassLearningSkillListQuery = listQuery({
+  'teachingClass.id': filter.ids(),
+  'learningSkill.id': filter.ids(),
+});
+
+/** One observable behaviour of a skill ("Listens actively"). */
+export interface LearningAction extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  /** The name as written (custom actions), or the English text of a catalogue action. */
+  name: string;
+  /** Catalogue actions: a translation key the client shows in its language; null for custom actions. */
+  translationKey: string | null;
+  position: number;
+  learningSkill: string;
+}
+
+/** A learning skill (the specification's "learning action group"). */
+export interface LearningSkill extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  name: string;
+  /** Catalogue skills: a translation key the client shows in its language; null for custom skills. */
+  translationKey: string | null;
+  colorCode: string;
+  avatar: Media | null;
+  /** True for the predefined catalogue. */
+  isPublic: boolean;
+  /** The creator's IRI; null for the catalogue. */
+  creator: string | null;
+  /** Whether the signed-in user may edit it (custom skills: their creator). */
+  canEdit?: boolean;
+  /** Ordered actions, embedded where a screen needs them (the class's skills). */
+  learningActions?: LearningAction[];
+}
+
+/** A skill as a class uses it: `GET /teaching-class/{id}/learning-skills`. */
+export interface ClassLearningSkill extends LearningSkill {
+  learningActions: LearningAction[];
+  /** The IRI of the link, for `DELETE /teaching-class-learning-skill/{id}`. */
+  teachingClassLearningSkill: string;
+}
+
+/** A class's choice of a skill. */
+export interface TeachingClassLearningSkill extends JsonLd {
+  id: number;
+  created: string;
+  teachingClass: string;
+  learningSkill: LearningSkill;
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { API_AUTH_PREFIX } from '../constants';
+import { V, isoDate, optionalText, refSchema, writeBody, type JsonLd } from './common';
+import { filter, listQuery } from './filters';
+import type { LearningAction, LearningSkill } from './learning-skill';
+import type { Media } from './media';
+import type { PublicUser } from './user';
+
+/** Points of a rating: an integer 1 to 5, 1 when not given (DESIGN §3). */
+export const RATING_POINTS = { min: 1, max: 5, default: 1 } as const;
+export const RATING_DESCRIPTION_MAX = 5000;
+/** Students one rating may name, and attachments one rating may carry. */
+export const RATING_LIMITS = { students: 1000, medias: 20 } as const;
+/** Ratings per page of the feeds (class, student). */
+export const RATING_PAGE_SIZE = 20;
+
+export const RATING_MESSAGES = {
+  points: `This value should be between ${RATING_POINTS.min} and ${RATING_POINTS.max}.`,
+  studentNotInClass: 'This student has no place in the rating\'s class.',
+  skillMismatch: 'This learning action does not belong to this learning skill.',
+  mediaType: 'Only photos, videos, audio and files (media types 34 to 37) can be attached to a rating.',
+  mediaNotYours: 'Only your own uploads can be attached.',
+  mediaAttached: 'This media is already attached to a rating.',
+  studentAlreadyRated: 'This student is already named by this rating.',
+  dateRange: 'The end date must not be before the start date.',
+} as const;
+
+/**
+ * A student named by a rating: a TeachingClassStudent place (`/teaching-class-student/5`, a bare number, or an object)
+ * or a Student, the person (`/student/3`, or `{"@id": "/…/student/3"}`), who must have a place in the rating's class.
+ */
+export type RatingStudentRef = { kind: 'place' | 'student'; id: number };
+/** Reads the kind from the IRI; refSchema has already checked the id. */
+function studentRefKind(v: unknown): 'place' | 'student' {
+  const iri = typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { '@id'?: unknown })['@id'] : undefined;
+  return typeof iri === 'string' && /(^|\/)student\/\d+\/?$/.test(iri) && !/teaching-class-student\/\d+\/?$/.test(iri) ? 'student' : 'place';
+}
+export const studentRefSchema = z.unknown().transform((v, ctx): RatingStudentRef => {
+  const r = refSchema.safeParse(v);
+  if (!r.success) {
+    ctx.addIssue({ code: 'custom', message: V.reference });
+    return z.NEVER;
+  }
+  return { kind: studentRefKind(v), id: r.data };
+});
+
+/** A media reference; a RatingMedia object sent back as it was read (`{"@id": ".../rating-media/5", "media": {...}}`) names its media. */
+const mediaRefSchema = z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) && 'media' in v ? (v as { media: unknown }).media : v), refSchema);
+
+const points = z
+  .number({ error: V.type })
+  .int({ error: RATING_MESSAGES.points })
+  .min(RATING_POINTS.min, { error: RATING_MESSAGES.points })
+  .max(RATING_POINTS.max, { error: RATING_MESSAGES.points });
+
+const studentRefs = z.array(studentRefSchema, { error: V.type }).max(RATING_LIMITS.students, { error: V.type });
+
+/** The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()). */
+const ratingFields = {
+  learningAction: refSchema,
+  /** Optional; older clients send only the skill. When both are sent they must agree. */
+  learningSkill: refSchema.optional(),
+  date: isoDate,
+  points,
+  description: optionalText(RATING_DESCRIPTION_MAX),
+  /** Places of the class, or Students who have one; empty for the whole class. */
+  students: studentRefs,
+  /** Media (your uploads of types 34-37) to attach: as references, or as the RatingMedia objects a rating was read with. */
+  medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
+};
+
+/** What a rating shows but is not written through its body. */
+const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit'];
+
+export const ratingCreateBody = writeBody({ teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) }, ratingReadOnly);
+export type RatingCreateBody = z.input<typeof ratingCreateBody>;
+
+/** Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments. */
+// A rating stays in its class: `teachingClass` sent back is read, not moved.
+export const ratingPatchBody = writeBody(ratingFields, [...ratingReadOnly, 'teachingClass']).partial();
+export type RatingPatchBody = z.input<typeof ratingPatchBody>;
+
+export const ratingListQuery = listQuery(
+  {
+    'teachingClass.id': filter.ids(),
+    'students.id': filter.ids('ratings naming these places (TeachingClassStudent ids)'),
+    'ratingStudents.student.id': filter.ids('ratings naming these Students (the person)'),
+    'learningSkill.id': filter.ids(),
+    'learningAction.id': filter.ids(),
+    'creator.id': filter.ids(),
+    id: filter.ids(),
+    date: filter.dateRange('the rating date, both ends included'),
+    includeWholeClass: filter.flag("with a student filter: also the whole-class ratings of that student's classes (the student's feed)"),
+  },
+  RATING_PAGE_SIZE,
+);
+export type RatingListQuery = Partial<Record<keyof typeof ratingListQuery.filters, string | string[] | Record<string, string>>>;
+
+
+export const ratingStudentCreateBody = writeBody({ rating: refSchema, student: studentRefSchema }, ['teachingClassStudent']);
+export type RatingStudentCreateBody = z.input<typeof ratingStudentCreateBody>;
+export const ratingMediaCreateBody = writeBody({ rating: refSchema, media: refSchema });
+export type RatingMediaCreateBody = z.input<typeof ratingMediaCreateBody>;
+export const ratingLinkListQuery = listQuery({ 'rating.id': filter.ids() });
+
+/** An attachment of a rating: photo 34, video 35, audio 36, file 37. */
+export interface RatingMedia extends JsonLd {
+  id: number;
+  created: string;
+  rating: string;
+  media: Media;
+}
+
+/** A student named by a rating. */
+export interface RatingStudent extends JsonLd {
+  id: number;
+  rating: string;
+  /** The Student (the person). */
+  student: string;
+  /** Their place in the rating's class. */
+  teachingClassStudent: string;
+}
+
+export type RatingCreator = Pick<PublicUser, '@id' | '@type' | 'id' | 'firstName' | 'lastName' | 'avatar'>;
+
+/** That a learning action was observed, for some students of a class or the whole class. */
+export interface Rating extends JsonLd {
+  id: number;
+  created: string;
+  updated: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  points: number;
+  description: string | null;
+  teachingClass: string;
+  learningSkill: LearningSkill;
+  learningAction: LearningAction;
+  creator: RatingCreator | null;
+  /** IRIs of the TeachingClassStudent places named; empty for a whole-class rating. */
+  students: string[];
+  /** True when `students` is empty: the rating counts for every student of the class. */
+  isWholeClass: boolean;
+  medias: RatingMedia[];
+  /** Whether the signed-in user may edit or delete it (DESIGN §2). */
+  canEdit: boolean;
+}
+
+export const ratingIri = (id: number) => `${API_AUTH_PREFIX}/rating/${id}`;
