@@ -42,8 +42,13 @@ export async function addStudent(s: TestServer, u: TestUser, classId: number, o:
 export const addCoTeacher = (s: TestServer, classId: number, u: TestUser) => s.ctx.db.insert(teachingClassTeachers).values({ teachingClassId: classId, teacherId: u.id });
 
 /** Links a user to a place's student, as an approved student-profile invitation will. */
-export const linkUser = (s: TestServer, place: { id: number; student: string }, u: TestUser) =>
-  s.ctx.db.insert(studentProfileUsers).values({ studentId: Number(place.student.split('/').pop()), userId: u.id, teachingClassStudentId: place.id });
+export const linkUser = (s: TestServer, place: { id: number; student: string; teachingClass: string | { '@id': string } }, u: TestUser) => {
+  const cls = typeof place.teachingClass === 'string' ? place.teachingClass : place.teachingClass['@id'];
+  const id = (ref: string) => Number(ref.split('/').pop());
+  return s.ctx.db
+    .insert(studentProfileUsers)
+    .values({ studentId: id(place.student), userId: u.id, teachingClassStudentId: place.id, teachingClassId: id(cls) });
+};
 
 export const classRow = async (s: TestServer, id: number) => (await s.ctx.db.select().from(teachingClasses).where(eq(teachingClasses.id, id)))[0];
 

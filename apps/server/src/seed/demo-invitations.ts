@@ -25,7 +25,7 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
     .insert(studentProfileUserInvitations)
     .values({ teachingClassStudentId: ella.placeId, teachingClassId: ella.classId, studentId: ella.studentId, userId: u.parent, isApproved: true })
     .returning();
-  await tx.insert(studentProfileUsers).values({ studentId: ella.studentId, userId: u.parent, teachingClassStudentId: ella.placeId, isViaInvitation: true });
+  await tx.insert(studentProfileUsers).values({ studentId: ella.studentId, userId: u.parent, teachingClassStudentId: ella.placeId, teachingClassId: ella.classId, isViaInvitation: true });
   await notificationsService.notify(tx, {
     recipients: [u.parent],
     notificationType: NotificationType.StudentProfileUserInvitationAccepted,

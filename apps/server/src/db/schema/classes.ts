@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools, stamps, subscriptions, users } from './accounts';
 import { media } from './media';
 
@@ -28,6 +28,10 @@ export const teachingClasses = pgTable(
     educationLevelId: integer('education_level_id').references(() => educationLevels.id, { onDelete: 'set null' }),
     isIndividual: boolean('is_individual').notNull().default(false),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    /** When the class was last finished (null while it runs): retention counts from it (DESIGN §6). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When its teachers were told that retention will delete the class (notification type 9), so they are told once. */
+    retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
     ...stamps,
   },
   (t) => [
@@ -100,7 +104,10 @@ export const teachingClassStudents = pgTable(
   ],
 );
 
-/** A user linked to a student (a parent, say); made when a teacher approves a student-profile invitation. */
+/**
+ * A user linked to a student (a parent, say) in one class (DESIGN §2: a link is to one class); made when a teacher
+ * of that class approves a student-profile invitation. The same user may hold a link per class of the student.
+ */
 export const studentProfileUsers = pgTable(
   'student_profile_user',
   {
@@ -111,15 +118,51 @@ export const studentProfileUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // The place the link was asked through; removing that place removes the link.
-    teachingClassStudentId: integer('teaching_class_student_id').references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
+    teachingClassId: integer('teaching_class_id')
+      .notNull()
+      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    // The place the link is to; removing that place (or the class) removes the link.
+    teachingClassStudentId: integer('teaching_class_student_id')
+      .notNull()
+      .references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
     /** Made by an approved request (false: linked otherwise, e.g. by the demo seed or an administrator). */
     isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
   },
   (t) => [
-    uniqueIndex('student_profile_user_uq').on(t.studentId, t.userId),
+    uniqueIndex('student_profile_user_place_user_uq').on(t.teachingClassStudentId, t.userId),
     index('student_profile_user_user_idx').on(t.userId),
-    index('student_profile_user_place_idx').on(t.teachingClassStudentId),
+    index('student_profile_user_student_idx').on(t.studentId),
+    index('student_profile_user_class_idx').on(t.teachingClassId),
+  ],
+);
+
+/**
+ * Who saw a child's record (DESIGN §6): each export, each report of a student, and each read of a student's record or
+ * media by a linked user or an evaluator. Kept as long as the record: it goes with the Student.
+ */
+export const accessLogs = pgTable(
+  'access_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the account is deleted ("Former member"). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The class the record was read in; null when it covered every class the user may see, or the class is gone. */
+    teachingClassId: integer('teaching_class_id').references(() => teachingClasses.id, { onDelete: 'set null' }),
+    /** What was done: 'export', 'report', 'report_pdf', 'report_spreadsheet', 'record', 'media'. */
+    action: text('action').notNull(),
+    /** What exactly, when it says more (a media id, a rating id, an export's class). */
+    detail: text('detail'),
+    /** The address the request came from (behind a trusted proxy, the client's). */
+    address: text('address'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('access_log_student_idx').on(t.studentId, t.created.desc()),
+    index('access_log_class_idx').on(t.teachingClassId, t.created.desc()),
+    index('access_log_user_idx').on(t.userId),
   ],
 );

@@ -49,7 +49,8 @@ export const studentProfileUserInvitations = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('student_profile_user_invitation_pending_uq').on(t.studentId, t.userId).where(sql`${t.isApproved} is null`),
+    // One pending request per user and place: a link is to one class (DESIGN §2).
+    uniqueIndex('student_profile_user_invitation_place_pending_uq').on(t.teachingClassStudentId, t.userId).where(sql`${t.isApproved} is null`),
     index('student_profile_user_invitation_class_idx').on(t.teachingClassId, t.created.desc()),
     index('student_profile_user_invitation_place_idx').on(t.teachingClassStudentId),
     index('student_profile_user_invitation_user_idx').on(t.userId, t.created.desc()),

@@ -139,8 +139,12 @@ export const studentLinksRepository = {
   },
 
   /** Links a user to a student through the place asked with; answers the new link's id, null when it already existed. */
-  async link(db: DbOrTx, studentId: number, userId: number, placeId: number) {
-    const [row] = await db.insert(spu).values({ studentId, userId, teachingClassStudentId: placeId, isViaInvitation: true }).onConflictDoNothing().returning({ id: spu.id });
+  async link(db: DbOrTx, studentId: number, userId: number, placeId: number, classId: number) {
+    const [row] = await db
+      .insert(spu)
+      .values({ studentId, userId, teachingClassStudentId: placeId, teachingClassId: classId, isViaInvitation: true })
+      .onConflictDoNothing()
+      .returning({ id: spu.id });
     return row?.id ?? null;
   },
 

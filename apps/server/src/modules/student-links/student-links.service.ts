@@ -97,7 +97,7 @@ export const studentLinksService = {
     if (answered) return;
     await db.transaction(async (tx) => {
       if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
-      await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId);
+      await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId, invitation.teachingClassId);
       const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
       await notificationsService.notify(tx, {
         recipients: [invitation.userId],

@@ -70,9 +70,9 @@ export const studentsRepository = {
       .where(and(inArray(students.id, ids), sql`not exists (select 1 from teaching_class_student o where o.student_id = "student"."id")`));
   },
 
-  /** Links a user to a student through one of their places (what an approved student-profile invitation does). */
-  async linkUser(db: DbOrTx, studentId: number, userId: number, teachingClassStudentId: number | null) {
-    await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId }).onConflictDoNothing();
+  /** Links a user to a student in the class of one of their places (what an approved student-profile invitation does). */
+  async linkUser(db: DbOrTx, studentId: number, userId: number, teachingClassStudentId: number, teachingClassId: number) {
+    await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId, teachingClassId }).onConflictDoNothing();
   },
 
   /** Which of these media are avatars of students the user may see (media access, DESIGN §2). */
