@@ -28,6 +28,9 @@ import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
 import { registerTextGuard } from './http/text-guard';
+import { unauthorized } from './http/errors';
+import { isLiveAccount } from './lib/live-accounts';
+import { usersRepository } from './modules/users/users.repository';
 
 export interface BuildOptions {
   config: Config;
@@ -104,7 +107,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     if (m.auth)
       await app.register(
         async (scope) => {
-          scope.addHook('onRequest', async (req) => requireSignedIn(req));
+          scope.addHook('onRequest', async (req) => {
+            requireSignedIn(req);
+            const userId = req.principal!.userId;
+            // A deleted account's token stops working at once (DESIGN §6 "Accounts").
+            if (!(await isLiveAccount(ctx.db, userId, () => usersRepository.exists(ctx.db, userId)))) throw unauthorized('Invalid JWT Token');
+          });
           await m.auth!(scope, ctx);
         },
         { prefix: API_AUTH_PREFIX },

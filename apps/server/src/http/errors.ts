@@ -21,6 +21,17 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/** An error whose Hydra body carries more than its description (what a 409 names, as data a client can show). */
+export class DetailedError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    public readonly details: Record<string, unknown>,
+  ) {
+    super(statusCode, message);
+  }
+}
+
 export class ValidationError extends HttpError {
   constructor(public readonly violations: Violation[]) {
     super(400, violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'));

@@ -21,6 +21,13 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** A direct link when the store has one (S3); null for local disk. */
   publicUrl(key: string): string | null;
+  /** Every stored key with its last change, page by page (the orphan sweep compares them with the media rows). */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modified: Date;
 }
 
 export class LocalFileStore implements FileStore {
@@ -72,6 +79,17 @@ export class LocalFileStore implements FileStore {
 
   publicUrl() {
     return null;
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    const entries = await fsp.readdir(this.root, { recursive: true, withFileTypes: true });
+    for (const e of entries) {
+      if (!e.isFile()) continue;
+      const full = path.join(e.parentPath, e.name);
+      const stat = await fsp.stat(full).catch(() => null);
+      // Keys use '/' whatever the platform, as the media rows name them.
+      if (stat) yield { key: path.relative(this.root, full).split(path.sep).join('/'), modified: stat.mtime };
+    }
   }
 }
 

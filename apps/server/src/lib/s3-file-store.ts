@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import type { ByteRange, FileStore } from './file-store';
+import type { ByteRange, FileStore, StoredFile } from './file-store';
 
 export interface S3Config {
   bucket: string;
@@ -78,6 +78,16 @@ export function presignV4(i: Omit<SignInput, 'headers' | 'payloadHash' | 'method
   return `${i.url.origin}${encodePath(decodeURIComponent(i.url.pathname))}?${qs}`;
 }
 
+interface SendOptions {
+  body?: Buffer | Readable;
+  length?: number;
+  payloadHash?: string;
+  headers?: Record<string, string>;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e]!);
+
 class S3Error extends Error {
   constructor(
     message: string,
@@ -101,8 +111,11 @@ export class S3FileStore implements FileStore {
     return new URL(`${base.protocol}//${this.c.bucket}.${base.host}/${encodePath(key)}`);
   }
 
-  private send(method: string, key: string, o: { body?: Buffer | Readable; length?: number; payloadHash?: string; headers?: Record<string, string> } = {}) {
-    const url = this.urlOf(key);
+  private send(method: string, key: string, o: SendOptions = {}) {
+    return this.sendTo(method, this.urlOf(key), key, o);
+  }
+
+  private sendTo(method: string, url: URL, key: string, o: SendOptions) {
     const payloadHash = o.payloadHash ?? EMPTY_SHA256;
     const now = new Date();
     const signed = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate(now) };
@@ -157,6 +170,27 @@ export class S3FileStore implements FileStore {
   async remove(key: string) {
     const res = await this.send('DELETE', key);
     res.resume();
+  }
+
+  /** ListObjectsV2, a thousand keys a page, following the continuation token. */
+  async *list(): AsyncIterable<StoredFile> {
+    let token: string | null = null;
+    do {
+      const url = this.urlOf('');
+      url.searchParams.set('list-type', '2');
+      if (token) url.searchParams.set('continuation-token', token);
+      const res = await this.sendTo('GET', url, '(list)', {});
+      let xml = '';
+      res.setEncoding('utf8');
+      for await (const chunk of res) xml += chunk as string;
+      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([\s\S]*?)<\/Key>/.exec(m[1]!)?.[1];
+        const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(m[1]!)?.[1];
+        if (key) yield { key: xmlText(key), modified: modified ? new Date(modified) : new Date(0) };
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? (/<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? null) : null;
+      if (token) token = xmlText(token);
+    } while (token);
   }
 
   publicUrl(key: string) {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { databaseRefusal, sqlState } from '../http/database-errors';
-import { HttpError, TooManyRequests, ValidationError } from '../http/errors';
+import { DetailedError, HttpError, TooManyRequests, ValidationError } from '../http/errors';
 import { HYDRA_TYPE } from './content-types';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
@@ -39,7 +39,11 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
     }
     if (err instanceof HttpError) {
       if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      return reply.status(err.statusCode).type(HYDRA_TYPE).send(hydraError(err.statusCode, err.message, err.title));
+      const details = err instanceof DetailedError ? err.details : {};
+      return reply
+        .status(err.statusCode)
+        .type(HYDRA_TYPE)
+        .send({ ...hydraError(err.statusCode, err.message, err.title), ...details });
     }
     const refused = databaseRefusal(err);
     if (refused) {

@@ -38,7 +38,7 @@ async function oneLink(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const learningSkillsRoutes: ModuleRoutes = {
   name: 'learning-skills',
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, files }) => {
     app.get('/learning-skills', { config: { doc: { summary: 'Learning skills: the catalogue, your own and those of your classes', query: learningSkillListQuery } } }, async (req) => {
       const p = requireUser(req);
       const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningSkillListQuery);
@@ -55,7 +55,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
     app.patch('/learning-skill/:id', { config: { doc: { summary: 'Change a custom skill (its creator, or a teacher of a class using it)', body: learningSkillPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
-      await service.patch(db, p, id, parse(learningSkillPatchBody, req.body));
+      await service.patch(db, files, p, id, parse(learningSkillPatchBody, req.body));
       return oneSkill(db, urlSigner, p, id);
     });
 

@@ -15,7 +15,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
+import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
+import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
 import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
 import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
@@ -86,10 +88,14 @@ export const learningSkillsService = {
     });
   },
 
-  async patch(db: Db, p: Principal, id: number, b: z.output<typeof learningSkillPatchBody>) {
+  /** A replaced or removed icon goes when nothing else uses it (DESIGN §6). */
+  async patch(db: Db, files: FileStore, p: Principal, id: number, b: z.output<typeof learningSkillPatchBody>) {
     const row = await editableSkill(db, p, id);
     await checkIcon(db, p, b.avatar, row.skill.avatarId);
-    await repo.update(db, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar });
+    await withErasure({ db, files }, async (e) => {
+      await repo.update(e.tx, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar });
+      if (b.avatar !== undefined && b.avatar !== row.skill.avatarId) await e.media([row.skill.avatarId]);
+    });
   },
 
   listActions: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof learningActionListQuery>) =>

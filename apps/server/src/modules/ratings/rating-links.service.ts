@@ -4,8 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
-import { mediaRepository } from '../media/media.repository';
-import { mediaService } from '../media/media.service';
+import { withErasure } from '../../records/erasure';
 import { attach, attachableMedia, editableRating, placesFor } from './ratings.checks';
 import { ratingsRepository as repo } from './ratings.repository';
 
@@ -58,7 +57,6 @@ export const ratingLinksService = {
   async removeMedia(db: Db, p: Principal, files: FileStore, id: number) {
     const row = await ratingLinksService.getMedia(db, p, id);
     await editableRating(db, p, row.link.ratingId);
-    await mediaRepository.deleteByIds(db, [row.media.id]);
-    await mediaService.removeFiles(files, [row.media]);
+    if (!(await withErasure({ db, files }, (e) => e.ratingMedia(id)))) throw notFound(NOT_FOUND.media);
   },
 };

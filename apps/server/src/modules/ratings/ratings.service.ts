@@ -4,9 +4,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
-import { mediaRepository } from '../media/media.repository';
-import { mediaService } from '../media/media.service';
-import { actionForClass, attach, attachableMedia, classToRate, editableRating, placesFor, visibleRating } from './ratings.checks';
+import { notFound } from '../../http/errors';
+import { withErasure } from '../../records/erasure';
+import { actionForClass, attach, attachableMedia, classToRate, editableRating, placesFor, RATING_NOT_FOUND, visibleRating } from './ratings.checks';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
@@ -15,15 +15,6 @@ type PatchBody = z.output<typeof ratingPatchBody>;
 type ListQuery = ListQueryOutput<typeof ratingListQuery>;
 
 export const canEditRating = (r: FullRating, p: Principal) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId);
-
-/** Deletes media rows in the transaction and returns them, so their files go once it commits. */
-async function dropMedia(tx: DbOrTx, rows: { id: number; storageKey: string; thumbKey: string | null }[]) {
-  await mediaRepository.deleteByIds(
-    tx,
-    rows.map((r) => r.id),
-  );
-  return rows;
-}
 
 export const ratingsService = {
   get: visibleRating,
@@ -82,7 +73,8 @@ export const ratingsService = {
     const places = b.students ? await placesFor(db, classId, b.students) : null;
     const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, id) : null;
     const date = b.date ?? current.rating.date;
-    const dropped = await db.transaction(async (tx) => {
+    await withErasure({ db, files }, async (e) => {
+      const tx = e.tx;
       await repo.update(tx, id, {
         date: b.date,
         points: b.points,
@@ -90,31 +82,25 @@ export const ratingsService = {
         ...(action ? { learningActionId: action.id, learningSkillId: action.learningSkillId } : {}),
       });
       if (places) await repo.setStudents(tx, id, date, places);
-      if (!mediaIds) return [];
+      if (!mediaIds) return;
       const keep = new Set(mediaIds);
-      const gone = current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media);
-      await dropMedia(tx, gone);
+      await e.detach(
+        id,
+        current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media.id),
+      );
       const have = new Set(current.medias.map((m) => m.media.id));
       await attach(
         tx,
         id,
         mediaIds.filter((m) => !have.has(m)),
       );
-      return gone;
     });
-    await mediaService.removeFiles(files, dropped);
   },
 
-  /** Deletes the rating, its links, and its media with their files. */
+  /** Deletes the rating, its links, and its media with their files; of concurrent deletes one answers 204, the others 404. */
   async remove(db: Db, p: Principal, files: FileStore, id: number) {
-    const current = await editableRating(db, p, id);
-    const dropped = await db.transaction(async (tx) => {
-      await repo.delete(tx, id);
-      return dropMedia(
-        tx,
-        current.medias.map((m) => m.media),
-      );
-    });
-    await mediaService.removeFiles(files, dropped);
+    await editableRating(db, p, id);
+    const erased = await withErasure({ db, files }, (e) => e.ratings([id]));
+    if (!erased.length) throw notFound(RATING_NOT_FOUND);
   },
 };

@@ -55,6 +55,11 @@ export const studentsRepository = {
     return row!.id;
   },
 
+  async avatarId(db: DbOrTx, id: number) {
+    const [row] = await db.select({ avatarId: students.avatarId }).from(students).where(eq(students.id, id));
+    return row?.avatarId ?? null;
+  },
+
   async update(db: DbOrTx, id: number, values: Partial<NewStudent>) {
     await db
       .update(students)

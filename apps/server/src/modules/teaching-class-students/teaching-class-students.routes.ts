@@ -24,7 +24,7 @@ const one = async (db: Db, signer: UrlSigner, p: Principal, id: number) => item(
 
 export const teachingClassStudentsRoutes: ModuleRoutes = {
   name: 'teaching-class-students',
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, files }) => {
     const path = `${API_AUTH_PREFIX}/teaching-class-students`;
     app.get('/teaching-class-students', { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } }, async (req) => {
       const p = requireUser(req);
@@ -46,7 +46,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
     app.patch('/teaching-class-student/:id', { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
-      await service.patch(db, p, id, parse(teachingClassStudentPatchBody, req.body));
+      await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
       return one(db, urlSigner, p, id);
     });
     app.post('/teaching-class-student/:id/invitation-code', { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } }, async (req) => {
@@ -56,7 +56,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       return one(db, urlSigner, p, id);
     });
     app.delete('/teaching-class-student/:id', { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } }, async (req, reply) => {
-      await service.remove(db, requireUser(req), idOf(req));
+      await service.remove(db, files, requireUser(req), idOf(req));
       return reply.status(204).send();
     });
   },

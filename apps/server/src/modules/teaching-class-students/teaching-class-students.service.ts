@@ -13,7 +13,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { brokenUniqueIndex, newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
+import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
+import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
 import { studentsRepository } from '../students/students.repository';
 import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
@@ -94,13 +96,16 @@ export const teachingClassStudentsService = {
   },
 
   /** Changes a place; the Student follows while this is their only place (a typo fixed in the one class reaches the person). */
-  async patch(db: Db, p: Principal, id: number, b: PatchBody) {
+  async patch(db: Db, files: FileStore, p: Principal, id: number, b: PatchBody) {
     const { place } = await manageablePlace(db, p, id);
     await checkAvatar(db, p, b.avatar, place.avatarId);
     const values = { firstName: b.firstName, lastName: b.lastName, code: b.code, avatarId: b.avatar };
-    await db.transaction(async (tx) => {
-      await repo.update(tx, id, values);
-      if ((await repo.countOtherPlaces(tx, place.studentId, id)) === 0) await studentsRepository.update(tx, place.studentId, values);
+    await withErasure({ db, files }, async (e) => {
+      const studentAvatar = await studentsRepository.avatarId(e.tx, place.studentId);
+      await repo.update(e.tx, id, values);
+      if ((await repo.countOtherPlaces(e.tx, place.studentId, id)) === 0) await studentsRepository.update(e.tx, place.studentId, values);
+      // The avatars it had go when nothing else uses them (DESIGN §6).
+      if (b.avatar !== undefined) await e.media([place.avatarId, studentAvatar]);
     });
   },
 
@@ -110,13 +115,10 @@ export const teachingClassStudentsService = {
     await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
   },
 
-  /** Removes a place; a Student left in no class goes too. */
-  async remove(db: Db, p: Principal, id: number) {
-    const { place } = await manageablePlace(db, p, id);
-    await db.transaction(async (tx) => {
-      await repo.delete(tx, id);
-      await studentsRepository.deleteOrphans(tx, [place.studentId]);
-    });
+  /** Removes a student from a class with all that goes with it (the erasure layer says what); 404 when it went meanwhile. */
+  async remove(db: Db, files: FileStore, p: Principal, id: number) {
+    await manageablePlace(db, p, id);
+    if (!(await withErasure({ db, files }, (e) => e.place(id)))) throw notFound(MSG.notFound);
   },
 
   /**

@@ -65,7 +65,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
     app.patch('/teaching-class/:id', { config: { doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
-      await service.patch(db, p, id, parse(teachingClassPatchBody, req.body));
+      await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
       return (await detail(db, urlSigner, p, id)).body;
     });
     app.delete('/teaching-class/:id', { config: { doc: { summary: 'Delete a class with its places (creator only)' } } }, async (req, reply) => {

@@ -5,16 +5,13 @@ import { forbidden, notFound, ValidationError, violation } from '../../http/erro
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
+import { withErasure } from '../../records/erasure';
 import type { Principal } from '../../plugins/auth';
 import { educationLevelsRepository } from '../education-levels/education-levels.repository';
 import { mediaRepository } from '../media/media.repository';
-import { mediaService } from '../media/media.service';
-import { ratingsRepository } from '../ratings/ratings.repository';
 import { schoolsRepository } from '../schools/schools.repository';
-import { studentsRepository } from '../students/students.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
 import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
-import { teachingClassStudentsRepository } from '../teaching-class-students/teaching-class-students.repository';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
@@ -143,13 +140,15 @@ export const teachingClassesService = {
   },
 
   /** Changed fields, finish / reopen, or an owner change (DESIGN §2), all in one transaction. */
-  async patch(db: Db, p: Principal, id: number, b: PatchBody) {
+  /** A replaced or removed avatar goes when nothing else uses it (DESIGN §6). */
+  async patch(db: Db, files: FileStore, p: Principal, id: number, b: PatchBody) {
     const { cls } = await ownedClass(db, p, id);
     const start = b.start ?? cls.start;
     if ((b.end ?? cls.end) < start) throw violation('end', CLASS_MESSAGES.endBeforeStart);
     await checkReferences(db, p, b, cls);
     const newOwner = b.creator !== undefined && b.creator !== cls.creatorId ? b.creator : null;
-    await db.transaction(async (tx) => {
+    await withErasure({ db, files }, async (e) => {
+      const tx = e.tx;
       let formerOwnerRow: number | null = null;
       await repo.lock(tx, id);
       // Checked again under the lock: two owner changes racing must not both win.
@@ -176,27 +175,16 @@ export const teachingClassesService = {
         isFinished: b.isFinished,
         creatorId: newOwner ?? undefined,
       });
+      if (b.avatar !== undefined && b.avatar !== now.cls.avatarId) await e.media([now.cls.avatarId]);
       if (formerOwnerRow) await classTeachersService.notifyAdded(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, p.userId);
     });
   },
 
-  /** Deletes the class with its places, co-teachers and ratings (their media files too); students left in no class go with it. */
+  /** Deletes the class and everything in it (the erasure layer says what); 404 to all but one of concurrent deletes. */
   async remove(db: Db, p: Principal, id: number, files: FileStore) {
     await ownedClass(db, p, id);
-    const evidence = await db.transaction(async (tx) => {
-      // Under the lock, so that a student being added meanwhile is either refused or counted among the orphans.
-      if (!(await repo.lock(tx, id))) return [];
-      const studentIds = await teachingClassStudentsRepository.studentIdsOfClass(tx, id);
-      const media = (await ratingsRepository.mediaOfClass(tx, id)).map((r) => r.media);
-      await repo.delete(tx, id);
-      await mediaRepository.deleteByIds(
-        tx,
-        media.map((m) => m.id),
-      );
-      await studentsRepository.deleteOrphans(tx, studentIds);
-      return media;
-    });
-    await mediaService.removeFiles(files, evidence);
+    const erased = await withErasure({ db, files }, (e) => e.classes([id]));
+    if (!erased.length) throw notFound(CLASS_NOT_FOUND);
   },
 
   async regenerateCode(db: Db, p: Principal, id: number) {

@@ -9,4 +9,6 @@ registerMediaAccess((db, p, ids) => usersVisibility.visibleAvatarIds(db, p.userI
 export const usersPolicy = {
   canSeeFull: (p: Principal, userId: number) => p.userId === userId,
   canUpdate: (p: Principal, userId: number) => p.userId === userId,
+  /** Only one's own account (DESIGN §6 "Accounts"); an administrator does not delete others' through the API. */
+  canDelete: (p: Principal, userId: number) => p.userId === userId,
 };

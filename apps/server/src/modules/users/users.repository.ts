@@ -30,6 +30,11 @@ export const usersRepository = {
     return row ?? null;
   },
 
+  async exists(db: DbOrTx, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    return Boolean(row);
+  },
+
   async accountType(db: DbOrTx, id: number): Promise<string | null> {
     const [row] = await db.select({ accountType: users.accountType }).from(users).where(eq(users.id, id));
     return row?.accountType ?? null;

@@ -1,4 +1,4 @@
-import { signUpBody, userPatchBody } from '@skillroom/contract';
+import { accountDeleteBody, signUpBody, userPatchBody } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
@@ -17,7 +17,7 @@ export const usersRoutes: ModuleRoutes = {
       return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
     });
   },
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, files }) => {
     app.get('/user/:id', { config: { doc: { summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription' } } }, async (req) => {
       const p = requireUser(req);
       const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
@@ -26,8 +26,16 @@ export const usersRoutes: ModuleRoutes = {
     app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const body = parse(userPatchBody, req.body);
-      const row = await usersService.patch(db, p, idParam((req.params as { id: string }).id), body);
+      const row = await usersService.patch(db, files, p, idParam((req.params as { id: string }).id), body);
       return item(presentUser(row, urlSigner));
     });
+    app.delete(
+      '/user/:id',
+      { config: { doc: { summary: 'Delete your own account (current password; 409 while you own classes)', body: accountDeleteBody } } },
+      async (req, reply) => {
+        await usersService.remove(db, files, requireUser(req), idParam((req.params as { id: string }).id), req.body);
+        return reply.status(204).send();
+      },
+    );
   },
 };

@@ -1,8 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
-import { MediaType, V, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
+import { ACCOUNT_DELETION_MESSAGES, API_AUTH_PREFIX, MediaType, V, accountDeleteBody, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { DetailedError, forbidden, notFound, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import type { FileStore } from '../../lib/file-store';
+import { forgetAccount } from '../../lib/live-accounts';
+import { withErasure } from '../../records/erasure';
 import { sqlState } from '../../http/database-errors';
 import type { Principal } from '../../plugins/auth';
 import { authRepository } from '../auth/auth.repository';
@@ -83,7 +87,7 @@ export const usersService = {
     return this.get(db, id);
   },
 
-  async patch(db: Db, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
+  async patch(db: Db, files: FileStore, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
     const current = await this.get(db, id);
     if (!usersPolicy.canUpdate(p, id)) throw forbidden('You are not authorized to manage this user.');
     if (body.school) await schoolsService.assertExists(db, body.school);
@@ -105,12 +109,32 @@ export const usersService = {
       await assertCurrentPassword(db, current.user, body.currentPassword ?? '');
       values.passwordHash = await hashPassword(body.plainPassword);
     }
-    await db.transaction(async (tx) => {
-      await usersRepository.update(tx, id, values);
+    await withErasure({ db, files }, async (e) => {
+      await usersRepository.update(e.tx, id, values);
       // A new password ends every other login (ASVS V7.4.3); the session that set it goes on.
-      if (values.passwordHash) await authRepository.revokeAllOfUserExcept(tx, id, p.sessionId ?? null);
+      if (values.passwordHash) await authRepository.revokeAllOfUserExcept(e.tx, id, p.sessionId ?? null);
+      // A replaced or removed avatar goes when nothing else uses it (DESIGN §6).
+      if (body.avatar !== undefined && body.avatar !== current.user.avatarId) await e.media([current.user.avatarId]);
     });
     return this.get(db, id);
+  },
+
+  /**
+   * Deletes one's own account (DESIGN §6 "Accounts"): 404 for a user one may not see, 403 for another's, 400 on
+   * `currentPassword` for a wrong one, 409 naming the classes one still owns. The erasure layer says what goes.
+   */
+  async remove(db: Db, files: FileStore, p: Principal, id: number, rawBody: unknown) {
+    const target = await this.getVisible(db, p, id);
+    if (!usersPolicy.canDelete(p, id)) throw forbidden('You may delete only your own account.');
+    const body = parse(accountDeleteBody, rawBody);
+    await assertCurrentPassword(db, target.user, body.currentPassword);
+    const result = await withErasure({ db, files }, (e) => e.account(id, [throttleKey(id, target.user.username)]));
+    if (result.ownedClasses.length) {
+      const classes = result.ownedClasses.map((c) => ({ '@id': `${API_AUTH_PREFIX}/teaching-class/${c.id}`, id: c.id, name: c.name }));
+      throw new DetailedError(409, ACCOUNT_DELETION_MESSAGES.ownsClasses(classes.map((c) => c.name)), { classes });
+    }
+    if (!result.gone) throw notFound('User not found.');
+    forgetAccount(db, id);
   },
 };
 export type { SignUpBody };
