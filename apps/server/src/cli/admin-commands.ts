@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { isoDate, PLATFORM_ROLES, type SubscriptionRole } from '@skillroom/contract';
 import type { Db } from '../db/client';
+import type { FileStore } from '../lib/file-store';
+import { MEDIA_ORPHANS_HELP, mediaOrphansCommand } from './media-orphans.command';
 import { schoolsRepository } from '../modules/schools/schools.repository';
 import { schoolsService } from '../modules/schools/schools.service';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
@@ -26,6 +28,7 @@ Commands:
   user:role <username> <ROLE_…> [--remove]      grant (or take back) a platform role; it takes effect at the
                                                 user's next sign-in or token refresh
                                                 roles: ${PLATFORM_ROLES.filter((r) => r !== 'ROLE_USER').join(', ')}
+${MEDIA_ORPHANS_HELP}
   help, --help                                  show this text
 `;
 
@@ -34,7 +37,7 @@ export class AdminError extends Error {}
 
 /** The commands that need no database; the entry point answers them before opening one. */
 export const isHelp = (argv: string[]) => argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!);
-export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role'];
+export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role', 'media:orphans'];
 
 const table = (rows: Record<string, unknown>[]) => {
   if (!rows.length) return '(none)';
@@ -68,7 +71,7 @@ async function addMember(db: Db, args: string[], role: SubscriptionRole) {
 }
 
 /** Runs one admin command and answers what to print. */
-export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
+export async function runAdminCommand(db: Db, argv: string[], files?: FileStore): Promise<string> {
   if (isHelp(argv)) return ADMIN_HELP;
   const [command, ...rest] = argv;
   switch (command) {
@@ -121,6 +124,9 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       await usersRepository.update(db, user.id, { roles: roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles] });
       return `${user.username}: ${(roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles]).join(', ')}`;
     }
+    case 'media:orphans':
+      if (!files) throw new AdminError('media:orphans needs the file store.');
+      return mediaOrphansCommand(db, files, rest, (m) => new AdminError(m));
     default:
       throw new AdminError(`Unknown command "${command}". Run with --help for the list.`);
   }

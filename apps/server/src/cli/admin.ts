@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createFileStore } from '../lib/file-store';
 import { ADMIN_HELP, AdminError, COMMANDS, isHelp, runAdminCommand } from './admin-commands';
 
 /** `npm run admin -w apps/server -- <command>`: the platform admin's tasks (DESIGN §1), on the server's database. */
@@ -10,7 +11,7 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
-    console.info(await runAdminCommand(database.db, argv));
+    console.info(await runAdminCommand(database.db, argv, createFileStore(config)));
   } finally {
     await database.close();
   }
