@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly violations: Violation[] = [],
+    /** The whole error body, for answers that carry data beside their message (a 409 naming what is in the way). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,7 +41,7 @@ async function errorOf(res: Response): Promise<ApiError> {
   }
   const violations = Array.isArray(body.violations) ? (body.violations as Violation[]) : [];
   const message = (body['hydra:description'] ?? body.message ?? body.detail ?? ErrorText.genericFetch) as string;
-  return new ApiError(res.status, message, violations);
+  return new ApiError(res.status, message, violations, body);
 }
 
 /** One call to the API with the spec's headers (§7): bearer token, JSON-LD in and out. */

@@ -55,10 +55,15 @@ export function RatingCard({ rating, studentNames, actions }: Props) {
         <Points points={rating.points} />
       </header>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        {rating.creator && author && (
+        {rating.creator && author ? (
           <span className="inline-flex items-center gap-2">
             <Avatar media={rating.creator.avatar} name={author} size={24} />
             <FormattedMessage id="web_rating_by" values={{ name: author }} />
+          </span>
+        ) : (
+          // Its author deleted their account (DESIGN §6 "Accounts"): the rating stays, its author is named so.
+          <span>
+            <FormattedMessage id="web_rating_by" values={{ name: intl.formatMessage({ id: 'web_rating_former_member' }) }} />
           </span>
         )}
         <span aria-hidden="true">·</span>

@@ -1,5 +1,6 @@
 import { ErrorText } from '@skillroom/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
+import { takeAccountDeleted } from '../../../lib/account-deleted';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { signIn } from '../api/auth-api';
@@ -25,6 +27,11 @@ export function SignInRoute() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Arrived from "Delete my account" (the logout redirect in between): say that it is done.
+  useEffect(() => {
+    if (takeAccountDeleted()) toast.success(intl.formatMessage({ id: 'web_account_delete_done' }));
+  }, [intl]);
 
   if (status === 'loaded') return <Navigate to={safeNext(params.get('next'))} replace />;
 

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { ensureSchool, patchUser } from '../api/profile-api';
+import { DeleteAccountSection } from '../components/delete-account-section';
 
 const schoolOf = (u: User): SchoolChoice => (u.school && typeof u.school === 'object' ? { id: (u.school as School).id, name: (u.school as School).name } : null);
 const mediaOf = (u: User): Media | null => (u.avatar && typeof u.avatar === 'object' ? u.avatar : null);
@@ -152,6 +153,7 @@ function ProfileForm({ user }: { user: User }) {
             </Button>
           </form>
         </Card>
+        <DeleteAccountSection user={user} />
       </div>
     </Page>
   );
