@@ -52,6 +52,7 @@ function fakeS3(req: http.IncomingMessage, res: http.ServerResponse) {
     seen.push({ method: req.method!, url: url.pathname, signedOk });
     if (!signedOk) return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
     const key = url.pathname;
+    if (req.method === 'GET' && key === '/media/' && url.searchParams.get('list-type') === '2') return res.writeHead(200).end(listPage(url.searchParams.get('continuation-token')));
     if (req.method === 'PUT') {
       objects.set(key, Buffer.concat(chunks));
       return res.writeHead(200).end();
@@ -67,6 +68,17 @@ function fakeS3(req: http.IncomingMessage, res: http.ServerResponse) {
     res.writeHead(m ? 206 : 200, { 'content-length': part.length });
     res.end(req.method === 'HEAD' ? undefined : part);
   });
+}
+
+/** ListObjectsV2 as S3 answers it, two keys a page (so that the client must follow the continuation token). */
+function listPage(after: string | null) {
+  const esc = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const keys = [...objects.keys()].map((k) => decodeURIComponent(k.slice('/media/'.length))).sort();
+  const from = after ? keys.indexOf(after) + 1 : 0;
+  const page = keys.slice(from, from + 2);
+  const more = from + 2 < keys.length;
+  const contents = page.map((k) => `<Contents><Key>${esc(k)}</Key><LastModified>2026-05-01T10:00:00.000Z</LastModified><Size>1</Size></Contents>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>media</Name>${contents}<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${esc(page.at(-1)!)}</NextContinuationToken>` : ''}</ListBucketResult>`;
 }
 
 beforeAll(async () => {
@@ -102,6 +114,16 @@ describe('S3FileStore against an S3-compatible server', () => {
     await store.putFile('video/v.mp4', file, 'video/mp4');
     expect(objects.get('/media/video/v.mp4')?.length).toBe(300_000);
     fs.rmSync(path.dirname(file), { recursive: true });
+  });
+
+  it('lists every key with its last change, page by page, with signed requests (the orphan sweep reads it)', async () => {
+    objects.clear();
+    for (const k of ['a/1.jpg', 'a/2.jpg', 'b/R&D <1>.pdf', 'c/3.webp', 'c/4.webp']) await store.put(k, Buffer.from('x'));
+    const listed: { key: string; modified: Date }[] = [];
+    for await (const f of store.list()) listed.push(f);
+    expect(listed.map((f) => f.key)).toEqual(['a/1.jpg', 'a/2.jpg', 'b/R&D <1>.pdf', 'c/3.webp', 'c/4.webp']);
+    expect(listed[0]!.modified.toISOString()).toBe('2026-05-01T10:00:00.000Z');
+    expect(seen.every((r) => r.signedOk)).toBe(true);
   });
 
   it('gives presigned links that stay the same within the hour', () => {
