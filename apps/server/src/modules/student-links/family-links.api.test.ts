@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, EntityType, MediaType, NotificationType, type HydraCollection, type Rating } from '@skillroom/contract';
 import { notifications, studentProfileUserInvitations, studentProfileUsers } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { API, addCoTeacher, addStudent, classWithRoles, createClass, linkUser, type TestUser } from '../../../test/classes';
+import { API, addCoTeacher, classWithRoles, createClass, linkUser, type TestUser } from '../../../test/classes';
 import { fetchBare, jpegWithGps, upload } from '../../../test/media';
 import { classSkills, rate, seedSkills } from '../../../test/ratings';
 
