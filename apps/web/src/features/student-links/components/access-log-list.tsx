@@ -5,9 +5,23 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
 import { ACCESS_LOG_PAGE_SIZE, useAccessLogs } from '../api/access-api';
+
+/** The words for one row: a read of the student's page, their ratings, one rating, an attachment, a report or an export. */
+function labelId(r: AccessLog): string {
+  if (r.action !== 'record') return `web_access_action_${r.action}`;
+  if (r.detail === 'student') return 'web_access_action_record_student';
+  if (r.detail === 'ratings') return 'web_access_action_record_ratings';
+  return r.detail?.startsWith('rating/') ? 'web_access_action_record_rating' : 'web_access_action_record';
+}
+
+/** A report's range (`YYYY-MM-DD/YYYY-MM-DD`) in the app's date format; other details say nothing more to a reader. */
+function detailText(r: AccessLog): string | null {
+  const range = r.action.startsWith('report') || r.action === 'export' ? /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(r.detail ?? '') : null;
+  return range ? `${formatDate(range[1])} – ${formatDate(range[2])}` : null;
+}
 
 /** "Who has seen this record" (DESIGN §6): reads by family members and evaluators, reports and exports; class creator only. */
 export function AccessLogList({ place }: { place: TeachingClassStudent }) {
@@ -36,12 +50,12 @@ export function AccessLogList({ place }: { place: TeachingClassStudent }) {
           {rows.map((r) => (
             <li key={r.id} className="py-3 text-sm">
               <p className="font-medium break-words text-slate-900">
-                <FormattedMessage id={`web_access_action_${r.action}`} values={{ name: who(r) }} />
+                <FormattedMessage id={labelId(r)} values={{ name: who(r) }} />
               </p>
               <p className="break-words text-slate-600">
                 <time dateTime={r.created}>{formatDateTime(r.created)}</time>
                 {r.teachingClass && <> · {r.teachingClass.name}</>}
-                {r.detail && <> · {r.detail}</>}
+                {detailText(r) && <> · {detailText(r)}</>}
                 {r.address && (
                   <>
                     {' '}

@@ -65,7 +65,7 @@ export function OtherClassLinks({ place }: { place: TeachingClassStudent }) {
           return (
             <li key={e.link.user.id} className="flex flex-wrap items-center gap-3 py-3">
               <Avatar media={e.link.user.avatar} name={name} size={40} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-40 flex-1">
                 <p className="font-medium break-words">{name}</p>
                 <p className="text-sm break-words text-slate-600">
                   <FormattedMessage id={`web_account_type_${e.link.user.accountType}`} /> ·{' '}
