@@ -16,3 +16,4 @@ export * from './schemas/learning-skill';
 export * from './schemas/rating';
 export * from './schemas/report';
 export * from './schemas/account-deletion';
+export * from './schemas/access';

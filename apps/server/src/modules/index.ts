@@ -21,6 +21,7 @@ import { pushRoutes } from './push/push.routes';
 import { teacherInvitationsRoutes } from './teacher-invitations/teacher-invitations.routes';
 import { classTeachersRoutes } from './class-teachers/class-teachers.routes';
 import { studentLinksRoutes } from './student-links/student-links.routes';
+import { accessLogsRoutes } from './access-logs/access-logs.routes';
 
 /** Every module of the API, registered in this order. */
 export const modules: ModuleRoutes[] = [
@@ -42,6 +43,7 @@ export const modules: ModuleRoutes[] = [
   teacherInvitationsRoutes,
   classTeachersRoutes,
   studentLinksRoutes,
+  accessLogsRoutes,
   notificationsRoutes,
   pushRoutes,
   analyticsRoutes,

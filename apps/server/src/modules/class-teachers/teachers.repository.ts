@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
+import { linkedClassIdsSql } from '../../records/linked-access.sql';
 import { taughtClassIdsSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 /** The teachers (creators and co-teachers) of some classes. */
@@ -9,12 +10,7 @@ const teachersOfSql = (classIds: ReturnType<typeof sql>) => sql`(
   union all select ot.teacher_id from teaching_class_teacher ot where ot.teaching_class_id in ${classIds}
 )`;
 
-/** Classes of the students a user is linked to (a parent sees who teaches their child). */
-const linkedClassIdsSql = (userId: number) => sql`(
-  select lp.teaching_class_id from student_profile_user ls join teaching_class_student lp on lp.student_id = ls.student_id where ls.user_id = ${userId}
-)`;
-
-/** The teachers the user works with (in a class the user sees or their linked student is in), shares a school with, or is. */
+/** The teachers the user works with (in a class the user sees or is linked in), shares a school with, or is. */
 const visibleTeacher = (userId: number) =>
   and(
     eq(users.accountType, 'teacher'),

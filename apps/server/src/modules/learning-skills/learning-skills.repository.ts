@@ -9,21 +9,16 @@ export type ActionRow = typeof learningActions.$inferSelect;
 export type NewAction = typeof learningActions.$inferInsert;
 export type ClassSkillRow = typeof teachingClassLearningSkills.$inferSelect;
 
-/** Classes the user teaches (creator or co-teacher), each branch on its own index. */
-export const taughtClassIdsSql = (userId: number) => sql`(
-  select tc.id from teaching_class tc where tc.creator_id = ${userId}
-  union all select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
-)`;
-
 /** Skills a user may see: the catalogue, their own, and those used by classes they see. */
 const visibleSkill = (userId: number) =>
   sql<boolean>`("learning_skill"."is_public" or "learning_skill"."creator_id" = ${userId} or "learning_skill"."id" in (
     select vls.learning_skill_id from teaching_class_learning_skill vls where vls.teaching_class_id in ${visibleClassIdsSql(userId)}))`;
 
-/** Whether the user may change a skill and its actions: a custom skill of theirs, or one a class they teach uses. */
-export const editableSkillSql = (userId: number) =>
-  sql<boolean>`(not "learning_skill"."is_public" and ("learning_skill"."creator_id" = ${userId} or exists (
-    select 1 from teaching_class_learning_skill els where els.learning_skill_id = "learning_skill"."id" and els.teaching_class_id in ${taughtClassIdsSql(userId)})))`;
+/**
+ * Whether the user may change a skill and its actions: a custom skill they created (DESIGN §2). Using a skill in one's
+ * own class, as a co-teacher or as an evaluator who added it, never grants the right to change it.
+ */
+export const editableSkillSql = (userId: number) => sql<boolean>`(not "learning_skill"."is_public" and "learning_skill"."creator_id" = ${userId})`;
 
 const selectSkills = (db: DbOrTx, userId: number) =>
   db.select({ skill: learningSkills, avatar: media, canEdit: editableSkillSql(userId) }).from(learningSkills).leftJoin(media, eq(media.id, learningSkills.avatarId));

@@ -52,7 +52,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       const id = await service.create(db, p, parse(learningSkillCreateBody, req.body));
       return reply.status(201).send(await oneSkill(db, urlSigner, p, id));
     });
-    app.patch('/learning-skill/:id', { config: { doc: { summary: 'Change a custom skill (its creator, or a teacher of a class using it)', body: learningSkillPatchBody } } }, async (req) => {
+    app.patch('/learning-skill/:id', { config: { doc: { summary: 'Change a custom skill (its creator only)', body: learningSkillPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
       await service.patch(db, files, p, id, parse(learningSkillPatchBody, req.body));

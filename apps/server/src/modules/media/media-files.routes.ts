@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorText, MEDIA_TYPE_KIND, type MediaType } from '@skillroom/contract';
+import { ErrorText, MEDIA_TYPE_KIND, MediaType } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { idParam } from '../../http/validate';
 import type { ByteRange } from '../../lib/file-store';
+import { recordReads } from '../../records/access-log';
 import { mediaFilePath, type MediaRow } from './media.presenter';
 import { mediaRepository } from './media.repository';
 import { mediaService } from './media.service';
@@ -17,6 +18,9 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; st
 const ACTIVE_TYPE = /html|xml|javascript|ecmascript|^text\//i;
 
 type Params = { id: string; mediaType?: string; fileName?: string };
+
+/** A rating's attachments are a child's record: their reads by a linked user or an evaluator are logged (DESIGN §6). */
+const RATING_MEDIA: readonly number[] = [MediaType.RatingPhoto, MediaType.RatingVideo, MediaType.RatingAudio, MediaType.RatingFile];
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
 function disposition(kind: 'inline' | 'attachment', name: string) {
@@ -100,6 +104,9 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner 
 
   app.get('/media/:id', { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') }, async (req, reply) => {
     const row = await authorise(req);
+    if (req.principal && RATING_MEDIA.includes(row.mediaType)) {
+      await recordReads(db, { userId: req.principal.userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+    }
     const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
     // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
     const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;

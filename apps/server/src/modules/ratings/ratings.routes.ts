@@ -8,6 +8,7 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
+import { recordReads } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { ratingLinksService as links } from './rating-links.service';
 import { presentRating, presentRatingMedia, presentRatingStudent } from './ratings.presenter';
@@ -30,6 +31,9 @@ export const ratingsRoutes: ModuleRoutes = {
     app.get('/ratings', { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } }, async (req, reply) => {
       const p = requireUser(req);
       const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingListQuery);
+      // A feed about named students is a read of their record: logged before any cached answer is served.
+      const about = q['students.id'] ? { placeIds: q['students.id'] } : q['ratingStudents.student.id'] ? { studentIds: q['ratingStudents.student.id'] } : null;
+      if (about) await recordReads(db, { userId: p.userId, action: 'record', detail: 'ratings', address: req.ip, subject: about });
       return cached(reply, `ratings|${p.userId}|${JSON.stringify(q)}`, async () => {
         // Read before the data: a write in between makes the answer newer than its version, never older.
         const version = await repo.version(db);
@@ -37,7 +41,12 @@ export const ratingsRoutes: ModuleRoutes = {
         return { version, body: collection(path('ratings'), rows.map((r) => presentRating(r, urlSigner, canEditRating(r, p))), total, q, filters) };
       });
     });
-    app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => one(db, urlSigner, requireUser(req), idOf(req)));
+    app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => {
+      const p = requireUser(req);
+      const answer = await one(db, urlSigner, p, idOf(req));
+      await recordReads(db, { userId: p.userId, action: 'record', detail: `rating/${answer.id}`, address: req.ip, subject: { ratingId: answer.id } });
+      return answer;
+    });
     app.post('/rating', { config: { doc: { summary: 'Rate one action for students of a class, or the whole class (teachers and evaluators)', body: ratingCreateBody } } }, async (req, reply) => {
       const p = requireUser(req);
       const id = await service.create(db, p, parse(ratingCreateBody, req.body));

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jsonOf, reviverOf } from '../../db/json';
 import { learningActions, learningSkills, media, schools, teachingClasses, teachingClassStudents } from '../../db/schema';
-import { linkedStudentIdsSql } from '../students/students.repository';
+import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
 
 type MediaRow = typeof media.$inferSelect;
@@ -87,8 +87,8 @@ export const reportsRepository = {
   },
 
   /**
-   * A Student's places in the classes the user may see for them: every class where the user has a role, and every
-   * class of the student when the user is linked to them (DESIGN §2).
+   * A Student's places in the classes the user may see for them: every class where the user has a role, and each
+   * place the user is linked to (DESIGN §2: a link is to one class).
    */
   async placesOfStudent(db: DbOrTx, studentId: number, userId: number) {
     return db
@@ -99,7 +99,7 @@ export const reportsRepository = {
       .where(
         and(
           eq(teachingClassStudents.studentId, studentId),
-          sql`(${classRoleSql(userId)} is not null or ${teachingClassStudents.studentId} in ${linkedStudentIdsSql(userId)})`,
+          sql`(${classRoleSql(userId)} is not null or "teaching_class_student"."id" in ${linkedPlaceIdsSql(userId)})`,
         ),
       )
       .orderBy(asc(teachingClasses.start), asc(teachingClasses.id));

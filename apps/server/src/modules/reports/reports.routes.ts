@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
+import { recordAccess, type AccessAction } from '../../records/access-log';
 import { usersRepository } from '../users/users.repository';
 import type { ModuleRoutes } from '../types';
 import { reportFileName } from './report-labels';
@@ -14,12 +15,17 @@ import { reportsService as service } from './reports.service';
 type Subject = 'class' | 'student';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: FastifyRequest) {
+/** A report; a student's is a read of their record, logged whoever reads it (DESIGN §6). */
+async function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: FastifyRequest, action: AccessAction) {
   const id = idParam((req.params as { id: string }).id);
   // Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400.
   const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
   const q = parse(reportQuery, raw);
-  return subject === 'class' ? service.forClass(db, signer, p, id, q) : service.forStudent(db, signer, p, id, q);
+  if (subject === 'class') return service.forClass(db, signer, p, id, q);
+  const r = await service.forStudent(db, signer, p, id, q);
+  const detail = `${r.start}/${r.end}`;
+  await recordAccess(db, { userId: p.userId, studentIds: [id], teachingClassId: q.teachingClassId ?? null, action, detail, address: req.ip });
+  return r;
 }
 
 /** The user's preferred language, which the exports are written in. */
@@ -42,16 +48,16 @@ export const reportsRoutes: ModuleRoutes = {
     for (const subject of ['class', 'student'] as const) {
       const what = subject === 'class' ? "A class's report (its teachers and evaluators)" : "A Student's report over the classes you may see for them (teachingClassId for one)";
       app.get(`/report/${subject}/:id`, { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } }, async (req) =>
-        build(db, urlSigner, requireUser(req), subject, req),
+        build(db, urlSigner, requireUser(req), subject, req, 'report'),
       );
       app.get(`/report/pdf/${subject}/:id`, { config: { doc: { summary: `${what}, as a PDF with charts, in your language`, ...doc } } }, async (req, reply) => {
         const p = requireUser(req);
-        const r = await build(db, urlSigner, p, subject, req);
+        const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
         return download(reply, r, 'application/pdf', 'pdf', await renderReportPdf(r, await languageOf(db, p)));
       });
       app.get(`/report/spreadsheet/${subject}/:id`, { config: { doc: { summary: `${what}, as an xlsx workbook with a sheet per view, in your language`, ...doc } } }, async (req, reply) => {
         const p = requireUser(req);
-        const r = await build(db, urlSigner, p, subject, req);
+        const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
         return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p)));
       });
     }

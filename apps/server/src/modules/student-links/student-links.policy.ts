@@ -14,6 +14,8 @@ export const studentLinksPolicy = {
   canAnswer: teaches,
   /** The linked user, and the teachers of a class in which the student has a place. */
   canSeeLink: (l: { userId: number }, userId: number, teachesStudent: boolean) => l.userId === userId || teachesStudent,
-  /** Unlinking is for the teachers (DESIGN §2: a linked user does not unlink). */
-  canUnlink: (teachesStudent: boolean) => teachesStudent,
+  /** A link is removed by the teachers of its class, or by the linked user (DESIGN §2: "only their own link"). */
+  canUnlink: (l: { userId: number }, userId: number, role: ClassRole) => l.userId === userId || teaches(role),
+  /** A link is extended to a class by that class's teachers. */
+  canExtend: teaches,
 };

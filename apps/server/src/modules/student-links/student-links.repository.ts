@@ -55,14 +55,14 @@ async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
 }
 
 export const studentLinksRepository = {
-  /** The place of a student invitation code, with the user's role in its class and whether they are linked already. */
+  /** The place of a student invitation code, with the user's role in its class and whether they are linked to it already. */
   async placeByCode(db: DbOrTx, code: string, userId: number) {
     const [row] = await db
       .select({
         place: teachingClassStudents,
         cls: teachingClasses,
         role: classRoleSql(userId),
-        linked: sql<boolean>`exists (select 1 from student_profile_user l where l.student_id = "teaching_class_student"."student_id" and l.user_id = ${userId})`,
+        linked: sql<boolean>`exists (select 1 from student_profile_user l where l.teaching_class_student_id = "teaching_class_student"."id" and l.user_id = ${userId})`,
       })
       .from(teachingClassStudents)
       .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
@@ -89,11 +89,12 @@ export const studentLinksRepository = {
     return page(selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset), db.select({ n: count() }).from(inv).where(where));
   },
 
-  async hasPending(db: DbOrTx, studentId: number, userId: number) {
+  /** Whether the user has a request waiting for this place (one pending request per place and user). */
+  async hasPending(db: DbOrTx, placeId: number, userId: number) {
     const [row] = await db
       .select({ id: inv.id })
       .from(inv)
-      .where(and(eq(inv.studentId, studentId), eq(inv.userId, userId), isNull(inv.isApproved)));
+      .where(and(eq(inv.teachingClassStudentId, placeId), eq(inv.userId, userId), isNull(inv.isApproved)));
     return Boolean(row);
   },
 
@@ -107,6 +108,33 @@ export const studentLinksRepository = {
   async placeOf(db: DbOrTx, placeId: number) {
     const [row] = await db.select().from(teachingClassStudents).where(eq(teachingClassStudents.id, placeId));
     return row ?? null;
+  },
+
+  /** The user's role in a class (null: none). */
+  async roleIn(db: DbOrTx, classId: number, userId: number) {
+    const [row] = await db.select({ role: classRoleSql(userId) }).from(teachingClasses).where(eq(teachingClasses.id, classId));
+    return row?.role ?? null;
+  },
+
+  /** A place with its class and the user's role there (a link is extended to it). */
+  async placeWithRole(db: DbOrTx, placeId: number, userId: number) {
+    const [row] = await db
+      .select({ place: teachingClassStudents, cls: teachingClasses, role: classRoleSql(userId) })
+      .from(teachingClassStudents)
+      .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
+      .where(eq(teachingClassStudents.id, placeId));
+    return row ?? null;
+  },
+
+  async isLinkedTo(db: DbOrTx, placeId: number, userId: number) {
+    const [row] = await db.select({ id: spu.id }).from(spu).where(and(eq(spu.teachingClassStudentId, placeId), eq(spu.userId, userId)));
+    return Boolean(row);
+  },
+
+  /** The user's pending request for a place, if any. */
+  async pendingFor(db: DbOrTx, placeId: number, userId: number) {
+    const [row] = await db.select({ id: inv.id }).from(inv).where(and(eq(inv.teachingClassStudentId, placeId), eq(inv.userId, userId), isNull(inv.isApproved)));
+    return row?.id ?? null;
   },
 
   async findLink(db: DbOrTx, id: number) {

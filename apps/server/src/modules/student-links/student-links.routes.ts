@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_AUTH_PREFIX, invitationCreateBody, studentProfileInvitationListQuery, studentProfileUserListQuery } from '@skillroom/contract';
+import { API_AUTH_PREFIX, invitationCreateBody, studentLinkExtendBody, studentProfileInvitationListQuery, studentProfileUserListQuery } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
@@ -50,7 +50,12 @@ export const studentLinksRoutes: ModuleRoutes = {
       return collection(`${API_AUTH_PREFIX}/student-profile-users`, rows.map((r) => presentStudentLink(r, urlSigner)), total, q, links);
     });
     app.get('/student-profile-user/:id', { config: { doc: { summary: 'A user linked to a student' } } }, async (req) => item(presentStudentLink(await service.getLink(db, requireUser(req), idOf(req)), urlSigner)));
-    app.delete('/student-profile-user/:id', { config: { doc: { summary: 'Unlink a user from a student (the teachers of a class of the student)' } } }, async (req, reply) => {
+    app.post('/student-profile-user/:id/extend', { config: { doc: { summary: 'Link the same user to the same student in another class (its teachers)', body: studentLinkExtendBody } } }, async (req, reply) => {
+      const p = requireUser(req);
+      const id = await service.extend(db, p, idOf(req), parse(studentLinkExtendBody, req.body));
+      return reply.status(201).send(item(presentStudentLink(await service.getLink(db, p, id), urlSigner)));
+    });
+    app.delete('/student-profile-user/:id', { config: { doc: { summary: "Remove a link: the teachers of the link's class, or the linked user their own" } } }, async (req, reply) => {
       await service.unlink(db, requireUser(req), idOf(req));
       return reply.status(204).send();
     });

@@ -1,4 +1,5 @@
 import {
+  ACCESS_MESSAGES,
   EntityType,
   ErrorText,
   INVITATION_MESSAGES,
@@ -8,6 +9,7 @@ import {
   type studentProfileInvitationListQuery,
   type studentProfileUserListQuery,
   type ListQueryOutput,
+  type studentLinkExtendBody,
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -70,7 +72,7 @@ export const studentLinksService = {
     const { place, cls } = found;
     if (cls.isFinished) throw violation('invitationCode', INVITATION_MESSAGES.classFinished);
     if (found.linked) throw violation('invitationCode', INVITATION_MESSAGES.alreadyLinked);
-    if (await repo.hasPending(db, place.studentId, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
+    if (await repo.hasPending(db, place.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
     try {
       return await db.transaction(async (tx) => {
         const id = await repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId: p.userId });
@@ -120,10 +122,49 @@ export const studentLinksService = {
   listLinks: (db: DbOrTx, p: Principal, q: LinkQuery) =>
     repo.listLinks(db, p.userId, { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'] }, q.itemsPerPage, offsetOf(q)),
 
-  /** A teacher of the student's class unlinks a user: they no longer see the student. */
+  /**
+   * A teacher of the link's class unlinks a user, or the linked user removes their own link: they no longer see the
+   * student in that class. Of two removals at once, one answers 204 and the other 404 (the link is gone).
+   */
   async unlink(db: Db, p: Principal, id: number) {
-    const { teaches } = await visibleLink(db, p, id);
-    if (!policy.canUnlink(teaches)) throw forbidden(INVITATION_MESSAGES.unlinkUser);
+    const { row } = await visibleLink(db, p, id);
+    if (!policy.canUnlink(row.link, p.userId, await repo.roleIn(db, row.link.teachingClassId, p.userId))) throw forbidden(ACCESS_MESSAGES.unlink);
     if (!(await repo.unlink(db, id))) throw notFound(LINK_NOT_FOUND);
+  },
+
+  /**
+   * A teacher of another class of the same Student links the user there too (DESIGN §2: "the student manage screen
+   * offers to extend existing family links in one click"), as if they had accepted a request: the user's pending
+   * request for that place is accepted, else an accepted one is recorded, and the user is notified (7). Answers the
+   * new link's id; 409 when the user is linked there already (of two extensions at once, one wins).
+   */
+  async extend(db: Db, p: Principal, id: number, b: z.output<typeof studentLinkExtendBody>) {
+    const { row } = await visibleLink(db, p, id);
+    const target = await repo.placeWithRole(db, b.teachingClassStudent, p.userId);
+    if (!target || target.role === null) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
+    if (!policy.canExtend(target.role)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
+    if (target.place.studentId !== row.link.studentId) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendSameStudent);
+    if (target.cls.isFinished) throw violation('teachingClassStudent', INVITATION_MESSAGES.classFinished);
+    const { place, cls } = target;
+    const userId = row.link.userId;
+    if (await repo.isLinkedTo(db, place.id, userId)) throw conflict(ACCESS_MESSAGES.alreadyLinkedThere);
+    return db.transaction(async (tx) => {
+      const linkId = await repo.link(tx, place.studentId, userId, place.id, cls.id);
+      if (linkId === null) throw conflict(ACCESS_MESSAGES.alreadyLinkedThere);
+      const pending = await repo.pendingFor(tx, place.id, userId);
+      const invitationId =
+        pending !== null && (await repo.answer(tx, pending, true))
+          ? pending
+          : await repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId, isApproved: true });
+      await notificationsService.notify(tx, {
+        recipients: [userId],
+        notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+        entityType: EntityType.StudentProfileUserInvitation,
+        entityId: invitationId,
+        params: { student: fullName(place), class: cls.name },
+        path: `/student/${place.id}`,
+      });
+      return linkId;
+    });
   },
 };

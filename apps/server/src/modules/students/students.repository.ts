@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
+import { linkedStudentIdsSql } from '../../records/linked-access.sql';
 import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -10,10 +11,7 @@ export interface StudentWithAvatar {
   avatar: typeof media.$inferSelect | null;
 }
 
-/** Students a user is linked to (student_profile_user: a parent, say). */
-export const linkedStudentIdsSql = (userId: number) => sql`(select spu.student_id from student_profile_user spu where spu.user_id = ${userId})`;
-
-/** Students the user may see: those with a place in a class they see, and those they are linked to. */
+/** Students the user may see: those with a place in a class they see, and those they are linked to (the person only). */
 const visibleStudent = (userId: number) =>
   or(
     sql`"student"."id" in (select vs.student_id from teaching_class_student vs where vs.teaching_class_id in ${visibleClassIdsSql(userId)})`,

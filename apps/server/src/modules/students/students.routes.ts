@@ -3,6 +3,7 @@ import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
+import { recordReads } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { presentStudent } from './students.presenter';
 import { studentsService } from './students.service';
@@ -18,7 +19,10 @@ export const studentsRoutes: ModuleRoutes = {
     });
     app.get('/student/:id', { config: { doc: { summary: 'A student (the person, across classes)' } } }, async (req) => {
       const p = requireUser(req);
-      return item(presentStudent(await studentsService.get(db, p, idParam((req.params as { id: string }).id)), urlSigner));
+      const id = idParam((req.params as { id: string }).id);
+      const answer = item(presentStudent(await studentsService.get(db, p, id), urlSigner));
+      await recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { studentIds: [id] } });
+      return answer;
     });
   },
 };

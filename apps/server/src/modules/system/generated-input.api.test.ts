@@ -248,6 +248,9 @@ async function fuzzQuery(route: Route, index: number) {
   return Math.min(...counts.values());
 }
 
+/** The one table a read writes: reads of a child's record are recorded in the access log (DESIGN §6). */
+const READ_WRITES = ['access_log'];
+
 describe('generated hostile input, from the API document', () => {
   it('finds the routes to try', () => {
     expect(routes.filter((r) => WRITE.has(r.method)).length).toBeGreaterThan(10);
@@ -266,7 +269,7 @@ describe('generated hostile input, from the API document', () => {
         expect(sent).toBeGreaterThanOrEqual(limit);
       }
       if (route.query.length) expect(await fuzzQuery(route, index)).toBeGreaterThanOrEqual(MIN_HOSTILE);
-      if (readsBefore) expect(changedTables(readsBefore, await fingerprint.take()), 'a read changed rows').toEqual([]);
+      if (readsBefore) expect(changedTables(readsBefore, await fingerprint.take()).filter((t) => !READ_WRITES.includes(t)), 'a read changed rows').toEqual([]);
       expect(failures.slice(before)).toEqual([]);
     });
   });

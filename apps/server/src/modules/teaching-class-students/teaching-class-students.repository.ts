@@ -1,15 +1,16 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, teachingClasses, teachingClassStudents } from '../../db/schema';
-import { linkedStudentIdsSql } from '../students/students.repository';
+import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 import { classRoleSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
 
 export type PlaceRow = typeof teachingClassStudents.$inferSelect;
 export type NewPlace = typeof teachingClassStudents.$inferInsert;
 
-const linked = (userId: number) => sql<boolean>`("teaching_class_student"."student_id" in ${linkedStudentIdsSql(userId)})`;
+/** Whether the user is linked to this very place (links are per class: another class's place of the student is not theirs). */
+const linked = (userId: number) => sql<boolean>`("teaching_class_student"."id" in ${linkedPlaceIdsSql(userId)})`;
 
-/** A place with its avatar, the user's role in its class and whether the user is linked to its student: one row. */
+/** A place with its avatar, the user's role in its class and whether the user is linked to it: one row. */
 function selectPlacesWithAccess(db: DbOrTx, userId: number) {
   return db
     .select({ place: teachingClassStudents, avatar: media, role: classRoleSql(userId), linked: linked(userId), classCreatorId: teachingClasses.creatorId })
@@ -36,7 +37,7 @@ export const teachingClassStudentsRepository = {
 
   findManyWithAccess: (db: DbOrTx, ids: number[], userId: number) => selectPlacesWithAccess(db, userId).where(inArray(teachingClassStudents.id, ids)),
 
-  /** Places in classes the user sees, and places of students the user is linked to. */
+  /** Places in classes the user sees, and the places the user is linked to. */
   async listVisible(db: DbOrTx, userId: number, f: PlaceListFilter, limit: number, offset: number) {
     const where = and(
       or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),

@@ -12,6 +12,7 @@ import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
+import { recordReads } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { teachingClassStudentsPolicy as policy } from './teaching-class-students.policy';
 import { presentPlace } from './teaching-class-students.presenter';
@@ -32,7 +33,13 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       const { rows, total } = await service.list(db, p, q);
       return collection(path, rows.map((r) => present(r, urlSigner)), total, q, links);
     });
-    app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => one(db, urlSigner, requireUser(req), idOf(req)));
+    app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      const answer = await one(db, urlSigner, p, id);
+      await recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
+      return answer;
+    });
     app.post('/teaching-class-student', { config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } } }, async (req, reply) => {
       const p = requireUser(req);
       const id = await service.create(db, p, parse(teachingClassStudentCreateBody, req.body));

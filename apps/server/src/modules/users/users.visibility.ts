@@ -1,16 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { linkedClassIdsSql } from '../../records/linked-access.sql';
 
 /**
- * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students.
+ * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).
  * This is the one place that says who "shares a class": a new kind of link to a class is one more branch here.
  */
 const classesOf = (userId: SQL | number) => sql`
   select tc.id as class_id from teaching_class tc where tc.creator_id = ${userId}
   union select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
-  union select tcs.teaching_class_id from student_profile_user spu
-    join teaching_class_student tcs on tcs.student_id = spu.student_id
-    where spu.user_id = ${userId}`;
+  union ${linkedClassIdsSql(userId)}`;
 
 /** Whether `other` shares a class or a subscription with `viewer` (DESIGN §2: people see those they work with). */
 const related = (viewer: number, other: SQL | number) => sql`(

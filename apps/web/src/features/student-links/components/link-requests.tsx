@@ -34,7 +34,7 @@ export function LinkRequests({ place }: { place: TeachingClassStudent }) {
         avatar: r.user.avatar,
         detail: (
           <>
-            <FormattedMessage id={`web_account_type_${r.user.accountType}`} /> ·{' '}
+            <FormattedMessage id={`web_account_type_${r.user.accountType}`} /> · {r.teachingClass.name} ·{' '}
           </>
         ),
       })}

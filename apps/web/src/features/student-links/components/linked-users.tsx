@@ -1,4 +1,4 @@
-import { refToId, type StudentProfileUser, type TeachingClassStudent } from '@skillroom/contract';
+import { type StudentProfileUser, type TeachingClassStudent } from '@skillroom/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,10 +12,10 @@ import { track } from '../../../lib/analytics';
 import { formatDate } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
 
-/** The people linked to this student, each with Unlink (asked first). */
+/** The people linked to this student in this class (a link is to one class, DESIGN §2), each with Unlink (asked first). */
 export function LinkedUsers({ place }: { place: TeachingClassStudent }) {
   const intl = useIntl();
-  const { data, error } = useStudentLinks({ 'student.id': refToId(place.student) });
+  const { data, error } = useStudentLinks({ 'teachingClassStudent.id': place.id });
   const [removing, setRemoving] = useState<StudentProfileUser | null>(null);
   const [busy, setBusy] = useState(false);
   const links = data?.['hydra:member'] ?? [];
@@ -55,7 +55,7 @@ export function LinkedUsers({ place }: { place: TeachingClassStudent }) {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{name}</p>
                   <p className="text-sm text-slate-600">
-                    <FormattedMessage id={`web_account_type_${l.user.accountType}`} /> ·{' '}
+                    <FormattedMessage id={`web_account_type_${l.user.accountType}`} /> · {l.teachingClass.name} ·{' '}
                     <FormattedMessage id="web_student_links_since" values={{ date: formatDate(l.created) }} />
                   </p>
                 </div>

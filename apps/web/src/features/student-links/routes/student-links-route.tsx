@@ -5,10 +5,12 @@ import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { useScreenView } from '../../../lib/analytics';
-import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
+import { AccessLogList } from '../components/access-log-list';
 import { FamilyLetter } from '../components/family-letter';
 import { LinkRequests } from '../components/link-requests';
 import { LinkedUsers } from '../components/linked-users';
+import { OtherClassLinks } from '../components/other-class-links';
 import { StudentCodeCard } from '../components/student-code-card';
 
 export function StudentLinksRoute() {
@@ -34,6 +36,8 @@ function StudentLinks({ place, cls, basePath }: PlaceView) {
             <div className="space-y-6">
               <LinkRequests place={place} />
               <LinkedUsers place={place} />
+              <OtherClassLinks place={place} />
+              {isCreator(cls ?? undefined) && <AccessLogList place={place} />}
             </div>
             <div>
               <StudentCodeCard place={place} />

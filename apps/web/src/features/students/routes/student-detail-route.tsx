@@ -12,6 +12,7 @@ import { placeIri } from '../../../entities/ratings/save-ratings';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
+import { RemoveMyLink } from '../components/remove-my-link';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
@@ -54,6 +55,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
               </p>
             )}
           </div>
+          {linkedClass && <RemoveMyLink place={place} className={linkedClass.name} />}
           {manage && (
             <div className="flex flex-wrap gap-2">
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>

@@ -1,0 +1,35 @@
+import { ACCESS_MESSAGES, type accessLogListQuery, type ListQueryOutput } from '@skillroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, notFound } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import type { Principal } from '../../plugins/auth';
+import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { accessLogsPolicy as policy } from './access-logs.policy';
+import { accessLogsRepository as repo } from './access-logs.repository';
+
+type Query = ListQueryOutput<typeof accessLogListQuery>;
+
+export const accessLogsService = {
+  /**
+   * The log of a class creator's students (of the classes named, else of all they created), or every log for a
+   * platform admin. A class the user cannot see is unknown (404); one they see but did not create is a 403.
+   */
+  async list(db: DbOrTx, p: Principal, q: Query) {
+    const classIds = q['teachingClass.id'];
+    const studentIds = q['student.id'];
+    const page = [q.itemsPerPage, offsetOf(q)] as const;
+    if (policy.isAdmin(p)) return repo.list(db, { classIds, studentIds }, ...page);
+    if (!classIds) {
+      if (!(await repo.createsAnyClass(db, p.userId))) throw forbidden(ACCESS_MESSAGES.accessLogCreator);
+      return repo.list(db, { classIds: repo.createdClassIdsSql(p.userId), studentIds }, ...page);
+    }
+    for (const id of classIds) {
+      const found = await teachingClassesRepository.findAccess(db, id, p.userId);
+      if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
+      if (!policy.canRead(found.role)) throw forbidden(ACCESS_MESSAGES.accessLogCreator);
+    }
+    return repo.list(db, { classIds, studentIds }, ...page);
+  },
+};
