@@ -28,6 +28,8 @@ import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
 import { registerTextGuard } from './http/text-guard';
+import { JobRunner } from './jobs/job-runner';
+import { jobDefinitions } from './jobs/job-definitions';
 
 export interface BuildOptions {
   config: Config;
@@ -83,6 +85,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     routes: collectRoutes(app),
     bus,
     push: createPushSender(config, app.log),
+    jobs: new JobRunner(db, { db: db.db, files, config, log: app.log }, jobDefinitions),
   };
 
   registerContentTypes(app);
@@ -115,6 +118,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onClose', async () => {
     // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
     await ctx.transcoder.stop();
+    // Likewise for queued jobs; one still running after the wait is failed, and retried by the next instance up.
+    await ctx.jobs.stop(Math.max(5_000, config.requestTimeoutMs));
     outage.stop();
     await bus.close();
     if (!database) await db.close();

@@ -57,6 +57,8 @@ const envSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often an open notification stream gets a heartbeat comment (proxies close silent connections). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
+  /** Days a class's records are kept after it finished (or after its end date plus 90 days); 0 keeps them forever. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -129,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
+    retentionDays: c.RETENTION_DAYS,
     push: {
       vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
       subject: c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),

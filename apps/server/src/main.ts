@@ -22,6 +22,7 @@ async function main() {
   await seedCatalogue(ctx);
   await seedLearningSkills(ctx);
   if (config.demo && (await seedDemo(ctx.db, ctx.files))) app.log.info('demo data created');
+  await ctx.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   await ctx.transcoder.resume();
   app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');

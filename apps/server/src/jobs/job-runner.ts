@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { FileStore } from '../lib/file-store';
+import { pgliteBossDb } from './pglite-boss-db';
+
+/** What a job is run with: the server's own parts, and the moment it runs at (tests choose it). */
+export interface JobContext {
+  db: Db;
+  files: FileStore;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition {
+  /** The queue's name (letters, digits, dashes). */
+  name: string;
+  /** When it runs by itself: a cron expression in UTC; null for a queue that only runs what it is sent. */
+  cron: string | null;
+  /**
+   * How long a run may hold the job. After that, the run counts as failed (its instance died or hangs) and another
+   * instance takes the job over, so a job must be safe to run again after a partial run.
+   */
+  expireInSeconds: number;
+  /** Runs after a failure, each later than the one before (back-off from `retryDelaySeconds`). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** `now` is the moment the job acts for; data may name another one (tests), else it is the current time. */
+  run(ctx: JobContext, data: Record<string, unknown>, now: Date): Promise<unknown>;
+}
+
+export interface JobRunnerOptions {
+  /** How often an idle worker looks for a job; a job sent by this instance wakes its worker at once. */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are looked for (the take-over of a dead instance's job). */
+  maintenanceIntervalSeconds?: number;
+}
+
+const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
+
+export interface JobOutcome {
+  id: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  output: unknown;
+  retryCount: number;
+}
+
+/**
+ * The job queue (pg-boss, DESIGN §10): its tables live in the `pgboss` schema of the app's database, embedded or
+ * server. Each definition gets a queue with its retries and expiry, registered again at every start (queues and
+ * cron schedules are upserts, so several instances starting together agree). Every instance works every queue; a
+ * job is handed to one worker at a time (`FOR UPDATE SKIP LOCKED`), and a queue's policy `singleton` keeps a second
+ * run of the same job from starting while one is active.
+ */
+export class JobRunner {
+  private boss: PgBoss | null = null;
+  private readonly workers = new Map<string, string>();
+  private readonly definitions: Map<string, JobDefinition>;
+
+  constructor(
+    private readonly database: Pick<Database, 'jobStore'>,
+    private readonly ctx: JobContext,
+    definitions: JobDefinition[],
+  ) {
+    this.definitions = new Map(definitions.map((d) => [d.name, d]));
+  }
+
+  get started() {
+    return this.boss !== null;
+  }
+
+  /** Opens the queue (its schema is created on first use), registers queues and schedules, and starts the workers. */
+  async start(opts: JobRunnerOptions & { schedule?: boolean; work?: boolean } = {}) {
+    if (this.boss) return;
+    const store = this.database.jobStore;
+    const boss = new PgBoss({
+      ...(store.kind === 'pglite' ? { db: pgliteBossDb(store.client) } : { connectionString: store.url, max: 3, application_name: 'skillroom-jobs' }),
+      schedule: opts.schedule ?? true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+      // The queue's own housekeeping state, not the app's: nothing personal is kept in job data.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    // Messages only: a driver error's detail may quote a row.
+    boss.on('error', (err: Error & { queue?: string }) => this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'));
+    await boss.start();
+    try {
+      for (const d of this.definitions.values()) {
+        const queue = { name: d.name, policy: 'singleton' as const, retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+        await boss.createQueue(d.name, queue);
+        // A queue made by an older version keeps its settings otherwise.
+        await boss.updateQueue(d.name, queue);
+        if (opts.schedule ?? true) {
+          if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+          else await boss.unschedule(d.name);
+        }
+        if (opts.work ?? true) {
+          const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) => this.execute(d, job!));
+          this.workers.set(d.name, id);
+        }
+      }
+    } catch (e) {
+      await boss.stop({ graceful: false }).catch(() => {});
+      throw e;
+    }
+    this.boss = boss;
+  }
+
+  private async execute(d: JobDefinition, job: PgBoss.Job<unknown>) {
+    const data = (job.data ?? {}) as Record<string, unknown>;
+    const now = typeof data.now === 'string' && !Number.isNaN(Date.parse(data.now)) ? new Date(data.now) : new Date();
+    const started = performance.now();
+    try {
+      const output = await d.run(this.ctx, data, now);
+      this.ctx.log.info({ job: d.name, ms: Math.round(performance.now() - started), output }, 'job done');
+      return output;
+    } catch (e) {
+      // pg-boss keeps the error for the retry; the log says which job failed, without the data it was about.
+      this.ctx.log.error({ job: d.name, message: (e as Error).message }, 'job failed');
+      throw e;
+    }
+  }
+
+  /** Lets workers finish the job in hand (up to `timeoutMs`), fails what is still running (it is retried), and stops. */
+  async stop(timeoutMs = 10_000) {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    this.workers.clear();
+    await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+
+  private running() {
+    if (!this.boss) throw new Error('The job queue is not started.');
+    return this.boss;
+  }
+
+  /** Queues a run of a job (data may carry `now`); answers its id, or null when one is already waiting. */
+  async send(name: string, data: Record<string, unknown> = {}) {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job "${name}".`);
+    const boss = this.running();
+    const id = await boss.send(name, data);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** Where a job is: its state, output and the number of retries so far. */
+  async get(name: string, id: string) {
+    return this.running().getJobById(name, id, { includeArchive: true });
+  }
+
+  /** Waits for a job to end (completed, or failed after its retries) and answers how it ended. */
+  async waitFor(name: string, id: string, pollMs = 25): Promise<JobOutcome> {
+    for (;;) {
+      const job = await this.get(name, id);
+      if (job && FINAL_STATES.has(job.state)) return { id, state: job.state as JobOutcome['state'], output: job.output, retryCount: job.retryCount };
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  /** Runs a job now on this instance's workers and waits for its end (tests, the admin command). */
+  async runNow(name: string, data: Record<string, unknown> = {}) {
+    const id = await this.send(name, data);
+    if (!id) throw new Error(`A run of "${name}" is already waiting.`);
+    return this.waitFor(name, id);
+  }
+
+  /** Takes over jobs whose run outlived their expiry (what maintenance does every minute), now. */
+  async expireNow() {
+    await this.running().expire();
+  }
+
+  /** The raw queue, for tests that play a dead worker. */
+  get queue() {
+    return this.running();
+  }
+}
