@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { isoDate, PLATFORM_ROLES, type SubscriptionRole } from '@skillroom/contract';
+import { DEFAULT_RETENTION_DAYS } from '../config';
 import type { Db } from '../db/client';
 import { schoolsRepository } from '../modules/schools/schools.repository';
 import { schoolsService } from '../modules/schools/schools.service';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
 import { usersRepository } from '../modules/users/users.repository';
+import { RETENTION_HELP, retentionCommand } from './retention-command';
 
 export const ADMIN_HELP = `Skillroom administration
 
@@ -26,6 +28,7 @@ Commands:
   user:role <username> <ROLE_…> [--remove]      grant (or take back) a platform role; it takes effect at the
                                                 user's next sign-in or token refresh
                                                 roles: ${PLATFORM_ROLES.filter((r) => r !== 'ROLE_USER').join(', ')}
+${RETENTION_HELP}
   help, --help                                  show this text
 `;
 
@@ -34,7 +37,7 @@ export class AdminError extends Error {}
 
 /** The commands that need no database; the entry point answers them before opening one. */
 export const isHelp = (argv: string[]) => argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!);
-export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role'];
+export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role', 'retention'];
 
 const table = (rows: Record<string, unknown>[]) => {
   if (!rows.length) return '(none)';
@@ -67,8 +70,14 @@ async function addMember(db: Db, args: string[], role: SubscriptionRole) {
   return `${user.username} is now ${role === 'teacher' ? 'a teacher' : 'an evaluator'} of subscription ${id}.`;
 }
 
+/** What some commands read from the server's configuration, and the moment they act for (tests choose it). */
+export interface AdminOptions {
+  retentionDays?: number;
+  now?: Date;
+}
+
 /** Runs one admin command and answers what to print. */
-export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
+export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions = {}): Promise<string> {
   if (isHelp(argv)) return ADMIN_HELP;
   const [command, ...rest] = argv;
   switch (command) {
@@ -121,6 +130,8 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       await usersRepository.update(db, user.id, { roles: roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles] });
       return `${user.username}: ${(roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles]).join(', ')}`;
     }
+    case 'retention':
+      return retentionCommand(db, rest, { retentionDays: opts.retentionDays ?? DEFAULT_RETENTION_DAYS, now: opts.now ?? new Date() }, table, (m) => new AdminError(m));
     default:
       throw new AdminError(`Unknown command "${command}". Run with --help for the list.`);
   }

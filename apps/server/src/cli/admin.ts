@@ -10,7 +10,7 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
-    console.info(await runAdminCommand(database.db, argv));
+    console.info(await runAdminCommand(database.db, argv, { retentionDays: config.retentionDays }));
   } finally {
     await database.close();
   }

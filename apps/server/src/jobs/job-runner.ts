@@ -23,6 +23,11 @@ export interface JobDefinition {
    * instance takes the job over, so a job must be safe to run again after a partial run.
    */
   expireInSeconds: number;
+  /**
+   * `singleton` (the default) lets one run of the job be active at a time across instances; `standard` hands out
+   * several at once (each still to one worker only).
+   */
+  policy?: 'singleton' | 'standard';
   /** Runs after a failure, each later than the one before (back-off from `retryDelaySeconds`). */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -87,7 +92,7 @@ export class JobRunner {
     await boss.start();
     try {
       for (const d of this.definitions.values()) {
-        const queue = { name: d.name, policy: 'singleton' as const, retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+        const queue = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
         await boss.createQueue(d.name, queue);
         // A queue made by an older version keeps its settings otherwise.
         await boss.updateQueue(d.name, queue);
