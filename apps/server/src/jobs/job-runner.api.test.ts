@@ -108,8 +108,8 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
   it('registers the schedules idempotently at start, and stops cleanly', async () => {
     const a = new JobRunner(s.ctx.database, jobContext(), jobDefinitions);
     const b = new JobRunner(s.ctx.database, jobContext(), jobDefinitions);
-    await a.start({ work: false });
-    await b.start({ work: false });
+    // Two instances starting together, creating the same new queues.
+    await Promise.all([a.start({ work: false }), b.start({ work: false })]);
     const schedules = await a.queue.getSchedules();
     expect(schedules.map((x) => [x.name, x.cron, x.timezone]).sort()).toEqual([
       ['orphan-sweep', '17 3 * * *', 'UTC'],

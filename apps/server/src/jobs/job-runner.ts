@@ -44,6 +44,21 @@ export interface JobRunnerOptions {
 
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
 
+/**
+ * Two instances creating the same new queue at once (each makes its partition table) can deadlock on PostgreSQL; the
+ * server picks one to fail, and the other's queue is then there, so the loser's second try finds it.
+ */
+async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt >= tries) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
 export interface JobOutcome {
   id: string;
   state: 'completed' | 'failed' | 'cancelled';
@@ -93,9 +108,9 @@ export class JobRunner {
     try {
       for (const d of this.definitions.values()) {
         const queue = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
-        await boss.createQueue(d.name, queue);
+        await retryDeadlock(() => boss.createQueue(d.name, queue));
         // A queue made by an older version keeps its settings otherwise.
-        await boss.updateQueue(d.name, queue);
+        await retryDeadlock(() => boss.updateQueue(d.name, queue));
         if (opts.schedule ?? true) {
           if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
           else await boss.unschedule(d.name);
