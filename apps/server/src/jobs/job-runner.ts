@@ -106,16 +106,9 @@ export class JobRunner {
     boss.on('error', (err: Error & { queue?: string }) => this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'));
     await boss.start();
     try {
-      for (const d of this.definitions.values()) {
-        const queue = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
-        await retryDeadlock(() => boss.createQueue(d.name, queue));
-        // A queue made by an older version keeps its settings otherwise.
-        await retryDeadlock(() => boss.updateQueue(d.name, queue));
-        if (opts.schedule ?? true) {
-          if (d.cron) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
-          else await boss.unschedule(d.name);
-        }
-        if (opts.work ?? true) {
+      await this.register(boss, opts.schedule ?? true);
+      if (opts.work ?? true) {
+        for (const d of this.definitions.values()) {
           const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) => this.execute(d, job!));
           this.workers.set(d.name, id);
         }
@@ -125,6 +118,27 @@ export class JobRunner {
       throw e;
     }
     this.boss = boss;
+  }
+
+  /**
+   * Makes each queue and schedule as the definitions say. What is already so is left alone: a start after the first
+   * reads two tables and writes nothing (on the embedded database every write is a sync to disk).
+   */
+  private async register(boss: PgBoss, schedule: boolean) {
+    const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+    const schedules = schedule ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }])) : null;
+    for (const d of this.definitions.values()) {
+      const want = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+      const has = queues.get(d.name);
+      if (!has) await retryDeadlock(() => boss.createQueue(d.name, want));
+      else if ((['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((k) => has[k] !== want[k])) {
+        // A queue made by an older version gets this version's settings.
+        await retryDeadlock(() => boss.updateQueue(d.name, want));
+      }
+      const current = schedules?.get(d.name);
+      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC')) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+      if (schedules && !d.cron && current) await boss.unschedule(d.name);
+    }
   }
 
   private async execute(d: JobDefinition, job: PgBoss.Job<unknown>) {
