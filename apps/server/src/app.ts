@@ -118,8 +118,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onClose', async () => {
     // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
     await ctx.transcoder.stop();
-    // Likewise for queued jobs; one still running after the wait is failed, and retried by the next instance up.
-    await ctx.jobs.stop(Math.max(5_000, config.requestTimeoutMs));
+    // A job running gets 5 s to finish; one still running then is failed, and retried by the next instance up.
+    await ctx.jobs.stop(5_000);
     outage.stop();
     await bus.close();
     if (!database) await db.close();
