@@ -31,6 +31,8 @@ import { registerTextGuard } from './http/text-guard';
 import { unauthorized } from './http/errors';
 import { isLiveAccount } from './lib/live-accounts';
 import { usersRepository } from './modules/users/users.repository';
+import { JobRunner } from './jobs/job-runner';
+import { jobDefinitions } from './jobs/job-definitions';
 
 export interface BuildOptions {
   config: Config;
@@ -86,6 +88,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     routes: collectRoutes(app),
     bus,
     push: createPushSender(config, app.log),
+    jobs: new JobRunner(db, { db: db.db, files, config, log: app.log }, jobDefinitions),
   };
 
   registerContentTypes(app);
@@ -123,6 +126,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onClose', async () => {
     // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
     await ctx.transcoder.stop();
+    // A job running gets 5 s to finish; one still running then is failed, and retried by the next instance up.
+    await ctx.jobs.stop(5_000);
     outage.stop();
     await bus.close();
     if (!database) await db.close();

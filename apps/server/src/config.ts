@@ -8,6 +8,9 @@ const bool = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const bytes = z.coerce.number().int().positive();
 
+/** Two years (DESIGN §6): long enough for a school to look back, short enough to keep only what is needed. */
+export const DEFAULT_RETENTION_DAYS = 730;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -57,6 +60,8 @@ const envSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often an open notification stream gets a heartbeat comment (proxies close silent connections). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
+  /** Days a class's records are kept after it finished (or after its end date plus 90 days); 0 keeps them forever. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_RETENTION_DAYS),
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -129,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     authRateLimitPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
+    retentionDays: c.RETENTION_DAYS,
     push: {
       vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
       subject: c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),

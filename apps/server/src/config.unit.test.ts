@@ -48,4 +48,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.org', 'http://localhost:5173']);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/web' })).toThrow(/CORS_ORIGINS/);
   });
+
+  it('reads RETENTION_DAYS: two years by default, 0 keeps forever, anything but a whole number of days refused', () => {
+    expect(loadConfig({}).retentionDays).toBe(730);
+    expect(loadConfig({ RETENTION_DAYS: '0' }).retentionDays).toBe(0);
+    expect(loadConfig({ RETENTION_DAYS: '365' }).retentionDays).toBe(365);
+    for (const bad of ['-1', '1.5', 'forever', '99999999']) expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+  });
 });

@@ -9,6 +9,7 @@ import type { collectRoutes } from './http/openapi';
 import type { Transcoder } from './modules/media/media.transcoder';
 import type { NotificationBus } from './modules/notifications/notification-bus';
 import type { PushSender } from './modules/push/push-sender';
+import type { JobRunner } from './jobs/job-runner';
 
 /** What every module's services are built from; made once per server. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   bus: NotificationBus;
   /** Web Push delivery with this server's VAPID keys. */
   push: PushSender;
+  /** The job queue (pg-boss): scheduled sweeps and retention. Started by `main.ts`, not by tests unless they ask. */
+  jobs: JobRunner;
   /** Every registered route, for the API document. */
   routes: ReturnType<typeof collectRoutes>;
 }

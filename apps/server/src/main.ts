@@ -24,7 +24,12 @@ async function main() {
   if (config.demo && (await seedDemo(ctx.db, ctx.files))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
   await ctx.transcoder.resume();
-  app.log.info({ ms: Math.round(performance.now() - started), url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');
+  // After listen, so requests are answered meanwhile. The queue's schema is made on the first start only; later
+  // starts read their queues and schedules and write nothing new.
+  const jobsStarted = performance.now();
+  await ctx.jobs.start();
+  const jobsMs = Math.round(performance.now() - jobsStarted);
+  app.log.info({ ms: Math.round(performance.now() - started), jobsMs, url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isoDate, PLATFORM_ROLES, type SubscriptionRole } from '@skillroom/contract';
+import { DEFAULT_RETENTION_DAYS } from '../config';
 import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import { MEDIA_ORPHANS_HELP, mediaOrphansCommand } from './media-orphans.command';
@@ -7,6 +8,7 @@ import { schoolsRepository } from '../modules/schools/schools.repository';
 import { schoolsService } from '../modules/schools/schools.service';
 import { subscriptionsRepository } from '../modules/subscriptions/subscriptions.repository';
 import { usersRepository } from '../modules/users/users.repository';
+import { RETENTION_HELP, retentionCommand } from './retention-command';
 
 export const ADMIN_HELP = `Skillroom administration
 
@@ -29,6 +31,7 @@ Commands:
                                                 user's next sign-in or token refresh
                                                 roles: ${PLATFORM_ROLES.filter((r) => r !== 'ROLE_USER').join(', ')}
 ${MEDIA_ORPHANS_HELP}
+${RETENTION_HELP}
   help, --help                                  show this text
 `;
 
@@ -37,7 +40,7 @@ export class AdminError extends Error {}
 
 /** The commands that need no database; the entry point answers them before opening one. */
 export const isHelp = (argv: string[]) => argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!);
-export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role', 'media:orphans'];
+export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role', 'media:orphans', 'retention'];
 
 const table = (rows: Record<string, unknown>[]) => {
   if (!rows.length) return '(none)';
@@ -70,8 +73,16 @@ async function addMember(db: Db, args: string[], role: SubscriptionRole) {
   return `${user.username} is now ${role === 'teacher' ? 'a teacher' : 'an evaluator'} of subscription ${id}.`;
 }
 
+/** What some commands read from the server's configuration, and the moment they act for (tests choose it). */
+export interface AdminOptions {
+  /** The media store, for the commands that look at files (media:orphans). */
+  files?: FileStore;
+  retentionDays?: number;
+  now?: Date;
+}
+
 /** Runs one admin command and answers what to print. */
-export async function runAdminCommand(db: Db, argv: string[], files?: FileStore): Promise<string> {
+export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions = {}): Promise<string> {
   if (isHelp(argv)) return ADMIN_HELP;
   const [command, ...rest] = argv;
   switch (command) {
@@ -125,8 +136,10 @@ export async function runAdminCommand(db: Db, argv: string[], files?: FileStore)
       return `${user.username}: ${(roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles]).join(', ')}`;
     }
     case 'media:orphans':
-      if (!files) throw new AdminError('media:orphans needs the file store.');
-      return mediaOrphansCommand(db, files, rest, (m) => new AdminError(m));
+      if (!opts.files) throw new AdminError('media:orphans needs the file store.');
+      return mediaOrphansCommand(db, opts.files, rest, (m) => new AdminError(m));
+    case 'retention':
+      return retentionCommand(db, rest, { retentionDays: opts.retentionDays ?? DEFAULT_RETENTION_DAYS, now: opts.now ?? new Date() }, table, (m) => new AdminError(m));
     default:
       throw new AdminError(`Unknown command "${command}". Run with --help for the list.`);
   }

@@ -11,7 +11,7 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
-    console.info(await runAdminCommand(database.db, argv, createFileStore(config)));
+    console.info(await runAdminCommand(database.db, argv, { files: createFileStore(config), retentionDays: config.retentionDays }));
   } finally {
     await database.close();
   }

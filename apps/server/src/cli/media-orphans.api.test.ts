@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => s.close());
 
-const run = (...argv: string[]) => runAdminCommand(s.ctx.db, argv, s.ctx.files);
+const run = (...argv: string[]) => runAdminCommand(s.ctx.db, argv, { files: s.ctx.files });
 const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
 
 describe(`media:orphans (${dbKind})`, { timeout: 120_000 }, () => {

@@ -26,6 +26,8 @@ export interface Database {
    * Answers a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** Where the job queue keeps its tables (`jobs/`): the embedded database's one client, or the server's address. */
+  jobStore: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -68,6 +70,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         await pool.query('select 1');
       },
       listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, channel, onMessage, onResume, opts.onPoolError),
+      jobStore: { kind: 'postgres', url: opts.databaseUrl },
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
@@ -84,6 +87,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     // One process owns the embedded database: its notifications reach its own listeners, and nothing else needs them.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    jobStore: { kind: 'pglite', client },
   };
 }
 

@@ -18,6 +18,8 @@ export interface PublicConfig {
   defaultLocale: string;
   demo: boolean;
   vapidPublicKey: string | null;
+  /** Days a class's records are kept after it finished (DESIGN §6); 0 keeps them forever. */
+  retentionDays: number;
   demoAccounts?: { username: string; password: string; role: string }[];
 }
 

@@ -20,6 +20,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   5: 'teacher_invitation_accepted',
   6: 'student_profile_user_invitation_received',
   7: 'student_profile_user_invitation_accepted',
+  9: 'retention_due',
 };
 
 /** One event of the DESIGN §3 table, for some recipients. */

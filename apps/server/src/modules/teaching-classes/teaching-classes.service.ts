@@ -76,6 +76,20 @@ async function ownedClass(db: DbOrTx, p: Principal, id: number) {
   return row;
 }
 
+/**
+ * Retention counts from the day a class is finished (DESIGN §6): finishing stamps it, reopening clears it, and either,
+ * or a new end date, withdraws a retention notice already sent (the class is told again when it is next due).
+ */
+function retentionChanges(cls: TeachingClassRow, b: PatchBody): Partial<NewTeachingClass> {
+  const finishing = b.isFinished === true && !cls.isFinished;
+  const reopening = b.isFinished === false && cls.isFinished;
+  const newEnd = b.end !== undefined && b.end !== cls.end;
+  return {
+    ...(finishing ? { finishedAt: new Date() } : reopening ? { finishedAt: null } : {}),
+    ...(finishing || reopening || newEnd ? { retentionNoticeAt: null } : {}),
+  };
+}
+
 export const teachingClassesService = {
   visibleClass,
 
@@ -124,6 +138,7 @@ export const teachingClassesService = {
       educationLevelId: b.educationLevel ?? null,
       isIndividual: b.isIndividual ?? false,
       isFinished: b.isFinished ?? false,
+      finishedAt: b.isFinished ? new Date() : null,
       schoolId: b.school ?? null,
       avatarId: b.avatar ?? null,
       subscriptionId: b.subscription ?? null,
@@ -173,6 +188,7 @@ export const teachingClassesService = {
         avatarId: b.avatar,
         subscriptionId: b.subscription,
         isFinished: b.isFinished,
+        ...retentionChanges(now.cls, b),
         creatorId: newOwner ?? undefined,
       });
       if (b.avatar !== undefined && b.avatar !== now.cls.avatarId) await e.media([now.cls.avatarId]);

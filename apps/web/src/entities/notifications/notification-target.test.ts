@@ -27,6 +27,12 @@ describe('where a notification click goes (spec §2)', () => {
     expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '/student/7'))).toBe('/student/7');
   });
 
+  it('opens the class for a retention notice (9), whose page has "Export class"', () => {
+    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3/teachers'))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, null))).toBe('/teaching-class/3');
+  });
+
   it('goes nowhere for a removal (3), whatever the server names', () => {
     expect(notificationTarget(n(NotificationType.TeacherRemoved, EntityType.TeachingClassTeacher, 9, null))).toBeNull();
     expect(notificationTarget(n(NotificationType.TeacherRemoved, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBeNull();

@@ -1,0 +1,213 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { FileStore } from '../lib/file-store';
+import { pgliteBossDb } from './pglite-boss-db';
+
+/** What a job is run with: the server's own parts, and the moment it runs at (tests choose it). */
+export interface JobContext {
+  db: Db;
+  files: FileStore;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition {
+  /** The queue's name (letters, digits, dashes). */
+  name: string;
+  /** When it runs by itself: a cron expression in UTC; null for a queue that only runs what it is sent. */
+  cron: string | null;
+  /**
+   * How long a run may hold the job. After that, the run counts as failed (its instance died or hangs) and another
+   * instance takes the job over, so a job must be safe to run again after a partial run.
+   */
+  expireInSeconds: number;
+  /**
+   * `singleton` (the default) lets one run of the job be active at a time across instances; `standard` hands out
+   * several at once (each still to one worker only).
+   */
+  policy?: 'singleton' | 'standard';
+  /** Runs after a failure, each later than the one before (back-off from `retryDelaySeconds`). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** `now` is the moment the job acts for; data may name another one (tests), else it is the current time. */
+  run(ctx: JobContext, data: Record<string, unknown>, now: Date): Promise<unknown>;
+}
+
+export interface JobRunnerOptions {
+  /** How often an idle worker looks for a job; a job sent by this instance wakes its worker at once. */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are looked for (the take-over of a dead instance's job). */
+  maintenanceIntervalSeconds?: number;
+}
+
+const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * Two instances creating the same new queue at once (each makes its partition table) can deadlock on PostgreSQL; the
+ * server picks one to fail, and the other's queue is then there, so the loser's second try finds it.
+ */
+async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt >= tries) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
+export interface JobOutcome {
+  id: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  output: unknown;
+  retryCount: number;
+}
+
+/**
+ * The job queue (pg-boss, DESIGN §10): its tables live in the `pgboss` schema of the app's database, embedded or
+ * server. Each definition gets a queue with its retries and expiry, registered again at every start (queues and
+ * cron schedules are upserts, so several instances starting together agree). Every instance works every queue; a
+ * job is handed to one worker at a time (`FOR UPDATE SKIP LOCKED`), and a queue's policy `singleton` keeps a second
+ * run of the same job from starting while one is active.
+ */
+export class JobRunner {
+  private boss: PgBoss | null = null;
+  private readonly workers = new Map<string, string>();
+  private readonly definitions: Map<string, JobDefinition>;
+
+  constructor(
+    private readonly database: Pick<Database, 'jobStore'>,
+    private readonly ctx: JobContext,
+    definitions: JobDefinition[],
+  ) {
+    this.definitions = new Map(definitions.map((d) => [d.name, d]));
+  }
+
+  get started() {
+    return this.boss !== null;
+  }
+
+  /** Opens the queue (its schema is created on first use), registers queues and schedules, and starts the workers. */
+  async start(opts: JobRunnerOptions & { schedule?: boolean; work?: boolean } = {}) {
+    if (this.boss) return;
+    const store = this.database.jobStore;
+    const boss = new PgBoss({
+      ...(store.kind === 'pglite' ? { db: pgliteBossDb(store.client) } : { connectionString: store.url, max: 3, application_name: 'skillroom-jobs' }),
+      schedule: opts.schedule ?? true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+      // The queue's own housekeeping state, not the app's: nothing personal is kept in job data.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    // Messages only: a driver error's detail may quote a row.
+    boss.on('error', (err: Error & { queue?: string }) => this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'));
+    await boss.start();
+    try {
+      await this.register(boss, opts.schedule ?? true);
+      if (opts.work ?? true) {
+        for (const d of this.definitions.values()) {
+          const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) => this.execute(d, job!));
+          this.workers.set(d.name, id);
+        }
+      }
+    } catch (e) {
+      await boss.stop({ graceful: false }).catch(() => {});
+      throw e;
+    }
+    this.boss = boss;
+  }
+
+  /**
+   * Makes each queue and schedule as the definitions say. What is already so is left alone: a start after the first
+   * reads two tables and writes nothing (on the embedded database every write is a sync to disk).
+   */
+  private async register(boss: PgBoss, schedule: boolean) {
+    const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+    const schedules = schedule ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }])) : null;
+    for (const d of this.definitions.values()) {
+      const want = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+      const has = queues.get(d.name);
+      if (!has) await retryDeadlock(() => boss.createQueue(d.name, want));
+      else if ((['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((k) => has[k] !== want[k])) {
+        // A queue made by an older version gets this version's settings.
+        await retryDeadlock(() => boss.updateQueue(d.name, want));
+      }
+      const current = schedules?.get(d.name);
+      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC')) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+      if (schedules && !d.cron && current) await boss.unschedule(d.name);
+    }
+  }
+
+  private async execute(d: JobDefinition, job: PgBoss.Job<unknown>) {
+    const data = (job.data ?? {}) as Record<string, unknown>;
+    const now = typeof data.now === 'string' && !Number.isNaN(Date.parse(data.now)) ? new Date(data.now) : new Date();
+    const started = performance.now();
+    try {
+      const output = await d.run(this.ctx, data, now);
+      this.ctx.log.info({ job: d.name, ms: Math.round(performance.now() - started), output }, 'job done');
+      return output;
+    } catch (e) {
+      // pg-boss keeps the error for the retry; the log says which job failed, without the data it was about.
+      this.ctx.log.error({ job: d.name, message: (e as Error).message }, 'job failed');
+      throw e;
+    }
+  }
+
+  /** Lets workers finish the job in hand (up to `timeoutMs`), fails what is still running (it is retried), and stops. */
+  async stop(timeoutMs = 10_000) {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    this.workers.clear();
+    await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+
+  private running() {
+    if (!this.boss) throw new Error('The job queue is not started.');
+    return this.boss;
+  }
+
+  /** Queues a run of a job (data may carry `now`); answers its id, or null when one is already waiting. */
+  async send(name: string, data: Record<string, unknown> = {}) {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job "${name}".`);
+    const boss = this.running();
+    const id = await boss.send(name, data);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** Where a job is: its state, output and the number of retries so far. */
+  async get(name: string, id: string) {
+    return this.running().getJobById(name, id, { includeArchive: true });
+  }
+
+  /** Waits for a job to end (completed, or failed after its retries) and answers how it ended. */
+  async waitFor(name: string, id: string, pollMs = 25): Promise<JobOutcome> {
+    for (;;) {
+      const job = await this.get(name, id);
+      if (job && FINAL_STATES.has(job.state)) return { id, state: job.state as JobOutcome['state'], output: job.output, retryCount: job.retryCount };
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  /** Runs a job now on this instance's workers and waits for its end (tests, the admin command). */
+  async runNow(name: string, data: Record<string, unknown> = {}) {
+    const id = await this.send(name, data);
+    if (!id) throw new Error(`A run of "${name}" is already waiting.`);
+    return this.waitFor(name, id);
+  }
+
+  /** Takes over jobs whose run outlived their expiry (what maintenance does every minute), now. */
+  async expireNow() {
+    await this.running().expire();
+  }
+
+  /** The raw queue, for tests that play a dead worker. */
+  get queue() {
+    return this.running();
+  }
+}
