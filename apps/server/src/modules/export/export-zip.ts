@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { makeZip, predictLength } from 'client-zip';
 import type { FileStore } from '../../lib/file-store';
 
@@ -43,6 +44,6 @@ export function zipStream(entries: ZipEntry[], lastModified: Date) {
   async function* inputs() {
     for (const e of entries) yield { name: e.name, size: e.size, lastModified, input: exactly(e) };
   }
-  const body = Readable.fromWeb(makeZip(inputs(), { buffersAreUTF8: true }) as import('node:stream/web').ReadableStream<Uint8Array>);
+  const body = Readable.fromWeb(makeZip(inputs(), { buffersAreUTF8: true }) as ReadableStream<Uint8Array>);
   return { length: Number(length), body };
 }

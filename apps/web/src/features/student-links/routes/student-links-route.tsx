@@ -6,6 +6,7 @@ import { Page } from '../../../components/ui/page';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { useScreenView } from '../../../lib/analytics';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { FamilyLetter } from '../components/family-letter';
 import { LinkRequests } from '../components/link-requests';
 import { LinkedUsers } from '../components/linked-users';
@@ -35,8 +36,9 @@ function StudentLinks({ place, cls, basePath }: PlaceView) {
               <LinkRequests place={place} />
               <LinkedUsers place={place} />
             </div>
-            <div>
+            <div className="space-y-6">
               <StudentCodeCard place={place} />
+              <RecordExport place={place} />
             </div>
           </div>
         </Page>
