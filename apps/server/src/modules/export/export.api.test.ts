@@ -109,6 +109,8 @@ describe('GET /export/student/{id}', () => {
   it('gives the class teachers the classes they teach, one class with teachingClassId, in their language', async () => {
     await s.api('PATCH', `${API}/user/${w.creator.id}`, { token: w.creator.token, body: { preferredLanguage: 'es' } });
     const own = await zipOf(`/export/student/${firstId}`, w.creator.token);
+    expect(await own.text('index.html')).toMatch(/<html lang="es">[\s\S]*Expediente de Amara Okafor[\s\S]*Toda la clase/);
+    expect((await own.text('ratings.csv')).split('\r\n')[0]).toBe('\ufeffFecha,Clase,Habilidad,Acción,Puntos,Nota,Autor,Toda la clase,Adjuntos');
     expect((await ratingsIn(await own.text('ratings.json'))).map((r) => r.description)).toEqual([HOSTILE, FORMULA]);
     // A co-teacher of both classes gets both; with teachingClassId, one.
     const both = await zipOf(`/export/student/${firstId}`, w.coteacher.token);
