@@ -18,8 +18,15 @@ const camelQuery = (q: unknown) => Object.fromEntries(Object.entries((q ?? {}) a
  * Sends a prepared export as a stored zip with its exact length. The temporary files go when the answer ends,
  * whether it was sent, failed, or the client went away.
  */
-function send(reply: FastifyReply, plan: ExportPlan, release: () => void) {
-  const { length, body } = zipStream(plan.entries, new Date());
+async function send(reply: FastifyReply, plan: ExportPlan, release: () => void) {
+  let zip: ReturnType<typeof zipStream>;
+  try {
+    zip = zipStream(plan.entries, new Date());
+  } catch (e) {
+    await plan.workspace.remove();
+    throw e;
+  }
+  const { length, body } = zip;
   let cleaned = false;
   const clean = () => {
     if (cleaned) return;

@@ -138,7 +138,9 @@ export const exportService = {
     if (!scoped.length) throw notFound(q.teachingClassId !== undefined && seen.length ? CLASS_NOT_FOUND : STUDENT_NOT_FOUND);
     const allowed = scoped.filter((x) => exportPolicy.canExportPlace(x.role, x.linked));
     if (!allowed.length) throw forbidden('Only the teachers of this class and the family linked to this student may export the record.');
-    const person = (await repo.student(deps.db, studentId))!;
+    const person = await repo.student(deps.db, studentId);
+    // Deleted since its places were read.
+    if (!person) throw notFound(STUDENT_NOT_FOUND);
     const locale = await languageOf(deps.db, p);
     const classIds = allowed.map((x) => x.cls.id);
     return inWorkspace(deps, async (ws) => {
