@@ -78,7 +78,10 @@ async function writeStudent(deps: ExportDeps, p: Principal, ws: ExportWorkspace,
   const classIds = part.places.map((x) => x.cls.id);
   const range = await fullRange(deps.db, classIds, part.places.map((x) => x.cls.start));
   const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
-  const [pdf, xlsx] = await Promise.all([renderReportPdf(report, locale), renderReportSpreadsheet(report, locale)]);
+  // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
+  const at = (n: string) => (folder ? `${folder}/${n}` : n);
+  const pdf = await ws.writeFile(at('portfolio.pdf'), await renderReportPdf(report, locale));
+  const xlsx = await ws.writeFile(at('report.xlsx'), await renderReportSpreadsheet(report, locale));
   const name = personName(part.person);
   const files = await RecordFiles.open({
     L,
@@ -102,12 +105,10 @@ async function writeStudent(deps: ExportDeps, p: Principal, ws: ExportWorkspace,
   });
   await pages(deps.db, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
   const sizes = await files.close();
-  const at = (n: string) => (folder ? `${folder}/${n}` : n);
-  const written = await Promise.all([ws.writeFile(at('portfolio.pdf'), pdf), ws.writeFile(at('report.xlsx'), xlsx)]);
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
-    fileEntry(at('portfolio.pdf'), written[0].file, written[0].size),
-    fileEntry(at('report.xlsx'), written[1].file, written[1].size),
+    fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
+    fileEntry(at('report.xlsx'), xlsx.file, xlsx.size),
     fileEntry(at('ratings.csv'), ws.path(at('ratings.csv')), sizes['ratings.csv']!),
     fileEntry(at('ratings.json'), ws.path(at('ratings.json')), sizes['ratings.json']!),
   ];
@@ -179,11 +180,11 @@ export const exportService = {
       });
       await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
       const sizes = await root.close();
-      const [pdf, xlsx] = await Promise.all([renderReportPdf(report, locale), renderReportSpreadsheet(report, locale)]);
-      const written = await Promise.all([ws.writeFile('class-report.pdf', pdf), ws.writeFile('class-report.xlsx', xlsx)]);
+      const pdf = await ws.writeFile('class-report.pdf', await renderReportPdf(report, locale));
+      const xlsx = await ws.writeFile('class-report.xlsx', await renderReportSpreadsheet(report, locale));
       const entries: ZipEntry[] = [
-        fileEntry('class-report.pdf', written[0].file, written[0].size),
-        fileEntry('class-report.xlsx', written[1].file, written[1].size),
+        fileEntry('class-report.pdf', pdf.file, pdf.size),
+        fileEntry('class-report.xlsx', xlsx.file, xlsx.size),
         fileEntry('ratings.csv', ws.path('ratings.csv'), sizes['ratings.csv']!),
         fileEntry('ratings.json', ws.path('ratings.json'), sizes['ratings.json']!),
       ];
