@@ -3,7 +3,8 @@
 // A fresh database bench_<random> is made on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test),
 // seeded with 200 classes × 30 students for one teacher, served by the real server in a child process on 127.0.0.1
 // and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
-// BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations.
+// BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
+// BENCH_EXPORT=0 leave out the reports and export benchmarks.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -108,6 +109,7 @@ async function main() {
     if (!ok) process.exitCode = 1;
     await (await import('./uploads')).benchUploads(base, token);
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
+    if (process.env.BENCH_EXPORT !== '0') await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {

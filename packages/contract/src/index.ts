@@ -17,3 +17,4 @@ export * from './schemas/rating';
 export * from './schemas/report';
 export * from './schemas/account-deletion';
 export * from './schemas/access';
+export * from './schemas/export';

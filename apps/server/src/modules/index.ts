@@ -8,6 +8,7 @@ import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { exportRoutes } from './export/export.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -40,6 +41,7 @@ export const modules: ModuleRoutes[] = [
   learningSkillsRoutes,
   ratingsRoutes,
   reportsRoutes,
+  exportRoutes,
   teacherInvitationsRoutes,
   classTeachersRoutes,
   studentLinksRoutes,

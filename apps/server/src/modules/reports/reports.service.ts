@@ -12,6 +12,7 @@ import { reportsRepository as repo, type Figures, type ReportRows } from './repo
 
 type Query = z.output<typeof reportQuery>;
 type PlaceRow = Awaited<ReturnType<typeof repo.placesOfClass>>[number];
+type StudentPlaceRow = Awaited<ReturnType<typeof repo.placesOfStudent>>[number];
 type ClassRow = NonNullable<Awaited<ReturnType<typeof repo.classWithRole>>>['cls'];
 type School = { id: number; name: string } | null;
 
@@ -125,6 +126,11 @@ export const reportsService = {
     const all = await repo.placesOfStudent(db, studentId, p.userId);
     const seen = q.teachingClassId !== undefined ? all.filter((r) => r.cls.id === q.teachingClassId) : all;
     if (!seen.length) throw notFound(q.teachingClassId !== undefined && all.length ? CLASS_NOT_FOUND : 'Student not found.');
+    return reportsService.ofPlaces(db, signer, studentId, seen, q);
+  },
+
+  /** A Student's report over the given places, which the caller has decided the user may see (the export's classes). */
+  async ofPlaces(db: DbOrTx, signer: UrlSigner, studentId: number, seen: Pick<StudentPlaceRow, 'place' | 'cls' | 'school'>[], q: Pick<Query, 'startDate' | 'endDate'>): Promise<Report> {
     const starts = seen.map((r) => r.cls.start).sort();
     const range = reportRange(q, starts[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);

@@ -8,7 +8,8 @@ import { useClassPendingTeacherRequests } from '../../../entities/invitations/te
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
-import { fullName, isCreator } from '../../../lib/teaching-classes';
+import { ExportDownload } from '../../../components/export-download';
+import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
 import { ClassRoleBadge } from './class-card';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -107,6 +108,17 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
           <CopyCode label={intl.formatMessage({ id: 'web_class_code_label' })} code={cls.invitationCode} hint={<FormattedMessage id="web_class_code_hint" />} />
         )}
       </div>
+      {/* The whole class as a zip: its teachers only (DESIGN §2). */}
+      {canManageStudents(cls) && (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <ExportDownload
+            path={`/export/class/${cls.id}`}
+            label={<FormattedMessage id="web_export_class" />}
+            hint={<FormattedMessage id="web_export_class_hint" />}
+            fallbackName={`class-${cls.id}.zip`}
+          />
+        </div>
+      )}
     </section>
   );
 }

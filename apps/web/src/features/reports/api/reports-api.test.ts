@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf, reportPath } from './reports-api';
+import { reportPath } from './reports-api';
 
 describe('report calls (DESIGN §3)', () => {
   it('class and student reports, JSON and files, with the range and the class', () => {
@@ -9,11 +9,5 @@ describe('report calls (DESIGN §3)', () => {
     );
     expect(reportPath({ kind: 'student', id: 8, classId: 3 }, null, 'spreadsheet')).toBe('/report/spreadsheet/student/8?teachingClassId=3');
     expect(reportPath({ kind: 'student', id: 8, classId: null }, null)).toBe('/report/student/8');
-  });
-
-  it("takes the server's file name, or makes one", () => {
-    expect(fileNameOf(`attachment; filename="a.pdf"; filename*=UTF-8''Informe%20clase.pdf`, 'x.pdf')).toBe('Informe clase.pdf');
-    expect(fileNameOf('attachment; filename="report.xlsx"', 'x.xlsx')).toBe('report.xlsx');
-    expect(fileNameOf(null, 'x.pdf')).toBe('x.pdf');
   });
 });

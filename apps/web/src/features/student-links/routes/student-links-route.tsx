@@ -7,6 +7,7 @@ import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-stud
 import { useScreenView } from '../../../lib/analytics';
 import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
 import { AccessLogList } from '../components/access-log-list';
+import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { FamilyLetter } from '../components/family-letter';
 import { LinkRequests } from '../components/link-requests';
 import { LinkedUsers } from '../components/linked-users';
@@ -39,8 +40,9 @@ function StudentLinks({ place, cls, basePath }: PlaceView) {
               <OtherClassLinks place={place} />
               {isCreator(cls ?? undefined) && <AccessLogList place={place} />}
             </div>
-            <div>
+            <div className="space-y-6">
               <StudentCodeCard place={place} />
+              <RecordExport place={place} />
             </div>
           </div>
         </Page>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
+import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
 import { Avatar } from '../../../components/ui/avatar';
@@ -86,6 +87,8 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
           <FormattedMessage id="web_report_open_student" />
         </Link>
       </div>
+      {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
+      {(manage || linkedClass) && <RecordExport place={place} />}
       <RatingFeed
         filter={{ placeId: place.id }}
         title={<FormattedMessage id="web_rating_student_feed_title" />}

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { MediaType } from '@skillroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLogs, media, students } from '../../db/schema';
+import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { API, addCoTeacher, classWithRoles, createClass } from '../../../test/classes';
+import { jpegWithGps, upload } from '../../../test/media';
+import { classSkills, rate, seedSkills } from '../../../test/ratings';
+
+let s: TestServer;
+let w: Awaited<ReturnType<typeof classWithRoles>>;
+let photo: { id: number };
+let avatar: { id: number };
+let firstId: number;
+let nextClassId: number;
+const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)> & "quoted"';
+const FORMULA = '=HYPERLINK("http://evil.example","click")';
+const streamToBuffer = async (r: AsyncIterable<Buffer>) => {
+  const parts: Buffer[] = [];
+  for await (const c of r) parts.push(c);
+  return Buffer.concat(parts);
+};
+const idOf = (ref: string) => Number(ref.split('/').pop());
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await seedSkills(s);
+  w = await classWithRoles(s);
+  firstId = idOf(w.first.student);
+  const [skill] = await classSkills(s, w.creator, w.cls.id);
+  const act = skill!.learningActions[0]!.id;
+  const up = async (name: string) => {
+    const res = await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: name, type: 'image/jpeg', content: await jpegWithGps(80, 60) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  };
+  photo = await up('sports day.jpg');
+  avatar = await up('amara.jpg');
+  await s.ctx.db.update(students).set({ avatarId: avatar.id }).where(eq(students.id, firstId));
+  await rate(s, w.creator, w.cls.id, act, { students: [w.first['@id']], date: '2026-09-07', points: 2, description: HOSTILE, medias: [photo.id] });
+  await rate(s, w.coteacher, w.cls.id, act, { students: [], date: '2026-09-08', points: 4, description: FORMULA });
+  await rate(s, w.creator, w.cls.id, act, { students: [w.second['@id']], date: '2026-09-09', points: 5, description: 'About Bao only' });
+  // The first student's next class, by another teacher; the parent is not linked there.
+  const other = await signUp(s);
+  const next = await createClass(s, other, { name: 'Year 5 Oaks' });
+  nextClassId = next.id;
+  await addCoTeacher(s, next.id, w.coteacher);
+  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, { token: w.coteacher.token, body: { teachingClass: next['@id'], teachingClassStudents: [w.first['@id']] } });
+  expect(copy.statusCode, copy.body).toBe(201);
+  const [nextSkill] = await classSkills(s, other, next.id);
+  await rate(s, other, next.id, nextSkill!.learningActions[0]!.id, { students: [copy.json()['hydra:member'][0]['@id']], date: '2026-09-20', description: 'Next class only' });
+});
+afterAll(() => s.close());
+
+const get = (url: string, token?: string) => s.api('GET', `${API}${url}`, { token });
+
+async function zipOf(url: string, token: string) {
+  // A browser asks for compressed answers: a zip of stored entries must still come as it is, with its length.
+  const res = await s.api('GET', `${API}${url}`, { token, headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/zip');
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+  expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="[^"]+\.zip"/);
+  const zip = await JSZip.loadAsync(res.rawPayload);
+  const text = (name: string) => zip.file(name)!.async('string');
+  return { zip, text, names: Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort() };
+}
+const ratingsIn = async (json: string) => (JSON.parse(json) as { ratings: { description: string; teachingClass: { id: number }; media: { path: string }[] }[] }).ratings;
+const tmpLeft = () => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports'));
+
+describe('GET /export/student/{id}', () => {
+  it('gives a linked parent a zip of their linked class only: index, portfolio, report, CSV, JSON and every file', async () => {
+    const { names, text, zip } = await zipOf(`/export/student/${firstId}`, w.linked.token);
+    const photoName = names.find((n) => n.startsWith(`media/${photo.id}-`))!;
+    const avatarName = names.find((n) => n.startsWith(`media/${avatar.id}-`))!;
+    expect(photoName).toBe(`media/${photo.id}-sports-day.jpg`);
+    expect(avatarName).toBeTruthy();
+    expect(names).toEqual(['index.html', avatarName, photoName, 'portfolio.pdf', 'ratings.csv', 'ratings.json', 'report.xlsx'].sort());
+    // The attachment is the stored (cleaned) file itself, byte for byte.
+    const [row] = await s.ctx.db.select().from(media).where(eq(media.id, photo.id));
+    const stored = await streamToBuffer(await s.ctx.files.get(row!.storageKey));
+    expect(Buffer.compare(await zip.file(photoName)!.async('nodebuffer'), stored)).toBe(0);
+    expect((await zip.file('portfolio.pdf')!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await zip.file('report.xlsx')!.async('nodebuffer')).subarray(0, 2).toString()).toBe('PK');
+    const ratings = await ratingsIn(await text('ratings.json'));
+    expect(ratings.map((r) => r.description)).toEqual([HOSTILE, FORMULA]);
+    expect(ratings.every((r) => r.teachingClass.id === w.cls.id)).toBe(true);
+    expect(ratings[0]!.media[0]!.path).toBe(photoName);
+    const html = await text('index.html');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; &quot;quoted&quot;');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('onerror=alert(2)>');
+    expect(html).toContain(`<img src="${photoName}"`);
+    expect(html).toContain('07/09/2026');
+    expect(html).not.toMatch(/Bao|Next class only/);
+    const csv = await text('ratings.csv');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
+    const logged = await s.ctx.db.select().from(accessLogs).where(and(eq(accessLogs.userId, w.linked.id), eq(accessLogs.studentId, firstId)));
+    expect(logged).toMatchObject([{ action: 'export', teachingClassId: w.cls.id }]);
+    await expect.poll(tmpLeft, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('gives the class teachers the classes they teach, one class with teachingClassId, in their language', async () => {
+    await s.api('PATCH', `${API}/user/${w.creator.id}`, { token: w.creator.token, body: { preferredLanguage: 'es' } });
+    const own = await zipOf(`/export/student/${firstId}`, w.creator.token);
+    expect(await own.text('index.html')).toMatch(/<html lang="es">[\s\S]*Expediente de Amara Okafor[\s\S]*Toda la clase/);
+    expect((await own.text('ratings.csv')).split('\r\n')[0]).toBe('\ufeffFecha,Clase,Habilidad,Acción,Puntos,Nota,Autor,Toda la clase,Adjuntos');
+    expect((await ratingsIn(await own.text('ratings.json'))).map((r) => r.description)).toEqual([HOSTILE, FORMULA]);
+    // A co-teacher of both classes gets both; with teachingClassId, one.
+    const both = await zipOf(`/export/student/${firstId}`, w.coteacher.token);
+    expect((await ratingsIn(await both.text('ratings.json'))).map((r) => r.teachingClass.id)).toEqual([w.cls.id, w.cls.id, nextClassId]);
+    const one = await zipOf(`/export/student/${firstId}?teaching_class_id=${nextClassId}`, w.coteacher.token);
+    expect((await ratingsIn(await one.text('ratings.json'))).map((r) => r.description)).toEqual(['Next class only']);
+    expect(one.names).not.toContain(`media/${photo.id}-sports-day.jpg`);
+  });
+
+  it('refuses evaluators (403), strangers and unknown students (404), bad input (400), anonymous (401)', async () => {
+    const cases: [string, string | undefined, number][] = [
+      [`/export/student/${firstId}`, w.evaluator.token, 403],
+      [`/export/student/${firstId}?teachingClassId=${w.cls.id}`, w.evaluator.token, 403],
+      [`/export/student/${firstId}`, w.stranger.token, 404],
+      [`/export/student/${firstId}?teachingClassId=${nextClassId}`, w.linked.token, 404],
+      [`/export/student/${idOf(w.second.student)}`, w.linked.token, 404],
+      [`/export/student/99999999`, w.creator.token, 404],
+      [`/export/student/abc`, w.creator.token, 400],
+      [`/export/student/${firstId}?teachingClassId=abc`, w.creator.token, 400],
+      [`/export/student/${firstId}?format=tar`, w.creator.token, 400],
+      [`/export/student/${firstId}`, undefined, 401],
+    ];
+    for (const [url, token, status] of cases) {
+      const res = await get(url, token);
+      expect([url, res.statusCode]).toEqual([url, status]);
+      expect(res.json()['@type']).toMatch(/hydra:Error|ConstraintViolationList/);
+    }
+    expect(tmpLeft()).toEqual([]);
+  });
+});
+
+describe('GET /export/class/{id}', () => {
+  it('gives the class teachers a folder per student, the class report and every rating once', async () => {
+    const { names, text } = await zipOf(`/export/class/${w.cls.id}`, w.coteacher.token);
+    const amara = `Amara-Okafor-${w.first.id}`;
+    const bao = `Bao-Nguyen-${w.second.id}`;
+    for (const f of ['index.html', 'portfolio.pdf', 'report.xlsx', 'ratings.csv', 'ratings.json']) expect(names).toEqual(expect.arrayContaining([`${amara}/${f}`, `${bao}/${f}`]));
+    expect(names).toEqual(expect.arrayContaining(['class-report.pdf', 'class-report.xlsx', 'ratings.csv', 'ratings.json', `media/${photo.id}-sports-day.jpg`]));
+    expect(names.filter((n) => n.includes('sports-day'))).toHaveLength(1);
+    const all = JSON.parse(await text('ratings.json')) as { ratings: { description: string; students: { firstName: string }[] }[] };
+    expect(all.ratings.map((r) => [r.description, r.students.map((x) => x.firstName)])).toEqual([
+      [HOSTILE, ['Amara']],
+      [FORMULA, []],
+      ['About Bao only', ['Bao']],
+    ]);
+    expect((await ratingsIn(await text(`${bao}/ratings.json`))).map((r) => r.description)).toEqual([FORMULA, 'About Bao only']);
+    expect(await text(`${amara}/index.html`)).toContain(`<img src="../media/${photo.id}-sports-day.jpg"`);
+    const logged = await s.ctx.db.select().from(accessLogs).where(and(eq(accessLogs.userId, w.coteacher.id), eq(accessLogs.detail, `class:${w.cls.id}`)));
+    expect(logged.map((l) => l.studentId).sort()).toEqual([firstId, idOf(w.second.student)].sort());
+  });
+
+  it('refuses evaluators (403), linked users and strangers (404), bad ids (400)', async () => {
+    const cases: [string, string | undefined, number][] = [
+      [`/export/class/${w.cls.id}`, w.evaluator.token, 403],
+      [`/export/class/${w.cls.id}`, w.linked.token, 404],
+      [`/export/class/${w.cls.id}`, w.stranger.token, 404],
+      [`/export/class/0`, w.creator.token, 400],
+      [`/export/class/${w.cls.id}?x=1`, w.creator.token, 400],
+      [`/export/class/${w.cls.id}`, undefined, 401],
+    ];
+    for (const [url, token, status] of cases) expect([url, (await get(url, token)).statusCode]).toEqual([url, status]);
+  });
+
+  it('streams over a real connection: one export at a time per user (429), files removed when the client goes away', async () => {
+    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${address}${API}/export/class/${w.cls.id}`, { headers: { authorization: `Bearer ${w.creator.token}` } }, resolve).on('error', reject),
+    );
+    expect(res.statusCode).toBe(200);
+    // The first bytes are here, so the export is being sent and holds the user's slot.
+    await new Promise((resolve) => res.once('data', resolve));
+    res.pause();
+    expect(tmpLeft()).toHaveLength(1);
+    const second = await get(`/export/student/${firstId}`, w.creator.token);
+    expect(second.statusCode).toBe(429);
+    res.destroy();
+    await expect.poll(tmpLeft, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await get(`/export/student/${firstId}`, w.creator.token)).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});

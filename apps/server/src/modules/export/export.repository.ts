@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { learningActions, learningSkills, media, ratings, schools, students, teachingClasses, teachingClassStudents, users } from '../../db/schema';
+import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
+import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+
+export type MediaRow = typeof media.$inferSelect;
+export type PlaceRow = typeof teachingClassStudents.$inferSelect;
+export type ClassRow = typeof teachingClasses.$inferSelect;
+
+/** One rating as an export writes it: names resolved, attachments with their media rows. */
+export interface ExportRating {
+  id: number;
+  date: string;
+  points: number;
+  description: string | null;
+  isWholeClass: boolean;
+  classId: number;
+  className: string;
+  skill: { id: number; name: string; translationKey: string | null };
+  action: { id: number; name: string; translationKey: string | null };
+  author: { firstName: string; lastName: string } | null;
+  /** The places it names (only filled for a class export: a family's export never names other children). */
+  students: { id: number; firstName: string; lastName: string | null }[];
+  medias: RatingMediaJson[];
+}
+
+export interface RatingScope {
+  classIds: number[];
+  /** Only the ratings naming this Student, and the whole-class ratings of the classes. */
+  studentId?: number;
+  /** Whether to name the students of each rating (teachers' class export). */
+  withStudents: boolean;
+  userId: number;
+}
+
+const namedPlacesSql = sql<ExportRating['students']>`coalesce((select json_agg(json_build_object('id', ep.id, 'firstName', ep.first_name, 'lastName', ep.last_name) order by ers.id)
+  from rating_student ers join teaching_class_student ep on ep.id = ers.teaching_class_student_id where ers.rating_id = "rating"."id"), '[]')`;
+
+export const exportRepository = {
+  /**
+   * Every place of a Student with the user's role in its class and whether the user holds a family link to that
+   * place (DESIGN §2: a link is to one class, so only those classes are a linked user's).
+   */
+  placesOfStudent: (db: DbOrTx, studentId: number, userId: number) =>
+    db
+      .select({
+        place: teachingClassStudents,
+        cls: teachingClasses,
+        role: classRoleSql(userId),
+        linked: sql<boolean>`exists (select 1 from student_profile_user epu where epu.teaching_class_student_id = "teaching_class_student"."id" and epu.user_id = ${userId})`,
+        school: { id: schools.id, name: schools.name },
+      })
+      .from(teachingClassStudents)
+      .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
+      .leftJoin(schools, eq(schools.id, teachingClasses.schoolId))
+      .where(eq(teachingClassStudents.studentId, studentId))
+      .orderBy(asc(teachingClasses.start), asc(teachingClasses.id)),
+
+  async classWithRole(db: DbOrTx, classId: number, userId: number) {
+    const [row] = await db
+      .select({ cls: teachingClasses, role: classRoleSql(userId), school: { id: schools.id, name: schools.name } })
+      .from(teachingClasses)
+      .leftJoin(schools, eq(schools.id, teachingClasses.schoolId))
+      .where(eq(teachingClasses.id, classId));
+    return row ?? null;
+  },
+
+  placesOfClass: (db: DbOrTx, classId: number) =>
+    db
+      .select()
+      .from(teachingClassStudents)
+      .where(eq(teachingClassStudents.teachingClassId, classId))
+      .orderBy(asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)),
+
+  student: async (db: DbOrTx, studentId: number) => (await db.select().from(students).where(eq(students.id, studentId)))[0] ?? null,
+
+  mediaByIds: (db: DbOrTx, ids: number[]) => (ids.length ? db.select().from(media).where(inArray(media.id, ids)).orderBy(asc(media.id)) : Promise.resolve([])),
+
+  /**
+   * One page of ratings in (date, id) order after `after`, each visible to the user by the one rule that says who
+   * sees a rating (ratings.sql), so a page never holds more than `limit` ratings whatever the record's size.
+   */
+  async ratingsPage(db: DbOrTx, scope: RatingScope, after: { date: string; id: number } | null, limit: number): Promise<ExportRating[]> {
+    const student = scope.studentId
+      ? sql`and ("rating"."is_whole_class" or exists (select 1 from rating_student esr where esr.rating_id = "rating"."id" and esr.student_id = ${scope.studentId}))`
+      : sql``;
+    const from = after ? sql`and ("rating"."date", "rating"."id") > (${after.date}::date, ${after.id})` : sql``;
+    const rows = await db
+      .select({
+        id: ratings.id,
+        date: ratings.date,
+        points: ratings.points,
+        description: ratings.description,
+        isWholeClass: ratings.isWholeClass,
+        classId: ratings.teachingClassId,
+        className: teachingClasses.name,
+        skill: { id: learningSkills.id, name: learningSkills.name, translationKey: learningSkills.translationKey },
+        action: { id: learningActions.id, name: learningActions.name, translationKey: learningActions.translationKey },
+        authorFirst: users.firstName,
+        authorLast: users.lastName,
+        students: scope.withStudents ? namedPlacesSql : sql<ExportRating['students']>`'[]'::json`,
+        medias: ratingMediasSql,
+      })
+      .from(ratings)
+      .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
+      .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
+      .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
+      .leftJoin(users, eq(users.id, ratings.creatorId))
+      .where(and(inArray(ratings.teachingClassId, scope.classIds), sql`${ratingVisibleSql(scope.userId)} ${student} ${from}`))
+      .orderBy(asc(ratings.date), asc(ratings.id))
+      .limit(limit);
+    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    return rows.map(({ authorFirst, authorLast, ...r }) => ({
+      ...r,
+      author: authorFirst === null ? null : { firstName: authorFirst, lastName: authorLast ?? '' },
+      students: json(r.students),
+      medias: json(r.medias),
+    }));
+  },
+};

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
+import { TooManyRequests } from '../../http/errors';
+import { idParam, parse } from '../../http/validate';
+import { PerUserSlots } from '../../lib/per-user-slots';
+import { requireUser } from '../../plugins/auth';
+import { recordAccess } from '../../records/access-log';
+import type { ModuleRoutes } from '../types';
+import { sweepExports } from './export-sink';
+import { zipStream } from './export-zip';
+import { exportService, type ExportPlan } from './export.service';
+
+/** Query names read as they come, in either spelling (`teaching_class_id` too); any other is a 400. */
+const camelQuery = (q: unknown) => Object.fromEntries(Object.entries((q ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
+
+/**
+ * Sends a prepared export as a stored zip with its exact length. The temporary files go when the answer ends,
+ * whether it was sent, failed, or the client went away.
+ */
+async function send(reply: FastifyReply, plan: ExportPlan, release: () => void) {
+  let zip: ReturnType<typeof zipStream>;
+  try {
+    zip = zipStream(plan.entries, new Date());
+  } catch (e) {
+    await plan.workspace.remove();
+    throw e;
+  }
+  const { length, body } = zip;
+  let cleaned = false;
+  const clean = () => {
+    if (cleaned) return;
+    cleaned = true;
+    release();
+    if (!body.destroyed) body.destroy();
+    void plan.workspace.remove();
+  };
+  body.once('close', clean);
+  reply.raw.once('close', clean);
+  return reply
+    .type(EXPORT_CONTENT_TYPE)
+    .header('content-length', String(length))
+    .header('content-disposition', `attachment; filename="${plan.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+export const exportRoutes: ModuleRoutes = {
+  name: 'export',
+  auth: (app, { db, files, urlSigner, config }) => {
+    const tmpRoot = path.join(config.dataDir, 'tmp', 'exports');
+    sweepExports(tmpRoot);
+    const deps = { db, files, urlSigner, tmpRoot };
+    // An export reads every file of a record: one at a time per user and instance, so a loop of requests cannot pile them up.
+    const slots = new PerUserSlots(1);
+    const take = (userId: number) => {
+      const release = slots.take(userId);
+      if (!release) throw new TooManyRequests('An export of yours is still being prepared or sent: please wait for it to finish.', 5);
+      return release;
+    };
+    // Zips are stored entries of already compressed media: never compressed again (the length would be wrong).
+    const routeConfig = (summary: string, query: typeof exportStudentQuery | typeof exportClassQuery) => ({ compress: false as const, config: { doc: { summary, query, produces: EXPORT_CONTENT_TYPE } } });
+    /** Records the export (DESIGN §6 access log), then sends it; a failure on the way removes its files. */
+    const deliver = async (reply: FastifyReply, plan: ExportPlan, release: () => void, record: () => Promise<void>) => {
+      try {
+        await record();
+      } catch (e) {
+        await plan.workspace.remove();
+        throw e;
+      }
+      return send(reply, plan, release);
+    };
+
+    app.get(
+      '/export/student/:id',
+      routeConfig("A Student's record as a zip (DESIGN §6): index.html, portfolio.pdf, report.xlsx, ratings.csv/json and media/; teachers and linked family", exportStudentQuery),
+      async (req, reply) => {
+        const p = requireUser(req);
+        const id = idParam((req.params as { id: string }).id);
+        const q = parse(exportStudentQuery, camelQuery(req.query));
+        const release = take(p.userId);
+        try {
+          const plan = await exportService.student(deps, p, id, q);
+          // One entry per class, so that each class's log shows it.
+          return await deliver(reply, plan, release, async () => {
+            for (const classId of plan.classIds) {
+              await recordAccess(db, { userId: p.userId, studentIds: plan.studentIds, teachingClassId: classId, action: 'export', detail: null, address: req.ip });
+            }
+          });
+        } catch (e) {
+          release();
+          throw e;
+        }
+      },
+    );
+
+    app.get('/export/class/:id', routeConfig("A whole class as a zip: a folder per student, the class report and the class's ratings; the class's teachers", exportClassQuery), async (req, reply) => {
+      const p = requireUser(req);
+      const id = idParam((req.params as { id: string }).id);
+      parse(exportClassQuery, camelQuery(req.query));
+      const release = take(p.userId);
+      try {
+        const plan = await exportService.teachingClass(deps, p, id);
+        return await deliver(reply, plan, release, () =>
+          recordAccess(db, { userId: p.userId, studentIds: plan.studentIds, teachingClassId: id, action: 'export', detail: `class:${id}`, address: req.ip }),
+        );
+      } catch (e) {
+        release();
+        throw e;
+      }
+    });
+  },
+};

@@ -1,0 +1,203 @@
+import { REPORT_MAX_DAYS, type Report } from '@skillroom/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../http/errors';
+import type { FileStore } from '../../lib/file-store';
+import type { UrlSigner } from '../../lib/url-signer';
+import type { Principal } from '../../plugins/auth';
+import { renderReportPdf } from '../reports/report-pdf';
+import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
+import { reportsService } from '../reports/reports.service';
+import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { usersRepository } from '../users/users.repository';
+import { dayMonthYear, personName, safeName } from './export-format';
+import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
+import { ExportWorkspace } from './export-sink';
+import { fileEntry, type ZipEntry } from './export-zip';
+import { exportPolicy } from './export.policy';
+import { exportRepository as repo, type MediaRow, type RatingScope } from './export.repository';
+
+export interface ExportDeps {
+  db: Db;
+  files: FileStore;
+  urlSigner: UrlSigner;
+  /** Where the export's temporary files go (DATA_DIR/tmp/exports). */
+  tmpRoot: string;
+}
+
+/** What an export sends, once authorised and prepared: its entries (sizes known), who and what it covers. */
+export interface ExportPlan {
+  fileName: string;
+  entries: ZipEntry[];
+  workspace: ExportWorkspace;
+  studentIds: number[];
+  classIds: number[];
+}
+
+const PAGE = 200;
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const STUDENT_NOT_FOUND = 'Student not found.';
+
+/** The whole record: from the first class start or rating to today (or the last rating), within a report's longest range. */
+async function fullRange(db: Db, classIds: number[], starts: (string | null)[]) {
+  const ids = sql.join(classIds.map((i) => sql`${i}`), sql`, `);
+  const res = await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`);
+  const row = ((res as unknown as { rows: { first: string | null; last: string | null }[] }).rows ?? [])[0];
+  const end = [today(), row?.last ?? ''].sort().pop()!;
+  const first = [row?.first, ...starts].filter((d): d is string => Boolean(d) && d! <= end).sort()[0] ?? end;
+  const floor = new Date(Date.parse(`${end}T00:00:00Z`) - REPORT_MAX_DAYS * DAY).toISOString().slice(0, 10);
+  return { startDate: first < floor ? floor : first, endDate: end };
+}
+
+async function pages(db: Db, scope: RatingScope, each: (r: Awaited<ReturnType<typeof repo.ratingsPage>>[number]) => Promise<void>) {
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const rows = await repo.ratingsPage(db, scope, after, PAGE);
+    for (const r of rows) await each(r);
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+interface StudentPart {
+  studentId: number;
+  person: { firstName: string; lastName: string | null };
+  avatar: MediaRow | null;
+  /** The places (with class and school) the part covers: its ratings and its portfolio come from these classes only. */
+  places: Parameters<typeof reportsService.ofPlaces>[3];
+}
+
+/**
+ * Writes one student's files into `folder` of the workspace: index, CSV, JSON, portfolio PDF and report xlsx.
+ * Answers their zip entries (attachments go to the registry).
+ */
+async function writeStudent(deps: ExportDeps, p: Principal, ws: ExportWorkspace, locale: string, folder: string, prefix: string, registry: MediaRegistry, part: StudentPart) {
+  const L = exportLabels(locale);
+  const classIds = part.places.map((x) => x.cls.id);
+  const range = await fullRange(deps.db, classIds, part.places.map((x) => x.cls.start));
+  const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
+  // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
+  const at = (n: string) => (folder ? `${folder}/${n}` : n);
+  const pdf = await ws.writeFile(at('portfolio.pdf'), await renderReportPdf(report, locale));
+  const xlsx = await ws.writeFile(at('report.xlsx'), await renderReportSpreadsheet(report, locale));
+  const name = personName(part.person);
+  const files = await RecordFiles.open({
+    L,
+    registry,
+    prefix,
+    withStudents: false,
+    dir: ws.path(folder),
+    html: true,
+    jsonHead: { '@type': 'StudentRecord', student: { id: part.studentId, firstName: part.person.firstName, lastName: part.person.lastName }, teachingClasses: report.teachingClasses.map((c) => ({ id: c.id, name: c.name })), exported: new Date().toISOString() },
+    heading: {
+      title: L.t('export.title_student', { name }),
+      lines: [`${L.t('export.classes')}: ${report.teachingClasses.map((c) => c.name).join(', ')}`, L.t('export.made', { date: dayMonthYear(today()) })],
+      avatar: part.avatar,
+      files: [
+        { href: 'portfolio.pdf', label: L.t('export.portfolio') },
+        { href: 'report.xlsx', label: L.t('export.spreadsheet') },
+        { href: 'ratings.csv', label: 'ratings.csv' },
+        { href: 'ratings.json', label: 'ratings.json' },
+      ],
+    },
+  });
+  await pages(deps.db, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
+  const sizes = await files.close();
+  return [
+    fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
+    fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
+    fileEntry(at('report.xlsx'), xlsx.file, xlsx.size),
+    fileEntry(at('ratings.csv'), ws.path(at('ratings.csv')), sizes['ratings.csv']!),
+    fileEntry(at('ratings.json'), ws.path(at('ratings.json')), sizes['ratings.json']!),
+  ];
+}
+
+const languageOf = async (db: Db, p: Principal) => (await usersRepository.findById(db, p.userId))?.user.preferredLanguage ?? 'en';
+
+/** Runs `make` in a fresh workspace, removed again when making fails. */
+async function inWorkspace(deps: ExportDeps, make: (ws: ExportWorkspace) => Promise<Omit<ExportPlan, 'workspace'>>): Promise<ExportPlan> {
+  const ws = await ExportWorkspace.create(deps.tmpRoot);
+  try {
+    return { ...(await make(ws)), workspace: ws };
+  } catch (e) {
+    await ws.remove();
+    throw e;
+  }
+}
+
+export const exportService = {
+  /**
+   * A Student's record (DESIGN §6): the classes where the user teaches them or is linked to them (one with
+   * teachingClassId). Evaluators see but may not export (403); a student the user may not see is unknown (404).
+   */
+  async student(deps: ExportDeps, p: Principal, studentId: number, q: { teachingClassId?: number }): Promise<ExportPlan> {
+    const all = await repo.placesOfStudent(deps.db, studentId, p.userId);
+    const seen = all.filter((x) => exportPolicy.canSeePlace(x.role, x.linked));
+    const scoped = q.teachingClassId !== undefined ? seen.filter((x) => x.cls.id === q.teachingClassId) : seen;
+    if (!scoped.length) throw notFound(q.teachingClassId !== undefined && seen.length ? CLASS_NOT_FOUND : STUDENT_NOT_FOUND);
+    const allowed = scoped.filter((x) => exportPolicy.canExportPlace(x.role, x.linked));
+    if (!allowed.length) throw forbidden('Only the teachers of this class and the family linked to this student may export the record.');
+    const person = await repo.student(deps.db, studentId);
+    // Deleted since its places were read.
+    if (!person) throw notFound(STUDENT_NOT_FOUND);
+    const locale = await languageOf(deps.db, p);
+    const classIds = allowed.map((x) => x.cls.id);
+    return inWorkspace(deps, async (ws) => {
+      const registry = new MediaRegistry(deps.files, 'media/');
+      const own = await writeStudent(deps, p, ws, locale, '', '', registry, {
+        studentId,
+        person,
+        avatar: (await repo.mediaByIds(deps.db, person.avatarId ? [person.avatarId] : []))[0] ?? null,
+        places: allowed,
+      });
+      return { fileName: `record-${safeName(personName(person), 'student')}-${today()}.zip`, entries: [...own, ...registry.entries()], studentIds: [studentId], classIds };
+    });
+  },
+
+  /** A whole class (DESIGN §6): a folder per student, and the class report, CSV and JSON at the root; its teachers only. */
+  async teachingClass(deps: ExportDeps, p: Principal, classId: number): Promise<ExportPlan> {
+    const found = await repo.classWithRole(deps.db, classId, p.userId);
+    if (!found || found.role === null) throw notFound(CLASS_NOT_FOUND);
+    if (!exportPolicy.canExportClass(found.role)) throw forbidden('Only the teachers of this class may export it.');
+    const locale = await languageOf(deps.db, p);
+    const L = exportLabels(locale);
+    const places = await repo.placesOfClass(deps.db, classId);
+    return inWorkspace(deps, async (ws) => {
+      const registry = new MediaRegistry(deps.files, 'media/');
+      const range = await fullRange(deps.db, [classId], [found.cls.start]);
+      const report: Report = await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range);
+      const root = await RecordFiles.open({
+        L,
+        registry,
+        prefix: '',
+        withStudents: true,
+        dir: ws.dir,
+        html: false,
+        heading: { title: '', lines: [], avatar: null, files: [] },
+        jsonHead: { '@type': 'ClassRecord', teachingClass: { id: classId, name: found.cls.name }, exported: new Date().toISOString() },
+      });
+      await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
+      const sizes = await root.close();
+      const pdf = await ws.writeFile('class-report.pdf', await renderReportPdf(report, locale));
+      const xlsx = await ws.writeFile('class-report.xlsx', await renderReportSpreadsheet(report, locale));
+      const entries: ZipEntry[] = [
+        fileEntry('class-report.pdf', pdf.file, pdf.size),
+        fileEntry('class-report.xlsx', xlsx.file, xlsx.size),
+        fileEntry('ratings.csv', ws.path('ratings.csv'), sizes['ratings.csv']!),
+        fileEntry('ratings.json', ws.path('ratings.json'), sizes['ratings.json']!),
+      ];
+      const avatars = new Map((await repo.mediaByIds(deps.db, places.map((x) => x.avatarId).filter((x): x is number => x !== null))).map((m) => [m.id, m]));
+      for (const place of places) {
+        // One folder per place, named so that two children of the same name never share one.
+        const folder = `${safeName(personName(place), 'student')}-${place.id}`;
+        const avatar = place.avatarId ? (avatars.get(place.avatarId) ?? null) : null;
+        const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
+        entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
+      }
+      const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
+      return { fileName: name, entries: [...entries, ...registry.entries()], studentIds: [...new Set(places.map((x) => x.studentId))], classIds: [classId] };
+    });
+  },
+};
