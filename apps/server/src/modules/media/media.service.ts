@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
 import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
@@ -54,7 +55,7 @@ export const mediaService = {
     const stored: string[] = [];
     try {
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
-      else await deps.files.putFile(keys.storageKey, file.path, out.mimeType);
+      else await deps.files.putFile(keys.storageKey, out.path ?? file.path, out.mimeType);
       stored.push(keys.storageKey);
       if (out.thumb) {
         await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
@@ -80,6 +81,9 @@ export const mediaService = {
     } catch (e) {
       await Promise.allSettled(stored.map((k) => deps.files.remove(k)));
       throw e;
+    } finally {
+      // A cleaned copy made beside the spooled file (which the multipart cleanup removes).
+      if (out.path) await fsp.rm(out.path, { force: true });
     }
   },
 
