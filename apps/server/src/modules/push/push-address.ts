@@ -25,6 +25,9 @@ const literal = (hostname: string) => {
   return ipaddr.isValid(bare) ? bare : null;
 };
 
+/** How long registration waits for DNS before accepting the name as not resolving yet. */
+const REGISTRATION_DNS_MS = 2000;
+
 /** Names that are never on the internet, whatever a resolver says (RFC 6761, 8375, 6762). */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)\.?$/i;
 
@@ -38,10 +41,15 @@ export async function refusedHost(endpoint: string, resolve: Resolver): Promise<
   if (ip) return isPublicAddress(ip) ? null : 'address';
   if (LOCAL_NAME.test(hostname)) return 'address';
   let found: { address: string }[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    found = await resolve(hostname);
+    // A resolver that hangs must not hold the request: an answer not had in time counts as "not resolving yet".
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS timeout')), REGISTRATION_DNS_MS)));
+    found = await Promise.race([resolve(hostname), late]);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
   return found.every((a) => isPublicAddress(a.address)) ? null : 'address';
 }
