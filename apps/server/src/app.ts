@@ -12,7 +12,8 @@ import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store';
 import { hmac, persistentSecret } from './lib/secrets';
-import { UrlSigner } from './lib/url-signer';
+import { TtlCache } from './lib/ttl-cache';
+import { signingFor, UrlSigner } from './lib/url-signer';
 import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
@@ -44,6 +45,9 @@ export interface BuildOptions {
 }
 
 const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+
+/** Methods that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -80,6 +84,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     db: db.db,
     signer: new TokenSigner(jwtSecret),
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
+    linkAccess: new TtlCache<boolean>(60_000),
     files,
     transcoder: new Transcoder({ db: db.db, files, log: app.log, tmpDir: path.join(config.dataDir, 'tmp', 'transcode') }),
     mailer: createMailer(config, app.log),
@@ -103,6 +108,14 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);
+  // Media links made by a handler are signed for its user; `done` runs the handler, so all it does inherits that user.
+  app.addHook('preHandler', (req, _reply, done) => signingFor(req.principal?.userId ?? null, done));
+  // A write may end someone's access to a file (an unlink, a removal, a deletion): checks made before it are dropped.
+  // Before the answer leaves, so that a client that saw the write succeed never gets an access checked before it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) ctx.linkAccess.clear();
+    return payload;
+  });
 
   for (const m of modules) {
     if (m.root) await app.register(async (scope) => m.root!(scope, ctx));

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { TokenSigner } from './plugins/auth';
 import type { Mailer } from './lib/mailer';
 import type { FileStore } from './lib/file-store';
+import type { TtlCache } from './lib/ttl-cache';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
 import type { Transcoder } from './modules/media/media.transcoder';
@@ -18,6 +19,8 @@ export interface AppContext {
   db: Db;
   signer: TokenSigner;
   urlSigner: UrlSigner;
+  /** Whether the user a media link was issued to may still see the file: at most 60 s, cleared by any write here. */
+  linkAccess: TtlCache<boolean>;
   files: FileStore;
   /** Makes uploaded audio and video play everywhere, off the request path. */
   transcoder: Transcoder;

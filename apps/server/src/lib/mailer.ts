@@ -35,7 +35,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       await fsp.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
       await fsp.writeFile(file, `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-      log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to the data folder (no SMTP configured)');
+      // Not the text: it holds the reader's name and, for a reset, a live link (DESIGN §6 "Logs"); the file has it.
+      log.info({ subject: mail.subject, file }, 'mail written to the data folder (no SMTP configured)');
     },
   };
 }

@@ -1,7 +1,24 @@
 import { stdSerializers, type LoggerOptions } from 'pino';
 
 /** Keys whose values are secrets, wherever they appear in a logged object (bodies, errors, headers). */
-export const SECRET_KEYS = ['plainPassword', 'password', 'currentPassword', 'passwordHash', 'password_hash', 'token', 'refresh_token', 'refreshToken', 'tokenHash', 'token_hash', 'authorization', 'cookie', 'set-cookie'];
+export const SECRET_KEYS = [
+  'plainPassword',
+  'password',
+  'currentPassword',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'refresh_token',
+  'refreshToken',
+  'tokenHash',
+  'token_hash',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'invitationCode',
+  'invitation_code',
+  'email',
+];
 
 // pino's redaction names exact paths: each key at the top and a few levels down covers what the app logs.
 const paths = SECRET_KEYS.flatMap((k) => {
@@ -29,8 +46,35 @@ export function safeErrorSerializer(err: Error) {
   return scrub(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>;
 }
 
+/** Query parameters whose values are live secrets or codes: link signatures, tokens, invitation codes, addresses. */
+const SECRET_QUERY = /([?&](?:sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email)(?:\[\]|%5B%5D)?=)[^&#"\s\\]*/gi;
+/** Path segments that are secrets: the e-mail address of `forgot_password/{email}`, a reset token in a path. */
+const SECRET_SEGMENT = /(\/(?:forgot_password|reset-password|reset_password)\/)[^?#"\s\\/]+/gi;
+/** An e-mail address anywhere, as typed or URL-encoded (an "@" or "%40"). */
+const EMAIL = /[\w.!#$%'*+^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/g;
+/** JSON Web Tokens (access tokens) and bearer credentials in any text. */
+const JWT = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]+/g;
+const BEARER = /(Bearer\s+)[^\s"\\]+/gi;
+/** PostgreSQL's account of a unique violation names the value: "Key (email)=(ana@example.org)". */
+const KEY_VALUE = /(\((?:email|username|invitation_code|token_hash)\)=\()[^)"]*/gi;
+
+/**
+ * Masks, in one finished log line, every live secret and personal value DESIGN §6 names, wherever it sits (a URL,
+ * a message, an error, a mail): the last step before a line is written, so no serializer or call site can forget.
+ */
+export function maskSecrets(line: string): string {
+  return line
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(SECRET_SEGMENT, '$1[redacted]')
+    .replace(KEY_VALUE, '$1[redacted]')
+    .replace(JWT, '[redacted]')
+    .replace(BEARER, '$1[redacted]')
+    .replace(EMAIL, '[email]');
+}
+
 /** What every logger of the app is built with (plugins/logger.ts): secrets redacted, errors without query parameters. */
 export const secretLogging = {
   redact: { paths, censor: '[redacted]' },
   serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
-} satisfies Pick<LoggerOptions, 'redact' | 'serializers'>;
+  hooks: { streamWrite: maskSecrets },
+} satisfies Pick<LoggerOptions, 'redact' | 'serializers' | 'hooks'>;

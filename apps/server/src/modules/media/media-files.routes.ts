@@ -47,24 +47,28 @@ function rangeOf(header: string | undefined, size: number): ByteRange | null {
   return { start, end };
 }
 
-export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner }: AppContext) {
-  /** Who may fetch: a valid signature on this path (or on the file's own link), else a signed-in user allowed to see it. */
+export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner, linkAccess }: AppContext) {
+  /**
+   * Who may fetch: the user a valid signature on this path (or on the file's own link) was issued to, if they may still
+   * see the file; else a signed-in user allowed to see it.
+   */
   async function authorise(req: FastifyRequest): Promise<MediaRow> {
     const id = idParam((req.params as Params).id);
-    const { exp, sig } = req.query as { exp?: unknown; sig?: unknown };
+    const q = req.query as { exp?: unknown; sig?: unknown; u?: unknown };
     const path = req.url.split('?')[0]!;
-    if (urlSigner.verify(path, exp, sig) || urlSigner.verify(mediaFilePath(id), exp, sig)) {
+    const linkUser = urlSigner.verify(path, q) ?? urlSigner.verify(mediaFilePath(id), q);
+    if (linkUser !== null) {
       const row = await mediaRepository.findById(db, id);
       if (!row) throw notFound('Media not found.');
-      return row;
+      if (await mediaService.linkUserMaySee(db, linkAccess, linkUser, row)) return row;
     }
     if (req.principal) {
       const row = await mediaService.forUser(db, req.principal, id);
       if (!row) throw forbidden(ErrorText.mediaAccess);
       return row;
     }
-    // A link that was signed once but is now expired or altered is refused; no credentials at all is a 401.
-    if (exp !== undefined || sig !== undefined) throw forbidden(ErrorText.mediaAccess);
+    // A link that was signed once but is now expired, altered or no longer its user's is refused; no credentials is a 401.
+    if (q.exp !== undefined || q.sig !== undefined || linkUser !== null) throw forbidden(ErrorText.mediaAccess);
     throw unauthorized();
   }
 

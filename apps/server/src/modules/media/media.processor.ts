@@ -1,16 +1,20 @@
+import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
 import { MEDIA_ACCEPTED_TYPES, MEDIA_THUMB_SIZE, type MediaKind } from '@skillroom/contract';
 import { HttpError, violation } from '../../http/errors';
+import { cleanByContent, isAvContainer, isCleanedDocument, sniffTagged } from './media.cleaner';
 import { inspectMp4 } from './mp4-boxes';
 
-/** What an upload becomes: the bytes to keep (a new buffer, or the spooled file as is), its facts and a thumbnail. */
+/** What an upload becomes: the bytes to keep (a new buffer, a cleaned file, or the spooled file as is), its facts and a thumbnail. */
 export interface ProcessedMedia {
   mimeType: string;
   ext: string;
-  /** Re-encoded bytes; null when the spooled file itself is kept. */
+  /** Re-encoded bytes; null when a file is kept. */
   data: Buffer | null;
+  /** With no `data`: the file to keep, when it is not the spooled one (a cleaned copy beside it, removed after storing). */
+  path?: string | null;
   size: number;
   fileDimensions: string | null;
   duration: number | null;
@@ -77,22 +81,24 @@ export async function avFacts(filePath: string) {
   }
 }
 
-async function audioOrVideo(filePath: string, mime: string, ext: string, size: number): Promise<ProcessedMedia> {
-  // MP4 and MOV carry the shooting place in udta/meta boxes: wiped before anything is stored.
-  const mp4 = ISO_BMFF.has(mime) ? await inspectMp4(filePath, { scrub: true }).catch(() => null) : null;
-  const facts = await avFacts(filePath);
+/** Facts of cleaned audio or video: read from the kept file, as it is the one served. */
+async function audioOrVideo(kept: string, mime: string, ext: string): Promise<ProcessedMedia> {
+  const mp4 = ISO_BMFF.has(mime) ? await inspectMp4(kept, { scrub: false }).catch(() => null) : null;
+  const facts = await avFacts(kept);
   const isVideo = mime.startsWith('video/');
   const fileDimensions = isVideo ? (mp4?.dims ? `${mp4.dims.width}x${mp4.dims.height}` : facts.dims) : null;
+  const { size } = await fsp.stat(kept);
   return { mimeType: mime, ext, data: null, size, fileDimensions, duration: facts.duration ?? mp4?.duration ?? null, thumb: null };
 }
 
 /**
- * Checks an upload's real type (sniffed from its bytes) against its kind and turns it into what is stored:
- * images re-encoded without metadata, with a thumbnail; audio and video measured; other files kept as they are.
+ * Checks an upload's real type (sniffed from its bytes) against its kind and turns it into what is stored, cleaned
+ * by what it is (DESIGN §6): images re-encoded without metadata, with a thumbnail; audio and video remuxed without
+ * tags and measured; PDF and Office documents without their properties; other files kept as they are.
  * Throws 415 for a type the kind does not take and 400 for a file that is not what it claims to be.
  */
 export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null; maxPixels: number; run: <T>(work: () => Promise<T>) => Promise<T> }): Promise<ProcessedMedia> {
-  const sniffed = await fileTypeFromFile(filePath);
+  const sniffed = (await fileTypeFromFile(filePath)) ?? (await sniffTagged(filePath));
   // "audio/ogg; codecs=opus" and the like: the parameters say nothing we keep.
   const mime = sniffed?.mime.split(';')[0]!.trim();
   if (kind === 'image') {
@@ -102,17 +108,36 @@ export async function processUpload(filePath: string, size: number, kind: MediaK
   if (kind === 'audio') {
     const audio = mime && (AUDIO_CONTAINERS[mime] ?? mime);
     if (!audio || !MEDIA_ACCEPTED_TYPES.audio.includes(audio)) throw unsupported(mime, kind);
-    return { ...(await audioOrVideo(filePath, mime!, sniffed!.ext, size)), mimeType: audio, fileDimensions: null };
+    return { ...(await cleanAv(filePath, sniffed!, opts.run)), mimeType: audio, fileDimensions: null };
   }
   if (kind === 'video') {
     if (!mime || !MEDIA_ACCEPTED_TYPES.video.includes(mime)) throw unsupported(mime, kind);
-    return audioOrVideo(filePath, mime, sniffed!.ext, size);
+    return cleanAv(filePath, sniffed!, opts.run);
   }
-  // Any file is welcome as a file, but a photo still loses its metadata, and one we cannot clean is refused.
+  // Any file is welcome as a file, but it is cleaned as what it is: a photo, a recording, a PDF or an Office document.
   if (mime?.startsWith('image/')) {
     if (!REENCODE[mime]) throw new HttpError(415, `Images attached as files must be JPEG, PNG, WebP, GIF, AVIF or TIFF, not "${mime}".`);
     return opts.run(() => image(filePath, mime, false, opts.maxPixels));
   }
-  if (mime && ISO_BMFF.has(mime)) return audioOrVideo(filePath, mime, sniffed!.ext, size);
-  return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', data: null, size, fileDimensions: null, duration: null, thumb: null };
+  if (mime && /^(audio|video)\//.test(mime) && !isAvContainer(sniffed!.ext)) throw violation('mediaFile', `Recordings of type "${mime}" cannot be cleaned of their tags; please send MP3, M4A, MP4, WebM, Ogg, FLAC or WAV.`);
+  // Word 97-2003 files and the like keep the author in a binary summary we do not rewrite.
+  if (mime === 'application/x-cfb') throw violation('mediaFile', 'Older Office files (.doc, .xls, .ppt) cannot be cleaned of their author; please save as .docx, .xlsx or .pptx.');
+  if (mime && isAvContainer(sniffed!.ext)) return { ...(await cleanAv(filePath, sniffed!, opts.run)), mimeType: mime };
+  // PDF and Office documents come back as new bytes; anything else (text, archives…) has no metadata we know of.
+  const cleaned = isCleanedDocument(mime) ? await opts.run(() => cleanByContent(filePath, { mime: mime!, ext: sniffed!.ext })) : null;
+  const kept = cleaned?.data ? { data: cleaned.data, size: cleaned.data.length } : { data: null, size };
+  return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', ...kept, fileDimensions: null, duration: null, thumb: null };
+}
+
+/** Audio or video remuxed without tags, measured from what is kept. */
+async function cleanAv(filePath: string, sniffed: { mime: string; ext: string }, run: <T>(work: () => Promise<T>) => Promise<T>): Promise<ProcessedMedia> {
+  const mime = sniffed.mime.split(';')[0]!.trim();
+  const cleaned = await run(() => cleanByContent(filePath, { mime, ext: sniffed.ext }));
+  const keptPath = cleaned?.path ?? filePath;
+  try {
+    return { ...(await audioOrVideo(keptPath, mime, sniffed.ext)), path: keptPath === filePath ? null : keptPath };
+  } catch (e) {
+    if (keptPath !== filePath) await fsp.rm(keptPath, { force: true });
+    throw e;
+  }
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CATALOGUE_MEDIA_TYPES } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { media } from '../../db/schema';
+import { media, users } from '../../db/schema';
 import type { MediaRow } from './media.presenter';
 
 export type NewMedia = typeof media.$inferInsert;
@@ -40,6 +40,12 @@ export const mediaRepository = {
       db.select({ n: count() }).from(media).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The platform roles of a user a media link was issued to; null when the account is gone. */
+  async rolesOf(db: DbOrTx, userId: number): Promise<{ username: string; roles: string[] } | null> {
+    const [row] = await db.select({ username: users.username, roles: users.roles }).from(users).where(eq(users.id, userId));
+    return row ?? null;
   },
 
   async insert(db: DbOrTx, values: NewMedia): Promise<MediaRow> {

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
 import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
+import type { TtlCache } from '../../lib/ttl-cache';
 import type { Principal } from '../../plugins/auth';
 import { cleanOriginalName, extensionOf, tooLarge, type SpooledFile } from './media.multipart';
 import { mediaPolicy } from './media.policy';
@@ -54,7 +56,7 @@ export const mediaService = {
     const stored: string[] = [];
     try {
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
-      else await deps.files.putFile(keys.storageKey, file.path, out.mimeType);
+      else await deps.files.putFile(keys.storageKey, out.path ?? file.path, out.mimeType);
       stored.push(keys.storageKey);
       if (out.thumb) {
         await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
@@ -80,6 +82,9 @@ export const mediaService = {
     } catch (e) {
       await Promise.allSettled(stored.map((k) => deps.files.remove(k)));
       throw e;
+    } finally {
+      // A cleaned copy made beside the spooled file (which the multipart cleanup removes).
+      if (out.path) await fsp.rm(out.path, { force: true });
     }
   },
 
@@ -109,6 +114,23 @@ export const mediaService = {
   async removeFiles(files: FileStore, rows: Pick<MediaRow, 'storageKey' | 'thumbKey'>[]) {
     const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]).filter((k): k is string => Boolean(k));
     await Promise.allSettled(keys.map((k) => files.remove(k)));
+  },
+
+  /**
+   * Whether the user a signed link was issued to may still see its file (DESIGN §6): unlinking a parent, removing a
+   * student or deleting a rating ends access. Answers are kept at most 60 s per user and media, and dropped at once
+   * after any write on this instance (app.ts), so a page of thumbnails costs one check each, not one per load.
+   */
+  async linkUserMaySee(db: Db, cache: TtlCache<boolean>, userId: number, row: MediaRow): Promise<boolean> {
+    if (mediaPolicy.isCatalogue(row)) return true;
+    if (userId === 0) return false;
+    const key = `${userId}:${row.id}`;
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const user = await mediaRepository.rolesOf(db, userId);
+    const allowed = user !== null && (await mediaPolicy.canSee(db, { userId, ...user }, row));
+    cache.set(key, allowed);
+    return allowed;
   },
 
   /** The row behind a file link, if the user (signed in by header or cookie) may see it. */

@@ -19,7 +19,8 @@ type Row = typeof media.$inferSelect;
 const STALE_MS = 30 * 60_000;
 const WEB_VIDEO = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-vf', "scale='min(1920,iw)':-2:flags=bicubic,scale=trunc(iw/2)*2:trunc(ih/2)*2"];
 const WEB_AUDIO = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
-const CLEAN = ['-map_metadata', '-1', '-movflags', '+faststart'];
+// No tags, chapters or ffmpeg's own name in what is kept (DESIGN §6 "Metadata"), index first for streaming.
+const CLEAN = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact', '-movflags', '+faststart'];
 
 /** ffmpeg arguments that turn an upload into what every browser plays: H.264/AAC MP4, or AAC in M4A for audio. */
 export function transcodeArgs(kind: 'audio' | 'video', found: { container: string; video: string | null; audio: string | null }, input: string, output: string) {
@@ -31,7 +32,8 @@ export function transcodeArgs(kind: 'audio' | 'video', found: { container: strin
   // Already H.264 and AAC in MP4: the streams are kept, only the container is rewritten (metadata out, index first).
   const copyVideo = mp4 && found.video === 'h264';
   const copyAudio = found.audio === null || (mp4 && found.audio === 'aac');
-  return ['-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...(copyVideo ? ['-c:v', 'copy'] : WEB_VIDEO), ...(copyAudio ? ['-c:a', 'copy'] : WEB_AUDIO), ...CLEAN, '-f', 'mp4', output];
+  // 0:V is video that is not an attached picture (a cover image).
+  return ['-i', input, '-map', '0:V:0', '-map', '0:a:0?', ...(copyVideo ? ['-c:v', 'copy'] : WEB_VIDEO), ...(copyAudio ? ['-c:a', 'copy'] : WEB_AUDIO), ...CLEAN, '-f', 'mp4', output];
 }
 
 /**

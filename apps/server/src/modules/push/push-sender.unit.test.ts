@@ -31,13 +31,14 @@ describe('push sender', () => {
     expect(() => loadConfig({ VAPID_SUBJECT: 'ftp://example.org' })).toThrow(ConfigError);
   });
 
-  it('refuses plain-http endpoints unless allowed, and keys that cannot encrypt', () => {
-    const strict = createPushSender(loadConfig({ DATA_DIR: dir }), log);
-    expect(strict.refuse(subscription('https://fcm.googleapis.com/fcm/send/abc'))).toBeNull();
-    expect(strict.refuse(subscription('http://127.0.0.1:9/push'))).toBe('https');
-    expect(strict.refuse({ endpoint: 'https://push.example/x', keys: { p256dh: 'AAAA', auth: 'AAAA' } })).toBe('keys');
+  it('refuses plain-http endpoints unless allowed, and keys that cannot encrypt', async () => {
+    const publicDns = async () => [{ address: '142.250.1.95', family: 4 }];
+    const strict = createPushSender(loadConfig({ DATA_DIR: dir }), log, publicDns);
+    expect(await strict.refuse(subscription('https://fcm.googleapis.com/fcm/send/abc'))).toBeNull();
+    expect(await strict.refuse(subscription('http://127.0.0.1:9/push'))).toBe('https');
+    expect(await strict.refuse({ endpoint: 'https://push.example/x', keys: { p256dh: 'AAAA', auth: 'AAAA' } })).toBe('keys');
     const lax = createPushSender(loadConfig({ DATA_DIR: dir, PUSH_ALLOW_HTTP: 'true' }), log);
-    expect(lax.refuse(subscription('http://127.0.0.1:9/push'))).toBeNull();
+    expect(await lax.refuse(subscription('http://127.0.0.1:9/push'))).toBeNull();
   });
 
   it('answers null, not an error, when the push service cannot be reached', async () => {

@@ -12,6 +12,7 @@ type Body = z.output<typeof pushTokenBody>;
 
 const NOT_FOUND = 'Push token not found.';
 const HTTPS = 'This value should be a push subscription with an https: endpoint.';
+const ADDRESS = 'This value should be a push subscription whose endpoint is on a public internet address.';
 
 /** Push services answer 404 or 410 for a subscription that is gone for good. */
 const GONE = new Set([404, 410]);
@@ -20,8 +21,8 @@ export const pushService = {
   /** Registers the browser's subscription for the user (idempotent per subscription endpoint). */
   async register(db: DbOrTx, sender: PushSender, p: Principal, b: Body) {
     const sub = pushSubscriptionSchema.parse(JSON.parse(b.token));
-    const refused = sender.refuse(sub);
-    if (refused) throw violation('token', refused === 'https' ? HTTPS : PUSH_MESSAGES.token);
+    const refused = await sender.refuse(sub);
+    if (refused) throw violation('token', refused === 'https' ? HTTPS : refused === 'address' ? ADDRESS : PUSH_MESSAGES.token);
     return repo.upsert(db, p.userId, JSON.stringify(sub), sub.endpoint);
   },
 
