@@ -15,3 +15,5 @@ export * from './schemas/filters';
 export * from './schemas/learning-skill';
 export * from './schemas/rating';
 export * from './schemas/report';
+export * from './schemas/privacy';
+export * from './schemas/json-number';

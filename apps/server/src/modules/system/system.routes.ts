@@ -6,7 +6,7 @@ export const systemRoutes: ModuleRoutes = {
   name: 'system',
   public: (app, ctx) => {
     // Answers 200 once the server is ready to serve: migrations ran and the database answers.
-    app.get('/config', { config: { doc: { summary: 'Version, locales, push key; 200 once ready' } } }, async (): Promise<PublicConfig> => {
+    app.get('/config', { config: { doc: { summary: 'Version, locales, push key, privacy policy date; 200 once ready' } } }, async (): Promise<PublicConfig> => {
       await ctx.database.ping();
       return {
         version: ctx.version,
@@ -14,6 +14,7 @@ export const systemRoutes: ModuleRoutes = {
         defaultLocale: DEFAULT_LOCALE,
         demo: ctx.config.demo,
         vapidPublicKey: ctx.push.publicKey,
+        privacyPolicyDate: ctx.config.privacyPolicyDate,
         ...(ctx.config.demo ? { demoAccounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, password, role })) } : {}),
       };
     });

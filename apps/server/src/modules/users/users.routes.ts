@@ -1,4 +1,4 @@
-import { signUpBody, userPatchBody } from '@skillroom/contract';
+import { privacyPolicyAcceptBody, signUpBody, userPatchBody } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
@@ -29,5 +29,14 @@ export const usersRoutes: ModuleRoutes = {
       const row = await usersService.patch(db, p, idParam((req.params as { id: string }).id), body);
       return item(presentUser(row, urlSigner));
     });
+    app.post(
+      '/privacy-policy/accept',
+      { config: { doc: { summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile', body: privacyPolicyAcceptBody } } },
+      async (req) => {
+        const p = requireUser(req);
+        parse(privacyPolicyAcceptBody, req.body);
+        return item(presentUser(await usersService.acceptPrivacyPolicy(db, p), urlSigner));
+      },
+    );
   },
 };

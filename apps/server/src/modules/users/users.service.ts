@@ -61,7 +61,7 @@ export const usersService = {
           schoolId,
           phone: body.phone,
           occupation: body.accountTypeRadio === 'other_user' ? body.occupation : null,
-          privacyPolicyLastAgreed: new Date(),
+          privacyPolicyLastAgreed: body.privacyPolicyAgreed ? new Date() : null,
         });
       });
     } catch (e) {
@@ -111,6 +111,12 @@ export const usersService = {
       if (values.passwordHash) await authRepository.revokeAllOfUserExcept(tx, id, p.sessionId ?? null);
     });
     return this.get(db, id);
+  },
+
+  /** DESIGN §6 "Consent": the user agrees to the current policy now (again if they had agreed before). */
+  async acceptPrivacyPolicy(db: Db, p: Principal) {
+    await usersRepository.update(db, p.userId, { privacyPolicyLastAgreed: new Date() });
+    return this.get(db, p.userId);
   },
 };
 export type { SignUpBody };
