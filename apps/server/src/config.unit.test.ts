@@ -48,4 +48,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.org', 'http://localhost:5173']);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/web' })).toThrow(/CORS_ORIGINS/);
   });
+
+  it('reads PRIVACY_POLICY_DATE as a real day, the policy text\'s own date by default', () => {
+    expect(loadConfig({}).privacyPolicyDate).toBe('2026-11-24');
+    expect(loadConfig({ PRIVACY_POLICY_DATE: '2027-03-01' }).privacyPolicyDate).toBe('2027-03-01');
+    for (const bad of ['2027-02-30', '2027-03-01T00:00:00Z', '01/03/2027', 'soon']) expect(() => loadConfig({ PRIVACY_POLICY_DATE: bad })).toThrow(/PRIVACY_POLICY_DATE/);
+  });
 });
