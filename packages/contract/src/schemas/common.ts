@@ -82,12 +82,13 @@ export function validDatePart(value: string, withTime = true): string | null {
   const m = DATE_TIME.exec(value);
   if (!m || (!withTime && value.length !== 10)) return null;
   const [, y, mo, d, h = '0', mi = '0', sec = '0', , oh = '0', om = '0'] = m;
-  const day = `${y}-${mo}-${d}`;
-  const t = Date.UTC(Number(y), Number(mo) - 1, Number(d));
-  // The round trip refuses days that do not exist, such as 2026-02-31.
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return null;
+  // Days that do not exist, such as 2026-02-29 or 2026-04-31, name nothing (Date would roll them over).
+  const year = Number(y);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(mo) - 1];
+  if (days === undefined || Number(d) < 1 || Number(d) > days) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59 || Number(oh) > 23 || Number(om) > 59) return null;
-  return day;
+  return `${y}-${mo}-${d}`;
 }
 
 const dateSchema = (withTime: boolean) =>

@@ -38,6 +38,9 @@ describe('dates are valid dates, never cut to a day', () => {
   ])('%s is the day %s', (v, day) => expect(isoDate.parse(v)).toBe(day));
 
   it('keeps dates between the range ends', () => {
+    expect(isoDate.safeParse('0000-01-01').error?.issues[0]?.message).toBe(V.dateRange);
+    expect(isoDate.safeParse('2000-02-29').success).toBe(true);
+    expect(isoDate.safeParse('2100-02-29').error?.issues[0]?.message).toBe(V.date);
     expect(isoDate.safeParse('1899-12-31').error?.issues[0]?.message).toBe(V.dateRange);
     expect(isoDate.safeParse('2201-01-01').error?.issues[0]?.message).toBe(V.dateRange);
   });
