@@ -23,6 +23,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(/too short/)).toBeVisible();
     await page.getByLabel(/^Password/).fill('a long enough password');
+    // The privacy policy must be agreed to: the box says so until it is ticked.
+    await expect(page.getByText('Please agree to the privacy policy to create your account.')).toBeVisible();
+    await page.getByLabel('I have read and agree to the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await expect(page.getByRole('heading', { name: 'Hello, Jordan' })).toBeVisible();

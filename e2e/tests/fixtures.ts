@@ -27,10 +27,10 @@ export async function signInViaApi(page: Page, username: string, password = DEMO
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Creates an account through the API and answers its sign-in details. */
+/** Creates an account through the API, agreeing to the privacy policy as the sign-up screen asks, and answers its sign-in details. */
 export async function signUpViaApi(page: Page, overrides: Record<string, unknown> = {}) {
   const username = unique('e2e');
-  const body = { username, email: `${username}@example.test`, plainPassword: 'correct horse battery', firstName: 'Alex', lastName: 'Rivera', accountTypeRadio: 'teacher', preferredLanguage: 'en', ...overrides };
+  const body = { username, email: `${username}@example.test`, plainPassword: 'correct horse battery', firstName: 'Alex', lastName: 'Rivera', accountTypeRadio: 'teacher', preferredLanguage: 'en', privacyPolicyAgreed: true, ...overrides };
   const res = await page.request.post('/api/public/v1/user', { data: body });
   expect(res.status()).toBe(201);
   return { username, password: body.plainPassword as string, email: body.email as string };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
-import { NOTIFICATION_STREAM_HEARTBEAT_MS } from '@skillroom/contract';
+import { NOTIFICATION_STREAM_HEARTBEAT_MS, PRIVACY_POLICY_DEFAULT_DATE, calendarDate } from '@skillroom/contract';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -62,6 +62,8 @@ const envSchema = z.object({
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(NOTIFICATION_STREAM_HEARTBEAT_MS),
   /** Days a class's records are kept after it finished (or after its end date plus 90 days); 0 keeps them forever. */
   RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_RETENTION_DAYS),
+  /** The current privacy policy's date (YYYY-MM-DD): users who agreed before it (or never) are asked again. */
+  PRIVACY_POLICY_DATE: calendarDate.default(PRIVACY_POLICY_DEFAULT_DATE),
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: c.PUSH_ALLOW_HTTP,
       timeoutMs: c.PUSH_TIMEOUT_MS,
     },
+    privacyPolicyDate: c.PRIVACY_POLICY_DATE,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -55,4 +55,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ RETENTION_DAYS: '365' }).retentionDays).toBe(365);
     for (const bad of ['-1', '1.5', 'forever', '99999999']) expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
   });
+
+  it('reads PRIVACY_POLICY_DATE as a real day, the policy text\'s own date by default', () => {
+    expect(loadConfig({}).privacyPolicyDate).toBe('2026-11-24');
+    expect(loadConfig({ PRIVACY_POLICY_DATE: '2027-03-01' }).privacyPolicyDate).toBe('2027-03-01');
+    for (const bad of ['2027-02-30', '2027-03-01T00:00:00Z', '01/03/2027', 'soon']) expect(() => loadConfig({ PRIVACY_POLICY_DATE: bad })).toThrow(/PRIVACY_POLICY_DATE/);
+  });
 });

@@ -18,3 +18,5 @@ export * from './schemas/report';
 export * from './schemas/account-deletion';
 export * from './schemas/access';
 export * from './schemas/export';
+export * from './schemas/privacy';
+export * from './schemas/json-number';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MAX_ID, V, type Violation } from '@skillroom/contract';
+import { JsonNumberText, MAX_ID, V, type Violation } from '@skillroom/contract';
 import { ValidationError } from './errors';
 
 const at = (input: unknown, path: PropertyKey[]) =>
@@ -18,6 +18,8 @@ export function toViolations(error: z.ZodError, prefix = '', input?: unknown): V
     const value = at(input, i.path);
     if (i.code === 'invalid_type') {
       if (value === undefined || value === null) message = V.blank;
+      // `1.0`, `3.4e1`, 2^53 + 1 where a number is expected (http/json-numbers.ts): only an integer was.
+      else if (value instanceof JsonNumberText) message = V.typeOf('int');
       else if (generic(message)) message = V.typeOf(TYPE_NAMES[i.expected] ?? i.expected);
     } else if (i.code === 'invalid_union' && generic(message)) {
       const first = i.errors[0]?.[0];

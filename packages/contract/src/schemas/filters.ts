@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { MAX_ID } from '../helpers';
-import { V, isoDate, refSchema } from './common';
+import { V, digitsInteger, isoDate, refSchema } from './common';
 
 /**
  * The one way a list route says what it understands in its query string (DESIGN §4 "Filters and pages").
@@ -22,7 +22,8 @@ export interface Filter<S extends z.ZodType = z.ZodType> {
   description?: string;
 }
 
-const idValue = z.coerce.number({ error: V.type }).int({ error: V.type }).positive({ error: V.type }).max(MAX_ID, { error: V.type });
+// Plain digits only: `3.4e1`, `1.0`, ` 1` and `0x1f` are no ids, though Number() reads them as some (ids are int4).
+const idValue = digitsInteger(1, MAX_ID);
 const flagValue = z.enum(['1', '0', 'true', 'false'], { error: V.choice }).transform((v) => v === '1' || v === 'true');
 
 /** A query-string switch: 1/0 or true/false (spec §7 sends isFinished as 0/1). */
@@ -74,13 +75,13 @@ export const filter = {
 
 export type Filters = Record<string, Filter>;
 
-const pageValue = z.coerce.number({ error: V.type }).int({ error: V.type }).min(1, { error: V.type });
 const pageFilters = (itemsPerPage: number) => ({
-  page: { shape: 'one', schema: pageValue.max(MAX_ID, { error: V.type }).default(1), value: { type: 'integer', minimum: 1 } },
-  itemsPerPage: { shape: 'one', schema: pageValue.max(1000, { error: V.type }).default(itemsPerPage), value: { type: 'integer', minimum: 1, maximum: 1000 } },
+  page: { shape: 'one', schema: digitsInteger(1, MAX_ID).default(1), value: { type: 'integer', minimum: 1 } },
+  itemsPerPage: { shape: 'one', schema: digitsInteger(1, 1000).default(itemsPerPage), value: { type: 'integer', minimum: 1, maximum: 1000 } },
 }) satisfies Filters;
 
-type Shape<F extends Filters> = { [K in keyof F]: z.ZodOptional<F[K]['schema']> } & { page: z.ZodDefault<z.ZodNumber>; itemsPerPage: z.ZodDefault<z.ZodNumber> };
+type PageValue = ReturnType<typeof pageFilters>['page']['schema'];
+type Shape<F extends Filters> = { [K in keyof F]: z.ZodOptional<F[K]['schema']> } & { page: PageValue; itemsPerPage: PageValue };
 
 export interface ListQuery<S extends z.ZodType = z.ZodType> {
   /** Every name understood, page and itemsPerPage included, in the canonical (camelCase, dotted) spelling. */

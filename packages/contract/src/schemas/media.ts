@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, type MediaType } from '../constants';
-import { V, type JsonLd } from './common';
+import { V, digitsInteger, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
 
-export const mediaTypeSchema = z.coerce
-  .number({ error: V.choice })
+/** A media type, as a number (JSON) or as the digits of one (query strings, multipart fields): never `3.4e1` or `34.0`. */
+export const mediaTypeSchema = z
+  .union([z.number(), digitsInteger(0, 1000, V.choice)], { error: V.choice })
   .refine((n): n is MediaType => (MEDIA_TYPES as number[]).includes(n), { error: V.choice });
 
 export const mediaListQuery = listQuery({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ANALYTICS_MAX_PROPERTIES, SCREEN_NAMES } from '../constants';
-import { V } from './common';
+import { V, anyNumber } from './common';
 
 export const analyticsEventBody = z.object({
   name: z.string().trim().min(1).max(100),
   screen: z.enum(SCREEN_NAMES).optional(),
   properties: z
-    .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .record(z.string().max(100), z.union([z.string().max(500), anyNumber, z.boolean(), z.null()]))
     .refine((o) => Object.keys(o).length <= ANALYTICS_MAX_PROPERTIES, { error: V.tooMany(ANALYTICS_MAX_PROPERTIES) })
     .optional(),
 }).strict();
@@ -20,6 +20,8 @@ export interface PublicConfig {
   vapidPublicKey: string | null;
   /** Days a class's records are kept after it finished (DESIGN §6); 0 keeps them forever. */
   retentionDays: number;
+  /** The current privacy policy's date (YYYY-MM-DD, DESIGN §6 "Consent"). */
+  privacyPolicyDate: string;
   demoAccounts?: { username: string; password: string; role: string }[];
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, type EntityType, type NotificationType } from '../constants';
-import { V, writeBody, type JsonLd } from './common';
+import { V, anyNumber, writeBody, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
 
 /** `GET /notifications`: newest first; `isRead=false` (or 0) lists the unread ones, whose total is the badge count. */
@@ -58,7 +58,7 @@ export interface MarkAllReadResponse {
 /** A browser's Web Push subscription (`PushSubscription.toJSON()`), as stored in a push token record. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ error: 'This value is not a valid URL.' }).max(2048, { error: V.tooLong(2048) }),
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: anyNumber.nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }, { error: V.blank }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;

@@ -31,6 +31,8 @@ export const signUpBody = z.object({
   schoolName: optionalText(200),
   phone: optionalText(40),
   occupation: optionalText(120),
+  /** True records agreement to the privacy policy now (DESIGN §6 "Consent"); without it the web app asks before use. */
+  privacyPolicyAgreed: z.boolean({ error: V.type }).optional(),
 }).strict();
 export type SignUpBody = z.input<typeof signUpBody>;
 

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
+import { answerWritten as written } from '../../http/invitation-answer';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
@@ -98,7 +99,7 @@ export const studentLinksService = {
     const { invitation, teachingClass, answered } = await answerable(db, p, id, true);
     if (answered) return;
     await db.transaction(async (tx) => {
-      if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
+      if (!written(await repo.answer(tx, id, true))) return;
       await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId, invitation.teachingClassId);
       const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
       await notificationsService.notify(tx, {
@@ -114,7 +115,7 @@ export const studentLinksService = {
 
   async reject(db: Db, p: Principal, id: number) {
     if ((await answerable(db, p, id, false)).answered) return;
-    if (!(await repo.answer(db, id, false))) throw conflict(INVITATION_MESSAGES.notPending);
+    await db.transaction(async (tx) => written(await repo.answer(tx, id, false)));
   },
 
   getLink: async (db: DbOrTx, p: Principal, id: number) => (await visibleLink(db, p, id)).row,

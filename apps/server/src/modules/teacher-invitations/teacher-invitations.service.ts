@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
+import { answerWritten as written } from '../../http/invitation-answer';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
@@ -75,8 +76,9 @@ export const teacherInvitationsService = {
     const { invitation, answered } = await answerable(db, p, id, true);
     if (answered) return;
     await db.transaction(async (tx) => {
+      // The class first, then the request (the order a class's deletion takes), so that answers never deadlock.
       await teachingClassesRepository.lock(tx, invitation.teachingClassId);
-      if (!(await repo.answer(tx, id, true))) throw conflict(INVITATION_MESSAGES.notPending);
+      if (!written(await repo.answer(tx, id, true))) return;
       const cls = (await teachingClassesRepository.findAccess(tx, invitation.teachingClassId, p.userId))!.cls;
       const teacherRow = await classTeachersRepository.add(tx, cls.id, invitation.teacherId, true);
       const creator = (await usersRepository.findById(tx, cls.creatorId))!.user;
@@ -94,6 +96,6 @@ export const teacherInvitationsService = {
 
   async reject(db: Db, p: Principal, id: number) {
     if ((await answerable(db, p, id, false)).answered) return;
-    if (!(await repo.answer(db, id, false))) throw conflict(INVITATION_MESSAGES.notPending);
+    await db.transaction(async (tx) => written(await repo.answer(tx, id, false)));
   },
 };

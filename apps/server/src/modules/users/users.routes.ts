@@ -1,4 +1,4 @@
-import { accountDeleteBody, signUpBody, userPatchBody } from '@skillroom/contract';
+import { accountDeleteBody, privacyPolicyAcceptBody, signUpBody, userPatchBody } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
@@ -35,6 +35,15 @@ export const usersRoutes: ModuleRoutes = {
       async (req, reply) => {
         await usersService.remove(db, files, requireUser(req), idParam((req.params as { id: string }).id), req.body);
         return reply.status(204).send();
+      },
+    );
+    app.post(
+      '/privacy-policy/accept',
+      { config: { doc: { summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile', body: privacyPolicyAcceptBody } } },
+      async (req) => {
+        const p = requireUser(req);
+        parse(privacyPolicyAcceptBody, req.body);
+        return item(presentUser(await usersService.acceptPrivacyPolicy(db, p), urlSigner));
       },
     );
   },

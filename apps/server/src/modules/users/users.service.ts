@@ -65,7 +65,7 @@ export const usersService = {
           schoolId,
           phone: body.phone,
           occupation: body.accountTypeRadio === 'other_user' ? body.occupation : null,
-          privacyPolicyLastAgreed: new Date(),
+          privacyPolicyLastAgreed: body.privacyPolicyAgreed ? new Date() : null,
         });
       });
     } catch (e) {
@@ -135,6 +135,12 @@ export const usersService = {
     }
     if (!result.gone) throw notFound('User not found.');
     forgetAccount(db, id);
+  },
+
+  /** DESIGN §6 "Consent": the user agrees to the current policy now (again if they had agreed before). */
+  async acceptPrivacyPolicy(db: Db, p: Principal) {
+    await usersRepository.update(db, p.userId, { privacyPolicyLastAgreed: new Date() });
+    return this.get(db, p.userId);
   },
 };
 export type { SignUpBody };

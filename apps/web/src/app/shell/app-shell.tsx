@@ -1,4 +1,4 @@
-import { ErrorText } from '@skillroom/contract';
+import { ErrorText, PRIVACY_POLICY_DEFAULT_DATE, needsPrivacyAgreement } from '@skillroom/contract';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -6,16 +6,23 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { SIGN_IN_PATH } from '../../lib/config';
+import { usePublicConfig } from '../../lib/public-config';
 import { SwrProvider } from '../../lib/swr';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PrivacyGate } from './privacy-gate';
 import { useLiveUpdates } from './use-live-updates';
 
 /** Signed-in screens: header and footer only once the user is loaded without error (spec §2). */
 export function AppShell() {
-  const { status, user, error, reload, signOut } = useCurrentUser();
+  const { status, user, error, reload, signOut, setUser } = useCurrentUser();
   const location = useLocation();
-  useLiveUpdates(status);
+  const config = usePublicConfig();
+  // Until the configuration answers, the policy date shipped with this build; a later policy asks again once it does.
+  const policyDate = config.data?.privacyPolicyDate ?? PRIVACY_POLICY_DEFAULT_DATE;
+  const gated = status === 'loaded' && user !== null && needsPrivacyAgreement(user.privacyPolicyLastAgreed, policyDate);
+  // Nothing of the app runs behind the gate: no live notifications or push registration before agreement.
+  useLiveUpdates(gated ? 'idle' : status);
 
   if (status === 'failed' && error === ErrorText.notLoggedIn) {
     const next = `${location.pathname}${location.search}`;
@@ -35,7 +42,14 @@ export function AppShell() {
         </div>
       </main>
     );
-  if (status !== 'loaded' || !user) return <Loading />;
+  if (status !== 'loaded' || !user || (config.isLoading && !config.data)) return <Loading />;
+  if (gated)
+    return (
+      <div className="flex min-h-screen flex-col">
+        <PrivacyGate policyDate={policyDate} onAgreed={setUser} onSignOut={() => void signOut()} />
+        <Footer />
+      </div>
+    );
 
   // SWR's settings (spec §9) for the header and every screen; loaded with the first of them, not with the app's entry.
   return (

@@ -1,5 +1,5 @@
-import { ACCOUNT_TYPES, signUpBody, type AccountType, type SignUpBody } from '@skillroom/contract';
-import { useState, type FormEvent } from 'react';
+import { ACCOUNT_TYPES, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type SignUpBody } from '@skillroom/contract';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
@@ -24,6 +24,8 @@ export function SignUpRoute() {
   const [form, setForm] = useState<Record<Text, string>>({ username: '', email: '', plainPassword: '', firstName: '', lastName: '', phone: '', occupation: '' });
   const [accountType, setAccountType] = useState<AccountType>('teacher');
   const [school, setSchool] = useState<SchoolChoice>(null);
+  const [agreed, setAgreed] = useState(false);
+  const agreeId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -51,9 +53,14 @@ export function SignUpRoute() {
       preferredLanguage: locale,
       school: school?.id ?? null,
       schoolName: school && school.id === null ? school.name : null,
+      privacyPolicyAgreed: agreed,
     };
-    const local = signUpBody.safeParse(body);
-    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
+    const local = signUpFormBody.safeParse(body);
+    if (!local.success) {
+      const found = zodFieldErrors(intl, local.error);
+      if (found.privacyPolicyAgreed === PRIVACY_MESSAGES.agree) found.privacyPolicyAgreed = intl.formatMessage({ id: 'web_privacy_sign_up_required' });
+      return setErrors(found);
+    }
     setBusy(true);
     setErrors({});
     try {
@@ -98,6 +105,42 @@ export function SignUpRoute() {
           <SchoolPicker value={school} onChange={setSchool} error={errors.school ?? errors.schoolName} />
           {field('phone', 'tel', 'tel', false)}
           {accountType === 'other_user' && field('occupation', 'text', 'organization-title', false)}
+          <div className="space-y-1">
+            <div className="flex items-start gap-3">
+              <input
+                id={agreeId}
+                name="privacyPolicyAgreed"
+                type="checkbox"
+                required
+                className="mt-0.5 h-5 w-5 shrink-0 accent-teal-700"
+                checked={agreed}
+                aria-invalid={errors.privacyPolicyAgreed ? true : undefined}
+                aria-describedby={errors.privacyPolicyAgreed ? `${agreeId}-error` : undefined}
+                onChange={(e) => setAgreed(e.target.checked)}
+              />
+              <div className="text-sm">
+                <label htmlFor={agreeId} className="font-medium text-slate-800">
+                  <FormattedMessage id="web_privacy_sign_up_agree" />
+                  <span aria-hidden="true" className="text-red-700">
+                    {' '}
+                    *
+                  </span>
+                </label>{' '}
+                <a href={`${import.meta.env.BASE_URL}legal/privacy.html`} target="_blank" rel="noopener noreferrer" className="text-teal-800 underline">
+                  <FormattedMessage id="web_privacy_read_full" />
+                  <span className="sr-only">
+                    {' '}
+                    <FormattedMessage id="web_common_new_tab" />
+                  </span>
+                </a>
+              </div>
+            </div>
+            {errors.privacyPolicyAgreed && (
+              <p id={`${agreeId}-error`} className="text-sm font-medium text-red-700">
+                {errors.privacyPolicyAgreed}
+              </p>
+            )}
+          </div>
           <Button type="submit" busy={busy} className="w-full">
             <FormattedMessage id="web_sign_up_submit" />
           </Button>
