@@ -102,15 +102,6 @@ export const mediaService = {
     return mediaRepository.list(db, { ids: [...visible], ...page });
   },
 
-  /**
-   * Removes media files from the store once their rows are gone (call after the deleting transaction commits).
-   * A file that cannot be removed is left for the operator rather than failing a deletion that already happened.
-   */
-  async removeFiles(files: FileStore, rows: Pick<MediaRow, 'storageKey' | 'thumbKey'>[]) {
-    const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]).filter((k): k is string => Boolean(k));
-    await Promise.allSettled(keys.map((k) => files.remove(k)));
-  },
-
   /** The row behind a file link, if the user (signed in by header or cookie) may see it. */
   async forUser(db: Db, p: Principal, id: number): Promise<MediaRow | null> {
     const row = await mediaRepository.findById(db, id);
