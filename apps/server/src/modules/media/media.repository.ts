@@ -62,10 +62,6 @@ export const mediaRepository = {
     return new Set(rows.map((r) => r.fileName));
   },
 
-  async deleteByIds(db: DbOrTx, ids: number[]) {
-    if (ids.length) await db.delete(media).where(inArray(media.id, ids));
-  },
-
   /** Serialises catalogue seeding across instances starting together; released when the transaction ends. */
   async lockCatalogue(tx: DbOrTx) {
     await tx.execute(sql`select pg_advisory_xact_lock(7305310, 1)`);

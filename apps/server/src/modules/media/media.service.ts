@@ -108,15 +108,6 @@ export const mediaService = {
   },
 
   /**
-   * Removes media files from the store once their rows are gone (call after the deleting transaction commits).
-   * A file that cannot be removed is left for the operator rather than failing a deletion that already happened.
-   */
-  async removeFiles(files: FileStore, rows: Pick<MediaRow, 'storageKey' | 'thumbKey'>[]) {
-    const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]).filter((k): k is string => Boolean(k));
-    await Promise.allSettled(keys.map((k) => files.remove(k)));
-  },
-
-  /**
    * Whether the user a signed link was issued to may still see its file (DESIGN §6): unlinking a parent, removing a
    * student or deleting a rating ends access. Answers are kept at most 60 s per user and media, and dropped at once
    * after any write on this instance (app.ts), so a page of thumbnails costs one check each, not one per load.

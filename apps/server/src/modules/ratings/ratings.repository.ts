@@ -137,10 +137,6 @@ export const ratingsRepository = {
     if (values.date) await db.update(ratingStudents).set({ date: values.date }).where(eq(ratingStudents.ratingId, id));
   },
 
-  async delete(db: DbOrTx, id: number) {
-    await db.delete(ratings).where(eq(ratings.id, id));
-  },
-
   /** Places of a class among these ids, and the places of these Students in it. */
   async placesInClass(db: DbOrTx, classId: number, placeIds: number[], studentIds: number[]) {
     if (!placeIds.length && !studentIds.length) return [];
@@ -232,21 +228,6 @@ export const ratingsRepository = {
     const rows = await db.select({ id: ratingMedias.mediaId, ratingId: ratingMedias.ratingId }).from(ratingMedias).where(inArray(ratingMedias.mediaId, mediaIds));
     return new Map(rows.map((r) => [r.id, r.ratingId]));
   },
-
-  /** The media rows attached to these ratings (to delete with them). */
-  async mediaOf(db: DbOrTx, ratingIds: number[]) {
-    if (!ratingIds.length) return [];
-    return db.select({ media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(inArray(ratingMedias.ratingId, ratingIds));
-  },
-
-  /** The media rows attached to a class's ratings (to delete with the class). */
-  mediaOfClass: (db: DbOrTx, classId: number) =>
-    db
-      .select({ media })
-      .from(ratingMedias)
-      .innerJoin(media, eq(media.id, ratingMedias.mediaId))
-      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
-      .where(eq(ratings.teachingClassId, classId)),
 
   /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */
   async visibleMediaIds(db: DbOrTx, mediaIds: number[], userId: number) {

@@ -65,14 +65,6 @@ export const studentsRepository = {
       .where(eq(students.id, id));
   },
 
-  /** Removes those of these students who no longer have a place in any class (nobody could see them again). */
-  async deleteOrphans(db: DbOrTx, ids: number[]) {
-    if (!ids.length) return;
-    await db
-      .delete(students)
-      .where(and(inArray(students.id, ids), sql`not exists (select 1 from teaching_class_student o where o.student_id = "student"."id")`));
-  },
-
   /** Links a user to a student in the class of one of their places (what an approved student-profile invitation does). */
   async linkUser(db: DbOrTx, studentId: number, userId: number, teachingClassStudentId: number, teachingClassId: number) {
     await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId, teachingClassId }).onConflictDoNothing();

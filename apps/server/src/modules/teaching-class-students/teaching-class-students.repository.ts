@@ -64,11 +64,6 @@ export const teachingClassStudentsRepository = {
     return new Set(rows.map((r) => r.studentId));
   },
 
-  async studentIdsOfClass(db: DbOrTx, classId: number) {
-    const rows = await db.select({ studentId: teachingClassStudents.studentId }).from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, classId));
-    return rows.map((r) => r.studentId);
-  },
-
   async countOtherPlaces(db: DbOrTx, studentId: number, exceptPlaceId: number) {
     const [row] = await db
       .select({ n: count() })
@@ -87,10 +82,6 @@ export const teachingClassStudentsRepository = {
       .update(teachingClassStudents)
       .set({ ...values, updated: new Date() })
       .where(eq(teachingClassStudents.id, id));
-  },
-
-  async delete(db: DbOrTx, id: number) {
-    await db.delete(teachingClassStudents).where(eq(teachingClassStudents.id, id));
   },
 
   /** Which of these media are avatars of places the user may see (media access, DESIGN §2). */

@@ -152,10 +152,6 @@ export const teachingClassesRepository = {
       .where(eq(teachingClasses.id, id));
   },
 
-  async delete(db: DbOrTx, id: number) {
-    await db.delete(teachingClasses).where(eq(teachingClasses.id, id));
-  },
-
   /** Which of these media are avatars of classes the user may see (media access, DESIGN §2). */
   async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
     const rows = await db
