@@ -27,8 +27,13 @@ const referenced = sql`(exists (select 1 from rating_media r where r.media_id = 
 
 async function deleteUnreferenced(tx: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const res = (await tx.execute(sql`delete from media m where m.id in (${list}) and not ${referenced} returning m.id, m.storage_key, m.thumb_key`)) as unknown as Rows<MediaKeys>;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const res = (await tx.execute(
+    sql`delete from media m where m.id in (${list}) and not ${referenced} returning m.id, m.storage_key, m.thumb_key`,
+  )) as unknown as Rows<MediaKeys>;
   return res.rows;
 }
 
@@ -40,17 +45,27 @@ async function removeFiles(files: FileStore, rows: MediaKeys[]) {
 /** Deletes the classes and everything in them in one transaction, then their files from the store. */
 export async function eraseClassesNow(ctx: ErasureContext, classIds: number[]): Promise<void> {
   if (!classIds.length) return;
-  const ids = sql.join(classIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    classIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const gone = await ctx.db.transaction(async (tx) => {
     const media = (await tx.execute(sql`select rm.media_id as id from rating_media rm join rating r on r.id = rm.rating_id where r.teaching_class_id in (${ids})
-      union select p.avatar_id from teaching_class_student p where p.teaching_class_id in (${ids}) and p.avatar_id is not null`)) as unknown as Rows<{ id: number }>;
-    const students = (await tx.execute(sql`select distinct student_id as id from teaching_class_student where teaching_class_id in (${ids})`)) as unknown as Rows<{ id: number }>;
+      union select p.avatar_id from teaching_class_student p where p.teaching_class_id in (${ids}) and p.avatar_id is not null`)) as unknown as Rows<{
+      id: number;
+    }>;
+    const students = (await tx.execute(
+      sql`select distinct student_id as id from teaching_class_student where teaching_class_id in (${ids})`,
+    )) as unknown as Rows<{ id: number }>;
     await tx.execute(sql`delete from notification where entity_type = ${EntityType.TeachingClass} and entity_id in (${ids})`);
     await tx.execute(sql`delete from teaching_class where id in (${ids})`);
     const studentIds = students.rows.map((r) => r.id);
     const avatars: number[] = [];
     if (studentIds.length) {
-      const list = sql.join(studentIds.map((id) => sql`${id}`), sql`, `);
+      const list = sql.join(
+        studentIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
       const orphans = (await tx.execute(
         sql`delete from student s where s.id in (${list}) and not exists (select 1 from teaching_class_student p where p.student_id = s.id) returning s.avatar_id`,
       )) as unknown as Rows<{ avatar_id: number | null }>;
@@ -72,7 +87,12 @@ export async function sweepOrphanMedia(ctx: ErasureContext, opts: { delete: bool
   )) as unknown as Rows<MediaKeys>;
   let rows = found.rows;
   if (opts.delete && rows.length) {
-    rows = await ctx.db.transaction((tx) => deleteUnreferenced(tx, found.rows.map((r) => r.id)));
+    rows = await ctx.db.transaction((tx) =>
+      deleteUnreferenced(
+        tx,
+        found.rows.map((r) => r.id),
+      ),
+    );
     await removeFiles(ctx.files, rows);
   }
   return { rowsWithoutOwner: rows.map((r) => ({ id: r.id, storageKey: r.storage_key })), filesWithoutRow: [] };
