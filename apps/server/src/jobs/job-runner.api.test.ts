@@ -36,7 +36,9 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
   it('is not started by the test harness, and keeps its tables out of the app schema', async () => {
     expect(s.ctx.jobs.started).toBe(false);
     const r = await runner([testJob('plain', async () => 1)]);
-    const { rows } = (await s.ctx.db.execute(sql`select table_schema from information_schema.tables where table_name = 'job' and table_schema <> 'public'`)) as unknown as {
+    const { rows } = (await s.ctx.db.execute(
+      sql`select table_schema from information_schema.tables where table_name = 'job' and table_schema <> 'public'`,
+    )) as unknown as {
       rows: { table_schema: string }[];
     };
     expect(rows.map((x) => x.table_schema)).toEqual(['pgboss']);
@@ -58,9 +60,13 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
         if (calls < 2) throw new Error('not yet');
         return 'ok';
       }),
-      testJob('broken', async () => {
-        throw new Error('always');
-      }, { retryLimit: 1 }),
+      testJob(
+        'broken',
+        async () => {
+          throw new Error('always');
+        },
+        { retryLimit: 1 },
+      ),
     ]);
     expect(await r.runNow('flaky')).toMatchObject({ state: 'completed', output: { value: 'ok' }, retryCount: 1 });
     expect(calls).toBe(2);
@@ -71,10 +77,14 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
 
   it('gives each job to one worker only when two instances race for them', async () => {
     const runs = new Map<string, number>();
-    const def = testJob('race', async (d) => {
-      runs.set(String(d.k), (runs.get(String(d.k)) ?? 0) + 1);
-      return d.k;
-    }, { policy: 'standard' });
+    const def = testJob(
+      'race',
+      async (d) => {
+        runs.set(String(d.k), (runs.get(String(d.k)) ?? 0) + 1);
+        return d.k;
+      },
+      { policy: 'standard' },
+    );
     const [a, b] = await Promise.all([runner([def]), runner([def])]);
     const ids = await Promise.all(Array.from({ length: 20 }, (_, k) => (k % 2 ? a : b).send('race', { k })));
     const outcomes = await Promise.all(ids.map((id) => a.waitFor('race', id!)));
@@ -82,7 +92,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
     expect([...runs.values()]).toEqual(Array(20).fill(1));
   });
 
-  it("takes over a job held by a dead worker once it expires, and completes it once", async () => {
+  it('takes over a job held by a dead worker once it expires, and completes it once', async () => {
     let runsOnLiving = 0;
     const def = testJob('takeover', async () => ++runsOnLiving, { expireInSeconds: 1, retryDelaySeconds: 1 });
     // The dead instance: it took the job (the queue marks it active) and never came back.
@@ -117,7 +127,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
       ['retention', '23 2 * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],
     ]);
-    expect((await a.queue.getQueue('retention'))).toMatchObject({ policy: 'singleton', retryLimit: 3, retryBackoff: true, expireInSeconds: 1800 });
+    expect(await a.queue.getQueue('retention')).toMatchObject({ policy: 'singleton', retryLimit: 3, retryBackoff: true, expireInSeconds: 1800 });
     await a.stop(1000);
     await b.stop(1000);
     expect(a.started).toBe(false);
@@ -138,13 +148,17 @@ describe.runIf(dbKind === 'pglite')("pg-boss on the embedded database's one conn
 
   it("neither starves nor deadlocks the app's transactions while workers poll and jobs write", async () => {
     const r = await runner([
-      testJob('writer', async () => {
-        await s.ctx.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(42)`);
-          await tx.execute(sql`select count(*) from media`);
-        });
-        return 'written';
-      }, { policy: 'standard' }),
+      testJob(
+        'writer',
+        async () => {
+          await s.ctx.db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(42)`);
+            await tx.execute(sql`select count(*) from media`);
+          });
+          return 'written';
+        },
+        { policy: 'standard' },
+      ),
     ]);
     const app = Array.from({ length: 20 }, (_, i) =>
       s.ctx.db.transaction(async (tx) => {
@@ -164,12 +178,22 @@ describe('the media sweeps (DESIGN §6)', () => {
     const r = new JobRunner(s.ctx.database, jobContext(), jobDefinitions);
     runners.push(r);
     await r.start({ schedule: false, pollingIntervalSeconds: 0.5 });
-    const [stale, fresh, catalogue] = await Promise.all([makeMedia(s, MediaType.RatingPhoto, 1), makeMedia(s, MediaType.RatingPhoto, 1), makeMedia(s, MediaType.PredefinedStudentAvatar)]);
+    const [stale, fresh, catalogue] = await Promise.all([
+      makeMedia(s, MediaType.RatingPhoto, 1),
+      makeMedia(s, MediaType.RatingPhoto, 1),
+      makeMedia(s, MediaType.PredefinedStudentAvatar),
+    ]);
     await s.ctx.files.put(stale.storageKey, Buffer.from('x'));
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
-    await s.ctx.db.update(media).set({ created: dayAgo }).where(inArray(media.id, [stale.id, catalogue.id]));
+    await s.ctx.db
+      .update(media)
+      .set({ created: dayAgo })
+      .where(inArray(media.id, [stale.id, catalogue.id]));
     expect(await r.runNow('unattached-sweep')).toMatchObject({ state: 'completed', output: { rowsWithoutOwner: 1 } });
-    const left = await s.ctx.db.select({ id: media.id }).from(media).where(inArray(media.id, [stale.id, fresh.id, catalogue.id]));
+    const left = await s.ctx.db
+      .select({ id: media.id })
+      .from(media)
+      .where(inArray(media.id, [stale.id, fresh.id, catalogue.id]));
     expect(left.map((m) => m.id).sort()).toEqual([fresh.id, catalogue.id].sort());
     expect(await s.ctx.files.size(stale.storageKey)).toBeNull();
     expect(await r.runNow('orphan-sweep')).toMatchObject({ state: 'completed', output: { rowsWithoutOwner: 0 } });

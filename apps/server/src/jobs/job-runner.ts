@@ -128,7 +128,14 @@ export class JobRunner {
     const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
     const schedules = schedule ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }])) : null;
     for (const d of this.definitions.values()) {
-      const want = { name: d.name, policy: d.policy ?? 'singleton', retryLimit: d.retryLimit, retryDelay: d.retryDelaySeconds, retryBackoff: true, expireInSeconds: d.expireInSeconds };
+      const want = {
+        name: d.name,
+        policy: d.policy ?? 'singleton',
+        retryLimit: d.retryLimit,
+        retryDelay: d.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: d.expireInSeconds,
+      };
       const has = queues.get(d.name);
       if (!has) await retryDeadlock(() => boss.createQueue(d.name, want));
       else if ((['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((k) => has[k] !== want[k])) {

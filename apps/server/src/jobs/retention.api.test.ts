@@ -32,7 +32,12 @@ const typeNine = (classId: number) =>
 
 /** A finished class (finished on `finishedOn`) with a co-teacher, an evaluator, a student with a parent, and a rating with a photo. */
 async function finishedClass(finishedOn: string, name = 'Year 4 Maple') {
-  const [creator, coteacher, evaluator, parent] = await Promise.all([signUp(s), signUp(s, { preferredLanguage: 'es' }), signUp(s), signUp(s, { accountTypeRadio: 'parent_user' })]);
+  const [creator, coteacher, evaluator, parent] = await Promise.all([
+    signUp(s),
+    signUp(s, { preferredLanguage: 'es' }),
+    signUp(s),
+    signUp(s, { accountTypeRadio: 'parent_user' }),
+  ]);
   const sub = await makeSubscription(s, { teachers: [creator], evaluators: [evaluator] });
   const cls = await createClass(s, creator, { name, subscription: `${API}/subscription/${sub.id}` });
   await addCoTeacher(s, cls.id, coteacher);
@@ -45,7 +50,10 @@ async function finishedClass(finishedOn: string, name = 'Year 4 Maple') {
   await s.ctx.db.insert(ratingMedias).values({ ratingId: rating.id, mediaId: photo.id });
   expect((await s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: creator.token, body: { isFinished: true } })).statusCode).toBe(200);
   // The controllable clock: the class finished on that day.
-  await s.ctx.db.update(teachingClasses).set({ finishedAt: day(finishedOn) }).where(eq(teachingClasses.id, cls.id));
+  await s.ctx.db
+    .update(teachingClasses)
+    .set({ finishedAt: day(finishedOn) })
+    .where(eq(teachingClasses.id, cls.id));
   return { creator, coteacher, evaluator, parent, cls, place, rating, photo, studentId: Number(String(place.student).split('/').pop()) };
 }
 
@@ -82,7 +90,8 @@ describe('the retention job (DESIGN §6, notification type 9)', () => {
     expect(await runRetention(ctx(), day('2025-12-10'))).toEqual({ notified: 1, erased: 0 });
     const sent = await typeNine(w.cls.id);
     expect(sent.map((n) => n.userId).sort()).toEqual([w.creator.id, w.coteacher.id].sort());
-    for (const n of sent) expect(n).toMatchObject({ entityType: EntityType.TeachingClass, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}`, isRead: false });
+    for (const n of sent)
+      expect(n).toMatchObject({ entityType: EntityType.TeachingClass, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}`, isRead: false });
     expect(sent.find((n) => n.userId === w.creator.id)).toMatchObject({
       title: 'Class records will be deleted',
       message: expect.stringMatching(/^The records of Oak 2023 .* will be deleted on 09\/01\/2026\. Export the class/),
@@ -180,7 +189,9 @@ describe('the admin listing `retention`', () => {
     await runRetention(ctx(), day('2026-06-05'));
     const after = await runAdminCommand(s.ctx.db, ['retention', '--within', '30'], { retentionDays: 730, now: day('2026-06-05') });
     expect(after).toMatch(new RegExp(`${w.cls.id}\\s+Birch 2023\\s+.*\\s+2026-07-01\\s+2026-07-05\\s+2026-06-05`));
-    expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '10'], { retentionDays: 730, now: day('2026-05-01') })).toMatch(/Due within 10 days or sooner:\n\(none\)$/);
+    expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '10'], { retentionDays: 730, now: day('2026-05-01') })).toMatch(
+      /Due within 10 days or sooner:\n\(none\)$/,
+    );
     expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '2000'], { retentionDays: 730, now: day('2026-05-01') })).toContain('Running class');
   });
 

@@ -56,8 +56,8 @@ export const retention = {
   /** Classes due within `withinDays` of `now` (or overdue), soonest first; none when records are kept forever. */
   async upcoming(db: DbOrTx, days: number, now: Date, withinDays: number, limit = 1000): Promise<RetentionRow[]> {
     if (days <= 0) return [];
-    const res = (await db.execute(select(days, now, sql`${dueSql(days)} <= ${dayOf(now)} + ${withinDays}::int`, limit))) as unknown as Rows<RetentionRow>;
-    return res.rows.map(revive);
+    const where = sql`${dueSql(days)} <= ${dayOf(now)} + ${withinDays}::int`;
+    return ((await db.execute(select(days, now, where, limit))) as unknown as Rows<RetentionRow>).rows.map(revive);
   },
 
   /** Classes whose teachers are to be told now: thirty days or less before their due date, not told yet. */
@@ -86,7 +86,8 @@ export const retention = {
   /** The class's teachers: its creator and co-teachers. */
   async teacherIds(db: DbOrTx, id: number): Promise<number[]> {
     const res = (await db.execute(
-      sql`select creator_id as id from teaching_class where id = ${id} union select teacher_id from teaching_class_teacher where teaching_class_id = ${id}`,
+      sql`select creator_id as id from teaching_class where id = ${id}
+        union select teacher_id from teaching_class_teacher where teaching_class_id = ${id}`,
     )) as unknown as Rows<{ id: number }>;
     return res.rows.map((r) => r.id);
   },
@@ -95,7 +96,8 @@ export const retention = {
   async toErase(db: DbOrTx, days: number, now: Date, limit: number): Promise<number[]> {
     if (days <= 0) return [];
     const res = (await db.execute(
-      sql`select tc.id from teaching_class tc where tc.retention_notice_at is not null and ${eraseOnSql(days, now)} <= ${dayOf(now)} order by tc.id limit ${limit}`,
+      sql`select tc.id from teaching_class tc
+        where tc.retention_notice_at is not null and ${eraseOnSql(days, now)} <= ${dayOf(now)} order by tc.id limit ${limit}`,
     )) as unknown as Rows<{ id: number }>;
     return res.rows.map((r) => r.id);
   },
