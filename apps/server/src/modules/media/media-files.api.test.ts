@@ -9,13 +9,18 @@ let s: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 let photo: { id: number; url: string; thumbUrl: string; fileName: string; fileSize: number };
-let audio: { id: number; url: string; fileSize: number };
+let audio: { id: number; url: string; fileSize: number; fileMimeType: string };
+let served: Buffer;
 
 beforeAll(async () => {
   s = await startTestServer();
   [owner, other] = await Promise.all([signUp(s), signUp(s)]);
   photo = (await upload(s, owner.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })).json();
   audio = (await upload(s, owner.token, MediaType.RatingAudio, { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) })).json();
+  // The web copy (AAC) replaces the recording when ffmpeg runs here: ranges are read from what is served in the end.
+  await s.ctx.transcoder.drain();
+  audio = (await s.api('GET', `/api/auth/v1/media/${audio.id}`, { token: owner.token })).json();
+  served = (await fetchBare(s, audio.url)).rawPayload;
 });
 afterAll(() => s.close());
 
@@ -56,12 +61,13 @@ describe('GET /media/{id}: the file', () => {
     const res = await fetchBare(s, audio.url, { range: 'bytes=0-9' });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 0-9/${audio.fileSize}`);
-    expect(res.headers['content-type']).toBe('audio/wav');
-    expect(res.rawPayload.equals(wav(0.5).subarray(0, 10))).toBe(true);
+    expect(res.headers['content-type']).toBe(audio.fileMimeType);
+    expect(served.length).toBe(audio.fileSize);
+    expect(res.rawPayload.equals(served.subarray(0, 10))).toBe(true);
     const tail = await fetchBare(s, audio.url, { range: 'bytes=-4' });
     expect([tail.statusCode, tail.headers['content-range'], tail.rawPayload.length]).toEqual([206, `bytes ${audio.fileSize - 4}-${audio.fileSize - 1}/${audio.fileSize}`, 4]);
     const open = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize - 2}-` });
-    expect(open.rawPayload.equals(wav(0.5).subarray(audio.fileSize - 2))).toBe(true);
+    expect(open.rawPayload.equals(served.subarray(audio.fileSize - 2))).toBe(true);
     const beyond = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${audio.fileSize}`);
