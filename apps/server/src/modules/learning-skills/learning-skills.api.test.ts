@@ -112,12 +112,12 @@ describe('custom skills and actions', () => {
     expect(sentBack.json()).toMatchObject({ isPublic: false, translationKey: null, creator: w.creator.iri });
   });
 
-  it('lets the creator and a teacher of a class using it edit a custom skill; not the catalogue, evaluators or strangers', async () => {
+  it('lets only its creator edit a custom skill (DESIGN §2); not the catalogue, co-teachers, evaluators or strangers', async () => {
     const made = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Focus', colorCode: '#123456', teachingClass: w.cls['@id'] } })).json();
     const patch = (role: keyof typeof w & ('creator' | 'coteacher' | 'evaluator' | 'linked' | 'stranger'), id: number) =>
       s.api('PATCH', `${API}/learning-skill/${id}`, { token: w[role].token, body: { name: `Focus by ${role}` } });
     expect((await patch('creator', made.id)).json().name).toBe('Focus by creator');
-    expect((await patch('coteacher', made.id)).statusCode).toBe(200);
+    expect((await patch('coteacher', made.id)).statusCode).toBe(403);
     expect((await patch('evaluator', made.id)).statusCode).toBe(403);
     expect((await patch('linked', made.id)).statusCode).toBe(404);
     expect((await patch('stranger', made.id)).statusCode).toBe(404);
@@ -134,7 +134,8 @@ describe('custom skills and actions', () => {
     const a = await add('creator', 'Tidies the desk');
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({ name: 'Tidies the desk', position: 0, learningSkill: made['@id'], translationKey: null });
-    expect((await add('coteacher', 'Hangs the coat')).json().position).toBe(1);
+    expect((await add('coteacher', 'X')).statusCode).toBe(403);
+    expect((await add('creator', 'Hangs the coat')).json().position).toBe(1);
     expect((await add('evaluator', 'X')).statusCode).toBe(403);
     expect((await add('stranger', 'X')).statusCode).toBe(400);
     expect((await add('creator', '')).statusCode).toBe(400);
@@ -146,7 +147,8 @@ describe('custom skills and actions', () => {
     expect((await s.api('GET', `${API}/learning-actions?learningSkill.id=${made.id}`, { token: w.stranger.token })).json()['hydra:totalItems']).toBe(0);
 
     const id = a.json().id;
-    expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.coteacher.token, body: { name: 'Keeps the desk tidy', position: 5 } })).json()).toMatchObject({ name: 'Keeps the desk tidy', position: 5 });
+    expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.coteacher.token, body: { name: 'X' } })).statusCode).toBe(403);
+    expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.creator.token, body: { name: 'Keeps the desk tidy', position: 5 } })).json()).toMatchObject({ name: 'Keeps the desk tidy', position: 5 });
     expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.evaluator.token, body: { name: 'X' } })).statusCode).toBe(403);
     expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.stranger.token, body: { name: 'X' } })).statusCode).toBe(404);
     expect((await s.api('DELETE', `${API}/learning-action/${catalogue!.learningActions[0]!.id}`, { token: w.creator.token })).statusCode).toBe(403);

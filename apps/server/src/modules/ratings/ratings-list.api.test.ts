@@ -40,8 +40,9 @@ describe('GET /ratings', () => {
     expect(ids(await list(w.creator.token, `?teachingClass.id=${w.cls.id}`))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
     expect(ids(await list(w.coteacher.token))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
     expect(ids(await list(w.evaluator.token))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
-    // The parent sees the ratings naming their child and the whole-class ratings of the child's classes, in both classes.
-    expect(ids(await list(w.linked.token))).toEqual(idsOf('otherWhole', 'otherClass', 'bothNew', 'wholeMid', 'firstOld'));
+    // The parent sees the ratings naming their child and the whole-class ratings, in the class where their link was
+    // accepted only: the class the child was copied into stays hidden until a link there (DESIGN §2).
+    expect(ids(await list(w.linked.token))).toEqual(idsOf('bothNew', 'wholeMid', 'firstOld'));
     expect((await list(w.stranger.token))['hydra:totalItems']).toBe(0);
     expect((await s.api('GET', `${API}/ratings`)).statusCode).toBe(401);
   });

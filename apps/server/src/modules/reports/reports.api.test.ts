@@ -134,9 +134,10 @@ describe('GET /report/student/{id}', () => {
     expect(both.students.map((x) => x.ratings)).toEqual([3, 1]);
     const one = (await get(`/report/student/${studentId(w.first)}?${SEPT}&teachingClassId=${w.cls.id}`, w.coteacher.token)).json() as Report;
     expect(one.totals.ratings).toBe(3);
-    // The parent sees all of their child's classes.
+    // The parent sees the class where their link was accepted, not the one the child was copied into (DESIGN §2).
     const parent = (await get(`/report/student/${studentId(w.first)}?${SEPT}`, w.linked.token)).json() as Report;
-    expect(parent.totals).toMatchObject({ ratings: 4, points: 16 });
+    expect(parent.teachingClasses.map((c) => c.name)).toEqual(['Year 4 Maple']);
+    expect(parent.totals).toMatchObject({ ratings: 3, points: 11 });
   });
 
   it.each([
