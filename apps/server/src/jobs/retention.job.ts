@@ -1,5 +1,5 @@
 import { EntityType, NotificationType } from '@skillroom/contract';
-import { eraseClassesNow } from '../records/erasure';
+import { withErasure } from '../records/erasure';
 import { dayMonthYear, retention } from '../records/retention';
 import { notificationsService } from '../modules/notifications/notifications.service';
 import type { JobContext, JobDefinition } from './job-runner';
@@ -43,10 +43,10 @@ export async function runRetention(ctx: JobContext, now: Date) {
     // A class that comes back after being erased (it should not) stops the loop rather than spinning on it.
     const ids = (await retention.toErase(ctx.db, days, now, BATCH)).filter((id) => !done.has(id));
     for (const id of ids) {
-      await eraseClassesNow(ctx, [id]);
+      // Checked again under the class's lock, in the erasing transaction: a class reopened since it was listed stays.
+      if (await withErasure(ctx, async (e) => (await retention.lockIfDue(e.tx, id, days, now)) && (await e.classes([id])).length > 0)) erased++;
       done.add(id);
     }
-    erased += ids.length;
     if (ids.length < BATCH) break;
   }
   return { notified, erased };

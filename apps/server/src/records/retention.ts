@@ -92,6 +92,18 @@ export const retention = {
     return res.rows.map((r) => r.id);
   },
 
+  /**
+   * Locks the class and answers whether it is still to be erased now: listed a moment ago, it may have been reopened
+   * or given a later end date meanwhile, and then it stays.
+   */
+  async lockIfDue(tx: DbOrTx, id: number, days: number, now: Date): Promise<boolean> {
+    const res = (await tx.execute(
+      sql`select tc.id from teaching_class tc
+        where tc.id = ${id} and tc.retention_notice_at is not null and ${eraseOnSql(days, now)} <= ${dayOf(now)} for update`,
+    )) as unknown as Rows<{ id: number }>;
+    return res.rows.length > 0;
+  },
+
   /** Classes to erase now: told, and at or past the day they are erased. */
   async toErase(db: DbOrTx, days: number, now: Date, limit: number): Promise<number[]> {
     if (days <= 0) return [];

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { learningActions, learningSkills, media, ratings, schools, students, teachingClasses, teachingClassStudents, users } from '../../db/schema';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 
 export type MediaRow = typeof media.$inferSelect;
 export type PlaceRow = typeof teachingClassStudents.$inferSelect;
@@ -48,7 +49,7 @@ export const exportRepository = {
         place: teachingClassStudents,
         cls: teachingClasses,
         role: classRoleSql(userId),
-        linked: sql<boolean>`exists (select 1 from student_profile_user epu where epu.teaching_class_student_id = "teaching_class_student"."id" and epu.user_id = ${userId})`,
+        linked: sql<boolean>`("teaching_class_student"."id" in ${linkedPlaceIdsSql(userId)})`,
         school: { id: schools.id, name: schools.name },
       })
       .from(teachingClassStudents)

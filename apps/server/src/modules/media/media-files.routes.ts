@@ -52,7 +52,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
    * Who may fetch: the user a valid signature on this path (or on the file's own link) was issued to, if they may still
    * see the file; else a signed-in user allowed to see it.
    */
-  async function authorise(req: FastifyRequest): Promise<MediaRow> {
+  async function authorise(req: FastifyRequest): Promise<{ row: MediaRow; userId: number | null }> {
     const id = idParam((req.params as Params).id);
     const q = req.query as { exp?: unknown; sig?: unknown; u?: unknown };
     const path = req.url.split('?')[0]!;
@@ -60,12 +60,12 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     if (linkUser !== null) {
       const row = await mediaRepository.findById(db, id);
       if (!row) throw notFound('Media not found.');
-      if (await mediaService.linkUserMaySee(db, linkAccess, linkUser, row)) return row;
+      if (await mediaService.linkUserMaySee(db, linkAccess, linkUser, row)) return { row, userId: linkUser || null };
     }
     if (req.principal) {
       const row = await mediaService.forUser(db, req.principal, id);
       if (!row) throw forbidden(ErrorText.mediaAccess);
-      return row;
+      return { row, userId: req.principal.userId };
     }
     // A link that was signed once but is now expired, altered or no longer its user's is refused; no credentials is a 401.
     if (q.exp !== undefined || q.sig !== undefined || linkUser !== null) throw forbidden(ErrorText.mediaAccess);
@@ -107,9 +107,10 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
 
   app.get('/media/:id', { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') }, async (req, reply) => {
-    const row = await authorise(req);
-    if (req.principal && RATING_MEDIA.includes(row.mediaType)) {
-      await recordReads(db, { userId: req.principal.userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+    const { row, userId } = await authorise(req);
+    // Whoever reads it, by a signed link (its user) or by their session: a parent opening a photo from the feed is logged.
+    if (userId !== null && RATING_MEDIA.includes(row.mediaType)) {
+      await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
     }
     const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
     // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
@@ -118,7 +119,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   });
 
   const thumb = async (req: FastifyRequest, reply: FastifyReply) => {
-    const row = await authorise(req);
+    const { row } = await authorise(req);
     const { mediaType, fileName } = req.params as Params;
     if (!row.thumbKey || (mediaType !== undefined && (mediaType !== String(row.mediaType) || fileName !== row.fileName))) throw notFound('Thumbnail not found.');
     return send(req, reply, { key: row.thumbKey, mime: 'image/webp', size: null, etag: `"t${row.id}"`, disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`) });
