@@ -16,6 +16,10 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests per second over all connections. */
+    overallRate?: number;
+    /** Cycled through in order, each connection on its own. */
+    requests?: { method?: 'GET' | 'POST'; path: string }[];
   }
   interface Result {
     requests: Histogram;

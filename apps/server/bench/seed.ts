@@ -3,6 +3,8 @@ import type { Db } from '../src/db/client';
 import { hashPassword } from '../src/modules/users/users.service';
 
 export const BENCH_USER = { username: 'bench-teacher', password: 'bench-password-1' };
+/** A parent linked to every student of the newest class: their reads write the access log (DESIGN §6). */
+export const BENCH_PARENT = { username: 'bench-parent', password: 'bench-password-1' };
 
 /**
  * One teacher with `classes` classes of `perClass` students each (one co-teacher per class, predefined avatars on
@@ -26,5 +28,10 @@ export async function seedBench(db: Db, classes = 200, perClass = 30) {
     select 'Student' || g, 'Number' || g, 1 + g % 24, 1 from generate_series(1, ${classes * perClass}) g`);
   await db.execute(sql`insert into teaching_class_student (first_name, last_name, code, student_id, teaching_class_id, avatar_id, creator_id, invitation_code)
     select s.first_name, s.last_name, null, s.id, 1 + (s.id - 1) / ${perClass}, s.avatar_id, 1, 'P' || lpad(s.id::text, 7, '0') from student s`);
+  await db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name, account_type, privacy_policy_last_agreed)
+    values (${BENCH_PARENT.username}, 'parent@example.org', ${hash}, 'Bench', 'Parent', 'parent_user', now())`);
+  await db.execute(sql`insert into student_profile_user (student_id, user_id, teaching_class_id, teaching_class_student_id, is_via_invitation)
+    select p.student_id, u.id, p.teaching_class_id, p.id, true from teaching_class_student p, app_user u
+    where u.username = ${BENCH_PARENT.username} and p.teaching_class_id = 1`);
   await db.execute(sql`analyze`);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, startTestServer, type TestServer } from '../../test/harness';
+import { dbKind, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { makeMedia } from '../../test/classes';
 import { MediaType } from '@skillroom/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -178,9 +178,11 @@ describe('the media sweeps (DESIGN §6)', () => {
     const r = new JobRunner(s.ctx.database, jobContext(), jobDefinitions);
     runners.push(r);
     await r.start({ schedule: false, pollingIntervalSeconds: 0.5 });
+    // An upload of a real account: one whose uploader is gone is an orphan at once (the erasure layer's rule).
+    const uploader = await signUp(s);
     const [stale, fresh, catalogue] = await Promise.all([
-      makeMedia(s, MediaType.RatingPhoto, 1),
-      makeMedia(s, MediaType.RatingPhoto, 1),
+      makeMedia(s, MediaType.RatingPhoto, uploader.id),
+      makeMedia(s, MediaType.RatingPhoto, uploader.id),
       makeMedia(s, MediaType.PredefinedStudentAvatar),
     ]);
     await s.ctx.files.put(stale.storageKey, Buffer.from('x'));
