@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { driverError } from './driver-error';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,7 +62,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // An idle client losing its server must not crash the process; the next query fails with 503 instead.
     pool.on('error', (err) => opts.onPoolError?.(err));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -89,6 +90,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     jobStore: { kind: 'pglite', client },
   };
+}
+
+/** Deadlock detected, serialization failure: PostgreSQL aborted one side of a conflict that a new attempt resolves. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs a transaction again, from its start, when PostgreSQL aborted it to break a deadlock or a serialization
+ * conflict with another one: writers of different tables meet on shared rows (the cache versions, media being
+ * erased), so a conflict is a matter of timing, and the second attempt finds the other side committed. Work done in
+ * a transaction's callback outside the database must therefore be safe to repeat (every caller keeps it so: files
+ * are removed after commit). The third conflict in a row reaches the client as a 409.
+ */
+function retryingTransactions(db: Db): Db {
+  const once = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work, config);
+      } catch (e) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE.has(driverError(e)?.code ?? '')) throw e;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
 }
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
