@@ -17,23 +17,43 @@ async function person(browser: Browser, overrides: Record<string, unknown> = {})
     expect(res.ok(), `${method} ${path}`).toBe(true);
     return (await res.json()) as T;
   };
-  const status = async (path: string) => (await page.request.get(`/api/auth/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).status();
+  const status = async (path: string) =>
+    (await page.request.get(`/api/auth/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).status();
   return { page, context, problems, api, status };
 }
 
-test('a family link from another class is extended in one click, the parent read is logged, and the parent removes their link', async ({ browser }) => {
+test('a family link from another class is extended in one click, the parent read is logged, and the parent removes their link', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const t = await person(browser, { firstName: 'Tess', lastName: 'Teacher' });
   const p = await person(browser, { firstName: 'Pat', lastName: 'Parent', accountTypeRadio: 'parent_user' });
   const nameA = unique('Elm ');
   const nameB = unique('Birch ');
-  const classA = await t.api<{ id: number }>('POST', '/teaching-class', { name: nameA, year: 2026, start: '2026-09-01', end: '2027-07-15' });
-  const placeA = await t.api<{ id: number; invitationCode: string }>('POST', '/teaching-class-student', { teachingClass: classA.id, firstName: 'Mia', lastName: 'Lind' });
+  const classA = await t.api<{ id: number }>('POST', '/teaching-class', {
+    name: nameA,
+    year: 2026,
+    start: '2026-09-01',
+    end: '2027-07-15',
+  });
+  const placeA = await t.api<{ id: number; invitationCode: string }>('POST', '/teaching-class-student', {
+    teachingClass: classA.id,
+    firstName: 'Mia',
+    lastName: 'Lind',
+  });
   const request = await p.api<{ id: number }>('POST', '/student-profile-user-invitation', { invitationCode: placeA.invitationCode });
   await t.api('POST', `/student-profile-user-invitation/${request.id}/accept`);
   // The next year's class: the child is copied in, and the parent sees nothing of it yet (DESIGN §2: a link is to one class).
-  const classB = await t.api<{ id: number }>('POST', '/teaching-class', { name: nameB, year: 2027, start: '2027-09-01', end: '2028-07-15' });
-  const copied = await t.api<{ 'hydra:member': { id: number }[] }>('POST', '/teaching-class-student/copy', { teachingClass: classB.id, teachingClassStudents: [placeA.id] });
+  const classB = await t.api<{ id: number }>('POST', '/teaching-class', {
+    name: nameB,
+    year: 2027,
+    start: '2027-09-01',
+    end: '2028-07-15',
+  });
+  const copied = await t.api<{ 'hydra:member': { id: number }[] }>('POST', '/teaching-class-student/copy', {
+    teachingClass: classB.id,
+    teachingClassStudents: [placeA.id],
+  });
   const placeB = copied['hydra:member'][0]!.id;
   expect(await p.status(`/teaching-class-student/${placeB}`)).toBe(404);
 

@@ -24,12 +24,16 @@ test.describe('erasure follows deletion', () => {
   test("a teacher removes a student: the student's only rating and its files are gone", async ({ page }) => {
     const { token, classId } = await classWithStudents(page);
     const auth = { headers: { authorization: `Bearer ${token}` } };
-    const places = (await (await page.request.get(`${API}/teaching-class-students?teachingClass.id=${classId}`, auth)).json())['hydra:member'] as {
+    const places = (await (await page.request.get(`${API}/teaching-class-students?teachingClass.id=${classId}`, auth)).json())[
+      'hydra:member'
+    ] as {
       '@id': string;
       firstName: string;
     }[];
     const cara = places.find((p) => p.firstName === 'Cara')!;
-    const skills = (await (await page.request.get(`${API}/teaching-class/${classId}/learning-skills`, auth)).json())['hydra:member'] as { learningActions: { id: number }[] }[];
+    const skills = (await (await page.request.get(`${API}/teaching-class/${classId}/learning-skills`, auth)).json())['hydra:member'] as {
+      learningActions: { id: number }[];
+    }[];
     const photo = await uploadPhoto(page, token);
     const rating = await apiPost<{ id: number }>(page, token, '/rating', {
       teachingClass: classId,
@@ -98,7 +102,9 @@ test.describe('erasure follows deletion', () => {
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('Invalid credentials');
-    const login = await page.request.post('/api/public/v1/login_check', { data: { username: account.username, password: account.password } });
+    const login = await page.request.post('/api/public/v1/login_check', {
+      data: { username: account.username, password: account.password },
+    });
     expect(login.status()).toBe(401);
   });
 });

@@ -13,7 +13,10 @@ test.describe('record export (DESIGN §6)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInViaApi(page, 'parent');
     await page.goto('/web/');
-    await page.getByRole('link', { name: /Ella Taylor/ }).first().click();
+    await page
+      .getByRole('link', { name: /Ella Taylor/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ella Taylor' })).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download record' }).click();
@@ -34,14 +37,18 @@ test.describe('record export (DESIGN §6)', () => {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, await entry.async('nodebuffer'));
       }
-      for (const name of ['index.html', 'portfolio.pdf', 'report.xlsx', 'ratings.csv', 'ratings.json']) expect(fs.existsSync(path.join(dir, name)), name).toBe(true);
+      for (const name of ['index.html', 'portfolio.pdf', 'report.xlsx', 'ratings.csv', 'ratings.json'])
+        expect(fs.existsSync(path.join(dir, name)), name).toBe(true);
       await page.goto(pathToFileURL(path.join(dir, 'index.html')).href);
       await expect(page.getByRole('heading', { level: 1, name: /Ella Taylor/ })).toBeVisible();
       const photos = page.locator('.photos img');
       expect(await photos.count()).toBeGreaterThan(0);
       await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
       const widths = await page.evaluate(() => Array.from(document.images).map((i) => i.naturalWidth));
-      expect(widths.every((w) => w > 0), `every image loads from disk: ${widths.join(', ')}`).toBe(true);
+      expect(
+        widths.every((w) => w > 0),
+        `every image loads from disk: ${widths.join(', ')}`,
+      ).toBe(true);
       await page.screenshot({ path: path.join(shots, 'export-index-360.png') });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -59,7 +66,9 @@ test.describe('record export (DESIGN §6)', () => {
     const download = await downloading;
     await expect(page.getByText('Download complete.')).toBeVisible();
     const zip = await JSZip.loadAsync(fs.readFileSync(await download.path()));
-    expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['class-report.pdf', 'class-report.xlsx', 'ratings.csv', 'ratings.json']));
+    expect(Object.keys(zip.files)).toEqual(
+      expect.arrayContaining(['class-report.pdf', 'class-report.xlsx', 'ratings.csv', 'ratings.json']),
+    );
     await page.screenshot({ path: path.join(shots, 'export-class-360.png'), fullPage: true });
 
     await page.context().clearCookies();

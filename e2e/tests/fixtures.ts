@@ -9,7 +9,10 @@ export async function expectAccessible(page: Page, context = '') {
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe ${context}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe ${context}`,
+  ).toEqual([]);
 }
 
 /** Signs in through the API and stores the token pair in the cookies the app reads (spec §4). */
@@ -30,7 +33,17 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 /** Creates an account through the API, agreeing to the privacy policy as the sign-up screen asks, and answers its sign-in details. */
 export async function signUpViaApi(page: Page, overrides: Record<string, unknown> = {}) {
   const username = unique('e2e');
-  const body = { username, email: `${username}@example.test`, plainPassword: 'correct horse battery', firstName: 'Alex', lastName: 'Rivera', accountTypeRadio: 'teacher', preferredLanguage: 'en', privacyPolicyAgreed: true, ...overrides };
+  const body = {
+    username,
+    email: `${username}@example.test`,
+    plainPassword: 'correct horse battery',
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    accountTypeRadio: 'teacher',
+    preferredLanguage: 'en',
+    privacyPolicyAgreed: true,
+    ...overrides,
+  };
   const res = await page.request.post('/api/public/v1/user', { data: body });
   expect(res.status()).toBe(201);
   return { username, password: body.plainPassword as string, email: body.email as string };
@@ -42,7 +55,12 @@ export async function lastMailTo(address: string): Promise<string> {
   const path = await import('node:path');
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
   const safe = address.replace(/[^a-z0-9@.]/gi, '_');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`${safe}.txt`)).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(`${safe}.txt`))
+        .sort()
+    : [];
   expect(files.length, `a mail to ${address}`).toBeGreaterThan(0);
   return fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8');
 }

@@ -70,7 +70,14 @@ test.describe('privacy policy (DESIGN §6 "Consent")', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto('/web/legal/privacy.html');
     await expect(page.getByRole('heading', { name: 'Privacy policy', level: 1 })).toBeVisible();
-    for (const h of ['What we keep', 'Who sees it', 'How long we keep it', 'Taking your data with you', 'Deleting', 'Location and hidden details']) {
+    for (const h of [
+      'What we keep',
+      'Who sees it',
+      'How long we keep it',
+      'Taking your data with you',
+      'Deleting',
+      'Location and hidden details',
+    ]) {
       await expect(page.getByRole('heading', { name: h })).toBeVisible();
     }
     await expect(page.getByText(/730 days/).first()).toBeVisible();

@@ -23,12 +23,16 @@ test.describe('rating and report screens', () => {
         points: 3,
         students: [],
       });
-      const me = (await (await page.request.get(`${API}/teaching-classes?itemsPerPage=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      const me = (await (
+        await page.request.get(`${API}/teaching-classes?itemsPerPage=1`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         'hydra:member': { creator: { id: number } }[];
       };
       const userId = me['hydra:member'][0]!.creator.id;
       const places = (await (
-        await page.request.get(`${API}/teaching-class-students?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } })
+        await page.request.get(`${API}/teaching-class-students?teachingClass.id=${classId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
       ).json()) as { 'hydra:member': { id: number }[] };
       const placeId = places['hydra:member'][0]!.id;
       const screens: [string, string][] = [
@@ -83,7 +87,9 @@ test.describe('rating and report screens', () => {
     });
     // The demo evaluator sees the demo classes; a rating there by the demo teacher is not theirs to change.
     const { token: evalToken } = await signInViaApi(page, 'evaluator');
-    const list = (await (await page.request.get(`${API}/ratings?itemsPerPage=100`, { headers: { authorization: `Bearer ${evalToken}` } })).json()) as {
+    const list = (await (
+      await page.request.get(`${API}/ratings?itemsPerPage=100`, { headers: { authorization: `Bearer ${evalToken}` } })
+    ).json()) as {
       'hydra:member': { id: number; teachingClass: string; canEdit: boolean }[];
     };
     const theirs = list['hydra:member'].find((r) => !r.canEdit)!;
@@ -129,7 +135,9 @@ test.describe('rating and report screens', () => {
 
   test("a linked parent reads their student's report", async ({ page }) => {
     const { token } = await signInViaApi(page, 'parent');
-    const places = (await (await page.request.get(`${API}/teaching-class-students`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const places = (await (
+      await page.request.get(`${API}/teaching-class-students`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       'hydra:member': { id: number; firstName: string; lastName: string }[];
     };
     const child = places['hydra:member'][0]!;

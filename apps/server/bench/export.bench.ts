@@ -120,24 +120,48 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
       { classId: 4, ...(await seedClassYear(db, mediaDir, 4, 8, photo)) },
     ];
     for (const t of ['rating', 'rating_student', 'rating_media', 'media']) await db.execute(sql.raw(`vacuum (analyze) ${t}`));
-    console.info(`\nexport: seeded ${sizes.map((s) => `class ${s.classId} with ${s.ratings} ratings and ${s.files} files of 1 MB`).join(', ')} in ${Math.round(performance.now() - t)} ms`);
+    console.info(
+      `\nexport: seeded ${sizes.map((s) => `class ${s.classId} with ${s.ratings} ratings and ${s.files} files of 1 MB`).join(', ')} in ${Math.round(performance.now() - t)} ms`,
+    );
     // A token of its own: the one run.ts got may have expired while the benchmarks before this one ran.
-    const login = await fetch(`${o.base}/api/public/v1/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+    const login = await fetch(`${o.base}/api/public/v1/login_check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USER),
+    });
     const { token } = (await login.json()) as { token: string };
     // The first export of a fresh server loads what every export uses once (fonts, the zip library) and grows the
     // heap to its working size: it is told apart, then both sizes are measured on the server as it runs from then on.
-    const first = { classId: sizes[0]!.classId, ratings: sizes[0]!.ratings, files: sizes[0]!.files, ...(await exportOnce(o.base, token, sizes[0]!.classId, o.serverPid)) };
+    const first = {
+      classId: sizes[0]!.classId,
+      ratings: sizes[0]!.ratings,
+      files: sizes[0]!.files,
+      ...(await exportOnce(o.base, token, sizes[0]!.classId, o.serverPid)),
+    };
     console.info(`first export of this server: ${first.megabytes} MB in ${first.seconds} s, peak ${first.peakOverIdleMb} MB over idle`);
     const rows = [];
     for (const s of sizes) rows.push({ ...s, ...(await exportOnce(o.base, token, s.classId, o.serverPid)) });
-    console.info(`\n${'class export'.padEnd(26)}${'MB'.padStart(7)}${'s'.padStart(6)}${'1st byte s'.padStart(11)}${'idle MB'.padStart(9)}  peak over idle MB: all, preparing, sending`);
+    console.info(
+      `\n${'class export'.padEnd(26)}${'MB'.padStart(7)}${'s'.padStart(6)}${'1st byte s'.padStart(11)}${'idle MB'.padStart(9)}  peak over idle MB: all, preparing, sending`,
+    );
     for (const r of rows) {
       const peaks = [r.peakOverIdleMb, r.preparingOverIdleMb, r.sendingOverIdleMb].join(', ');
-      console.info(`${`${r.ratings} ratings, ${r.files} files`.padEnd(26)}${String(r.megabytes).padStart(7)}${String(r.seconds).padStart(6)}${String(r.firstByteSeconds).padStart(11)}${String(r.idleMb).padStart(9)}  ${peaks}`);
+      console.info(
+        `${`${r.ratings} ratings, ${r.files} files`.padEnd(26)}${String(r.megabytes).padStart(7)}${String(r.seconds).padStart(6)}${String(r.firstByteSeconds).padStart(11)}${String(r.idleMb).padStart(9)}  ${peaks}`,
+      );
     }
     const ok = rows.every((r) => r.peakOverIdleMb < TARGET_MB);
     console.info(`target: peak RSS under ${TARGET_MB} MB over idle at both sizes: ${ok ? 'met' : 'NOT met'}`);
-    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10), targetMb: TARGET_MB, ok, first, rows };
+    const out = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      targetMb: TARGET_MB,
+      ok,
+      first,
+      rows,
+    };
     fs.writeFileSync(path.join(here, 'export-results.json'), `${JSON.stringify(out, null, 2)}\n`);
     if (!ok) process.exitCode = 1;
   } finally {

@@ -35,7 +35,14 @@ function startServer(databaseUrl: string, dataDir: string): Promise<{ child: Chi
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // Request logs off (warn level) so that the figures measure the API, not the terminal; the floor pays the same.
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false', JWT_SECRET: crypto.randomBytes(32).toString('hex') },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO: 'false',
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -57,10 +64,24 @@ interface Row {
 }
 
 async function measure(route: string, base: string, pathname: string, token: string): Promise<Row> {
-  const opts = { url: base + pathname, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' }, timeout: 10 };
+  const opts = {
+    url: base + pathname,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' },
+    timeout: 10,
+  };
   await autocannon({ ...opts, duration: WARMUP });
   const r = await autocannon({ ...opts, duration: SECONDS });
-  return { route, url: pathname, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    route,
+    url: pathname,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /**
@@ -68,7 +89,11 @@ async function measure(route: string, base: string, pathname: string, token: str
  * disclosure the access log records (DESIGN §6), so the list is measured beside the log's writes.
  */
 async function measureWithReader(route: string, base: string, pathname: string, token: string): Promise<Row> {
-  const login = await fetch(`${base}/api/public/v1/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_PARENT) });
+  const login = await fetch(`${base}/api/public/v1/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_PARENT),
+  });
   const parent = ((await login.json()) as { token: string }).token;
   const auth = { headers: { authorization: `Bearer ${parent}`, accept: 'application/ld+json' } };
   const places = (await (await fetch(`${base}/api/auth/v1/teaching-class-students?teachingClass.id=1&itemsPerPage=30`, auth)).json()) as {
@@ -101,37 +126,72 @@ async function main() {
     const server = await startServer(url, dataDir);
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
-    const login = await fetch(`${base}/api/public/v1/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+    const login = await fetch(`${base}/api/public/v1/login_check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USER),
+    });
     const { token } = (await login.json()) as { token: string };
     const auth = { headers: { authorization: `Bearer ${token}` } };
-    const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as { 'hydra:member': { id: number }[]; 'hydra:totalItems': number };
+    const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
+      'hydra:member': { id: number }[];
+      'hydra:totalItems': number;
+    };
     const classId = list['hydra:member'][0]!.id;
-    const detail = (await (await fetch(`${base}/api/auth/v1/teaching-class/${classId}`, auth)).json()) as { teachingClassStudents: unknown[] };
-    if (list['hydra:totalItems'] !== 200 || detail.teachingClassStudents.length !== 30) throw new Error('the seeded data is not what the benchmark expects');
+    const detail = (await (await fetch(`${base}/api/auth/v1/teaching-class/${classId}`, auth)).json()) as {
+      teachingClassStudents: unknown[];
+    };
+    if (list['hydra:totalItems'] !== 200 || detail.teachingClassStudents.length !== 30)
+      throw new Error('the seeded data is not what the benchmark expects');
 
     const rows = [
       await measure('floor (auth + select 1)', base, '/api/auth/v1/health', token),
       await measure('class list', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
       await measure('class detail', base, `/api/auth/v1/teaching-class/${classId}`, token),
     ];
-    rows.push(await measureWithReader('class list, access log writing', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token));
+    rows.push(
+      await measureWithReader('class list, access log writing', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
+    );
     const floor = rows[0]!.rps;
-    const results = rows.map((r) => ({ ...r, percentOfFloor: Math.round((r.rps / floor) * 1000) / 10, meetsTarget: r.rps >= floor * TARGET }));
+    const results = rows.map((r) => ({
+      ...r,
+      percentOfFloor: Math.round((r.rps / floor) * 1000) / 10,
+      meetsTarget: r.rps >= floor * TARGET,
+    }));
 
-    console.info(`\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs\n`);
-    console.info(`${'route'.padEnd(26)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'% floor'.padStart(10)}  errors`);
+    console.info(
+      `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+    console.info(
+      `${'route'.padEnd(26)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'% floor'.padStart(10)}  errors`,
+    );
     for (const r of results) {
-      console.info(`${r.route.padEnd(26)}${String(r.rps).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${`${r.percentOfFloor}%`.padStart(10)}  ${r.non2xx + r.errors}`);
+      console.info(
+        `${r.route.padEnd(26)}${String(r.rps).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${`${r.percentOfFloor}%`.padStart(10)}  ${r.non2xx + r.errors}`,
+      );
     }
     const ok = results.every((r) => r.meetsTarget && r.non2xx === 0 && r.errors === 0);
     console.info(`\ntarget: every route at least ${TARGET * 100}% of the floor's requests per second: ${ok ? 'met' : 'NOT met'}`);
-    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, database: 'postgres', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, target: TARGET, seeded: { classes: 200, studentsPerClass: 30 }, ok, results };
+    const out = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      database: 'postgres',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      target: TARGET,
+      seeded: { classes: 200, studentsPerClass: 30 },
+      ok,
+      results,
+    };
     fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
     if (!ok) process.exitCode = 1;
     await (await import('./uploads')).benchUploads(base, token);
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
-    if (process.env.BENCH_EXPORT !== '0') await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
+    if (process.env.BENCH_EXPORT !== '0')
+      await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {

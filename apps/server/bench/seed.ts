@@ -17,7 +17,9 @@ export async function seedBench(db: Db, classes = 200, perClass = 30) {
     values (${BENCH_USER.username}, 'bench@example.org', ${hash}, 'Bench', 'Teacher', 1), ('bench-coteacher', 'co@example.org', ${hash}, 'Co', 'Teacher', 1)`);
   await db.execute(sql`insert into media (file_name, file_original_name, mime_type, size, file_dimensions, media_type, storage_key)
     select 'avatar-' || g || '.png', 'avatar-' || g || '.png', 'image/png', 2048, '256x256', 38, 'catalogue/avatar-' || g || '.png' from generate_series(1, 24) g`);
-  await db.execute(sql`insert into subscription (name, start, "end", can_create_individual, school_id) values ('Bench plan', '2026-01-01', '2027-12-31', true, 1)`);
+  await db.execute(
+    sql`insert into subscription (name, start, "end", can_create_individual, school_id) values ('Bench plan', '2026-01-01', '2027-12-31', true, 1)`,
+  );
   await db.execute(sql`insert into subscription_member (subscription_id, user_id, role) values (1, 1, 'teacher'), (1, 2, 'teacher')`);
   await db.execute(sql`insert into teaching_class (name, grade, invitation_code, year, start, "end", is_finished, avatar_id, school_id, creator_id, term, education_level_id, subscription_id, created, updated)
     select 'Class ' || g, (g % 6 + 1)::text, 'C' || lpad(g::text, 7, '0'), 2026, '2026-09-01', '2027-07-15', g % 10 = 0, null, 1, 1, 'Full year', 2,

@@ -49,7 +49,12 @@ const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '.
 /** Methods that change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, undefined, logStream) : false,
     trustProxy: config.trustProxy,
@@ -127,7 +132,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
             requireSignedIn(req);
             const userId = req.principal!.userId;
             // A deleted account's token stops working at once (DESIGN §6 "Accounts").
-            if (!(await isLiveAccount(ctx.db, userId, () => usersRepository.exists(ctx.db, userId)))) throw unauthorized('Invalid JWT Token');
+            if (!(await isLiveAccount(ctx.db, userId, () => usersRepository.exists(ctx.db, userId))))
+              throw unauthorized('Invalid JWT Token');
           });
           await m.auth!(scope, ctx);
         },

@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NOTIFICATION_STREAM_HEARTBEAT_MS, PRIVACY_POLICY_DEFAULT_DATE, calendarDate } from '@skillroom/contract';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const bytes = z.coerce.number().int().positive();
 
 /** Two years (DESIGN §6): long enough for a school to look back, short enough to keep only what is needed. */
@@ -33,7 +31,11 @@ const envSchema = z.object({
   MEDIA_MAX_AUDIO_BYTES: bytes.default(50 * 1024 * 1024),
   MEDIA_MAX_VIDEO_BYTES: bytes.default(200 * 1024 * 1024),
   MEDIA_MAX_FILE_BYTES: bytes.default(25 * 1024 * 1024),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 3600),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -47,14 +49,27 @@ const envSchema = z.object({
   MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(2),
   // One core stays free for everyone else's requests while images are being worked on.
-  MEDIA_IMAGE_JOBS: z.coerce.number().int().positive().default(Math.max(1, os.availableParallelism() - 1)),
+  MEDIA_IMAGE_JOBS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.max(1, os.availableParallelism() - 1)),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key')
+    .optional(),
   /** Who push services may contact about this server's messages: an https: URL or a mailto: address. */
-  VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+    .optional(),
   /** Allows plain-http push endpoints (tests and local push services only; browsers always give https ones). */
   PUSH_ALLOW_HTTP: bool.default(false),
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -67,7 +82,12 @@ const envSchema = z.object({
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'comma-separated origins such as https://app.example.org (no path)')))
     .default([]),
 });
@@ -89,7 +109,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
   }
   if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (keys are then made in DATA_DIR/keys)');
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (keys are then made in DATA_DIR/keys)',
+    );
   }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
@@ -139,7 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionDays: c.RETENTION_DAYS,
     push: {
       vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
-      subject: c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),
+      subject:
+        c.VAPID_SUBJECT ?? (c.PUBLIC_URL?.startsWith('https://') ? c.PUBLIC_URL.replace(/\/$/, '') : 'mailto:no-reply@skillroom.invalid'),
       allowHttp: c.PUSH_ALLOW_HTTP,
       timeoutMs: c.PUSH_TIMEOUT_MS,
     },

@@ -39,13 +39,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(/S3_ACCESS_KEY_ID/);
     const aws = loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3;
     expect(aws).toMatchObject({ endpoint: 'https://s3.eu-west-1.amazonaws.com', forcePathStyle: false });
-    const minio = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3;
+    const minio = loadConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    }).s3;
     expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1' });
   });
 
   it('reads CORS_ORIGINS as a list of origins, none by default, and refuses one with a path', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.org', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/web' })).toThrow(/CORS_ORIGINS/);
   });
 
@@ -56,9 +64,10 @@ describe('loadConfig', () => {
     for (const bad of ['-1', '1.5', 'forever', '99999999']) expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
   });
 
-  it('reads PRIVACY_POLICY_DATE as a real day, the policy text\'s own date by default', () => {
+  it("reads PRIVACY_POLICY_DATE as a real day, the policy text's own date by default", () => {
     expect(loadConfig({}).privacyPolicyDate).toBe('2026-11-24');
     expect(loadConfig({ PRIVACY_POLICY_DATE: '2027-03-01' }).privacyPolicyDate).toBe('2027-03-01');
-    for (const bad of ['2027-02-30', '2027-03-01T00:00:00Z', '01/03/2027', 'soon']) expect(() => loadConfig({ PRIVACY_POLICY_DATE: bad })).toThrow(/PRIVACY_POLICY_DATE/);
+    for (const bad of ['2027-02-30', '2027-03-01T00:00:00Z', '01/03/2027', 'soon'])
+      expect(() => loadConfig({ PRIVACY_POLICY_DATE: bad })).toThrow(/PRIVACY_POLICY_DATE/);
   });
 });

@@ -29,7 +29,10 @@ async function main() {
   const jobsStarted = performance.now();
   await ctx.jobs.start();
   const jobsMs = Math.round(performance.now() - jobsStarted);
-  app.log.info({ ms: Math.round(performance.now() - started), jobsMs, url: `${config.publicUrl}/web/`, database: ctx.database.kind }, 'Skillroom is ready');
+  app.log.info(
+    { ms: Math.round(performance.now() - started), jobsMs, url: `${config.publicUrl}/web/`, database: ctx.database.kind },
+    'Skillroom is ready',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,10 +41,13 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const started = performance.now();
     // Uploads in flight get their time (REQUEST_TIMEOUT_MS bounds them anyway); a stuck close still ends.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown did not finish in time');
-      process.exit(1);
-    }, Math.max(10_000, config.requestTimeoutMs + 5_000)).unref();
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time');
+        process.exit(1);
+      },
+      Math.max(10_000, config.requestTimeoutMs + 5_000),
+    ).unref();
     await drainAndClose(app);
     clearTimeout(timer);
     app.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');

@@ -6,13 +6,18 @@ export const API = '/api/auth/v1';
 export type TestUser = Awaited<ReturnType<typeof signUp>>;
 
 /** A subscription with its teachers and evaluators, written straight to the database (the admin tool's job). */
-export async function makeSubscription(s: TestServer, o: { teachers?: TestUser[]; evaluators?: TestUser[]; canCreateIndividual?: boolean; name?: string } = {}) {
+export async function makeSubscription(
+  s: TestServer,
+  o: { teachers?: TestUser[]; evaluators?: TestUser[]; canCreateIndividual?: boolean; name?: string } = {},
+) {
   const [sub] = await s.ctx.db
     .insert(subscriptions)
     .values({ name: o.name ?? 'Test plan', start: '2026-01-01', end: '2027-12-31', canCreateIndividual: o.canCreateIndividual ?? false })
     .returning();
-  for (const u of o.teachers ?? []) await s.ctx.db.insert(subscriptionMembers).values({ subscriptionId: sub!.id, userId: u.id, role: 'teacher' });
-  for (const u of o.evaluators ?? []) await s.ctx.db.insert(subscriptionMembers).values({ subscriptionId: sub!.id, userId: u.id, role: 'evaluator' });
+  for (const u of o.teachers ?? [])
+    await s.ctx.db.insert(subscriptionMembers).values({ subscriptionId: sub!.id, userId: u.id, role: 'teacher' });
+  for (const u of o.evaluators ?? [])
+    await s.ctx.db.insert(subscriptionMembers).values({ subscriptionId: sub!.id, userId: u.id, role: 'evaluator' });
   return sub!;
 }
 
@@ -20,12 +25,29 @@ export async function makeSubscription(s: TestServer, o: { teachers?: TestUser[]
 export async function makeMedia(s: TestServer, mediaType: number, uploaderId: number | null = null) {
   const [row] = await s.ctx.db
     .insert(media)
-    .values({ fileName: 'a.png', fileOriginalName: 'a.png', mimeType: 'image/png', size: 10, fileDimensions: '64x64', mediaType, storageKey: `test/${Math.random()}`, uploaderId })
+    .values({
+      fileName: 'a.png',
+      fileOriginalName: 'a.png',
+      mimeType: 'image/png',
+      size: 10,
+      fileDimensions: '64x64',
+      mediaType,
+      storageKey: `test/${Math.random()}`,
+      uploaderId,
+    })
     .returning();
   return row!;
 }
 
-export const classBody = (o: Record<string, unknown> = {}) => ({ name: 'Year 4 Maple', year: 2026, start: '2026-09-01', end: '2027-07-15', grade: '4', term: 'Autumn', ...o });
+export const classBody = (o: Record<string, unknown> = {}) => ({
+  name: 'Year 4 Maple',
+  year: 2026,
+  start: '2026-09-01',
+  end: '2027-07-15',
+  grade: '4',
+  term: 'Autumn',
+  ...o,
+});
 
 export async function createClass(s: TestServer, u: TestUser, o: Record<string, unknown> = {}) {
   const res = await s.api('POST', `${API}/teaching-class`, { token: u.token, body: classBody(o) });
@@ -34,12 +56,16 @@ export async function createClass(s: TestServer, u: TestUser, o: Record<string, 
 }
 
 export async function addStudent(s: TestServer, u: TestUser, classId: number, o: Record<string, unknown> = {}) {
-  const res = await s.api('POST', `${API}/teaching-class-student`, { token: u.token, body: { teachingClass: `${API}/teaching-class/${classId}`, firstName: 'Ana', lastName: 'Silva', ...o } });
+  const res = await s.api('POST', `${API}/teaching-class-student`, {
+    token: u.token,
+    body: { teachingClass: `${API}/teaching-class/${classId}`, firstName: 'Ana', lastName: 'Silva', ...o },
+  });
   if (res.statusCode !== 201) throw new Error(`student create failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
-export const addCoTeacher = (s: TestServer, classId: number, u: TestUser) => s.ctx.db.insert(teachingClassTeachers).values({ teachingClassId: classId, teacherId: u.id });
+export const addCoTeacher = (s: TestServer, classId: number, u: TestUser) =>
+  s.ctx.db.insert(teachingClassTeachers).values({ teachingClassId: classId, teacherId: u.id });
 
 /** Links a user to a place's student, as an approved student-profile invitation will. */
 export const linkUser = (s: TestServer, place: { id: number; student: string; teachingClass: string | { '@id': string } }, u: TestUser) => {
@@ -50,14 +76,21 @@ export const linkUser = (s: TestServer, place: { id: number; student: string; te
     .values({ studentId: id(place.student), userId: u.id, teachingClassStudentId: place.id, teachingClassId: id(cls) });
 };
 
-export const classRow = async (s: TestServer, id: number) => (await s.ctx.db.select().from(teachingClasses).where(eq(teachingClasses.id, id)))[0];
+export const classRow = async (s: TestServer, id: number) =>
+  (await s.ctx.db.select().from(teachingClasses).where(eq(teachingClasses.id, id)))[0];
 
 /**
  * Everyone DESIGN §2 tells apart, around one class with two students: its creator, a co-teacher, an evaluator
  * of its subscription, a parent linked to the first student, a stranger, and no one (anonymous).
  */
 export async function classWithRoles(s: TestServer) {
-  const [creator, coteacher, evaluator, linked, stranger] = await Promise.all([signUp(s), signUp(s), signUp(s), signUp(s, { accountTypeRadio: 'parent_user' }), signUp(s)]);
+  const [creator, coteacher, evaluator, linked, stranger] = await Promise.all([
+    signUp(s),
+    signUp(s),
+    signUp(s),
+    signUp(s, { accountTypeRadio: 'parent_user' }),
+    signUp(s),
+  ]);
   const sub = await makeSubscription(s, { teachers: [creator], evaluators: [evaluator] });
   const cls = await createClass(s, creator, { subscription: `${API}/subscription/${sub.id}` });
   await addCoTeacher(s, cls.id, coteacher);

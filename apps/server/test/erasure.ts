@@ -25,7 +25,10 @@ export async function uploadImage(s: TestServer, token: string, mediaType: numbe
 
 /** The storage keys of a media row, read before a deletion, to prove afterwards that the files left the store. */
 export async function keysOf(s: TestServer, mediaId: number) {
-  const [row] = await rows<{ storage_key: string; thumb_key: string | null }>(s, sql`select storage_key, thumb_key from media where id = ${mediaId}`);
+  const [row] = await rows<{ storage_key: string; thumb_key: string | null }>(
+    s,
+    sql`select storage_key, thumb_key from media where id = ${mediaId}`,
+  );
   if (!row) throw new Error(`no media ${mediaId}`);
   return [row.storage_key, row.thumb_key].filter((k): k is string => Boolean(k));
 }
@@ -38,10 +41,22 @@ export async function storedKeys(s: TestServer) {
 
 /** Whether none of these media rows and none of their files exist any more. */
 export async function expectErased(s: TestServer, mediaIds: number[], keys: string[]) {
-  const left = await rows<{ id: number }>(s, sql`select id from media where id in (${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)})`);
-  expect(left.map((r) => Number(r.id)), 'media rows left').toEqual([]);
+  const left = await rows<{ id: number }>(
+    s,
+    sql`select id from media where id in (${sql.join(
+      mediaIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  expect(
+    left.map((r) => Number(r.id)),
+    'media rows left',
+  ).toEqual([]);
   const stored = await storedKeys(s);
-  expect(keys.filter((k) => stored.has(k)), 'files left in the store').toEqual([]);
+  expect(
+    keys.filter((k) => stored.has(k)),
+    'files left in the store',
+  ).toEqual([]);
 }
 
 /**
@@ -52,20 +67,41 @@ export async function expectErased(s: TestServer, mediaIds: number[], keys: stri
 export async function expectNoOrphans(s: TestServer, o: { unattached?: number[] } = {}) {
   const unattached = new Set(o.unattached ?? []);
   const ownerless = await rows<{ id: number }>(s, sql`select id from media where not ${catalogueSql} and not ${referencedSql} order by id`);
-  expect(ownerless.map((r) => Number(r.id)).filter((id) => !unattached.has(id)), 'media rows nothing refers to').toEqual([]);
+  expect(
+    ownerless.map((r) => Number(r.id)).filter((id) => !unattached.has(id)),
+    'media rows nothing refers to',
+  ).toEqual([]);
 
-  const media = await rows<{ id: number; storage_key: string; thumb_key: string | null }>(s, sql`select id, storage_key, thumb_key from media`);
+  const media = await rows<{ id: number; storage_key: string; thumb_key: string | null }>(
+    s,
+    sql`select id, storage_key, thumb_key from media`,
+  );
   const stored = await storedKeys(s);
   const named = new Set(media.flatMap((m) => [m.storage_key, m.thumb_key]).filter((k): k is string => Boolean(k)));
-  expect([...stored].filter((k) => !named.has(k)), 'files without a row').toEqual([]);
+  expect(
+    [...stored].filter((k) => !named.has(k)),
+    'files without a row',
+  ).toEqual([]);
   // Catalogue rows made by tests without a file (makeMedia) are not uploads; every upload has its file.
   const uploads = media.filter((m) => !m.storage_key.startsWith('test/'));
-  expect(uploads.filter((m) => !stored.has(m.storage_key)).map((m) => Number(m.id)), 'rows without their file').toEqual([]);
+  expect(
+    uploads.filter((m) => !stored.has(m.storage_key)).map((m) => Number(m.id)),
+    'rows without their file',
+  ).toEqual([]);
 
   const checks: [string, ReturnType<typeof sql>][] = [
-    ['students without a place', sql`select id from student st where not exists (select 1 from teaching_class_student p where p.student_id = st.id)`],
-    ['ratings that named students and name none', sql`select id from rating r where not r.is_whole_class and not exists (select 1 from rating_student x where x.rating_id = r.id)`],
-    ['notifications about a class that is gone', sql`select id from notification n where n.entity_type = ${EntityType.TeachingClass} and not exists (select 1 from teaching_class x where x.id = n.entity_id)`],
+    [
+      'students without a place',
+      sql`select id from student st where not exists (select 1 from teaching_class_student p where p.student_id = st.id)`,
+    ],
+    [
+      'ratings that named students and name none',
+      sql`select id from rating r where not r.is_whole_class and not exists (select 1 from rating_student x where x.rating_id = r.id)`,
+    ],
+    [
+      'notifications about a class that is gone',
+      sql`select id from notification n where n.entity_type = ${EntityType.TeachingClass} and not exists (select 1 from teaching_class x where x.id = n.entity_id)`,
+    ],
     [
       'notifications about a co-teacher row that is gone',
       sql`select id from notification n where n.entity_type = ${EntityType.TeachingClassTeacher} and not exists (select 1 from teaching_class_teacher x where x.id = n.entity_id)`,
@@ -78,7 +114,14 @@ export async function expectNoOrphans(s: TestServer, o: { unattached?: number[] 
       'notifications about a link request that is gone',
       sql`select id from notification n where n.entity_type = ${EntityType.StudentProfileUserInvitation} and not exists (select 1 from student_profile_user_invitation x where x.id = n.entity_id)`,
     ],
-    ['links whose place is in another class', sql`select l.id from student_profile_user l join teaching_class_student p on p.id = l.teaching_class_student_id where p.teaching_class_id <> l.teaching_class_id`],
+    [
+      'links whose place is in another class',
+      sql`select l.id from student_profile_user l join teaching_class_student p on p.id = l.teaching_class_student_id where p.teaching_class_id <> l.teaching_class_id`,
+    ],
   ];
-  for (const [what, query] of checks) expect((await rows<{ id: number }>(s, query)).map((r) => Number(r.id)), what).toEqual([]);
+  for (const [what, query] of checks)
+    expect(
+      (await rows<{ id: number }>(s, query)).map((r) => Number(r.id)),
+      what,
+    ).toEqual([]);
 }

@@ -19,7 +19,8 @@ export const SECRETS = [CHILD, PLACE, AUTHOR, COMPANY];
 
 export function containsSecret(bytes: Buffer): string | null {
   for (const s of SECRETS) {
-    for (const needle of [Buffer.from(s, 'latin1'), Buffer.from(s, 'utf16le'), Buffer.from(Buffer.from(s, 'utf16le').swap16())]) if (bytes.includes(needle)) return s;
+    for (const needle of [Buffer.from(s, 'latin1'), Buffer.from(s, 'utf16le'), Buffer.from(Buffer.from(s, 'utf16le').swap16())])
+      if (bytes.includes(needle)) return s;
   }
   return null;
 }
@@ -31,14 +32,26 @@ const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:
 /** An image with EXIF (camera owner, GPS) and XMP naming the child, in the format asked. */
 export function imageWithMetadata(format: 'jpeg' | 'png' | 'webp') {
   return sharp({ create: { width: 40, height: 30, channels: 3, background: '#e07a5f' } })
-    .withExif({ IFD0: { Artist: AUTHOR, ImageDescription: CHILD, Copyright: COMPANY }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
+    .withExif({
+      IFD0: { Artist: AUTHOR, ImageDescription: CHILD, Copyright: COMPANY },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' },
+    })
     .withXmp(XMP)
     .toFormat(format)
     .toBuffer();
 }
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-meta-'));
-const TAGS = ['-metadata', `title=${CHILD}`, '-metadata', `artist=${AUTHOR}`, '-metadata', `comment=${PLACE}`, '-metadata', `location=${PLACE}`];
+const TAGS = [
+  '-metadata',
+  `title=${CHILD}`,
+  '-metadata',
+  `artist=${AUTHOR}`,
+  '-metadata',
+  `comment=${PLACE}`,
+  '-metadata',
+  `location=${PLACE}`,
+];
 
 /** A recording made by ffmpeg with tags naming the child and the place; `extra` chooses codecs and container options. */
 export async function recordingWithTags(name: string, input: string[], extra: string[]): Promise<Buffer> {
@@ -57,8 +70,10 @@ const PICTURE = ['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=0.6']
 
 export const mp3WithTags = () => recordingWithTags('voice.mp3', TONE, ['-c:a', 'libmp3lame', '-id3v2_version', '3', '-write_id3v1', '1']);
 export const m4aWithTags = () => recordingWithTags('voice.m4a', TONE, ['-c:a', 'aac', '-f', 'ipod']);
-export const mp4WithTags = () => recordingWithTags('clip.mp4', [...PICTURE, ...TONE], ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4']);
-export const webmWithTags = () => recordingWithTags('clip.webm', [...PICTURE, ...TONE], ['-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', '-f', 'webm']);
+export const mp4WithTags = () =>
+  recordingWithTags('clip.mp4', [...PICTURE, ...TONE], ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4']);
+export const webmWithTags = () =>
+  recordingWithTags('clip.webm', [...PICTURE, ...TONE], ['-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', '-f', 'webm']);
 
 /** A one-page PDF with a document information dictionary and an XMP metadata stream, both uncompressed. */
 export async function pdfWithMetadata() {
@@ -121,7 +136,13 @@ export function officeWithProperties(kind: keyof typeof OFFICE) {
     `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="${rel}/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">` +
       `<dc:title>${CHILD}</dc:title><dc:creator>${AUTHOR}</dc:creator><cp:lastModifiedBy>${AUTHOR}</cp:lastModifiedBy></cp:coreProperties>`,
   );
-  zip.file('docProps/app.xml', `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="${rel}/officeDocument/2006/extended-properties"><Company>${COMPANY}</Company><Manager>${AUTHOR}</Manager></Properties>`);
-  zip.file('docProps/custom.xml', `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="${rel}/officeDocument/2006/custom-properties"><property name="Place"><vt:lpwstr xmlns:vt="x">${PLACE}</vt:lpwstr></property></Properties>`);
+  zip.file(
+    'docProps/app.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="${rel}/officeDocument/2006/extended-properties"><Company>${COMPANY}</Company><Manager>${AUTHOR}</Manager></Properties>`,
+  );
+  zip.file(
+    'docProps/custom.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="${rel}/officeDocument/2006/custom-properties"><property name="Place"><vt:lpwstr xmlns:vt="x">${PLACE}</vt:lpwstr></property></Properties>`,
+  );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -40,14 +40,28 @@ export class AdminError extends Error {}
 
 /** The commands that need no database; the entry point answers them before opening one. */
 export const isHelp = (argv: string[]) => argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!);
-export const COMMANDS = ['school:create', 'subscription:create', 'subscription:list', 'subscription:add-teacher', 'subscription:add-evaluator', 'user:list', 'user:role', 'media:orphans', 'retention'];
+export const COMMANDS = [
+  'school:create',
+  'subscription:create',
+  'subscription:list',
+  'subscription:add-teacher',
+  'subscription:add-evaluator',
+  'user:list',
+  'user:role',
+  'media:orphans',
+  'retention',
+];
 
 const table = (rows: Record<string, unknown>[]) => {
   if (!rows.length) return '(none)';
   const keys = Object.keys(rows[0]!);
   const cells = rows.map((r) => keys.map((k) => String(r[k] ?? '')));
   const widths = keys.map((k, i) => Math.max(k.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(keys), ...cells.map(line)].join('\n');
 };
 
@@ -67,7 +81,8 @@ async function userByName(db: Db, username: string | undefined) {
 async function addMember(db: Db, args: string[], role: SubscriptionRole) {
   const [rawId, username] = args;
   const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id < 1 || !(await subscriptionsRepository.findById(db, id))) throw new AdminError(`No subscription "${rawId ?? ''}".`);
+  if (!Number.isSafeInteger(id) || id < 1 || !(await subscriptionsRepository.findById(db, id)))
+    throw new AdminError(`No subscription "${rawId ?? ''}".`);
   const user = await userByName(db, username);
   await subscriptionsRepository.addMember(db, id, user.id, role);
   return `${user.username} is now ${role === 'teacher' ? 'a teacher' : 'an evaluator'} of subscription ${id}.`;
@@ -93,7 +108,16 @@ export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions
       return `School ${id}: ${(await schoolsRepository.findById(db, id))!.name}`;
     }
     case 'subscription:create': {
-      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, individual: { type: 'boolean' }, school: { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          name: { type: 'string' },
+          start: { type: 'string' },
+          end: { type: 'string' },
+          individual: { type: 'boolean' },
+          school: { type: 'string' },
+        },
+      });
       const name = values.name?.trim();
       if (!name) throw new AdminError('--name is required.');
       const start = date(values.start, '--start');
@@ -101,7 +125,9 @@ export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions
       if (end < start) throw new AdminError('--end must not be before --start.');
       let schoolId: number | null = null;
       if (values.school) {
-        const found = /^\d+$/.test(values.school) ? await schoolsRepository.findById(db, Number(values.school)) : await schoolsRepository.findByName(db, values.school);
+        const found = /^\d+$/.test(values.school)
+          ? await schoolsRepository.findById(db, Number(values.school))
+          : await schoolsRepository.findByName(db, values.school);
         if (!found) throw new AdminError(`No school "${values.school}" (create it with school:create).`);
         schoolId = found.id;
       }
@@ -125,12 +151,22 @@ export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions
     case 'subscription:add-evaluator':
       return addMember(db, rest, 'evaluator');
     case 'user:list':
-      return table((await usersRepository.listAll(db)).map((u) => ({ id: u.id, username: u.username, name: `${u.firstName} ${u.lastName}`, email: u.email, type: u.accountType, roles: u.roles.join(',') })));
+      return table(
+        (await usersRepository.listAll(db)).map((u) => ({
+          id: u.id,
+          username: u.username,
+          name: `${u.firstName} ${u.lastName}`,
+          email: u.email,
+          type: u.accountType,
+          roles: u.roles.join(','),
+        })),
+      );
     case 'user:role': {
       const { values, positionals } = parseArgs({ args: rest, options: { remove: { type: 'boolean' } }, allowPositionals: true });
       const [username, role] = positionals;
       const user = await userByName(db, username);
-      if (!role || !(PLATFORM_ROLES as readonly string[]).includes(role) || role === 'ROLE_USER') throw new AdminError(`The role must be one of ${PLATFORM_ROLES.filter((r) => r !== 'ROLE_USER').join(', ')}.`);
+      if (!role || !(PLATFORM_ROLES as readonly string[]).includes(role) || role === 'ROLE_USER')
+        throw new AdminError(`The role must be one of ${PLATFORM_ROLES.filter((r) => r !== 'ROLE_USER').join(', ')}.`);
       const roles = values.remove ? user.roles.filter((r) => r !== role) : [...new Set([...user.roles, role])];
       await usersRepository.update(db, user.id, { roles: roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles] });
       return `${user.username}: ${(roles.includes('ROLE_USER') ? roles : ['ROLE_USER', ...roles]).join(', ')}`;
@@ -139,7 +175,13 @@ export async function runAdminCommand(db: Db, argv: string[], opts: AdminOptions
       if (!opts.files) throw new AdminError('media:orphans needs the file store.');
       return mediaOrphansCommand(db, opts.files, rest, (m) => new AdminError(m));
     case 'retention':
-      return retentionCommand(db, rest, { retentionDays: opts.retentionDays ?? DEFAULT_RETENTION_DAYS, now: opts.now ?? new Date() }, table, (m) => new AdminError(m));
+      return retentionCommand(
+        db,
+        rest,
+        { retentionDays: opts.retentionDays ?? DEFAULT_RETENTION_DAYS, now: opts.now ?? new Date() },
+        table,
+        (m) => new AdminError(m),
+      );
     default:
       throw new AdminError(`Unknown command "${command}". Run with --help for the list.`);
   }

@@ -29,7 +29,8 @@ describe(`media:orphans (${dbKind})`, { timeout: 120_000 }, () => {
     await s.ctx.files.put('photo/2020/01/stray.jpg', Buffer.from('stray'));
     await s.ctx.files.put('photo/2020/01/in-flight.jpg', Buffer.from('in flight'));
     const media = path.join(s.dataDir, 'media');
-    for (const k of [...oldKeys, ...(await keysOf(s, used.id)), 'photo/2020/01/stray.jpg']) fs.utimesSync(path.join(media, k), twoDaysAgo, twoDaysAgo);
+    for (const k of [...oldKeys, ...(await keysOf(s, used.id)), 'photo/2020/01/stray.jpg'])
+      fs.utimesSync(path.join(media, k), twoDaysAgo, twoDaysAgo);
 
     const listed = await run('media:orphans');
     expect(listed).toContain(`Found 1 media row(s) nothing refers to:\n  media ${old.id}  ${oldKeys[0]}`);

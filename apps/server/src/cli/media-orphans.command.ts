@@ -21,6 +21,8 @@ export async function mediaOrphansCommand(db: Db, files: FileStore, args: string
     ...report.rowsWithoutOwner.map((r) => `  media ${r.id}  ${r.storageKey}`),
     `${verb} ${report.filesWithoutRow.length} file(s) no media row names${report.filesWithoutRow.length ? ':' : '.'}`,
     ...report.filesWithoutRow.map((k) => `  ${k}`),
-    ...(values.delete || !(report.rowsWithoutOwner.length + report.filesWithoutRow.length) ? [] : ['Run again with --delete to remove them.']),
+    ...(values.delete || !(report.rowsWithoutOwner.length + report.filesWithoutRow.length)
+      ? []
+      : ['Run again with --delete to remove them.']),
   ].join('\n');
 }

@@ -10,7 +10,13 @@ export const RETENTION_HELP = `  retention [--within <days>]                   l
 export type Table = (rows: Record<string, unknown>[]) => string;
 
 /** `retention`: what the daily retention job will notify and delete, and when (DESIGN §6). */
-export async function retentionCommand(db: Db, args: string[], opts: { retentionDays: number; now: Date }, table: Table, fail: (m: string) => Error) {
+export async function retentionCommand(
+  db: Db,
+  args: string[],
+  opts: { retentionDays: number; now: Date },
+  table: Table,
+  fail: (m: string) => Error,
+) {
   const { values } = parseArgs({ args, options: { within: { type: 'string' } } });
   const within = values.within === undefined ? 90 : Number(values.within);
   if (!/^\d{1,5}$/.test(values.within ?? '90') || within > 36_500) throw fail('--within must be a number of days (0 to 36500).');

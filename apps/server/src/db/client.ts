@@ -121,7 +121,13 @@ function retryingTransactions(db: Db): Db {
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** LISTEN on a connection of its own (a pooled one would be handed to other queries), re-established after a loss. */
-async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onResume?: () => void, onError?: (err: Error) => void) {
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResume?: () => void,
+  onError?: (err: Error) => void,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;

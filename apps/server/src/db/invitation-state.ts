@@ -6,7 +6,8 @@ import { type studentProfileUserInvitations, type teachingClassTeacherInvitation
 type InvitationTable = typeof teachingClassTeacherInvitations | typeof studentProfileUserInvitations;
 
 /** `isPending=1/0` of the invitation lists: still waiting, or answered. */
-export const pendingCondition = (t: InvitationTable, isPending: boolean | undefined) => (isPending === undefined ? undefined : isPending ? isNull(t.isApproved) : isNotNull(t.isApproved));
+export const pendingCondition = (t: InvitationTable, isPending: boolean | undefined) =>
+  isPending === undefined ? undefined : isPending ? isNull(t.isApproved) : isNotNull(t.isApproved);
 
 export type AnswerOutcome = 'written' | 'same' | 'other' | 'gone';
 

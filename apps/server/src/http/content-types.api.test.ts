@@ -13,7 +13,11 @@ async function send(call: Call, contentType: string | undefined, body: unknown) 
   return t.s.app.inject({
     method: call.method as 'GET',
     url: call.url,
-    headers: { accept: 'application/ld+json', ...(contentType ? { 'content-type': contentType } : {}), ...(call.token ? { authorization: `Bearer ${call.token}` } : {}) },
+    headers: {
+      accept: 'application/ld+json',
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+    },
     // The specification's client sends the header on DELETE and body-less POSTs too, with nothing after it.
     payload: body === undefined ? '' : JSON.stringify(body),
   });
@@ -42,13 +46,22 @@ describe(`every route of the API document (${dbKind})`, () => {
       const answers: { status: number; type: string; body: unknown; bytes: number }[] = [];
       for (const type of VARIANTS) {
         const resource = /\/([a-z-]+)\/\{id\}$/.exec(call.path)?.[1];
-        const target = call.method === 'DELETE' && resource ? { ...call, url: concrete(call.path, t.w, fresh[resource] ? await fresh[resource](t.s, t.w) : 999999) } : call;
+        const target =
+          call.method === 'DELETE' && resource
+            ? { ...call, url: concrete(call.path, t.w, fresh[resource] ? await fresh[resource](t.s, t.w) : 999999) }
+            : call;
         const body = ['POST', 'PATCH', 'PUT'].includes(call.method) ? await bodies[key]?.(t.s, t.w) : undefined;
         const res = await send(target, type, body);
         const parsed = json(res.body);
         expect(res.statusCode, `${key} (${type ?? 'no content type'}): ${res.body.slice(0, 300)}`).toBeLessThan(500);
-        if (parsed && typeof parsed === 'object' && '@type' in parsed) expect(res.headers['content-type'], `${key} answer type`).toBe(HYDRA_TYPE);
-        answers.push({ status: res.statusCode, type: String(res.headers['content-type'] ?? ''), body: parsed, bytes: res.rawPayload.length });
+        if (parsed && typeof parsed === 'object' && '@type' in parsed)
+          expect(res.headers['content-type'], `${key} answer type`).toBe(HYDRA_TYPE);
+        answers.push({
+          status: res.statusCode,
+          type: String(res.headers['content-type'] ?? ''),
+          body: parsed,
+          bytes: res.rawPayload.length,
+        });
       }
       const first = answers[0]!.body as { '@type'?: string } | null;
       if (call.method === 'GET' && first?.['@type'] === 'hydra:Collection') lists.push(call.path);
@@ -66,7 +79,9 @@ describe(`every route of the API document (${dbKind})`, () => {
     }
     console.info(`content types: ${covered.length} routes covered`);
     // Every list reads its query through a declaration (listQuery), so that no filter is ever silently dropped.
-    const declared = new Set(t.s.ctx.routes.filter((r) => r.doc.query && 'filters' in r.doc.query).map((r) => r.url.replace(/:(\w+)/g, '{$1}')));
+    const declared = new Set(
+      t.s.ctx.routes.filter((r) => r.doc.query && 'filters' in r.doc.query).map((r) => r.url.replace(/:(\w+)/g, '{$1}')),
+    );
     expect(lists.filter((p) => !declared.has(p))).toEqual([]);
     expect(lists.length).toBeGreaterThanOrEqual(7);
     expect(covered.length).toBeGreaterThanOrEqual(35);
@@ -76,19 +91,37 @@ describe(`every route of the API document (${dbKind})`, () => {
     const place = fresh['teaching-class-student']!;
     for (const type of ['application/ld+json', 'application/json', 'application/ld+json; charset=utf-8', 'application/merge-patch+json']) {
       const id = await place(t.s, t.w);
-      const res = await send({ method: 'DELETE', path: '', url: `${API}/teaching-class-student/${id}`, token: t.w.creator.token }, type, undefined);
+      const res = await send(
+        { method: 'DELETE', path: '', url: `${API}/teaching-class-student/${id}`, token: t.w.creator.token },
+        type,
+        undefined,
+      );
       expect(res.statusCode, type).toBe(204);
-      const code = await send({ method: 'POST', path: '', url: `${API}/teaching-class/${t.w.cls.id}/invitation-code`, token: t.w.creator.token }, type, undefined);
+      const code = await send(
+        { method: 'POST', path: '', url: `${API}/teaching-class/${t.w.cls.id}/invitation-code`, token: t.w.creator.token },
+        type,
+        undefined,
+      );
       expect(code.statusCode, type).toBe(200);
     }
   });
 
   it('refuses a body of another type with 415, and broken JSON with 400, in Hydra', async () => {
     const call = { method: 'POST', path: '', url: `${API}/school`, token: t.w.creator.token };
-    const plain = await t.s.app.inject({ method: 'POST', url: call.url, headers: { authorization: `Bearer ${t.w.creator.token}`, 'content-type': 'text/plain' }, payload: 'name' });
+    const plain = await t.s.app.inject({
+      method: 'POST',
+      url: call.url,
+      headers: { authorization: `Bearer ${t.w.creator.token}`, 'content-type': 'text/plain' },
+      payload: 'name',
+    });
     expect(plain.statusCode).toBe(415);
     expect(plain.json()['@type']).toBe('hydra:Error');
-    const broken = await t.s.app.inject({ method: 'POST', url: call.url, headers: { authorization: `Bearer ${t.w.creator.token}`, 'content-type': 'application/json' }, payload: '{"name":' });
+    const broken = await t.s.app.inject({
+      method: 'POST',
+      url: call.url,
+      headers: { authorization: `Bearer ${t.w.creator.token}`, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.headers['content-type']).toBe(HYDRA_TYPE);
   });
@@ -99,7 +132,11 @@ describe('cross-origin calls', () => {
     const res = await t.s.app.inject({
       method: 'OPTIONS',
       url: `${API}/teaching-class-student/1`,
-      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://app.example.org',
+        'access-control-request-method': 'DELETE',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.org');

@@ -10,7 +10,12 @@ const t = withApiWorld();
 
 /** Sends a body as raw JSON text, since JSON.stringify would never write `3.4e1` or `1.0`. */
 const raw = (method: 'POST' | 'PATCH', url: string, text: string) =>
-  t.s.app.inject({ method, url, payload: text, headers: { 'content-type': 'application/ld+json', authorization: `Bearer ${t.w.creator.token}` } });
+  t.s.app.inject({
+    method,
+    url,
+    payload: text,
+    headers: { 'content-type': 'application/ld+json', authorization: `Bearer ${t.w.creator.token}` },
+  });
 
 /** The calls below must each answer 400 naming the field and change nothing. */
 async function refused(call: () => Promise<{ statusCode: number; body: string; json: () => unknown }>, field: string, message?: string) {
@@ -30,9 +35,12 @@ async function refused(call: () => Promise<{ statusCode: number; body: string; j
 describe(`dates are valid dates everywhere one is read (${dbKind})`, () => {
   const ratingJson = (o: Record<string, unknown>) => JSON.stringify(ratingBody(t.w.cls.id, t.w.ids['learning-action']!, o));
 
-  it.each(['2026-01-01T25:99:99Z', '2026-02-30', '2026-10-05T10:61:00Z', '2026-10-05T10:00:00+24:00'])('a rating dated %s is refused', async (date) => {
-    await refused(() => raw('POST', `${API}/rating`, ratingJson({ date })), 'date', V.date);
-  });
+  it.each(['2026-01-01T25:99:99Z', '2026-02-30', '2026-10-05T10:61:00Z', '2026-10-05T10:00:00+24:00'])(
+    'a rating dated %s is refused',
+    async (date) => {
+      await refused(() => raw('POST', `${API}/rating`, ratingJson({ date })), 'date', V.date);
+    },
+  );
 
   it('a rating dated with a valid date-time is taken as its day', async () => {
     const res = await raw('POST', `${API}/rating`, ratingJson({ date: '2026-10-05T23:59:59+02:00' }));
@@ -43,7 +51,11 @@ describe(`dates are valid dates everywhere one is read (${dbKind})`, () => {
 
   it('a class with a start or end that is no day is refused', async () => {
     await refused(
-      () => t.s.api('POST', `${API}/teaching-class`, { token: t.w.creator.token, body: { name: 'X', year: 2026, start: '2026-02-30', end: '2027-07-01' } }),
+      () =>
+        t.s.api('POST', `${API}/teaching-class`, {
+          token: t.w.creator.token,
+          body: { name: 'X', year: 2026, start: '2026-02-30', end: '2027-07-01' },
+        }),
       'start',
       V.date,
     );
@@ -104,23 +116,29 @@ describe(`integers are integers, written as integers (${dbKind})`, () => {
     expect(res.json()).toMatchObject({ term: '1.0', grade: '12345678901234567890' });
   });
 
-  it.each(['3.4e1', '1.0', '1e3', '0x1f', '+1', '-1', ' 1', '2147483648', '9007199254740993'])('a query id or page written as %j answers 400', async (n) => {
-    const q = encodeURIComponent(n);
-    for (const [url, field] of [
-      [`${API}/teaching-class-students?teachingClass.id=${q}`, 'teachingClass.id'],
-      [`${API}/ratings?teachingClass.id=${t.w.cls.id}&page=${q}`, 'page'],
-      [`${API}/teaching-classes?itemsPerPage=${q}`, 'itemsPerPage'],
-    ] as const) {
-      const res = await t.s.api('GET', url, { token: t.w.creator.token });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-      expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain(field);
-    }
-  });
+  it.each(['3.4e1', '1.0', '1e3', '0x1f', '+1', '-1', ' 1', '2147483648', '9007199254740993'])(
+    'a query id or page written as %j answers 400',
+    async (n) => {
+      const q = encodeURIComponent(n);
+      for (const [url, field] of [
+        [`${API}/teaching-class-students?teachingClass.id=${q}`, 'teachingClass.id'],
+        [`${API}/ratings?teachingClass.id=${t.w.cls.id}&page=${q}`, 'page'],
+        [`${API}/teaching-classes?itemsPerPage=${q}`, 'itemsPerPage'],
+      ] as const) {
+        const res = await t.s.api('GET', url, { token: t.w.creator.token });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain(field);
+      }
+    },
+  );
 
-  it.each(['3.4e1', '1.0', '1e3', '0x1f', '2147483648', '9007199254740993', '99999999999999999999'])('a path id written as %j is refused', async (n) => {
-    for (const path of ['teaching-class', 'rating', 'learning-skill']) {
-      const res = await t.s.api('GET', `${API}/${path}/${encodeURIComponent(n)}`, { token: t.w.creator.token });
-      expect([400, 404], `${path}/${n}: ${res.body}`).toContain(res.statusCode);
-    }
-  });
+  it.each(['3.4e1', '1.0', '1e3', '0x1f', '2147483648', '9007199254740993', '99999999999999999999'])(
+    'a path id written as %j is refused',
+    async (n) => {
+      for (const path of ['teaching-class', 'rating', 'learning-skill']) {
+        const res = await t.s.api('GET', `${API}/${path}/${encodeURIComponent(n)}`, { token: t.w.creator.token });
+        expect([400, 404], `${path}/${n}: ${res.body}`).toContain(res.statusCode);
+      }
+    },
+  );
 });

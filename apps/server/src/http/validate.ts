@@ -6,7 +6,14 @@ const at = (input: unknown, path: PropertyKey[]) =>
   path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
 
 /** Symfony's type names, as the product's API words "This value should be of type …". */
-const TYPE_NAMES: Record<string, string> = { number: 'number', int: 'int', boolean: 'bool', string: 'string', array: 'array', object: 'object' };
+const TYPE_NAMES: Record<string, string> = {
+  number: 'number',
+  int: 'int',
+  boolean: 'bool',
+  string: 'string',
+  array: 'array',
+  object: 'object',
+};
 /** Messages that say nothing about the field: a wrong JSON type replaces them with one that names the type expected. */
 const generic = (m: string) => m === V.blank || m === V.type || m.startsWith('Invalid input');
 

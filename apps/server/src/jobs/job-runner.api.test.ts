@@ -127,7 +127,12 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
       ['retention', '23 2 * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],
     ]);
-    expect(await a.queue.getQueue('retention')).toMatchObject({ policy: 'singleton', retryLimit: 3, retryBackoff: true, expireInSeconds: 1800 });
+    expect(await a.queue.getQueue('retention')).toMatchObject({
+      policy: 'singleton',
+      retryLimit: 3,
+      retryBackoff: true,
+      expireInSeconds: 1800,
+    });
     await a.stop(1000);
     await b.stop(1000);
     expect(a.started).toBe(false);

@@ -95,7 +95,9 @@ export class JobRunner {
     if (this.boss) return;
     const store = this.database.jobStore;
     const boss = new PgBoss({
-      ...(store.kind === 'pglite' ? { db: pgliteBossDb(store.client) } : { connectionString: store.url, max: 3, application_name: 'skillroom-jobs' }),
+      ...(store.kind === 'pglite'
+        ? { db: pgliteBossDb(store.client) }
+        : { connectionString: store.url, max: 3, application_name: 'skillroom-jobs' }),
       schedule: opts.schedule ?? true,
       maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
       // The queue's own housekeeping state, not the app's: nothing personal is kept in job data.
@@ -103,13 +105,17 @@ export class JobRunner {
       deleteAfterDays: 7,
     });
     // Messages only: a driver error's detail may quote a row.
-    boss.on('error', (err: Error & { queue?: string }) => this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'));
+    boss.on('error', (err: Error & { queue?: string }) =>
+      this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'),
+    );
     await boss.start();
     try {
       await this.register(boss, opts.schedule ?? true);
       if (opts.work ?? true) {
         for (const d of this.definitions.values()) {
-          const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) => this.execute(d, job!));
+          const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) =>
+            this.execute(d, job!),
+          );
           this.workers.set(d.name, id);
         }
       }
@@ -126,7 +132,9 @@ export class JobRunner {
    */
   private async register(boss: PgBoss, schedule: boolean) {
     const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-    const schedules = schedule ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }])) : null;
+    const schedules = schedule
+      ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }]))
+      : null;
     for (const d of this.definitions.values()) {
       const want = {
         name: d.name,
@@ -143,7 +151,8 @@ export class JobRunner {
         await retryDeadlock(() => boss.updateQueue(d.name, want));
       }
       const current = schedules?.get(d.name);
-      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC')) await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC'))
+        await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
       if (schedules && !d.cron && current) await boss.unschedule(d.name);
     }
   }
@@ -196,7 +205,8 @@ export class JobRunner {
   async waitFor(name: string, id: string, pollMs = 25): Promise<JobOutcome> {
     for (;;) {
       const job = await this.get(name, id);
-      if (job && FINAL_STATES.has(job.state)) return { id, state: job.state as JobOutcome['state'], output: job.output, retryCount: job.retryCount };
+      if (job && FINAL_STATES.has(job.state))
+        return { id, state: job.state as JobOutcome['state'], output: job.output, retryCount: job.retryCount };
       await new Promise((r) => setTimeout(r, pollMs));
     }
   }

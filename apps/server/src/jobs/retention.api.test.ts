@@ -2,10 +2,29 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { EntityType, MediaType, NotificationType } from '@skillroom/contract';
 import { signUp, startTestServer, type TestServer } from '../../test/harness';
-import { addCoTeacher, addStudent, API, classRow, createClass, linkUser, makeMedia, makeSubscription, type TestUser } from '../../test/classes';
+import {
+  addCoTeacher,
+  addStudent,
+  API,
+  classRow,
+  createClass,
+  linkUser,
+  makeMedia,
+  makeSubscription,
+  type TestUser,
+} from '../../test/classes';
 import { classSkills, rate, seedSkills } from '../../test/ratings';
 import { runAdminCommand } from '../cli/admin-commands';
-import { media, notifications, ratingMedias, ratings, studentProfileUsers, students, teachingClasses, teachingClassStudents } from '../db/schema';
+import {
+  media,
+  notifications,
+  ratingMedias,
+  ratings,
+  studentProfileUsers,
+  students,
+  teachingClasses,
+  teachingClassStudents,
+} from '../db/schema';
 import type { JobContext } from './job-runner';
 import { runRetention } from './retention.job';
 
@@ -22,7 +41,12 @@ const removeAllClasses = async () => {
   if (ids.length) await s.ctx.db.delete(teachingClasses).where(inArray(teachingClasses.id, ids));
 };
 
-const ctx = (retentionDays = 730): JobContext => ({ db: s.ctx.db, files: s.ctx.files, config: { ...s.ctx.config, retentionDays }, log: s.ctx.log });
+const ctx = (retentionDays = 730): JobContext => ({
+  db: s.ctx.db,
+  files: s.ctx.files,
+  config: { ...s.ctx.config, retentionDays },
+  log: s.ctx.log,
+});
 const day = (iso: string) => new Date(`${iso}T09:30:00Z`);
 const typeNine = (classId: number) =>
   s.ctx.db
@@ -48,7 +72,9 @@ async function finishedClass(finishedOn: string, name = 'Year 4 Maple') {
   const photo = await makeMedia(s, MediaType.RatingPhoto, creator.id);
   await s.ctx.files.put(photo.storageKey, Buffer.from('photo'));
   await s.ctx.db.insert(ratingMedias).values({ ratingId: rating.id, mediaId: photo.id });
-  expect((await s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: creator.token, body: { isFinished: true } })).statusCode).toBe(200);
+  expect((await s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: creator.token, body: { isFinished: true } })).statusCode).toBe(
+    200,
+  );
   // The controllable clock: the class finished on that day.
   await s.ctx.db
     .update(teachingClasses)
@@ -91,7 +117,12 @@ describe('the retention job (DESIGN §6, notification type 9)', () => {
     const sent = await typeNine(w.cls.id);
     expect(sent.map((n) => n.userId).sort()).toEqual([w.creator.id, w.coteacher.id].sort());
     for (const n of sent)
-      expect(n).toMatchObject({ entityType: EntityType.TeachingClass, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}`, isRead: false });
+      expect(n).toMatchObject({
+        entityType: EntityType.TeachingClass,
+        entityId: w.cls.id,
+        path: `/teaching-class/${w.cls.id}`,
+        isRead: false,
+      });
     expect(sent.find((n) => n.userId === w.creator.id)).toMatchObject({
       title: 'Class records will be deleted',
       message: expect.stringMatching(/^The records of Oak 2023 .* will be deleted on 09\/01\/2026\. Export the class/),
@@ -99,7 +130,12 @@ describe('the retention job (DESIGN §6, notification type 9)', () => {
     expect(sent.find((n) => n.userId === w.coteacher.id)!.message).toMatch(/^Los registros de Oak 2023 .* se eliminarán el 09\/01\/2026\./);
     // The teachers see it in their list, as any notification.
     const list = (await s.api('GET', `${API}/notifications`, { token: w.creator.token })).json();
-    expect(list['hydra:member'][0]).toMatchObject({ notificationType: 9, entityType: 14, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}` });
+    expect(list['hydra:member'][0]).toMatchObject({
+      notificationType: 9,
+      entityType: 14,
+      entityId: w.cls.id,
+      path: `/teaching-class/${w.cls.id}`,
+    });
     // Not again: the same day, later, or by two runs at once.
     await runRetention(ctx(), day('2025-12-10'));
     await Promise.all([runRetention(ctx(), day('2025-12-20')), runRetention(ctx(), day('2025-12-21'))]);
@@ -139,7 +175,9 @@ describe('the retention job (DESIGN §6, notification type 9)', () => {
     const w = await finishedClass('2024-03-01');
     await runRetention(ctx(), day('2026-02-01'));
     expect(await typeNine(w.cls.id)).toHaveLength(2);
-    expect((await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { isFinished: false } })).statusCode).toBe(200);
+    expect(
+      (await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { isFinished: false } })).statusCode,
+    ).toBe(200);
     // Running again: its end date (15/07/2027) plus 90 days plus RETENTION_DAYS is years away.
     expect(await runRetention(ctx(), day('2026-03-01'))).toEqual({ notified: 0, erased: 0 });
     expect(await runRetention(ctx(), day('2029-09-11'))).toEqual({ notified: 0, erased: 0 });
@@ -162,8 +200,14 @@ describe('the retention job (DESIGN §6, notification type 9)', () => {
     const w = await finishedClass('2024-04-01');
     await s.ctx.jobs.start({ schedule: false, pollingIntervalSeconds: 0.5 });
     try {
-      expect(await s.ctx.jobs.runNow('retention', { now: '2026-03-02T08:00:00Z' })).toMatchObject({ state: 'completed', output: { notified: 1, erased: 0 } });
-      expect(await s.ctx.jobs.runNow('retention', { now: '2026-04-01T08:00:00Z' })).toMatchObject({ state: 'completed', output: { notified: 0, erased: 1 } });
+      expect(await s.ctx.jobs.runNow('retention', { now: '2026-03-02T08:00:00Z' })).toMatchObject({
+        state: 'completed',
+        output: { notified: 1, erased: 0 },
+      });
+      expect(await s.ctx.jobs.runNow('retention', { now: '2026-04-01T08:00:00Z' })).toMatchObject({
+        state: 'completed',
+        output: { notified: 0, erased: 1 },
+      });
     } finally {
       await s.ctx.jobs.stop(1000);
     }
@@ -184,7 +228,9 @@ describe('the admin listing `retention`', () => {
   it('lists what is due and when: class, teachers, due date, day of deletion, notified', async () => {
     const before = await runAdminCommand(s.ctx.db, ['retention'], { retentionDays: 730, now: day('2026-05-01') });
     expect(before).toContain('Records are deleted 730 days after a class is finished (90 more days after its end date when it never was)');
-    expect(before).toMatch(new RegExp(`${w.cls.id}\\s+Birch 2023\\s+${w.creator.username}, ${w.coteacher.username}\\s+2026-07-01\\s+2026-07-01\\s+no`));
+    expect(before).toMatch(
+      new RegExp(`${w.cls.id}\\s+Birch 2023\\s+${w.creator.username}, ${w.coteacher.username}\\s+2026-07-01\\s+2026-07-01\\s+no`),
+    );
     expect(before).not.toContain('Running class');
     await runRetention(ctx(), day('2026-06-05'));
     const after = await runAdminCommand(s.ctx.db, ['retention', '--within', '30'], { retentionDays: 730, now: day('2026-06-05') });
@@ -192,12 +238,18 @@ describe('the admin listing `retention`', () => {
     expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '10'], { retentionDays: 730, now: day('2026-05-01') })).toMatch(
       /Due within 10 days or sooner:\n\(none\)$/,
     );
-    expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '2000'], { retentionDays: 730, now: day('2026-05-01') })).toContain('Running class');
+    expect(await runAdminCommand(s.ctx.db, ['retention', '--within', '2000'], { retentionDays: 730, now: day('2026-05-01') })).toContain(
+      'Running class',
+    );
   });
 
   it('says that nothing is due when records are kept forever, and refuses a bad --within', async () => {
-    expect(await runAdminCommand(s.ctx.db, ['retention'], { retentionDays: 0 })).toBe('RETENTION_DAYS is 0: records are kept forever, nothing is due.');
-    await expect(runAdminCommand(s.ctx.db, ['retention', '--within', 'soon'])).rejects.toThrow('--within must be a number of days (0 to 36500).');
+    expect(await runAdminCommand(s.ctx.db, ['retention'], { retentionDays: 0 })).toBe(
+      'RETENTION_DAYS is 0: records are kept forever, nothing is due.',
+    );
+    await expect(runAdminCommand(s.ctx.db, ['retention', '--within', 'soon'])).rejects.toThrow(
+      '--within must be a number of days (0 to 36500).',
+    );
     await expect(runAdminCommand(s.ctx.db, ['retention', '--within', '-3'])).rejects.toThrow();
   });
 

@@ -44,7 +44,8 @@ export async function runRetention(ctx: JobContext, now: Date) {
     const ids = (await retention.toErase(ctx.db, days, now, BATCH)).filter((id) => !done.has(id));
     for (const id of ids) {
       // Checked again under the class's lock, in the erasing transaction: a class reopened since it was listed stays.
-      if (await withErasure(ctx, async (e) => (await retention.lockIfDue(e.tx, id, days, now)) && (await e.classes([id])).length > 0)) erased++;
+      if (await withErasure(ctx, async (e) => (await retention.lockIfDue(e.tx, id, days, now)) && (await e.classes([id])).length > 0))
+        erased++;
       done.add(id);
     }
     if (ids.length < BATCH) break;

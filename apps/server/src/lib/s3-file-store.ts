@@ -20,7 +20,11 @@ const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256
 // RFC 3986 encoding as SigV4 wants it: everything but unreserved characters, and '/' kept in paths.
 const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const encodePath = (p: string) => p.split('/').map(rfc3986).join('/');
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 interface SignInput {
   method: string;
@@ -119,7 +123,16 @@ export class S3FileStore implements FileStore {
     const payloadHash = o.payloadHash ?? EMPTY_SHA256;
     const now = new Date();
     const signed = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate(now) };
-    const authorization = signV4({ method, url, headers: signed, payloadHash, date: now, region: this.c.region, accessKeyId: this.c.accessKeyId, secretAccessKey: this.c.secretAccessKey });
+    const authorization = signV4({
+      method,
+      url,
+      headers: signed,
+      payloadHash,
+      date: now,
+      region: this.c.region,
+      accessKeyId: this.c.accessKeyId,
+      secretAccessKey: this.c.secretAccessKey,
+    });
     const headers: Record<string, string> = { ...o.headers, ...signed, authorization };
     if (o.length !== undefined) headers['content-length'] = String(o.length);
     return new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -129,7 +142,15 @@ export class S3FileStore implements FileStore {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d.slice(0, 2000)));
-        res.on('end', () => reject(new S3Error(`S3 ${method} ${key}: ${status} ${/<Code>([^<]+)/.exec(text)?.[1] ?? ''}`.trim(), status, /<Code>([^<]+)/.exec(text)?.[1])));
+        res.on('end', () =>
+          reject(
+            new S3Error(
+              `S3 ${method} ${key}: ${status} ${/<Code>([^<]+)/.exec(text)?.[1] ?? ''}`.trim(),
+              status,
+              /<Code>([^<]+)/.exec(text)?.[1],
+            ),
+          ),
+        );
         res.on('error', reject);
       });
       req.on('timeout', () => req.destroy(new Error(`S3 ${method} ${key}: timeout`)));
@@ -141,14 +162,24 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, data: Buffer, contentType = 'application/octet-stream') {
-    const res = await this.send('PUT', key, { body: data, length: data.length, payloadHash: sha256(data), headers: { 'content-type': contentType } });
+    const res = await this.send('PUT', key, {
+      body: data,
+      length: data.length,
+      payloadHash: sha256(data),
+      headers: { 'content-type': contentType },
+    });
     res.resume();
   }
 
   async putFile(key: string, filePath: string, contentType = 'application/octet-stream') {
     const { size } = await fs.promises.stat(filePath);
     // Streamed with an unsigned payload so that a 200 MB video is never hashed or held in memory.
-    const res = await this.send('PUT', key, { body: fs.createReadStream(filePath), length: size, payloadHash: 'UNSIGNED-PAYLOAD', headers: { 'content-type': contentType } });
+    const res = await this.send('PUT', key, {
+      body: fs.createReadStream(filePath),
+      length: size,
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      headers: { 'content-type': contentType },
+    });
     res.resume();
   }
 
@@ -197,6 +228,13 @@ export class S3FileStore implements FileStore {
     // Dated at the start of the hour, so that a link stays the same (and cacheable) for an hour, like ours.
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     const expires = Math.min(604_800, this.linkTtlSeconds + 3600);
-    return presignV4({ url: this.urlOf(key), date: hour, expires, region: this.c.region, accessKeyId: this.c.accessKeyId, secretAccessKey: this.c.secretAccessKey });
+    return presignV4({
+      url: this.urlOf(key),
+      date: hour,
+      expires,
+      region: this.c.region,
+      accessKeyId: this.c.accessKeyId,
+      secretAccessKey: this.c.secretAccessKey,
+    });
   }
 }

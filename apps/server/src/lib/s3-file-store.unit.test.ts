@@ -16,7 +16,11 @@ describe('AWS Signature V4', () => {
       ...docCreds,
       method: 'GET',
       url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-      headers: { range: 'bytes=0-9', 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'x-amz-date': '20130524T000000Z' },
+      headers: {
+        range: 'bytes=0-9',
+        'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        'x-amz-date': '20130524T000000Z',
+      },
       payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       date,
     });
@@ -46,13 +50,23 @@ function fakeS3(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url!, `http://${req.headers.host}`);
     const payloadHash = String(req.headers['x-amz-content-sha256']);
     const date = String(req.headers['x-amz-date']);
-    const when = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
-    const expected = signV4({ ...creds, method: req.method!, url, headers: { 'x-amz-content-sha256': payloadHash, 'x-amz-date': date }, payloadHash, date: when });
+    const when = new Date(
+      `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+    );
+    const expected = signV4({
+      ...creds,
+      method: req.method!,
+      url,
+      headers: { 'x-amz-content-sha256': payloadHash, 'x-amz-date': date },
+      payloadHash,
+      date: when,
+    });
     const signedOk = req.headers.authorization === expected;
     seen.push({ method: req.method!, url: url.pathname, signedOk });
     if (!signedOk) return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
     const key = url.pathname;
-    if (req.method === 'GET' && key === '/media/' && url.searchParams.get('list-type') === '2') return res.writeHead(200).end(listPage(url.searchParams.get('continuation-token')));
+    if (req.method === 'GET' && key === '/media/' && url.searchParams.get('list-type') === '2')
+      return res.writeHead(200).end(listPage(url.searchParams.get('continuation-token')));
     if (req.method === 'PUT') {
       objects.set(key, Buffer.concat(chunks));
       return res.writeHead(200).end();
@@ -77,7 +91,9 @@ function listPage(after: string | null) {
   const from = after ? keys.indexOf(after) + 1 : 0;
   const page = keys.slice(from, from + 2);
   const more = from + 2 < keys.length;
-  const contents = page.map((k) => `<Contents><Key>${esc(k)}</Key><LastModified>2026-05-01T10:00:00.000Z</LastModified><Size>1</Size></Contents>`).join('');
+  const contents = page
+    .map((k) => `<Contents><Key>${esc(k)}</Key><LastModified>2026-05-01T10:00:00.000Z</LastModified><Size>1</Size></Contents>`)
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>media</Name>${contents}<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${esc(page.at(-1)!)}</NextContinuationToken>` : ''}</ListBucketResult>`;
 }
 
@@ -128,7 +144,9 @@ describe('S3FileStore against an S3-compatible server', () => {
 
   it('gives presigned links that stay the same within the hour', () => {
     const a = store.publicUrl('image/x.png');
-    expect(a).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/image\/x\.png\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=7200&.*X-Amz-Signature=[0-9a-f]{64}$/);
+    expect(a).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/media\/image\/x\.png\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=7200&.*X-Amz-Signature=[0-9a-f]{64}$/,
+    );
     expect(store.publicUrl('image/x.png')).toBe(a);
   });
 });

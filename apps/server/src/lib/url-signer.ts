@@ -32,7 +32,8 @@ export class UrlSigner {
   /** The user a valid, unexpired link on this path was issued to; null when it is not one (altered, expired, unsigned). */
   verify(path: string, q: { exp?: unknown; sig?: unknown; u?: unknown }, now = Date.now()): number | null {
     const { exp, sig, u } = q;
-    if (typeof exp !== 'string' || typeof sig !== 'string' || typeof u !== 'string' || !/^\d{1,12}$/.test(exp) || !/^\d{1,15}$/.test(u)) return null;
+    if (typeof exp !== 'string' || typeof sig !== 'string' || typeof u !== 'string' || !/^\d{1,12}$/.test(exp) || !/^\d{1,15}$/.test(u))
+      return null;
     if (Number(exp) * 1000 < now) return null;
     return safeEqual(hmac(this.secret, `${path}|${exp}|${u}`), sig) ? Number(u) : null;
   }

@@ -4,8 +4,20 @@ import { DetailedError, HttpError, TooManyRequests, ValidationError } from '../h
 import { HYDRA_TYPE } from './content-types';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
-const DB_UNAVAILABLE = /Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
-const DB_UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const DB_UNAVAILABLE =
+  /Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|EPIPE/i;
+const DB_UNAVAILABLE_CODES = new Set([
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
 
 function dbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -55,7 +67,11 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
       // One log line per outage, not per request (see db/outage.ts).
       if (outage) outage.report(err);
       else req.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').type(HYDRA_TYPE).send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .type(HYDRA_TYPE)
+        .send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
@@ -66,11 +82,15 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
     let description = err.message;
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') description = 'Unsupported content type.';
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) description = 'The request body is too large.';
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') description = 'Syntax error: the body is not valid JSON.';
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError')
+      description = 'Syntax error: the body is not valid JSON.';
     return reply.status(status).type(HYDRA_TYPE).send(hydraError(status, description));
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).type(HYDRA_TYPE).send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
+    reply
+      .status(404)
+      .type(HYDRA_TYPE)
+      .send(hydraError(404, `No route matches "${req.method} ${req.url.split('?')[0]}".`));
   });
 }

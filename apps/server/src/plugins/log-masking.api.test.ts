@@ -26,13 +26,16 @@ const queryOf = (url: string) => new URL(url, 'http://x').searchParams;
 
 describe(`logs at trace level carry no secret and no e-mail address (DESIGN §6, ${dbKind})`, () => {
   it('over every route of the API document and the flows that carry secrets', async () => {
-    for (const u of [w.creator, w.coteacher, w.evaluator, w.linked, w.stranger]) keep(u.token, u.refresh, u.password, u.user.email, encodeURIComponent(u.user.email));
+    for (const u of [w.creator, w.coteacher, w.evaluator, w.linked, w.stranger])
+      keep(u.token, u.refresh, u.password, u.user.email, encodeURIComponent(u.user.email));
     keep(w.cls.invitationCode, w.first.invitationCode, w.second.invitationCode);
 
     // Sign-up, sign-in, refresh: passwords and both tokens.
     const fresh1 = await signUp(s);
     keep(fresh1.token, fresh1.refresh, fresh1.password, fresh1.user.email);
-    const signIn = (await s.api('POST', '/api/public/v1/login_check', { body: { username: fresh1.username, password: fresh1.password } })).json();
+    const signIn = (
+      await s.api('POST', '/api/public/v1/login_check', { body: { username: fresh1.username, password: fresh1.password } })
+    ).json();
     const refreshed = (await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: signIn.refresh_token } })).json();
     keep(signIn.token, signIn.refresh_token, refreshed.token, refreshed.refresh_token);
     // A failed sign-in with a password that is somebody else's.
@@ -47,19 +50,29 @@ describe(`logs at trace level carry no secret and no e-mail address (DESIGN §6,
     keep(resetToken, /https?:\/\/\S+reset-password\S+/.exec(mail)![0]);
     const newPassword = 'a brand new horse battery';
     keep(newPassword);
-    expect((await s.api('POST', '/api/public/v1/reset_password', { body: { token: resetToken, plainPassword: newPassword } })).statusCode).toBeLessThan(300);
+    expect(
+      (await s.api('POST', '/api/public/v1/reset_password', { body: { token: resetToken, plainPassword: newPassword } })).statusCode,
+    ).toBeLessThan(300);
 
     // Class and student codes: in bodies, in query strings (both spellings), in a failed attempt.
     const joiner = await signUp(s);
     keep(joiner.token, joiner.refresh, joiner.password, joiner.user.email);
-    await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: joiner.token, body: { invitationCode: w.cls.invitationCode } });
-    await s.api('POST', `${API}/student-profile-user-invitation`, { token: joiner.token, body: { invitationCode: w.first.invitationCode } });
+    await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
+      token: joiner.token,
+      body: { invitationCode: w.cls.invitationCode },
+    });
+    await s.api('POST', `${API}/student-profile-user-invitation`, {
+      token: joiner.token,
+      body: { invitationCode: w.first.invitationCode },
+    });
     await s.api('GET', `${API}/teaching-classes?invitationCode=${w.cls.invitationCode}`, { token: joiner.token });
     await s.api('GET', `${API}/teaching-class-students?invitation_code=${w.first.invitationCode}`, { token: joiner.token });
     await s.api('GET', `${API}/teaching-class-students?invitationCode[]=${w.second.invitationCode}`, { token: joiner.token });
 
     // Media links: a signature and its expiry, fetched bare and with a range.
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3d405b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3d405b' } })
+      .png()
+      .toBuffer();
     const m = (await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: 'p.png', type: 'image/png', content: png })).json();
     const rating = (await s.api('GET', `${API}/rating/${w.ids.rating}`, { token: w.linked.token })).json() as Rating;
     for (const url of [m.url, m.thumbUrl, rating.medias[0]!.media.url]) {
@@ -78,7 +91,8 @@ describe(`logs at trace level carry no secret and no e-mail address (DESIGN §6,
     for (const call of calls) {
       const key = `${call.method} ${call.path}`;
       const resource = /\/([a-z-]+)\/\{id\}$/.exec(call.path)?.[1];
-      const url = call.method === 'DELETE' && resource ? concrete(call.path, w, fresh[resource] ? await fresh[resource](s, w) : 999999) : call.url;
+      const url =
+        call.method === 'DELETE' && resource ? concrete(call.path, w, fresh[resource] ? await fresh[resource](s, w) : 999999) : call.url;
       const body = ['POST', 'PUT', 'PATCH'].includes(call.method) ? await bodies[key]?.(s, w) : undefined;
       if (body && typeof body === 'object') {
         const b = body as Record<string, unknown>;
@@ -87,7 +101,11 @@ describe(`logs at trace level carry no secret and no e-mail address (DESIGN §6,
       const res = await s.app.inject({
         method: call.method as 'GET',
         url,
-        headers: { accept: 'application/ld+json', 'content-type': 'application/ld+json', ...(call.token ? { authorization: `Bearer ${call.token}` } : {}) },
+        headers: {
+          accept: 'application/ld+json',
+          'content-type': 'application/ld+json',
+          ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+        },
         payload: body === undefined ? '' : JSON.stringify(body),
       });
       expect(res.statusCode, `${key}: ${res.body.slice(0, 200)}`).toBeLessThan(500);

@@ -31,7 +31,8 @@ const paths = SECRET_KEYS.flatMap((k) => {
 const PARAMS_LINE = /\nparams: [^\n]*/g;
 
 function scrub(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return typeof value === 'string' ? value.replace(PARAMS_LINE, '\nparams: [redacted]') : value;
+  if (depth > 6 || value === null || typeof value !== 'object')
+    return typeof value === 'string' ? value.replace(PARAMS_LINE, '\nparams: [redacted]') : value;
   const out: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {};
   for (const [k, v] of Object.entries(value)) {
     if (k === 'params' || k === 'parameters') out[k] = '[redacted]';
@@ -47,7 +48,8 @@ export function safeErrorSerializer(err: Error) {
 }
 
 /** Query parameters whose values are live secrets or codes: link signatures, tokens, invitation codes, addresses. */
-const SECRET_QUERY = /([?&](?:sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email)(?:\[\]|%5B%5D)?=)[^&#"\s\\]*/gi;
+const SECRET_QUERY =
+  /([?&](?:sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email)(?:\[\]|%5B%5D)?=)[^&#"\s\\]*/gi;
 /** Path segments that are secrets: the e-mail address of `forgot_password/{email}`, a reset token in a path. */
 const SECRET_SEGMENT = /(\/(?:forgot_password|reset-password|reset_password)\/)[^?#"\s\\/]+/gi;
 /** An e-mail address anywhere, as typed or URL-encoded (an "@" or "%40"). */

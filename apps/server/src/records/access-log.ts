@@ -46,7 +46,11 @@ function claim(key: string, now: number): boolean {
   return true;
 }
 
-const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const ids = (values: number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Records that a user read these students' record (or a part of it); repeated reads within a minute are one row. */
 export async function recordAccess(db: DbOrTx, e: AccessEvent): Promise<void> {
@@ -81,8 +85,10 @@ type Subject = { placeIds: number[] } | { studentIds: number[] } | { ratingId: n
 
 /** The places read (alias tcs, class c): a rating's or attachment's are those it names, and a linked user's place for a whole-class one. */
 function placesOf(userId: number, s: Subject) {
-  if ('placeIds' in s) return sql`from teaching_class_student tcs join teaching_class c on c.id = tcs.teaching_class_id where tcs.id in (${ids(s.placeIds)})`;
-  if ('studentIds' in s) return sql`from teaching_class_student tcs join teaching_class c on c.id = tcs.teaching_class_id where tcs.student_id in (${ids(s.studentIds)})`;
+  if ('placeIds' in s)
+    return sql`from teaching_class_student tcs join teaching_class c on c.id = tcs.teaching_class_id where tcs.id in (${ids(s.placeIds)})`;
+  if ('studentIds' in s)
+    return sql`from teaching_class_student tcs join teaching_class c on c.id = tcs.teaching_class_id where tcs.student_id in (${ids(s.studentIds)})`;
   const ratings = 'ratingId' in s ? sql`(${s.ratingId})` : sql`(select rm.rating_id from rating_media rm where rm.media_id = ${s.mediaId})`;
   return sql`from rating r join teaching_class c on c.id = r.teaching_class_id join teaching_class_student tcs on tcs.teaching_class_id = r.teaching_class_id
     where r.id in ${ratings} and (exists (select 1 from rating_student rs where rs.rating_id = r.id and rs.teaching_class_student_id = tcs.id)
@@ -94,7 +100,10 @@ function placesOf(userId: number, s: Subject) {
  * user or an evaluator (DESIGN §6), one row per student and class; a teacher's reads of their own class are not
  * disclosures and write nothing. One statement, skipped when the same read was recorded in the last minute.
  */
-export async function recordReads(db: DbOrTx, e: { userId: number; action: 'record' | 'media'; detail: string | null; address: string | null } & { subject: Subject }) {
+export async function recordReads(
+  db: DbOrTx,
+  e: { userId: number; action: 'record' | 'media'; detail: string | null; address: string | null } & { subject: Subject },
+) {
   const s = e.subject;
   if (('placeIds' in s && !s.placeIds.length) || ('studentIds' in s && !s.studentIds.length)) return;
   const key = `${e.userId}|${e.action}|${e.detail ?? ''}|${JSON.stringify(s)}`;

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const ROUNDS = 20;
-const mediaRows = async (id: number) => Number(((await s.ctx.db.execute(sql`select count(*)::int as n from media where id = ${id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const mediaRows = async (id: number) =>
+  Number(
+    ((await s.ctx.db.execute(sql`select count(*)::int as n from media where id = ${id}`)) as unknown as { rows: { n: number }[] }).rows[0]!
+      .n,
+  );
 
 /**
  * POST /rating-media racing a deletion of what it attaches to (DESIGN §6; the erasure layer's lock order). An attach
@@ -45,7 +49,10 @@ async function race(deletePath: (classId: number, ratingId: number) => string) {
     const stored = await storedKeys(s);
     if (attach.statusCode === 201) {
       expect(await mediaRows(photo.id), `round ${i}: attached media row left`).toBe(0);
-      expect(keys.filter((k) => stored.has(k)), `round ${i}: attached media files left`).toEqual([]);
+      expect(
+        keys.filter((k) => stored.has(k)),
+        `round ${i}: attached media files left`,
+      ).toEqual([]);
     } else {
       expect(await mediaRows(photo.id), `round ${i}: a refused attach lost the upload`).toBe(1);
       expect(keys.filter((k) => !stored.has(k))).toEqual([]);

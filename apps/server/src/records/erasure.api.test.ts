@@ -14,7 +14,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => s.close());
 
-const count = async (query: ReturnType<typeof sql>) => Number(((await s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(((await s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 const del = (u: TestUser, path: string, body?: unknown) => s.api('DELETE', `${API}${path}`, { token: u.token, body });
 
 /** A class with two students, a rating of each alone with a photo, a rating of both, avatars and a parent's link and request. */
@@ -22,15 +23,28 @@ async function world() {
   const [teacher, parent] = await Promise.all([signUp(s), signUp(s, { accountTypeRadio: 'parent_user' })]);
   const classAvatar = await uploadImage(s, teacher.token, MediaType.TeachingClassAvatar);
   const cls = await createClass(s, teacher, { avatar: classAvatar['@id'] });
-  const avatars = [await uploadImage(s, teacher.token, MediaType.StudentAvatar), await uploadImage(s, teacher.token, MediaType.StudentAvatar)];
-  const [ana, bo] = [await addStudent(s, teacher, cls.id, { firstName: 'Ana', avatar: avatars[0]!['@id'] }), await addStudent(s, teacher, cls.id, { firstName: 'Bo', avatar: avatars[1]!['@id'] })];
+  const avatars = [
+    await uploadImage(s, teacher.token, MediaType.StudentAvatar),
+    await uploadImage(s, teacher.token, MediaType.StudentAvatar),
+  ];
+  const [ana, bo] = [
+    await addStudent(s, teacher, cls.id, { firstName: 'Ana', avatar: avatars[0]!['@id'] }),
+    await addStudent(s, teacher, cls.id, { firstName: 'Bo', avatar: avatars[1]!['@id'] }),
+  ];
   const action = (await classSkills(s, teacher, cls.id))[0]!.learningActions[0]!.id;
-  const photos = [await uploadImage(s, teacher.token, MediaType.RatingPhoto), await uploadImage(s, teacher.token, MediaType.RatingPhoto), await uploadImage(s, teacher.token, MediaType.RatingPhoto)];
+  const photos = [
+    await uploadImage(s, teacher.token, MediaType.RatingPhoto),
+    await uploadImage(s, teacher.token, MediaType.RatingPhoto),
+    await uploadImage(s, teacher.token, MediaType.RatingPhoto),
+  ];
   const onlyAna = await rate(s, teacher, cls.id, action, { students: [ana['@id']], medias: [photos[0]!.id], description: 'custody note' });
   const onlyBo = await rate(s, teacher, cls.id, action, { students: [bo['@id']], medias: [photos[1]!.id] });
   const both = await rate(s, teacher, cls.id, action, { students: [ana['@id'], bo['@id']], medias: [photos[2]!.id] });
   // The parent asks to link to Ana (a request, with its notification to the teacher).
-  const asked = await s.api('POST', `${API}/student-profile-user-invitation`, { token: parent.token, body: { invitationCode: ana.invitationCode } });
+  const asked = await s.api('POST', `${API}/student-profile-user-invitation`, {
+    token: parent.token,
+    body: { invitationCode: ana.invitationCode },
+  });
   expect(asked.statusCode, asked.body).toBe(201);
   return { teacher, parent, cls, ana, bo, action, classAvatar, avatars, photos, onlyAna, onlyBo, both };
 }
@@ -57,9 +71,12 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
   it('a student kept in another class keeps their Student; the last place takes the Student and their avatar', async () => {
     const w = await world();
     const other = await createClass(s, w.teacher, { name: 'Other' });
-    const copied = (await s.api('POST', `${API}/teaching-class-student/copy`, { token: w.teacher.token, body: { teachingClass: other['@id'], teachingClassStudents: [w.bo['@id']] } })).json()[
-      'hydra:member'
-    ][0];
+    const copied = (
+      await s.api('POST', `${API}/teaching-class-student/copy`, {
+        token: w.teacher.token,
+        body: { teachingClass: other['@id'], teachingClassStudents: [w.bo['@id']] },
+      })
+    ).json()['hydra:member'][0];
     const studentId = Number(String(w.bo.student).split('/').pop());
     expect((await del(w.teacher, `/teaching-class-student/${w.bo.id}`)).statusCode).toBe(204);
     // The copy shares the avatar: it stays while the copy uses it.
@@ -75,7 +92,14 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
   it('a class deleted takes everything in it, and the notifications that point into it', async () => {
     const w = await world();
     const stranger = await signUp(s);
-    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: stranger.token, body: { invitationCode: w.cls.invitationCode } })).statusCode).toBe(201);
+    expect(
+      (
+        await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
+          token: stranger.token,
+          body: { invitationCode: w.cls.invitationCode },
+        })
+      ).statusCode,
+    ).toBe(201);
     const media = [w.classAvatar, ...w.avatars, ...w.photos].map((m) => m.id);
     const keys = (await Promise.all(media.map((id) => keysOf(s, id)))).flat();
     expect(await count(sql`select count(*)::int as n from notification where user_id = ${w.teacher.id}`)).toBeGreaterThanOrEqual(2);
@@ -103,9 +127,16 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
   it('an avatar replaced or removed goes (user, class, place, student, custom skill icon); the catalogue never does', async () => {
     const w = await world();
     const userAvatar = await uploadImage(s, w.teacher.token, MediaType.UserAvatar);
-    expect((await s.api('PATCH', `${API}/user/${w.teacher.id}`, { token: w.teacher.token, body: { avatar: userAvatar['@id'] } })).statusCode).toBe(200);
+    expect(
+      (await s.api('PATCH', `${API}/user/${w.teacher.id}`, { token: w.teacher.token, body: { avatar: userAvatar['@id'] } })).statusCode,
+    ).toBe(200);
     const skillIcon = await uploadImage(s, w.teacher.token, MediaType.CustomLearningSkillIcon);
-    const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.teacher.token, body: { name: 'Grit', colorCode: '#224466', avatar: skillIcon['@id'], teachingClass: w.cls['@id'] } })).json();
+    const skill = (
+      await s.api('POST', `${API}/learning-skill`, {
+        token: w.teacher.token,
+        body: { name: 'Grit', colorCode: '#224466', avatar: skillIcon['@id'], teachingClass: w.cls['@id'] },
+      })
+    ).json();
     const gone = [userAvatar, w.classAvatar, w.avatars[0]!, skillIcon];
     const keys = (await Promise.all(gone.map((m) => keysOf(s, m.id)))).flat();
     const newClassAvatar = await uploadImage(s, w.teacher.token, MediaType.TeachingClassAvatar);
@@ -143,7 +174,9 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
     expect(rating.medias).toHaveLength(1);
     expect((await s.api('GET', `${API}/user/${w.teacher.id}`, { token: co.token })).statusCode).toBe(401);
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: co.refresh } })).statusCode).toBe(401);
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: co.username, password: co.password } })).statusCode).toBe(401);
+    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: co.username, password: co.password } })).statusCode).toBe(
+      401,
+    );
     // The parent's account: its link request and the teacher's notification about it go.
     expect((await del(w.parent, `/user/${w.parent.id}`, { currentPassword: w.parent.password })).statusCode).toBe(204);
     expect(await count(sql`select count(*)::int as n from student_profile_user_invitation where user_id = ${w.parent.id}`)).toBe(0);
@@ -166,10 +199,7 @@ describe(`concurrent identical deletes (${dbKind})`, { timeout: 180_000 }, () =>
     const w = await world();
     for (const path of [`/teaching-class-student/${w.bo.id}`, `/rating-media/${w.both.medias[0].id}`, `/teaching-class/${w.cls.id}`]) {
       const answers = await Promise.all(Array.from({ length: 10 }, () => del(w.teacher, path)));
-      expect(
-        answers.map((r) => r.statusCode).sort(),
-        path,
-      ).toEqual([204, ...Array<number>(9).fill(404)]);
+      expect(answers.map((r) => r.statusCode).sort(), path).toEqual([204, ...Array<number>(9).fill(404)]);
     }
     await expectNoOrphans(s);
   });

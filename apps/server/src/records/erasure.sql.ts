@@ -68,7 +68,10 @@ export const erasureSql = {
   /** Ratings that name this place, and whether it is the only one they name. */
   async ratingsNamingPlace(tx: DbOrTx, placeId: number) {
     return tx
-      .select({ id: ratings.id, others: sql<number>`(select count(*)::int from rating_student o where o.rating_id = "rating"."id" and o.teaching_class_student_id <> ${placeId})` })
+      .select({
+        id: ratings.id,
+        others: sql<number>`(select count(*)::int from rating_student o where o.rating_id = "rating"."id" and o.teaching_class_student_id <> ${placeId})`,
+      })
       .from(ratings)
       .where(sql`"rating"."id" in (select s.rating_id from rating_student s where s.teaching_class_student_id = ${placeId})`)
       .orderBy(asc(ratings.id))
@@ -96,18 +99,29 @@ export const erasureSql = {
   /** Notifications whose entity lives in these classes (DESIGN §6: they would point at nothing). */
   async deleteNotificationsOfClasses(tx: DbOrTx, classIds: number[]) {
     if (!classIds.length) return;
-    const list = sql.join(classIds.map((id) => sql`${id}`), sql`, `);
-    await tx.delete(notifications).where(
-      or(
-        and(eq(notifications.entityType, EntityType.TeachingClass), inArray(notifications.entityId, classIds)),
-        and(eq(notifications.entityType, EntityType.TeachingClassTeacher), sql`${notifications.entityId} in (select id from teaching_class_teacher where teaching_class_id in (${list}))`),
-        and(eq(notifications.entityType, EntityType.TeacherInvitation), sql`${notifications.entityId} in (select id from teaching_class_teacher_invitation where teaching_class_id in (${list}))`),
-        and(
-          eq(notifications.entityType, EntityType.StudentProfileUserInvitation),
-          sql`${notifications.entityId} in (select id from student_profile_user_invitation where teaching_class_id in (${list}))`,
-        ),
-      ),
+    const list = sql.join(
+      classIds.map((id) => sql`${id}`),
+      sql`, `,
     );
+    await tx
+      .delete(notifications)
+      .where(
+        or(
+          and(eq(notifications.entityType, EntityType.TeachingClass), inArray(notifications.entityId, classIds)),
+          and(
+            eq(notifications.entityType, EntityType.TeachingClassTeacher),
+            sql`${notifications.entityId} in (select id from teaching_class_teacher where teaching_class_id in (${list}))`,
+          ),
+          and(
+            eq(notifications.entityType, EntityType.TeacherInvitation),
+            sql`${notifications.entityId} in (select id from teaching_class_teacher_invitation where teaching_class_id in (${list}))`,
+          ),
+          and(
+            eq(notifications.entityType, EntityType.StudentProfileUserInvitation),
+            sql`${notifications.entityId} in (select id from student_profile_user_invitation where teaching_class_id in (${list}))`,
+          ),
+        ),
+      );
   },
 
   /** Notifications about a place's link requests. */
@@ -124,16 +138,24 @@ export const erasureSql = {
 
   /** Notifications others received about a user's requests and co-teaching (their own go with the account). */
   async deleteNotificationsAboutUser(tx: DbOrTx, userId: number) {
-    await tx.delete(notifications).where(
-      or(
-        and(eq(notifications.entityType, EntityType.TeachingClassTeacher), sql`${notifications.entityId} in (select id from teaching_class_teacher where teacher_id = ${userId})`),
-        and(eq(notifications.entityType, EntityType.TeacherInvitation), sql`${notifications.entityId} in (select id from teaching_class_teacher_invitation where teacher_id = ${userId})`),
-        and(
-          eq(notifications.entityType, EntityType.StudentProfileUserInvitation),
-          sql`${notifications.entityId} in (select id from student_profile_user_invitation where user_id = ${userId})`,
+    await tx
+      .delete(notifications)
+      .where(
+        or(
+          and(
+            eq(notifications.entityType, EntityType.TeachingClassTeacher),
+            sql`${notifications.entityId} in (select id from teaching_class_teacher where teacher_id = ${userId})`,
+          ),
+          and(
+            eq(notifications.entityType, EntityType.TeacherInvitation),
+            sql`${notifications.entityId} in (select id from teaching_class_teacher_invitation where teacher_id = ${userId})`,
+          ),
+          and(
+            eq(notifications.entityType, EntityType.StudentProfileUserInvitation),
+            sql`${notifications.entityId} in (select id from student_profile_user_invitation where user_id = ${userId})`,
+          ),
         ),
-      ),
-    );
+      );
   },
 
   async deleteClasses(tx: DbOrTx, classIds: number[]) {
@@ -154,7 +176,9 @@ export const erasureSql = {
     return tx
       .select({ id: students.id, avatarId: students.avatarId })
       .from(students)
-      .where(and(inArray(students.id, studentIds), sql`not exists (select 1 from teaching_class_student o where o.student_id = "student"."id")`))
+      .where(
+        and(inArray(students.id, studentIds), sql`not exists (select 1 from teaching_class_student o where o.student_id = "student"."id")`),
+      )
       .for('update');
   },
 
@@ -178,16 +202,29 @@ export const erasureSql = {
   },
 
   async lockUser(tx: DbOrTx, userId: number) {
-    const [row] = await tx.select({ id: users.id, username: users.username, avatarId: users.avatarId }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .select({ id: users.id, username: users.username, avatarId: users.avatarId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     return row ?? null;
   },
 
   async classesCreatedBy(tx: DbOrTx, userId: number) {
-    return tx.select({ id: teachingClasses.id, name: teachingClasses.name }).from(teachingClasses).where(eq(teachingClasses.creatorId, userId)).orderBy(asc(teachingClasses.name));
+    return tx
+      .select({ id: teachingClasses.id, name: teachingClasses.name })
+      .from(teachingClasses)
+      .where(eq(teachingClasses.creatorId, userId))
+      .orderBy(asc(teachingClasses.name));
   },
 
   async uploadsOf(tx: DbOrTx, userId: number) {
-    return ids(await tx.select({ id: media.id }).from(media).where(and(eq(media.uploaderId, userId), isNotNull(media.uploaderId))));
+    return ids(
+      await tx
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.uploaderId, userId), isNotNull(media.uploaderId))),
+    );
   },
 
   /** What the account's rows do not take with them by their foreign keys: its sign-in counter and its analytics. */

@@ -49,7 +49,9 @@ export class Erasure {
   /** Detaches media from a rating (a PATCH with fewer `medias`), deleting them. */
   async detach(ratingId: number, mediaIds: number[]) {
     if (!mediaIds.length) return;
-    await this.tx.delete(ratingMedias).where(and(eq(ratingMedias.ratingId, ratingId), sql`${ratingMedias.mediaId} in ${sqlList(mediaIds)}`));
+    await this.tx
+      .delete(ratingMedias)
+      .where(and(eq(ratingMedias.ratingId, ratingId), sql`${ratingMedias.mediaId} in ${sqlList(mediaIds)}`));
     await this.media(mediaIds);
   }
 
@@ -67,7 +69,10 @@ export class Erasure {
    * with no place goes with their avatar. Answers the place, or null when it was gone already.
    */
   async place(placeId: number) {
-    const [found] = await this.tx.select({ classId: teachingClassStudents.teachingClassId }).from(teachingClassStudents).where(eq(teachingClassStudents.id, placeId));
+    const [found] = await this.tx
+      .select({ classId: teachingClassStudents.teachingClassId })
+      .from(teachingClassStudents)
+      .where(eq(teachingClassStudents.id, placeId));
     if (!found) return null;
     // The class first (no key update: ratings may still be written in it), as every erasure locks it before its places.
     await q.lockClasses(this.tx, [found.classId], 'no key update');
@@ -100,7 +105,10 @@ export class Erasure {
     const places = await q.placesOfClasses(this.tx, found);
     await q.deleteNotificationsOfClasses(this.tx, found);
     await q.deleteClasses(this.tx, found);
-    const orphans = await q.studentsWithoutPlace(this.tx, places.map((p) => p.studentId));
+    const orphans = await q.studentsWithoutPlace(
+      this.tx,
+      places.map((p) => p.studentId),
+    );
     await q.deleteStudents(this.tx, ids(orphans));
     await this.media([...attached, ...classes.map((c) => c.avatarId), ...places.map((p) => p.avatarId), ...orphans.map((s) => s.avatarId)]);
     return found;
@@ -127,7 +135,11 @@ export class Erasure {
 }
 
 const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
-const sqlList = (xs: number[]) => sql`(${sql.join(xs.map((x) => sql`${x}`), sql`, `)})`;
+const sqlList = (xs: number[]) =>
+  sql`(${sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  )})`;
 
 export interface ErasureContext {
   db: Db;

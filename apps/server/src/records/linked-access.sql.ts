@@ -8,13 +8,16 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 
 /** The places (teaching_class_student ids) the user is linked to. */
-export const linkedPlaceIdsSql = (userId: SQL | number) => sql`(select lpu.teaching_class_student_id from student_profile_user lpu where lpu.user_id = ${userId})`;
+export const linkedPlaceIdsSql = (userId: SQL | number) =>
+  sql`(select lpu.teaching_class_student_id from student_profile_user lpu where lpu.user_id = ${userId})`;
 
 /** The classes in which the user is linked to a student. */
-export const linkedClassIdsSql = (userId: SQL | number) => sql`(select lcu.teaching_class_id from student_profile_user lcu where lcu.user_id = ${userId})`;
+export const linkedClassIdsSql = (userId: SQL | number) =>
+  sql`(select lcu.teaching_class_id from student_profile_user lcu where lcu.user_id = ${userId})`;
 
 /** The Students (persons) the user is linked to in at least one class: the person, not their other classes. */
-export const linkedStudentIdsSql = (userId: SQL | number) => sql`(select lsu.student_id from student_profile_user lsu where lsu.user_id = ${userId})`;
+export const linkedStudentIdsSql = (userId: SQL | number) =>
+  sql`(select lsu.student_id from student_profile_user lsu where lsu.user_id = ${userId})`;
 
 /**
  * Whether the user sees the unaliased "rating" of the surrounding query as a linked user: it names their student in a

@@ -23,9 +23,23 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
 
   const [accepted] = await tx
     .insert(studentProfileUserInvitations)
-    .values({ teachingClassStudentId: ella.placeId, teachingClassId: ella.classId, studentId: ella.studentId, userId: u.parent, isApproved: true })
+    .values({
+      teachingClassStudentId: ella.placeId,
+      teachingClassId: ella.classId,
+      studentId: ella.studentId,
+      userId: u.parent,
+      isApproved: true,
+    })
     .returning();
-  await tx.insert(studentProfileUsers).values({ studentId: ella.studentId, userId: u.parent, teachingClassStudentId: ella.placeId, teachingClassId: ella.classId, isViaInvitation: true });
+  await tx
+    .insert(studentProfileUsers)
+    .values({
+      studentId: ella.studentId,
+      userId: u.parent,
+      teachingClassStudentId: ella.placeId,
+      teachingClassId: ella.classId,
+      isViaInvitation: true,
+    });
   await notificationsService.notify(tx, {
     recipients: [u.parent],
     notificationType: NotificationType.StudentProfileUserInvitationAccepted,
@@ -48,7 +62,10 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
     path: `/teaching-class/${sunflowersId}/student/${liam.placeId}/manage`,
   });
 
-  const [join] = await tx.insert(teachingClassTeacherInvitations).values({ teachingClassId: individualId, teacherId: u.coteacher }).returning();
+  const [join] = await tx
+    .insert(teachingClassTeacherInvitations)
+    .values({ teachingClassId: individualId, teacherId: u.coteacher })
+    .returning();
   await notificationsService.notify(tx, {
     recipients: [u.teacher],
     notificationType: NotificationType.TeacherInvitationReceived,

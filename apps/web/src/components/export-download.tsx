@@ -14,7 +14,11 @@ interface Props {
 }
 
 const errorId = (e: unknown) =>
-  e instanceof ApiError && e.status === 403 ? 'web_export_forbidden' : e instanceof ApiError && e.status === 429 ? 'web_export_busy' : 'web_export_failed';
+  e instanceof ApiError && e.status === 403
+    ? 'web_export_forbidden'
+    : e instanceof ApiError && e.status === 429
+      ? 'web_export_busy'
+      : 'web_export_failed';
 
 /**
  * A record export (DESIGN §6): the zip is fetched with the token and read against its Content-Length, so a bar shows

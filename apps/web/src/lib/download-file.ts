@@ -61,11 +61,18 @@ export function saveBlob(blob: Blob, name: string) {
  * than opened as a link, so that an expired session or a refusal shows as a message instead of an error page; the
  * body is read as it comes so the caller can show progress, and `signal` cancels it (an AbortError is thrown).
  */
-export async function downloadFile(path: string, fallbackName: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}) {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {},
+) {
   const token = await validToken();
   let res: Response;
   try {
-    res = await fetch(`${API_ORIGIN}${API_AUTH_PREFIX}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });
+    res = await fetch(`${API_ORIGIN}${API_AUTH_PREFIX}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: opts.signal,
+    });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new ApiError(0, 'network');

@@ -6,7 +6,10 @@ import { V, writeBody } from './common';
  * password is required: a stolen session alone must not be enough to erase an account.
  */
 export const accountDeleteBody = writeBody({
-  currentPassword: z.string({ error: V.blank }).min(1, { error: V.blank }).max(4096, { error: V.tooLong(4096) }),
+  currentPassword: z
+    .string({ error: V.blank })
+    .min(1, { error: V.blank })
+    .max(4096, { error: V.tooLong(4096) }),
 });
 export type AccountDeleteBody = z.input<typeof accountDeleteBody>;
 

@@ -46,13 +46,20 @@ export const digitsInteger = (min: number, max: number, message: string = V.type
 /** A string, or (where the product's API has a number, e.g. `term`, `grade`) a number taken as written. */
 const textInput = (numbers: boolean) =>
   numbers
-    ? z.union([z.string(), z.number().transform(String), z.instanceof(JsonNumberText).transform((n) => n.text)], { error: V.typeOf('string') })
+    ? z.union([z.string(), z.number().transform(String), z.instanceof(JsonNumberText).transform((n) => n.text)], {
+        error: V.typeOf('string'),
+      })
     : z.string({ error: V.typeOf('string') });
 
 /** Optional text: empty becomes null. */
 export const optionalText = (max = 255, opts: { numbers?: boolean } = {}) =>
   textInput(opts.numbers ?? false)
-    .pipe(z.string().trim().max(max, { error: V.tooLong(max) }))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(max, { error: V.tooLong(max) }),
+    )
     .nullish()
     .transform((v) => (v ? v : null));
 

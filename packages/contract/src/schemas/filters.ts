@@ -45,11 +45,19 @@ export const filter = {
     description,
   }),
   /** A yes/no switch: 1/0 or true/false. */
-  flag: (description?: string): Filter<z.ZodType<boolean>> => ({ shape: 'one', schema: flagValue, value: { type: 'string', enum: ['1', '0', 'true', 'false'] }, description }),
+  flag: (description?: string): Filter<z.ZodType<boolean>> => ({
+    shape: 'one',
+    schema: flagValue,
+    value: { type: 'string', enum: ['1', '0', 'true', 'false'] },
+    description,
+  }),
   /** One text, trimmed. */
   text: (max: number, description?: string): Filter<z.ZodType<string>> => ({
     shape: 'one',
-    schema: z.string({ error: V.type }).trim().max(max, { error: V.tooLong(max) }),
+    schema: z
+      .string({ error: V.type })
+      .trim()
+      .max(max, { error: V.tooLong(max) }),
     value: { type: 'string', maxLength: max },
     description,
   }),
@@ -58,7 +66,9 @@ export const filter = {
   /** `exists[field]=true|false`: whether a relation is set. */
   exists: <K extends string>(keys: readonly K[]): Filter<z.ZodType<Partial<Record<K, boolean>>>> => ({
     shape: 'keyed',
-    schema: z.object(Object.fromEntries(keys.map((k) => [k, flagValue.optional()]))).strict() as unknown as z.ZodType<Partial<Record<K, boolean>>>,
+    schema: z.object(Object.fromEntries(keys.map((k) => [k, flagValue.optional()]))).strict() as unknown as z.ZodType<
+      Partial<Record<K, boolean>>
+    >,
     value: { type: 'string', enum: ['1', '0', 'true', 'false'] },
     keys,
     description: 'whether the relation is set',
@@ -75,10 +85,15 @@ export const filter = {
 
 export type Filters = Record<string, Filter>;
 
-const pageFilters = (itemsPerPage: number) => ({
-  page: { shape: 'one', schema: digitsInteger(1, MAX_ID).default(1), value: { type: 'integer', minimum: 1 } },
-  itemsPerPage: { shape: 'one', schema: digitsInteger(1, 1000).default(itemsPerPage), value: { type: 'integer', minimum: 1, maximum: 1000 } },
-}) satisfies Filters;
+const pageFilters = (itemsPerPage: number) =>
+  ({
+    page: { shape: 'one', schema: digitsInteger(1, MAX_ID).default(1), value: { type: 'integer', minimum: 1 } },
+    itemsPerPage: {
+      shape: 'one',
+      schema: digitsInteger(1, 1000).default(itemsPerPage),
+      value: { type: 'integer', minimum: 1, maximum: 1000 },
+    },
+  }) satisfies Filters;
 
 type PageValue = ReturnType<typeof pageFilters>['page']['schema'];
 type Shape<F extends Filters> = { [K in keyof F]: z.ZodOptional<F[K]['schema']> } & { page: PageValue; itemsPerPage: PageValue };
@@ -90,7 +105,10 @@ export interface ListQuery<S extends z.ZodType = z.ZodType> {
 }
 
 /** Declares a paged list's filters; see the file's head. */
-export function listQuery<F extends Filters>(filters: F, itemsPerPage: number = PAGE_SIZE.default): ListQuery<z.ZodObject<Shape<F>, z.core.$strict>> {
+export function listQuery<F extends Filters>(
+  filters: F,
+  itemsPerPage: number = PAGE_SIZE.default,
+): ListQuery<z.ZodObject<Shape<F>, z.core.$strict>> {
   const all = { ...filters, ...pageFilters(itemsPerPage) };
   const shape = Object.fromEntries(Object.entries(filters).map(([k, f]) => [k, f.schema.optional()]));
   const schema = z.object({ ...shape, page: all.page.schema, itemsPerPage: all.itemsPerPage.schema }).strict();

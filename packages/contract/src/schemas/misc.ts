@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { ANALYTICS_MAX_PROPERTIES, SCREEN_NAMES } from '../constants';
 import { V, anyNumber } from './common';
 
-export const analyticsEventBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  screen: z.enum(SCREEN_NAMES).optional(),
-  properties: z
-    .record(z.string().max(100), z.union([z.string().max(500), anyNumber, z.boolean(), z.null()]))
-    .refine((o) => Object.keys(o).length <= ANALYTICS_MAX_PROPERTIES, { error: V.tooMany(ANALYTICS_MAX_PROPERTIES) })
-    .optional(),
-}).strict();
+export const analyticsEventBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    screen: z.enum(SCREEN_NAMES).optional(),
+    properties: z
+      .record(z.string().max(100), z.union([z.string().max(500), anyNumber, z.boolean(), z.null()]))
+      .refine((o) => Object.keys(o).length <= ANALYTICS_MAX_PROPERTIES, { error: V.tooMany(ANALYTICS_MAX_PROPERTIES) })
+      .optional(),
+  })
+  .strict();
 export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
 
 export interface PublicConfig {

@@ -61,10 +61,22 @@ describe('dates are valid dates, never cut to a day', () => {
 
 describe('integers in query strings and form fields are plain digits', () => {
   const int = digitsInteger(1, 2147483647);
-  it.each(['3.4e1', '1.0', '1e3', ' 1', '1 ', '+1', '-1', '0x1f', '0', '2147483648', '9007199254740993', '99999999999999999999', '', '1_000'])(
-    '%j is refused',
-    (v) => expect(int.safeParse(v).success).toBe(false),
-  );
+  it.each([
+    '3.4e1',
+    '1.0',
+    '1e3',
+    ' 1',
+    '1 ',
+    '+1',
+    '-1',
+    '0x1f',
+    '0',
+    '2147483648',
+    '9007199254740993',
+    '99999999999999999999',
+    '',
+    '1_000',
+  ])('%j is refused', (v) => expect(int.safeParse(v).success).toBe(false));
 
   it('reads digits', () => {
     expect(int.parse('34')).toBe(34);

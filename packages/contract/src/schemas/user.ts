@@ -4,7 +4,12 @@ import { V, optionalText, refSchema, requiredText, nullableRef, writeBody, type 
 import type { Media } from './media';
 import type { School } from './school';
 
-const email = z.string({ error: V.blank }).trim().min(1, { error: V.blank }).max(180, { error: V.tooLong(180) }).pipe(z.email({ error: V.email }));
+const email = z
+  .string({ error: V.blank })
+  .trim()
+  .min(1, { error: V.blank })
+  .max(180, { error: V.tooLong(180) })
+  .pipe(z.email({ error: V.email }));
 const password = z
   .string({ error: V.blank })
   .min(PASSWORD_MIN_LENGTH, { error: V.tooShort(PASSWORD_MIN_LENGTH) })
@@ -18,22 +23,24 @@ const username = z
 export const localeSchema = z.enum(LOCALES, { error: V.choice });
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: V.choice });
 
-export const signUpBody = z.object({
-  username,
-  email,
-  plainPassword: password,
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  accountTypeRadio: accountTypeSchema,
-  preferredLanguage: localeSchema.default('en'),
-  school: nullableRef,
-  /** A school that is not listed yet: created with the account. */
-  schoolName: optionalText(200),
-  phone: optionalText(40),
-  occupation: optionalText(120),
-  /** True records agreement to the privacy policy now (DESIGN §6 "Consent"); without it the web app asks before use. */
-  privacyPolicyAgreed: z.boolean({ error: V.type }).optional(),
-}).strict();
+export const signUpBody = z
+  .object({
+    username,
+    email,
+    plainPassword: password,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    accountTypeRadio: accountTypeSchema,
+    preferredLanguage: localeSchema.default('en'),
+    school: nullableRef,
+    /** A school that is not listed yet: created with the account. */
+    schoolName: optionalText(200),
+    phone: optionalText(40),
+    occupation: optionalText(120),
+    /** True records agreement to the privacy policy now (DESIGN §6 "Consent"); without it the web app asks before use. */
+    privacyPolicyAgreed: z.boolean({ error: V.type }).optional(),
+  })
+  .strict();
 export type SignUpBody = z.input<typeof signUpBody>;
 
 export const loginBody = z.object({ username: z.string().min(1).max(180), password: z.string().min(1).max(4096) });

@@ -59,7 +59,10 @@ export const teachingClassTeachers = pgTable(
     isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
   },
-  (t) => [uniqueIndex('teaching_class_teacher_uq').on(t.teachingClassId, t.teacherId), index('teaching_class_teacher_teacher_idx').on(t.teacherId)],
+  (t) => [
+    uniqueIndex('teaching_class_teacher_uq').on(t.teachingClassId, t.teacherId),
+    index('teaching_class_teacher_teacher_idx').on(t.teacherId),
+  ],
 );
 
 /** The person, kept across classes. */

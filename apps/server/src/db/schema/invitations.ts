@@ -19,7 +19,9 @@ export const teachingClassTeacherInvitations = pgTable(
   },
   (t) => [
     // One pending request per teacher and class: the database refuses a second one even when two race.
-    uniqueIndex('teaching_class_teacher_invitation_pending_uq').on(t.teachingClassId, t.teacherId).where(sql`${t.isApproved} is null`),
+    uniqueIndex('teaching_class_teacher_invitation_pending_uq')
+      .on(t.teachingClassId, t.teacherId)
+      .where(sql`${t.isApproved} is null`),
     index('teaching_class_teacher_invitation_class_idx').on(t.teachingClassId, t.created.desc()),
     index('teaching_class_teacher_invitation_teacher_idx').on(t.teacherId, t.created.desc()),
   ],
@@ -50,7 +52,9 @@ export const studentProfileUserInvitations = pgTable(
   },
   (t) => [
     // One pending request per user and place: a link is to one class (DESIGN §2).
-    uniqueIndex('student_profile_user_invitation_place_pending_uq').on(t.teachingClassStudentId, t.userId).where(sql`${t.isApproved} is null`),
+    uniqueIndex('student_profile_user_invitation_place_pending_uq')
+      .on(t.teachingClassStudentId, t.userId)
+      .where(sql`${t.isApproved} is null`),
     index('student_profile_user_invitation_class_idx').on(t.teachingClassId, t.created.desc()),
     index('student_profile_user_invitation_place_idx').on(t.teachingClassStudentId),
     index('student_profile_user_invitation_user_idx').on(t.userId, t.created.desc()),

@@ -31,10 +31,15 @@ beforeAll(async () => {
   w = await classWithRoles(s);
   studentId = Number(w.first.student.split('/').pop());
   const action = (await classSkills(s, w.creator, w.cls.id))[0]!.learningActions[0]!.id;
-  photo = (await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })).json().id;
+  photo = (
+    await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })
+  ).json().id;
   rating = await rate(s, w.creator, w.cls.id, action, { students: [w.first.id], medias: [`${API}/media/${photo}`] });
   admin = await signUp(s);
-  await s.ctx.db.update(users).set({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] }).where(eq(users.id, admin.id));
+  await s.ctx.db
+    .update(users)
+    .set({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] })
+    .where(eq(users.id, admin.id));
   const login = await s.api('POST', '/api/public/v1/login_check', { body: { username: admin.username, password: admin.password } });
   admin = { ...admin, token: login.json().token };
 });
@@ -50,7 +55,10 @@ describe('recording reads', () => {
     expect((await get(p, `/ratings?ratingStudents.student.id=${studentId}`)).statusCode).toBe(200);
     expect((await fetchBare(s, `/media/${photo}`, { authorization: `Bearer ${p.token}` })).statusCode).toBe(200);
     expect((await get(p, `/report/student/${studentId}?startDate=2026-01-01&endDate=2026-12-31`)).statusCode).toBe(200);
-    expect((await get(p, `/report/spreadsheet/student/${studentId}?teachingClassId=${w.cls.id}&startDate=2026-01-01&endDate=2026-12-31`)).statusCode).toBe(200);
+    expect(
+      (await get(p, `/report/spreadsheet/student/${studentId}?teachingClassId=${w.cls.id}&startDate=2026-01-01&endDate=2026-12-31`))
+        .statusCode,
+    ).toBe(200);
     const rows = (await logsOf(p)).map((r) => [r.action, r.detail, r.teachingClassId, r.studentId, r.address]);
     expect(rows).toEqual([
       ['record', 'student', w.cls.id, studentId, '127.0.0.1'],
@@ -83,7 +91,7 @@ describe('recording reads', () => {
 });
 
 describe('GET /access-logs', () => {
-  it('lists the reads of the class creator\'s students, newest first, naming who, which student and class', async () => {
+  it("lists the reads of the class creator's students, newest first, naming who, which student and class", async () => {
     const page = await list(w.creator, `?teachingClass.id=${w.cls.id}&student.id=${studentId}`);
     expect(page['hydra:totalItems']).toBeGreaterThanOrEqual(10);
     const parentRead = page['hydra:member'].find((m) => m.action === 'media' && m.user?.id === w.linked.id);
@@ -119,7 +127,8 @@ describe('GET /access-logs', () => {
     const all = await list(admin, '');
     expect(all['hydra:totalItems']).toBe((await s.ctx.db.select().from(accessLogs)).length);
     expect((await s.api('GET', `${API}/access-logs`)).statusCode).toBe(401);
-    for (const q of ['?teachingClass.id=abc', '?unknown=1', '?student.id=0']) expect((await get(w.creator, `/access-logs${q}`)).statusCode).toBe(400);
+    for (const q of ['?teachingClass.id=abc', '?unknown=1', '?student.id=0'])
+      expect((await get(w.creator, `/access-logs${q}`)).statusCode).toBe(400);
   });
 
   it("keeps the rows of another creator's class out, and shows a deleted reader as a former member (user null)", async () => {
@@ -134,6 +143,11 @@ describe('GET /access-logs', () => {
     await s.ctx.db.delete(users).where(eq(users.id, reader.id));
     const page = await list(w.creator, `?teachingClass.id=${w.cls.id}`);
     expect(page['hydra:member'].find((m) => m.id === row!.id)).toMatchObject({ user: null, action: 'record' });
-    expect(await s.ctx.db.select().from(accessLogs).where(and(eq(accessLogs.id, row!.id)))).toHaveLength(1);
+    expect(
+      await s.ctx.db
+        .select()
+        .from(accessLogs)
+        .where(and(eq(accessLogs.id, row!.id))),
+    ).toHaveLength(1);
   });
 });

@@ -7,9 +7,19 @@ export const presentAccessLog = (r: AccessLogRow): AccessLog => ({
   '@type': 'AccessLog',
   id: r.log.id,
   // A deleted account leaves the row with no user: the reader is shown as a former member.
-  user: r.user?.id ? { '@id': iri('user', r.user.id), id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, accountType: r.user.accountType } : null,
+  user: r.user?.id
+    ? {
+        '@id': iri('user', r.user.id),
+        id: r.user.id,
+        firstName: r.user.firstName,
+        lastName: r.user.lastName,
+        accountType: r.user.accountType,
+      }
+    : null,
   student: { '@id': iri('student', r.student.id), id: r.student.id, firstName: r.student.firstName, lastName: r.student.lastName },
-  teachingClass: r.teachingClass?.id ? { '@id': iri('teaching-class', r.teachingClass.id), id: r.teachingClass.id, name: r.teachingClass.name } : null,
+  teachingClass: r.teachingClass?.id
+    ? { '@id': iri('teaching-class', r.teachingClass.id), id: r.teachingClass.id, name: r.teachingClass.name }
+    : null,
   action: r.log.action as AccessLogAction,
   detail: r.log.detail,
   address: r.log.address,

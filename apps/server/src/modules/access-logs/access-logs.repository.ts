@@ -8,7 +8,13 @@ export interface AccessLogScope {
   studentIds?: number[];
 }
 
-const inClasses = (ids: SQL | number[]) => (Array.isArray(ids) ? sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : ids);
+const inClasses = (ids: SQL | number[]) =>
+  Array.isArray(ids)
+    ? sql`(${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : ids;
 
 /**
  * Reads in these classes, and reads across classes (teachingClass null: a report over every class the reader may see)
@@ -17,7 +23,10 @@ const inClasses = (ids: SQL | number[]) => (Array.isArray(ids) ? sql`(${sql.join
 const ofClasses = (ids: SQL | number[]) =>
   or(
     sql`"access_log"."teaching_class_id" in ${inClasses(ids)}`,
-    and(isNull(accessLogs.teachingClassId), sql`"access_log"."student_id" in (select ps.student_id from teaching_class_student ps where ps.teaching_class_id in ${inClasses(ids)})`),
+    and(
+      isNull(accessLogs.teachingClassId),
+      sql`"access_log"."student_id" in (select ps.student_id from teaching_class_student ps where ps.teaching_class_id in ${inClasses(ids)})`,
+    ),
   );
 
 export const accessLogsRepository = {
@@ -30,7 +39,10 @@ export const accessLogsRepository = {
   },
 
   async list(db: DbOrTx, s: AccessLogScope, limit: number, offset: number) {
-    const where = and(s.classIds ? ofClasses(s.classIds) : undefined, s.studentIds ? inArray(accessLogs.studentId, s.studentIds) : undefined);
+    const where = and(
+      s.classIds ? ofClasses(s.classIds) : undefined,
+      s.studentIds ? inArray(accessLogs.studentId, s.studentIds) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select({

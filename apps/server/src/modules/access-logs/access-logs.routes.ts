@@ -9,11 +9,22 @@ import { accessLogsService as service } from './access-logs.service';
 export const accessLogsRoutes: ModuleRoutes = {
   name: 'access-logs',
   auth: (app, { db }) => {
-    app.get('/access-logs', { config: { doc: { summary: "Who has read a student's record (class creators for their students; platform admins)", query: accessLogListQuery } } }, async (req) => {
-      const p = requireUser(req);
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, accessLogListQuery);
-      const { rows, total } = await service.list(db, p, q);
-      return collection(`${API_AUTH_PREFIX}/access-logs`, rows.map(presentAccessLog), total, q, links);
-    });
+    app.get(
+      '/access-logs',
+      {
+        config: {
+          doc: {
+            summary: "Who has read a student's record (class creators for their students; platform admins)",
+            query: accessLogListQuery,
+          },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, accessLogListQuery);
+        const { rows, total } = await service.list(db, p, q);
+        return collection(`${API_AUTH_PREFIX}/access-logs`, rows.map(presentAccessLog), total, q, links);
+      },
+    );
   },
 };

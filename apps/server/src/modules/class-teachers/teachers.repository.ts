@@ -23,7 +23,8 @@ const visibleTeacher = (userId: number) =>
   );
 
 /** Their phone is shown only to the user themselves and to teachers who share a class with them (DESIGN §3). */
-const sharesClass = (userId: number) => sql<boolean>`("app_user"."id" = ${userId} or "app_user"."id" in ${teachersOfSql(taughtClassIdsSql(userId))})`;
+const sharesClass = (userId: number) =>
+  sql<boolean>`("app_user"."id" = ${userId} or "app_user"."id" in ${teachersOfSql(taughtClassIdsSql(userId))})`;
 
 const selectTeachers = (db: DbOrTx, userId: number) =>
   db
@@ -41,7 +42,11 @@ export const teachersRepository = {
   },
 
   async listVisible(db: DbOrTx, userId: number, f: { schoolIds?: number[]; ids?: number[] }, limit: number, offset: number) {
-    const where = and(visibleTeacher(userId), f.schoolIds ? inArray(users.schoolId, f.schoolIds) : undefined, f.ids ? inArray(users.id, f.ids) : undefined);
+    const where = and(
+      visibleTeacher(userId),
+      f.schoolIds ? inArray(users.schoolId, f.schoolIds) : undefined,
+      f.ids ? inArray(users.id, f.ids) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       selectTeachers(db, userId).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(users).where(where),

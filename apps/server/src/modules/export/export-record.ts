@@ -26,7 +26,8 @@ export class MediaRegistry {
     const size = await this.files.size(m.storageKey);
     const ext = /\.([a-z0-9]{1,8})$/i.exec(m.fileName)?.[1] ?? /\.([a-z0-9]{1,8})$/i.exec(m.fileOriginalName)?.[1];
     const base = safeName(m.fileOriginalName.replace(/\.[a-z0-9]{1,8}$/i, ''), 'file');
-    const entry = size === null ? null : { path: `${this.folder}${m.id}-${base}${ext ? `.${ext.toLowerCase()}` : ''}`, key: m.storageKey, size };
+    const entry =
+      size === null ? null : { path: `${this.folder}${m.id}-${base}${ext ? `.${ext.toLowerCase()}` : ''}`, key: m.storageKey, size };
     this.found.set(m.id, entry);
     return entry?.path ?? null;
   }
@@ -72,15 +73,38 @@ export class RecordFiles {
     private readonly json: TextSink,
   ) {}
 
-  static async open(o: { L: Labels; registry: MediaRegistry; prefix: string; withStudents: boolean; dir: string; html: boolean; heading: RecordHeading; jsonHead: object }) {
+  static async open(o: {
+    L: Labels;
+    registry: MediaRegistry;
+    prefix: string;
+    withStudents: boolean;
+    dir: string;
+    html: boolean;
+    heading: RecordHeading;
+    jsonHead: object;
+  }) {
     const { t } = o.L;
-    const [html, csv, json] = await Promise.all([o.html ? TextSink.open(`${o.dir}/index.html`) : null, TextSink.open(`${o.dir}/ratings.csv`), TextSink.open(`${o.dir}/ratings.json`)]);
+    const [html, csv, json] = await Promise.all([
+      o.html ? TextSink.open(`${o.dir}/index.html`) : null,
+      TextSink.open(`${o.dir}/ratings.csv`),
+      TextSink.open(`${o.dir}/ratings.json`),
+    ]);
     const self = new RecordFiles(o.L, o.registry, o.prefix, o.withStudents, html, csv, json);
     // A byte-order mark, so that spreadsheet programs read the CSV as UTF-8 (names in any script).
-    await csv.write(`\ufeff${csvRow([
-      t('export.date'), t('export.class'), t('export.skill'), t('export.action'), t('export.points'), t('export.note'),
-      t('export.author'), t('export.whole_class'), ...(o.withStudents ? [t('export.students')] : []), t('export.attachments'),
-    ])}`);
+    await csv.write(
+      `\ufeff${csvRow([
+        t('export.date'),
+        t('export.class'),
+        t('export.skill'),
+        t('export.action'),
+        t('export.points'),
+        t('export.note'),
+        t('export.author'),
+        t('export.whole_class'),
+        ...(o.withStudents ? [t('export.students')] : []),
+        t('export.attachments'),
+      ])}`,
+    );
     await json.write(`${JSON.stringify(o.jsonHead).slice(0, -1)},"ratings":[`);
     if (html) await self.head(o.heading);
     return self;
@@ -95,7 +119,9 @@ export class RecordFiles {
         `<header>${avatar ? `<img class="avatar" src="${hrefOf(this.prefix + avatar)}" alt="">` : ''}<div><h1>${h(x.title)}</h1>` +
         x.lines.map((l) => `<p>${h(l)}</p>`).join('') +
         `</div></header>` +
-        (x.files.length ? `<nav aria-label="${h(t('export.files'))}"><ul>${x.files.map((f) => `<li><a href="${hrefOf(f.href)}">${h(f.label)}</a></li>`).join('')}</ul></nav>` : '') +
+        (x.files.length
+          ? `<nav aria-label="${h(t('export.files'))}"><ul>${x.files.map((f) => `<li><a href="${hrefOf(f.href)}">${h(f.label)}</a></li>`).join('')}</ul></nav>`
+          : '') +
         `<h2>${h(t('export.ratings'))}</h2><ol class="ratings">`,
     );
   }
@@ -112,8 +138,21 @@ export class RecordFiles {
     const action = named(r.action);
     const students = r.students.map(personName).join('; ');
     await this.csv.write(
-      csvRow([dayMonthYear(r.date), r.className, skill, action, r.points, r.description ?? '', author(r), r.isWholeClass ? t('export.yes') : t('export.no'),
-        ...(this.withStudents ? [students] : []), files.map((f) => f.path ?? '').filter(Boolean).join('; ')]),
+      csvRow([
+        dayMonthYear(r.date),
+        r.className,
+        skill,
+        action,
+        r.points,
+        r.description ?? '',
+        author(r),
+        r.isWholeClass ? t('export.yes') : t('export.no'),
+        ...(this.withStudents ? [students] : []),
+        files
+          .map((f) => f.path ?? '')
+          .filter(Boolean)
+          .join('; '),
+      ]),
     );
     const item = {
       '@id': `/api/auth/v1/rating/${r.id}`,
@@ -127,7 +166,13 @@ export class RecordFiles {
       isWholeClass: r.isWholeClass,
       creator: r.author,
       ...(this.withStudents ? { students: r.students } : {}),
-      media: r.medias.map((m, i) => ({ id: m.media.id, mediaType: m.media.mediaType, mimeType: m.media.mimeType, fileOriginalName: m.media.fileOriginalName, path: files[i]!.path })),
+      media: r.medias.map((m, i) => ({
+        id: m.media.id,
+        mediaType: m.media.mediaType,
+        mimeType: m.media.mimeType,
+        fileOriginalName: m.media.fileOriginalName,
+        path: files[i]!.path,
+      })),
     };
     await this.json.write(`${this.count ? ',' : ''}\n${JSON.stringify(item)}`);
     this.count++;
@@ -144,7 +189,9 @@ export class RecordFiles {
         `</dl>` +
         (r.isWholeClass ? `<p class="whole">${h(t('export.whole_class'))}</p>` : '') +
         (r.description ? `<p class="note">${h(r.description)}</p>` : '') +
-        (photos.length ? `<div class="photos">${photos.map((f) => `<img src="${hrefOf(f.path!)}" alt="${h(t('export.photo', { name: f.name }))}">`).join('')}</div>` : '') +
+        (photos.length
+          ? `<div class="photos">${photos.map((f) => `<img src="${hrefOf(f.path!)}" alt="${h(t('export.photo', { name: f.name }))}">`).join('')}</div>`
+          : '') +
         (others.length
           ? `<ul class="files">${others.map((f) => `<li>${f.path ? `<a href="${hrefOf(f.path)}">${h(f.name)}</a>` : `${h(f.name)} (${h(t('export.missing'))})`}</li>`).join('')}</ul>`
           : '') +

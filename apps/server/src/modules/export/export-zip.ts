@@ -11,10 +11,18 @@ export interface ZipEntry {
   open: () => Promise<Readable>;
 }
 
-export const fileEntry = (name: string, file: string, size: number): ZipEntry => ({ name, size, open: async () => fs.createReadStream(file) });
+export const fileEntry = (name: string, file: string, size: number): ZipEntry => ({
+  name,
+  size,
+  open: async () => fs.createReadStream(file),
+});
 
 /** An entry read from the media store (disk or S3) only when the zip reaches it. */
-export const storeEntry = (files: FileStore, name: string, key: string, size: number): ZipEntry => ({ name, size, open: () => files.get(key) });
+export const storeEntry = (files: FileStore, name: string, key: string, size: number): ZipEntry => ({
+  name,
+  size,
+  open: () => files.get(key),
+});
 
 /**
  * The bytes of an entry, checked against the size announced in the zip's headers and Content-Length: a file that

@@ -34,14 +34,24 @@ beforeAll(async () => {
   const [skill] = await classSkills(s, w.creator, w.cls.id);
   const act = skill!.learningActions[0]!.id;
   const up = async (name: string) => {
-    const res = await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: name, type: 'image/jpeg', content: await jpegWithGps(80, 60) });
+    const res = await upload(s, w.creator.token, MediaType.RatingPhoto, {
+      filename: name,
+      type: 'image/jpeg',
+      content: await jpegWithGps(80, 60),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number };
   };
   photo = await up('sports day.jpg');
   avatar = await up('amara.jpg');
   await s.ctx.db.update(students).set({ avatarId: avatar.id }).where(eq(students.id, firstId));
-  await rate(s, w.creator, w.cls.id, act, { students: [w.first['@id']], date: '2026-09-07', points: 2, description: HOSTILE, medias: [photo.id] });
+  await rate(s, w.creator, w.cls.id, act, {
+    students: [w.first['@id']],
+    date: '2026-09-07',
+    points: 2,
+    description: HOSTILE,
+    medias: [photo.id],
+  });
   await rate(s, w.coteacher, w.cls.id, act, { students: [], date: '2026-09-08', points: 4, description: FORMULA });
   await rate(s, w.creator, w.cls.id, act, { students: [w.second['@id']], date: '2026-09-09', points: 5, description: 'About Bao only' });
   // The first student's next class, by another teacher; the parent is not linked there.
@@ -49,10 +59,17 @@ beforeAll(async () => {
   const next = await createClass(s, other, { name: 'Year 5 Oaks' });
   nextClassId = next.id;
   await addCoTeacher(s, next.id, w.coteacher);
-  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, { token: w.coteacher.token, body: { teachingClass: next['@id'], teachingClassStudents: [w.first['@id']] } });
+  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, {
+    token: w.coteacher.token,
+    body: { teachingClass: next['@id'], teachingClassStudents: [w.first['@id']] },
+  });
   expect(copy.statusCode, copy.body).toBe(201);
   const [nextSkill] = await classSkills(s, other, next.id);
-  await rate(s, other, next.id, nextSkill!.learningActions[0]!.id, { students: [copy.json()['hydra:member'][0]['@id']], date: '2026-09-20', description: 'Next class only' });
+  await rate(s, other, next.id, nextSkill!.learningActions[0]!.id, {
+    students: [copy.json()['hydra:member'][0]['@id']],
+    date: '2026-09-20',
+    description: 'Next class only',
+  });
 });
 afterAll(() => s.close());
 
@@ -68,9 +85,16 @@ async function zipOf(url: string, token: string) {
   expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="[^"]+\.zip"/);
   const zip = await JSZip.loadAsync(res.rawPayload);
   const text = (name: string) => zip.file(name)!.async('string');
-  return { zip, text, names: Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort() };
+  return {
+    zip,
+    text,
+    names: Object.keys(zip.files)
+      .filter((n) => !zip.files[n]!.dir)
+      .sort(),
+  };
 }
-const ratingsIn = async (json: string) => (JSON.parse(json) as { ratings: { description: string; teachingClass: { id: number }; media: { path: string }[] }[] }).ratings;
+const ratingsIn = async (json: string) =>
+  (JSON.parse(json) as { ratings: { description: string; teachingClass: { id: number }; media: { path: string }[] }[] }).ratings;
 const tmpLeft = () => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports'));
 
 describe('GET /export/student/{id}', () => {
@@ -102,7 +126,10 @@ describe('GET /export/student/{id}', () => {
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
-    const logged = await s.ctx.db.select().from(accessLogs).where(and(eq(accessLogs.userId, w.linked.id), eq(accessLogs.studentId, firstId)));
+    const logged = await s.ctx.db
+      .select()
+      .from(accessLogs)
+      .where(and(eq(accessLogs.userId, w.linked.id), eq(accessLogs.studentId, firstId)));
     expect(logged).toMatchObject([{ action: 'export', teachingClassId: w.cls.id }]);
     await expect.poll(tmpLeft, { timeout: 10_000 }).toEqual([]);
   });
@@ -111,7 +138,9 @@ describe('GET /export/student/{id}', () => {
     await s.api('PATCH', `${API}/user/${w.creator.id}`, { token: w.creator.token, body: { preferredLanguage: 'es' } });
     const own = await zipOf(`/export/student/${firstId}`, w.creator.token);
     expect(await own.text('index.html')).toMatch(/<html lang="es">[\s\S]*Expediente de Amara Okafor[\s\S]*Toda la clase/);
-    expect((await own.text('ratings.csv')).split('\r\n')[0]).toBe('\ufeffFecha,Clase,Habilidad,Acción,Puntos,Nota,Autor,Toda la clase,Adjuntos');
+    expect((await own.text('ratings.csv')).split('\r\n')[0]).toBe(
+      '\ufeffFecha,Clase,Habilidad,Acción,Puntos,Nota,Autor,Toda la clase,Adjuntos',
+    );
     expect((await ratingsIn(await own.text('ratings.json'))).map((r) => r.description)).toEqual([HOSTILE, FORMULA]);
     // A co-teacher of both classes gets both; with teachingClassId, one.
     const both = await zipOf(`/export/student/${firstId}`, w.coteacher.token);
@@ -148,8 +177,11 @@ describe('GET /export/class/{id}', () => {
     const { names, text } = await zipOf(`/export/class/${w.cls.id}`, w.coteacher.token);
     const amara = `Amara-Okafor-${w.first.id}`;
     const bao = `Bao-Nguyen-${w.second.id}`;
-    for (const f of ['index.html', 'portfolio.pdf', 'report.xlsx', 'ratings.csv', 'ratings.json']) expect(names).toEqual(expect.arrayContaining([`${amara}/${f}`, `${bao}/${f}`]));
-    expect(names).toEqual(expect.arrayContaining(['class-report.pdf', 'class-report.xlsx', 'ratings.csv', 'ratings.json', `media/${photo.id}-sports-day.jpg`]));
+    for (const f of ['index.html', 'portfolio.pdf', 'report.xlsx', 'ratings.csv', 'ratings.json'])
+      expect(names).toEqual(expect.arrayContaining([`${amara}/${f}`, `${bao}/${f}`]));
+    expect(names).toEqual(
+      expect.arrayContaining(['class-report.pdf', 'class-report.xlsx', 'ratings.csv', 'ratings.json', `media/${photo.id}-sports-day.jpg`]),
+    );
     expect(names.filter((n) => n.includes('sports-day'))).toHaveLength(1);
     const all = JSON.parse(await text('ratings.json')) as { ratings: { description: string; students: { firstName: string }[] }[] };
     expect(all.ratings.map((r) => [r.description, r.students.map((x) => x.firstName)])).toEqual([
@@ -159,7 +191,10 @@ describe('GET /export/class/{id}', () => {
     ]);
     expect((await ratingsIn(await text(`${bao}/ratings.json`))).map((r) => r.description)).toEqual([FORMULA, 'About Bao only']);
     expect(await text(`${amara}/index.html`)).toContain(`<img src="../media/${photo.id}-sports-day.jpg"`);
-    const logged = await s.ctx.db.select().from(accessLogs).where(and(eq(accessLogs.userId, w.coteacher.id), eq(accessLogs.detail, `class:${w.cls.id}`)));
+    const logged = await s.ctx.db
+      .select()
+      .from(accessLogs)
+      .where(and(eq(accessLogs.userId, w.coteacher.id), eq(accessLogs.detail, `class:${w.cls.id}`)));
     expect(logged.map((l) => l.studentId).sort()).toEqual([firstId, idOf(w.second.student)].sort());
   });
 
@@ -178,7 +213,9 @@ describe('GET /export/class/{id}', () => {
   it('streams over a real connection: one export at a time per user (429), files removed when the client goes away', async () => {
     const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get(`${address}${API}/export/class/${w.cls.id}`, { headers: { authorization: `Bearer ${w.creator.token}` } }, resolve).on('error', reject),
+      http
+        .get(`${address}${API}/export/class/${w.cls.id}`, { headers: { authorization: `Bearer ${w.creator.token}` } }, resolve)
+        .on('error', reject),
     );
     expect(res.statusCode).toBe(200);
     // The first bytes are here, so the export is being sent and holds the user's slot.

@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { learningActions, learningSkills, media, ratings, schools, students, teachingClasses, teachingClassStudents, users } from '../../db/schema';
+import {
+  learningActions,
+  learningSkills,
+  media,
+  ratings,
+  schools,
+  students,
+  teachingClasses,
+  teachingClassStudents,
+  users,
+} from '../../db/schema';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
@@ -35,7 +45,9 @@ export interface RatingScope {
   userId: number;
 }
 
-const namedPlacesSql = sql<ExportRating['students']>`coalesce((select json_agg(json_build_object('id', ep.id, 'firstName', ep.first_name, 'lastName', ep.last_name) order by ers.id)
+const namedPlacesSql = sql<
+  ExportRating['students']
+>`coalesce((select json_agg(json_build_object('id', ep.id, 'firstName', ep.first_name, 'lastName', ep.last_name) order by ers.id)
   from rating_student ers join teaching_class_student ep on ep.id = ers.teaching_class_student_id where ers.rating_id = "rating"."id"), '[]')`;
 
 export const exportRepository = {
@@ -76,7 +88,8 @@ export const exportRepository = {
 
   student: async (db: DbOrTx, studentId: number) => (await db.select().from(students).where(eq(students.id, studentId)))[0] ?? null,
 
-  mediaByIds: (db: DbOrTx, ids: number[]) => (ids.length ? db.select().from(media).where(inArray(media.id, ids)).orderBy(asc(media.id)) : Promise.resolve([])),
+  mediaByIds: (db: DbOrTx, ids: number[]) =>
+    ids.length ? db.select().from(media).where(inArray(media.id, ids)).orderBy(asc(media.id)) : Promise.resolve([]),
 
   /**
    * One page of ratings in (date, id) order after `after`, each visible to the user by the one rule that says who

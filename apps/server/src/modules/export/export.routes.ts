@@ -12,7 +12,8 @@ import { zipStream } from './export-zip';
 import { exportService, type ExportPlan } from './export.service';
 
 /** Query names read as they come, in either spelling (`teaching_class_id` too); any other is a 400. */
-const camelQuery = (q: unknown) => Object.fromEntries(Object.entries((q ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
+const camelQuery = (q: unknown) =>
+  Object.fromEntries(Object.entries((q ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
 
 /**
  * Sends a prepared export as a stored zip with its exact length. The temporary files go when the answer ends,
@@ -40,7 +41,10 @@ async function send(reply: FastifyReply, plan: ExportPlan, release: () => void) 
   return reply
     .type(EXPORT_CONTENT_TYPE)
     .header('content-length', String(length))
-    .header('content-disposition', `attachment; filename="${plan.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${plan.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`,
+    )
     .header('cache-control', 'private, no-store')
     .send(body);
 }
@@ -59,7 +63,10 @@ export const exportRoutes: ModuleRoutes = {
       return release;
     };
     // Zips are stored entries of already compressed media: never compressed again (the length would be wrong).
-    const routeConfig = (summary: string, query: typeof exportStudentQuery | typeof exportClassQuery) => ({ compress: false as const, config: { doc: { summary, query, produces: EXPORT_CONTENT_TYPE } } });
+    const routeConfig = (summary: string, query: typeof exportStudentQuery | typeof exportClassQuery) => ({
+      compress: false as const,
+      config: { doc: { summary, query, produces: EXPORT_CONTENT_TYPE } },
+    });
     /** Records the export (DESIGN §6 access log), then sends it; a failure on the way removes its files. */
     const deliver = async (reply: FastifyReply, plan: ExportPlan, release: () => void, record: () => Promise<void>) => {
       try {
@@ -73,7 +80,10 @@ export const exportRoutes: ModuleRoutes = {
 
     app.get(
       '/export/student/:id',
-      routeConfig("A Student's record as a zip (DESIGN §6): index.html, portfolio.pdf, report.xlsx, ratings.csv/json and media/; teachers and linked family", exportStudentQuery),
+      routeConfig(
+        "A Student's record as a zip (DESIGN §6): index.html, portfolio.pdf, report.xlsx, ratings.csv/json and media/; teachers and linked family",
+        exportStudentQuery,
+      ),
       async (req, reply) => {
         const p = requireUser(req);
         const id = idParam((req.params as { id: string }).id);
@@ -84,7 +94,14 @@ export const exportRoutes: ModuleRoutes = {
           // One entry per class, so that each class's log shows it.
           return await deliver(reply, plan, release, async () => {
             for (const classId of plan.classIds) {
-              await recordAccess(db, { userId: p.userId, studentIds: plan.studentIds, teachingClassId: classId, action: 'export', detail: null, address: req.ip });
+              await recordAccess(db, {
+                userId: p.userId,
+                studentIds: plan.studentIds,
+                teachingClassId: classId,
+                action: 'export',
+                detail: null,
+                address: req.ip,
+              });
             }
           });
         } catch (e) {
@@ -94,20 +111,34 @@ export const exportRoutes: ModuleRoutes = {
       },
     );
 
-    app.get('/export/class/:id', routeConfig("A whole class as a zip: a folder per student, the class report and the class's ratings; the class's teachers", exportClassQuery), async (req, reply) => {
-      const p = requireUser(req);
-      const id = idParam((req.params as { id: string }).id);
-      parse(exportClassQuery, camelQuery(req.query));
-      const release = take(p.userId);
-      try {
-        const plan = await exportService.teachingClass(deps, p, id);
-        return await deliver(reply, plan, release, () =>
-          recordAccess(db, { userId: p.userId, studentIds: plan.studentIds, teachingClassId: id, action: 'export', detail: `class:${id}`, address: req.ip }),
-        );
-      } catch (e) {
-        release();
-        throw e;
-      }
-    });
+    app.get(
+      '/export/class/:id',
+      routeConfig(
+        "A whole class as a zip: a folder per student, the class report and the class's ratings; the class's teachers",
+        exportClassQuery,
+      ),
+      async (req, reply) => {
+        const p = requireUser(req);
+        const id = idParam((req.params as { id: string }).id);
+        parse(exportClassQuery, camelQuery(req.query));
+        const release = take(p.userId);
+        try {
+          const plan = await exportService.teachingClass(deps, p, id);
+          return await deliver(reply, plan, release, () =>
+            recordAccess(db, {
+              userId: p.userId,
+              studentIds: plan.studentIds,
+              teachingClassId: id,
+              action: 'export',
+              detail: `class:${id}`,
+              address: req.ip,
+            }),
+          );
+        } catch (e) {
+          release();
+          throw e;
+        }
+      },
+    );
   },
 };

@@ -41,8 +41,13 @@ const STUDENT_NOT_FOUND = 'Student not found.';
 
 /** The whole record: from the first class start or rating to today (or the last rating), within a report's longest range. */
 async function fullRange(db: Db, classIds: number[], starts: (string | null)[]) {
-  const ids = sql.join(classIds.map((i) => sql`${i}`), sql`, `);
-  const res = await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`);
+  const ids = sql.join(
+    classIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  const res = await db.execute(
+    sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`,
+  );
   const row = ((res as unknown as { rows: { first: string | null; last: string | null }[] }).rows ?? [])[0];
   const end = [today(), row?.last ?? ''].sort().pop()!;
   const first = [row?.first, ...starts].filter((d): d is string => Boolean(d) && d! <= end).sort()[0] ?? end;
@@ -73,10 +78,23 @@ interface StudentPart {
  * Writes one student's files into `folder` of the workspace: index, CSV, JSON, portfolio PDF and report xlsx.
  * Answers their zip entries (attachments go to the registry).
  */
-async function writeStudent(deps: ExportDeps, p: Principal, ws: ExportWorkspace, locale: string, folder: string, prefix: string, registry: MediaRegistry, part: StudentPart) {
+async function writeStudent(
+  deps: ExportDeps,
+  p: Principal,
+  ws: ExportWorkspace,
+  locale: string,
+  folder: string,
+  prefix: string,
+  registry: MediaRegistry,
+  part: StudentPart,
+) {
   const L = exportLabels(locale);
   const classIds = part.places.map((x) => x.cls.id);
-  const range = await fullRange(deps.db, classIds, part.places.map((x) => x.cls.start));
+  const range = await fullRange(
+    deps.db,
+    classIds,
+    part.places.map((x) => x.cls.start),
+  );
   const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
   // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
@@ -90,10 +108,18 @@ async function writeStudent(deps: ExportDeps, p: Principal, ws: ExportWorkspace,
     withStudents: false,
     dir: ws.path(folder),
     html: true,
-    jsonHead: { '@type': 'StudentRecord', student: { id: part.studentId, firstName: part.person.firstName, lastName: part.person.lastName }, teachingClasses: report.teachingClasses.map((c) => ({ id: c.id, name: c.name })), exported: new Date().toISOString() },
+    jsonHead: {
+      '@type': 'StudentRecord',
+      student: { id: part.studentId, firstName: part.person.firstName, lastName: part.person.lastName },
+      teachingClasses: report.teachingClasses.map((c) => ({ id: c.id, name: c.name })),
+      exported: new Date().toISOString(),
+    },
     heading: {
       title: L.t('export.title_student', { name }),
-      lines: [`${L.t('export.classes')}: ${report.teachingClasses.map((c) => c.name).join(', ')}`, L.t('export.made', { date: dayMonthYear(today()) })],
+      lines: [
+        `${L.t('export.classes')}: ${report.teachingClasses.map((c) => c.name).join(', ')}`,
+        L.t('export.made', { date: dayMonthYear(today()) }),
+      ],
       avatar: part.avatar,
       files: [
         { href: 'portfolio.pdf', label: L.t('export.portfolio') },
@@ -152,7 +178,12 @@ export const exportService = {
         avatar: (await repo.mediaByIds(deps.db, person.avatarId ? [person.avatarId] : []))[0] ?? null,
         places: allowed,
       });
-      return { fileName: `record-${safeName(personName(person), 'student')}-${today()}.zip`, entries: [...own, ...registry.entries()], studentIds: [studentId], classIds };
+      return {
+        fileName: `record-${safeName(personName(person), 'student')}-${today()}.zip`,
+        entries: [...own, ...registry.entries()],
+        studentIds: [studentId],
+        classIds,
+      };
     });
   },
 
@@ -188,7 +219,14 @@ export const exportService = {
         fileEntry('ratings.csv', ws.path('ratings.csv'), sizes['ratings.csv']!),
         fileEntry('ratings.json', ws.path('ratings.json'), sizes['ratings.json']!),
       ];
-      const avatars = new Map((await repo.mediaByIds(deps.db, places.map((x) => x.avatarId).filter((x): x is number => x !== null))).map((m) => [m.id, m]));
+      const avatars = new Map(
+        (
+          await repo.mediaByIds(
+            deps.db,
+            places.map((x) => x.avatarId).filter((x): x is number => x !== null),
+          )
+        ).map((m) => [m.id, m]),
+      );
       for (const place of places) {
         // One folder per place, named so that two children of the same name never share one.
         const folder = `${safeName(personName(place), 'student')}-${place.id}`;
@@ -197,7 +235,12 @@ export const exportService = {
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
       }
       const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
-      return { fileName: name, entries: [...entries, ...registry.entries()], studentIds: [...new Set(places.map((x) => x.studentId))], classIds: [classId] };
+      return {
+        fileName: name,
+        entries: [...entries, ...registry.entries()],
+        studentIds: [...new Set(places.map((x) => x.studentId))],
+        classIds: [classId],
+      };
     });
   },
 };

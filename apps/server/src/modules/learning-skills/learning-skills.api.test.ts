@@ -16,14 +16,22 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const skillCount = async () => (await s.ctx.db.select({ n: count() }).from(learningSkills))[0]!.n;
-const linkCount = async (classId: number) => (await s.ctx.db.select({ n: count() }).from(teachingClassLearningSkills).where(eq(teachingClassLearningSkills.teachingClassId, classId)))[0]!.n;
+const linkCount = async (classId: number) =>
+  (
+    await s.ctx.db.select({ n: count() }).from(teachingClassLearningSkills).where(eq(teachingClassLearningSkills.teachingClassId, classId))
+  )[0]!.n;
 
 describe('the catalogue', () => {
   it('has at least 8 skills with 3 to 5 ordered actions, SVG icons and colours; seeding again adds nothing', async () => {
     const skills = await classSkills(s, w.creator, w.cls.id);
     expect(skills.length).toBeGreaterThanOrEqual(8);
     for (const k of skills) {
-      expect(k).toMatchObject({ isPublic: true, creator: null, canEdit: false, avatar: { mediaType: MediaType.LearningSkillIcon, fileMimeType: 'image/svg+xml' } });
+      expect(k).toMatchObject({
+        isPublic: true,
+        creator: null,
+        canEdit: false,
+        avatar: { mediaType: MediaType.LearningSkillIcon, fileMimeType: 'image/svg+xml' },
+      });
       expect(k.colorCode).toMatch(/^#[0-9a-f]{6}$/);
       expect(k.translationKey).toMatch(/^learning_skill\./);
       expect(k.learningActions.length).toBeGreaterThanOrEqual(3);
@@ -44,7 +52,7 @@ describe('the catalogue', () => {
     }
   });
 
-  it("serves a catalogue icon to anyone signed in, as an image", async () => {
+  it('serves a catalogue icon to anyone signed in, as an image', async () => {
     const [k] = await classSkills(s, w.creator, w.cls.id);
     const res = await s.api('GET', `/media/${k!.avatar!.id}`, { token: w.stranger.token });
     expect(res.statusCode).toBe(200);
@@ -63,7 +71,11 @@ describe('GET /teaching-class/{id}/learning-skills', () => {
   ] as const)('answers %s with %i', async (role, status) => {
     const res = await s.api('GET', `${API}/teaching-class/${w.cls.id}/learning-skills`, { token: w[role].token });
     expect(res.statusCode).toBe(status);
-    if (status === 200) expect(res.json()['hydra:member'][0]).toMatchObject({ '@type': 'LearningSkill', teachingClassLearningSkill: expect.stringContaining('/teaching-class-learning-skill/') });
+    if (status === 200)
+      expect(res.json()['hydra:member'][0]).toMatchObject({
+        '@type': 'LearningSkill',
+        teachingClassLearningSkill: expect.stringContaining('/teaching-class-learning-skill/'),
+      });
   });
   it('answers 401 without a token', async () => {
     expect((await s.api('GET', `${API}/teaching-class/${w.cls.id}/learning-skills`)).statusCode).toBe(401);
@@ -79,10 +91,20 @@ describe('custom skills and actions', () => {
     ['stranger', 400],
   ] as const)('POST /learning-skill from the class: %s gets %i', async (role, status) => {
     const before = await skillCount();
-    const res = await s.api('POST', `${API}/learning-skill`, { token: w[role].token, body: { name: `Curiosity ${role}`, colorCode: '#AA3300', teachingClass: `${API}/teaching-class/${w.cls.id}` } });
+    const res = await s.api('POST', `${API}/learning-skill`, {
+      token: w[role].token,
+      body: { name: `Curiosity ${role}`, colorCode: '#AA3300', teachingClass: `${API}/teaching-class/${w.cls.id}` },
+    });
     expect(res.statusCode).toBe(status);
     if (status !== 201) return expect(await skillCount()).toBe(before);
-    expect(res.json()).toMatchObject({ name: `Curiosity ${role}`, colorCode: '#aa3300', isPublic: false, creator: w[role].iri, canEdit: true, learningActions: [] });
+    expect(res.json()).toMatchObject({
+      name: `Curiosity ${role}`,
+      colorCode: '#aa3300',
+      isPublic: false,
+      creator: w[role].iri,
+      canEdit: true,
+      learningActions: [],
+    });
     const used = (await classSkills(s, w.creator, w.cls.id)).map((k) => k.id);
     expect(used).toContain(res.json().id);
   });
@@ -103,17 +125,30 @@ describe('custom skills and actions', () => {
     }
     expect(await skillCount()).toBe(before);
     const own = await makeMedia(s, MediaType.CustomLearningSkillIcon, w.creator.id);
-    const ok = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'With icon', colorCode: '#112233', avatar: `${API}/media/${own.id}` } });
+    const ok = await s.api('POST', `${API}/learning-skill`, {
+      token: w.creator.token,
+      body: { name: 'With icon', colorCode: '#112233', avatar: `${API}/media/${own.id}` },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().avatar.id).toBe(own.id);
-    expect((await s.api('POST', `${API}/learning-skill`, { token: w.linked.token, body: { name: 'Mine', colorCode: '#112233' } })).statusCode).toBe(403);
+    expect(
+      (await s.api('POST', `${API}/learning-skill`, { token: w.linked.token, body: { name: 'Mine', colorCode: '#112233' } })).statusCode,
+    ).toBe(403);
     // Read-only names sent back are ignored: a custom skill never joins the catalogue.
-    const sentBack = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Public?', colorCode: '#112233', isPublic: true, translationKey: 'learning_skill.kindness' } });
+    const sentBack = await s.api('POST', `${API}/learning-skill`, {
+      token: w.creator.token,
+      body: { name: 'Public?', colorCode: '#112233', isPublic: true, translationKey: 'learning_skill.kindness' },
+    });
     expect(sentBack.json()).toMatchObject({ isPublic: false, translationKey: null, creator: w.creator.iri });
   });
 
   it('lets only its creator edit a custom skill (DESIGN §2); not the catalogue, co-teachers, evaluators or strangers', async () => {
-    const made = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Focus', colorCode: '#123456', teachingClass: w.cls['@id'] } })).json();
+    const made = (
+      await s.api('POST', `${API}/learning-skill`, {
+        token: w.creator.token,
+        body: { name: 'Focus', colorCode: '#123456', teachingClass: w.cls['@id'] },
+      })
+    ).json();
     const patch = (role: keyof typeof w & ('creator' | 'coteacher' | 'evaluator' | 'linked' | 'stranger'), id: number) =>
       s.api('PATCH', `${API}/learning-skill/${id}`, { token: w[role].token, body: { name: `Focus by ${role}` } });
     expect((await patch('creator', made.id)).json().name).toBe('Focus by creator');
@@ -125,12 +160,20 @@ describe('custom skills and actions', () => {
     const res = await patch('creator', catalogue!.id);
     expect(res.statusCode).toBe(403);
     expect(res.json()['hydra:description']).toBe('The catalogue skills cannot be changed.');
-    expect((await s.api('PATCH', `${API}/learning-skill/${made.id}`, { token: w.creator.token, body: { colorCode: '#zzzzzz' } })).statusCode).toBe(400);
+    expect(
+      (await s.api('PATCH', `${API}/learning-skill/${made.id}`, { token: w.creator.token, body: { colorCode: '#zzzzzz' } })).statusCode,
+    ).toBe(400);
   });
 
   it('adds, renames, orders and deletes actions of a custom skill; an action with ratings stays (409)', async () => {
-    const made = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Tidiness', colorCode: '#345678', teachingClass: w.cls['@id'] } })).json();
-    const add = (role: 'creator' | 'coteacher' | 'evaluator' | 'linked' | 'stranger', name: string) => s.api('POST', `${API}/learning-action`, { token: w[role].token, body: { learningSkill: made['@id'], name } });
+    const made = (
+      await s.api('POST', `${API}/learning-skill`, {
+        token: w.creator.token,
+        body: { name: 'Tidiness', colorCode: '#345678', teachingClass: w.cls['@id'] },
+      })
+    ).json();
+    const add = (role: 'creator' | 'coteacher' | 'evaluator' | 'linked' | 'stranger', name: string) =>
+      s.api('POST', `${API}/learning-action`, { token: w[role].token, body: { learningSkill: made['@id'], name } });
     const a = await add('creator', 'Tidies the desk');
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({ name: 'Tidies the desk', position: 0, learningSkill: made['@id'], translationKey: null });
@@ -140,18 +183,29 @@ describe('custom skills and actions', () => {
     expect((await add('stranger', 'X')).statusCode).toBe(400);
     expect((await add('creator', '')).statusCode).toBe(400);
     const [catalogue] = await classSkills(s, w.creator, w.cls.id);
-    expect((await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: catalogue!.id, name: 'X' } })).statusCode).toBe(403);
+    expect(
+      (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: catalogue!.id, name: 'X' } }))
+        .statusCode,
+    ).toBe(403);
 
     const list = await s.api('GET', `${API}/learning-actions?learningSkill.id=${made.id}`, { token: w.evaluator.token });
     expect(list.json()['hydra:member'].map((x: { name: string }) => x.name)).toEqual(['Tidies the desk', 'Hangs the coat']);
-    expect((await s.api('GET', `${API}/learning-actions?learningSkill.id=${made.id}`, { token: w.stranger.token })).json()['hydra:totalItems']).toBe(0);
+    expect(
+      (await s.api('GET', `${API}/learning-actions?learningSkill.id=${made.id}`, { token: w.stranger.token })).json()['hydra:totalItems'],
+    ).toBe(0);
 
     const id = a.json().id;
     expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.coteacher.token, body: { name: 'X' } })).statusCode).toBe(403);
-    expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.creator.token, body: { name: 'Keeps the desk tidy', position: 5 } })).json()).toMatchObject({ name: 'Keeps the desk tidy', position: 5 });
+    expect(
+      (
+        await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.creator.token, body: { name: 'Keeps the desk tidy', position: 5 } })
+      ).json(),
+    ).toMatchObject({ name: 'Keeps the desk tidy', position: 5 });
     expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.evaluator.token, body: { name: 'X' } })).statusCode).toBe(403);
     expect((await s.api('PATCH', `${API}/learning-action/${id}`, { token: w.stranger.token, body: { name: 'X' } })).statusCode).toBe(404);
-    expect((await s.api('DELETE', `${API}/learning-action/${catalogue!.learningActions[0]!.id}`, { token: w.creator.token })).statusCode).toBe(403);
+    expect(
+      (await s.api('DELETE', `${API}/learning-action/${catalogue!.learningActions[0]!.id}`, { token: w.creator.token })).statusCode,
+    ).toBe(403);
 
     await rate(s, w.evaluator, w.cls.id, id);
     expect((await s.api('DELETE', `${API}/learning-action/${id}`, { token: w.creator.token })).statusCode).toBe(409);
@@ -171,8 +225,15 @@ describe('reading one custom skill, action and class link', () => {
     ['stranger', 404],
     ['anonymous', 401],
   ] as const)('answers %s with %i', async (role, status) => {
-    const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: `Seen by ${role}`, colorCode: '#0a0b0c', teachingClass: w.cls['@id'] } })).json();
-    const action = (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Does it' } })).json();
+    const skill = (
+      await s.api('POST', `${API}/learning-skill`, {
+        token: w.creator.token,
+        body: { name: `Seen by ${role}`, colorCode: '#0a0b0c', teachingClass: w.cls['@id'] },
+      })
+    ).json();
+    const action = (
+      await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Does it' } })
+    ).json();
     const link = (await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!.teachingClassLearningSkill;
     const token = role === 'anonymous' ? undefined : w[role].token;
     for (const url of [skill['@id'], action['@id'], link]) expect((await s.api('GET', url, { token })).statusCode, url).toBe(status);
@@ -216,21 +277,47 @@ describe("a class's choice of skills", () => {
     const res = await s.api('DELETE', first!.teachingClassLearningSkill, { token: w[role].token });
     expect(res.statusCode).toBe(status);
     expect(await linkCount(cls.id)).toBe(status === 204 ? 7 : 8);
-    const again = await s.api('POST', `${API}/teaching-class-learning-skill`, { token: w[role].token, body: { teachingClass: cls['@id'], learningSkill: first!['@id'] } });
+    const again = await s.api('POST', `${API}/teaching-class-learning-skill`, {
+      token: w[role].token,
+      body: { teachingClass: cls['@id'], learningSkill: first!['@id'] },
+    });
     expect(again.statusCode).toBe(status === 204 ? 201 : role === 'evaluator' ? 403 : 400);
-    if (status === 204) expect(again.json()).toMatchObject({ '@type': 'TeachingClassLearningSkill', teachingClass: cls['@id'], learningSkill: { id: first!.id } });
+    if (status === 204)
+      expect(again.json()).toMatchObject({
+        '@type': 'TeachingClassLearningSkill',
+        teachingClass: cls['@id'],
+        learningSkill: { id: first!.id },
+      });
   });
 
   it('refuses a skill the class already uses or that the user cannot see; lists links per class', async () => {
     const [first] = await classSkills(s, w.creator, w.cls.id);
-    const dup = await s.api('POST', `${API}/teaching-class-learning-skill`, { token: w.creator.token, body: { teachingClass: w.cls.id, learningSkill: first!.id } });
+    const dup = await s.api('POST', `${API}/teaching-class-learning-skill`, {
+      token: w.creator.token,
+      body: { teachingClass: w.cls.id, learningSkill: first!.id },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().violations[0]).toMatchObject({ propertyPath: 'learningSkill', message: 'This skill is already used by this class.' });
-    const hidden = (await s.api('POST', `${API}/learning-skill`, { token: w.stranger.token, body: { name: 'Hidden', colorCode: '#000000' } })).json();
-    expect((await s.api('POST', `${API}/teaching-class-learning-skill`, { token: w.creator.token, body: { teachingClass: w.cls.id, learningSkill: hidden.id } })).statusCode).toBe(400);
-    const list = (await s.api('GET', `${API}/teaching-class-learning-skills?teachingClass.id=${w.cls.id}`, { token: w.evaluator.token })).json();
+    const hidden = (
+      await s.api('POST', `${API}/learning-skill`, { token: w.stranger.token, body: { name: 'Hidden', colorCode: '#000000' } })
+    ).json();
+    expect(
+      (
+        await s.api('POST', `${API}/teaching-class-learning-skill`, {
+          token: w.creator.token,
+          body: { teachingClass: w.cls.id, learningSkill: hidden.id },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const list = (
+      await s.api('GET', `${API}/teaching-class-learning-skills?teachingClass.id=${w.cls.id}`, { token: w.evaluator.token })
+    ).json();
     expect(list['hydra:totalItems']).toBe(await linkCount(w.cls.id));
-    expect((await s.api('GET', `${API}/teaching-class-learning-skills?teachingClass.id=${w.cls.id}`, { token: w.stranger.token })).json()['hydra:totalItems']).toBe(0);
+    expect(
+      (await s.api('GET', `${API}/teaching-class-learning-skills?teachingClass.id=${w.cls.id}`, { token: w.stranger.token })).json()[
+        'hydra:totalItems'
+      ],
+    ).toBe(0);
     expect((await s.api('GET', list['hydra:member'][0]['@id'], { token: w.stranger.token })).statusCode).toBe(404);
     expect((await s.api('GET', list['hydra:member'][0]['@id'], { token: w.coteacher.token })).statusCode).toBe(200);
   });

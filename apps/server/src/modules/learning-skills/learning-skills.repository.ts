@@ -18,10 +18,14 @@ const visibleSkill = (userId: number) =>
  * Whether the user may change a skill and its actions: a custom skill they created (DESIGN §2). Using a skill in one's
  * own class, as a co-teacher or as an evaluator who added it, never grants the right to change it.
  */
-export const editableSkillSql = (userId: number) => sql<boolean>`(not "learning_skill"."is_public" and "learning_skill"."creator_id" = ${userId})`;
+export const editableSkillSql = (userId: number) =>
+  sql<boolean>`(not "learning_skill"."is_public" and "learning_skill"."creator_id" = ${userId})`;
 
 const selectSkills = (db: DbOrTx, userId: number) =>
-  db.select({ skill: learningSkills, avatar: media, canEdit: editableSkillSql(userId) }).from(learningSkills).leftJoin(media, eq(media.id, learningSkills.avatarId));
+  db
+    .select({ skill: learningSkills, avatar: media, canEdit: editableSkillSql(userId) })
+    .from(learningSkills)
+    .leftJoin(media, eq(media.id, learningSkills.avatarId));
 
 export type SkillWithAvatar = Awaited<ReturnType<typeof selectSkills>>[number];
 
@@ -84,7 +88,13 @@ export const learningSkillsRepository = {
   // Actions
 
   actionsOfSkills: (db: DbOrTx, skillIds: number[]) =>
-    skillIds.length ? db.select().from(learningActions).where(inArray(learningActions.learningSkillId, skillIds)).orderBy(...byPosition) : Promise.resolve([] as ActionRow[]),
+    skillIds.length
+      ? db
+          .select()
+          .from(learningActions)
+          .where(inArray(learningActions.learningSkillId, skillIds))
+          .orderBy(...byPosition)
+      : Promise.resolve([] as ActionRow[]),
 
   async listActions(db: DbOrTx, userId: number, f: { skillIds?: number[]; ids?: number[] }, limit: number, offset: number) {
     const where: SQL | undefined = and(
@@ -93,7 +103,13 @@ export const learningSkillsRepository = {
       f.ids ? inArray(learningActions.id, f.ids) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      db.select().from(learningActions).where(where).orderBy(asc(learningActions.learningSkillId), ...byPosition).limit(limit).offset(offset),
+      db
+        .select()
+        .from(learningActions)
+        .where(where)
+        .orderBy(asc(learningActions.learningSkillId), ...byPosition)
+        .limit(limit)
+        .offset(offset),
       db.select({ n: count() }).from(learningActions).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
@@ -105,7 +121,10 @@ export const learningSkillsRepository = {
   },
 
   async nextPosition(db: DbOrTx, skillId: number) {
-    const [row] = await db.select({ n: max(learningActions.position) }).from(learningActions).where(eq(learningActions.learningSkillId, skillId));
+    const [row] = await db
+      .select({ n: max(learningActions.position) })
+      .from(learningActions)
+      .where(eq(learningActions.learningSkillId, skillId));
     return row?.n === null || row?.n === undefined ? 0 : row.n + 1;
   },
 
@@ -142,7 +161,13 @@ export const learningSkillsRepository = {
     return row ?? null;
   },
 
-  async listLinks(db: DbOrTx, userId: number, f: { classIds?: number[]; skillIds?: number[]; ids?: number[] }, limit: number, offset: number) {
+  async listLinks(
+    db: DbOrTx,
+    userId: number,
+    f: { classIds?: number[]; skillIds?: number[]; ids?: number[] },
+    limit: number,
+    offset: number,
+  ) {
     const where = and(
       sql`"teaching_class_learning_skill"."teaching_class_id" in ${visibleClassIdsSql(userId)}`,
       f.classIds ? inArray(teachingClassLearningSkills.teachingClassId, f.classIds) : undefined,
@@ -197,7 +222,10 @@ export const learningSkillsRepository = {
   async linkToAllClasses(db: DbOrTx, skillIds: number[]) {
     if (!skillIds.length) return;
     await db.execute(sql`insert into teaching_class_learning_skill (teaching_class_id, learning_skill_id)
-      select tc.id, ls.id from teaching_class tc cross join learning_skill ls where ls.id in ${sql`(${sql.join(skillIds.map((id) => sql`${id}`), sql`, `)})`} on conflict do nothing`);
+      select tc.id, ls.id from teaching_class tc cross join learning_skill ls where ls.id in ${sql`(${sql.join(
+        skillIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`} on conflict do nothing`);
   },
 
   /** Which of these media are icons of skills the user may see (media access, DESIGN §2). */

@@ -26,7 +26,11 @@ import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
 
-const NOT_FOUND = { skill: 'Learning skill not found.', action: 'Learning action not found.', link: 'Teaching class learning skill not found.' };
+const NOT_FOUND = {
+  skill: 'Learning skill not found.',
+  action: 'Learning action not found.',
+  link: 'Teaching class learning skill not found.',
+};
 const REF = {
   teachingClass: 'This teaching class does not exist.',
   learningSkill: 'This learning skill does not exist.',
@@ -82,7 +86,13 @@ export const learningSkillsService = {
     else if (!teachingClassesPolicy.canCreate(await usersRepository.accountType(db, p.userId))) throw forbidden();
     await checkIcon(db, p, b.avatar);
     return db.transaction(async (tx) => {
-      const id = await repo.insert(tx, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar ?? null, isPublic: false, creatorId: p.userId });
+      const id = await repo.insert(tx, {
+        name: b.name,
+        colorCode: b.colorCode,
+        avatarId: b.avatar ?? null,
+        isPublic: false,
+        creatorId: p.userId,
+      });
       if (b.teachingClass !== undefined) await repo.link(tx, b.teachingClass, id);
       return id;
     });
@@ -109,7 +119,8 @@ export const learningSkillsService = {
 
   async createAction(db: Db, p: Principal, b: z.output<typeof learningActionCreateBody>) {
     await editableSkill(db, p, b.learningSkill, 'learningSkill');
-    if ((await repo.countActions(db, b.learningSkill)) >= LEARNING_SKILL_LIMITS.actionsMax) throw violation('learningSkill', REF.actionsMax);
+    if ((await repo.countActions(db, b.learningSkill)) >= LEARNING_SKILL_LIMITS.actionsMax)
+      throw violation('learningSkill', REF.actionsMax);
     const position = b.position ?? (await repo.nextPosition(db, b.learningSkill));
     return repo.insertAction(db, { learningSkillId: b.learningSkill, name: b.name, position });
   },
@@ -131,7 +142,13 @@ export const learningSkillsService = {
     const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
     if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
     const skills = await repo.ofClass(db, classId, p.userId);
-    return { skills, actions: await repo.actionsOfSkills(db, skills.map((s) => s.skill.id)) };
+    return {
+      skills,
+      actions: await repo.actionsOfSkills(
+        db,
+        skills.map((s) => s.skill.id),
+      ),
+    };
   },
 
   listLinks: (db: DbOrTx, p: Principal, q: ListQueryOutput<typeof teachingClassLearningSkillListQuery>) =>

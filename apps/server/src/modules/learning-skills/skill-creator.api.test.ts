@@ -25,15 +25,24 @@ beforeAll(async () => {
   s = await startTestServer();
   await seedSkills(s);
   w = await classWithRoles(s);
-  const made = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Resilience', colorCode: '#336699', teachingClass: `${API}/teaching-class/${w.cls.id}` } });
+  const made = await s.api('POST', `${API}/learning-skill`, {
+    token: w.creator.token,
+    body: { name: 'Resilience', colorCode: '#336699', teachingClass: `${API}/teaching-class/${w.cls.id}` },
+  });
   expect(made.statusCode, made.body).toBe(201);
   skillId = made.json().id;
-  const action = await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skillId, name: 'Tries again' } });
+  const action = await s.api('POST', `${API}/learning-action`, {
+    token: w.creator.token,
+    body: { learningSkill: skillId, name: 'Tries again' },
+  });
   expect(action.statusCode, action.body).toBe(201);
   actionId = action.json().id;
   // The evaluator (a teacher account) uses the skill in a class of their own.
   const own = await createClass(s, w.evaluator, { name: 'Evaluator class' });
-  const used = await s.api('POST', `${API}/teaching-class-learning-skill`, { token: w.evaluator.token, body: { teachingClass: own.id, learningSkill: skillId } });
+  const used = await s.api('POST', `${API}/teaching-class-learning-skill`, {
+    token: w.evaluator.token,
+    body: { teachingClass: own.id, learningSkill: skillId },
+  });
   expect(used.statusCode, used.body).toBe(201);
 });
 afterAll(() => s.close());
@@ -65,13 +74,24 @@ describe('custom skills are changed by their creator only', () => {
   });
 
   it('lets the creator change the skill and its actions, and shows them canEdit', async () => {
-    expect((await s.api('PATCH', `${API}/learning-skill/${skillId}`, { token: w.creator.token, body: { name: 'Grit' } })).statusCode).toBe(200);
-    expect((await s.api('PATCH', `${API}/learning-action/${actionId}`, { token: w.creator.token, body: { name: 'Keeps going' } })).statusCode).toBe(200);
-    const added = await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skillId, name: 'Asks for help' } });
+    expect((await s.api('PATCH', `${API}/learning-skill/${skillId}`, { token: w.creator.token, body: { name: 'Grit' } })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await s.api('PATCH', `${API}/learning-action/${actionId}`, { token: w.creator.token, body: { name: 'Keeps going' } })).statusCode,
+    ).toBe(200);
+    const added = await s.api('POST', `${API}/learning-action`, {
+      token: w.creator.token,
+      body: { learningSkill: skillId, name: 'Asks for help' },
+    });
     expect(added.statusCode).toBe(201);
     expect((await s.api('DELETE', `${API}/learning-action/${added.json().id}`, { token: w.creator.token })).statusCode).toBe(204);
     const seen = await s.api('GET', `${API}/learning-skill/${skillId}`, { token: w.evaluator.token });
-    expect(seen.json()).toMatchObject({ name: 'Grit', canEdit: false, learningActions: [expect.objectContaining({ name: 'Keeps going' })] });
+    expect(seen.json()).toMatchObject({
+      name: 'Grit',
+      canEdit: false,
+      learningActions: [expect.objectContaining({ name: 'Keeps going' })],
+    });
     expect((await s.api('GET', `${API}/learning-skill/${skillId}`, { token: w.creator.token })).json()).toMatchObject({ canEdit: true });
   });
 });

@@ -77,7 +77,9 @@ describe('every upload is cleaned by its content, whatever media type it was sen
     expect(sharp.format.heif.input.fileSuffix).not.toContain('.heic');
     // An HEIC header ("ftypheic"): sniffed as image/heic.
     const heic = Buffer.concat([Buffer.from('00000018667479706865696300000000686569636d696631', 'hex'), Buffer.alloc(64)]);
-    expect((await upload(s, me.token, MediaType.RatingFile, { filename: 'IMG_1.HEIC', type: 'image/heic', content: heic })).statusCode).toBe(415);
+    expect(
+      (await upload(s, me.token, MediaType.RatingFile, { filename: 'IMG_1.HEIC', type: 'image/heic', content: heic })).statusCode,
+    ).toBe(415);
   });
 
   it.skipIf(!hasFfmpeg)('MP3: ID3v2 and ID3v1 tags go, sent as a file (37) or as audio (36), and it still plays as MP3', async () => {
@@ -159,10 +161,19 @@ describe('every upload is cleaned by its content, whatever media type it was sen
     const cases: [string, string, Buffer][] = [
       ['broken.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF')],
       // Sniffed as DOCX by its first part, but cut before the zip's directory.
-      ['cut.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx.subarray(0, Math.floor(docx.length * 0.7))],
+      [
+        'cut.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        docx.subarray(0, Math.floor(docx.length * 0.7)),
+      ],
       ['old.doc', 'application/msword', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)])],
     ];
-    if (hasFfmpeg) cases.push(['broken.mp3', 'audio/mpeg', Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x10', 'latin1'), Buffer.alloc(16), Buffer.from('ID3 junk')])]);
+    if (hasFfmpeg)
+      cases.push([
+        'broken.mp3',
+        'audio/mpeg',
+        Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x10', 'latin1'), Buffer.alloc(16), Buffer.from('ID3 junk')]),
+      ]);
     for (const [filename, type, content] of cases) {
       const res = await upload(s, me.token, MediaType.RatingFile, { filename, type, content });
       expect([400, 415], `${filename}: ${res.body}`).toContain(res.statusCode);

@@ -15,7 +15,9 @@ let served: Buffer;
 beforeAll(async () => {
   s = await startTestServer();
   [owner, other] = await Promise.all([signUp(s), signUp(s)]);
-  photo = (await upload(s, owner.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })).json();
+  photo = (
+    await upload(s, owner.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })
+  ).json();
   audio = (await upload(s, owner.token, MediaType.RatingAudio, { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) })).json();
   // The web copy (AAC) replaces the recording when ffmpeg runs here: ranges are read from what is served in the end.
   await s.ctx.transcoder.drain();
@@ -30,14 +32,26 @@ describe('GET /media/{id}: the file', () => {
   it('opens by its signed link with no header or cookie, as in an <img>', async () => {
     const res = await fetchBare(s, photo.url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
     expect(res.headers['content-disposition']).toMatch(/^inline;/);
     expect(Number(res.headers['content-length'])).toBe(photo.fileSize);
   });
 
   it('is refused with a tampered, expired or foreign signature (403) and without any credentials (401)', async () => {
     expect((await fetchBare(s, tamper(photo.url))).statusCode).toBe(403);
-    expect((await fetchBare(s, photo.url.replace(/exp=\d+/, (e) => `exp=${Number(e.slice(4)) + 3600}`))).statusCode).toBe(403);
+    expect(
+      (
+        await fetchBare(
+          s,
+          photo.url.replace(/exp=\d+/, (e) => `exp=${Number(e.slice(4)) + 3600}`),
+        )
+      ).statusCode,
+    ).toBe(403);
     const expired = s.ctx.urlSigner.sign(`/media/${photo.id}`, Date.now() - 30 * 24 * 3600 * 1000);
     const res = await fetchBare(s, expired);
     expect(res.statusCode).toBe(403);
@@ -65,7 +79,11 @@ describe('GET /media/{id}: the file', () => {
     expect(served.length).toBe(audio.fileSize);
     expect(res.rawPayload.equals(served.subarray(0, 10))).toBe(true);
     const tail = await fetchBare(s, audio.url, { range: 'bytes=-4' });
-    expect([tail.statusCode, tail.headers['content-range'], tail.rawPayload.length]).toEqual([206, `bytes ${audio.fileSize - 4}-${audio.fileSize - 1}/${audio.fileSize}`, 4]);
+    expect([tail.statusCode, tail.headers['content-range'], tail.rawPayload.length]).toEqual([
+      206,
+      `bytes ${audio.fileSize - 4}-${audio.fileSize - 1}/${audio.fileSize}`,
+      4,
+    ]);
     const open = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize - 2}-` });
     expect(open.rawPayload.equals(served.subarray(audio.fileSize - 2))).toBe(true);
     const beyond = await fetchBare(s, audio.url, { range: `bytes=${audio.fileSize}-` });
@@ -77,7 +95,12 @@ describe('GET /media/{id}: the file', () => {
 
   it('answers HEAD with the headers alone', async () => {
     const res = await s.app.inject({ method: 'HEAD', url: photo.url });
-    expect([res.statusCode, res.headers['content-type'], Number(res.headers['content-length']), res.rawPayload.length]).toEqual([200, 'image/jpeg', photo.fileSize, 0]);
+    expect([res.statusCode, res.headers['content-type'], Number(res.headers['content-length']), res.rawPayload.length]).toEqual([
+      200,
+      'image/jpeg',
+      photo.fileSize,
+      0,
+    ]);
   });
 
   it('answers 304 to a conditional request for an unchanged file', async () => {
@@ -108,7 +131,9 @@ describe('GET /media/thumb/…', () => {
     expect((await fetchBare(s, tamper(photo.thumbUrl))).statusCode).toBe(403);
     expect((await fetchBare(s, `/media/thumb/${photo.id}`, { authorization: `Bearer ${other.token}` })).statusCode).toBe(403);
     expect((await fetchBare(s, `/media/thumb/${audio.id}`, { authorization: `Bearer ${owner.token}` })).statusCode).toBe(404);
-    expect((await fetchBare(s, `/media/thumb/${photo.id}/35/${photo.fileName}`, { authorization: `Bearer ${owner.token}` })).statusCode).toBe(404);
+    expect(
+      (await fetchBare(s, `/media/thumb/${photo.id}/35/${photo.fileName}`, { authorization: `Bearer ${owner.token}` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -136,7 +161,9 @@ describe('the predefined catalogue', () => {
 
   it('makes distinct pictures', async () => {
     const list = (await s.api('GET', `/api/auth/v1/medias?mediaType=${MediaType.PredefinedStudentAvatar}`, { token: owner.token })).json();
-    const bodies = await Promise.all(list['hydra:member'].map(async (m: { url: string }) => (await fetchBare(s, m.url)).rawPayload.toString('base64')));
+    const bodies = await Promise.all(
+      list['hydra:member'].map(async (m: { url: string }) => (await fetchBare(s, m.url)).rawPayload.toString('base64')),
+    );
     expect(new Set(bodies).size).toBe(12);
   });
 });

@@ -72,8 +72,16 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     throw unauthorized();
   }
 
-  async function send(req: FastifyRequest, reply: FastifyReply, o: { key: string; mime: string; size: number | null; etag: string; disposition: string }) {
-    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').header('etag', o.etag).header('content-disposition', o.disposition);
+  async function send(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    o: { key: string; mime: string; size: number | null; etag: string; disposition: string },
+  ) {
+    reply
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', o.etag)
+      .header('content-disposition', o.disposition);
     if (req.headers['if-none-match'] === o.etag) return reply.status(304).send();
     reply.type(o.mime);
     let range: ByteRange | null = null;
@@ -93,7 +101,11 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     } catch {
       throw notFound('Media file not found.');
     }
-    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${o.size}`).header('content-length', range.end - range.start + 1);
+    if (range)
+      reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${o.size}`)
+        .header('content-length', range.end - range.start + 1);
     else if (o.size !== null) reply.header('content-length', o.size);
     return reply.send(stream);
   }
@@ -106,23 +118,40 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   };
   const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
 
-  app.get('/media/:id', { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') }, async (req, reply) => {
-    const { row, userId } = await authorise(req);
-    // Whoever reads it, by a signed link (its user) or by their session: a parent opening a photo from the feed is logged.
-    if (userId !== null && RATING_MEDIA.includes(row.mediaType)) {
-      await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
-    }
-    const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
-    // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
-    const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;
-    return send(req, reply, { key: row.storageKey, mime, size: row.size, etag: `"m${row.id}-${row.size}"`, disposition: disposition(isFile ? 'attachment' : 'inline', row.fileOriginalName) });
-  });
+  app.get(
+    '/media/:id',
+    { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') },
+    async (req, reply) => {
+      const { row, userId } = await authorise(req);
+      // Whoever reads it, by a signed link (its user) or by their session: a parent opening a photo from the feed is logged.
+      if (userId !== null && RATING_MEDIA.includes(row.mediaType)) {
+        await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+      }
+      const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
+      // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
+      const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;
+      return send(req, reply, {
+        key: row.storageKey,
+        mime,
+        size: row.size,
+        etag: `"m${row.id}-${row.size}"`,
+        disposition: disposition(isFile ? 'attachment' : 'inline', row.fileOriginalName),
+      });
+    },
+  );
 
   const thumb = async (req: FastifyRequest, reply: FastifyReply) => {
     const { row } = await authorise(req);
     const { mediaType, fileName } = req.params as Params;
-    if (!row.thumbKey || (mediaType !== undefined && (mediaType !== String(row.mediaType) || fileName !== row.fileName))) throw notFound('Thumbnail not found.');
-    return send(req, reply, { key: row.thumbKey, mime: 'image/webp', size: null, etag: `"t${row.id}"`, disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`) });
+    if (!row.thumbKey || (mediaType !== undefined && (mediaType !== String(row.mediaType) || fileName !== row.fileName)))
+      throw notFound('Thumbnail not found.');
+    return send(req, reply, {
+      key: row.thumbKey,
+      mime: 'image/webp',
+      size: null,
+      etag: `"t${row.id}"`,
+      disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`),
+    });
   };
   app.get('/media/thumb/:id', { ...hooks, config: doc('The thumbnail of an image (WebP, at most 320 px)') }, thumb);
   app.get('/media/thumb/:id/:mediaType/:fileName', { ...hooks, config: doc('The thumbnail of an image, by its descriptive path') }, thumb);

@@ -18,8 +18,12 @@ afterAll(() => s.close());
 /** A class with a parent linked to its first student, and a rating of that student with a photo. */
 async function ratedPhoto() {
   const w = await classWithRoles(s);
-  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#81b29a' } }).png().toBuffer();
-  const m = (await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: 'p.png', type: 'image/png', content: png })).json() as { id: number };
+  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#81b29a' } })
+    .png()
+    .toBuffer();
+  const m = (await upload(s, w.creator.token, MediaType.RatingPhoto, { filename: 'p.png', type: 'image/png', content: png })).json() as {
+    id: number;
+  };
   const action = (await classSkills(s, w.creator, w.cls.id))[0]!.learningActions[0]!.id;
   const r = await rate(s, w.creator, w.cls.id, action, { students: [w.first['@id']], medias: [m.id] });
   /** The photo's links as the API gives them to this user. */
@@ -40,7 +44,9 @@ describe('signed media links carry their user (DESIGN §6)', () => {
     expect((await fetchBare(s, links.url)).statusCode).toBe(200);
     expect((await fetchBare(s, links.thumbUrl!)).statusCode).toBe(200);
 
-    const link = (await s.api('GET', `${API}/student-profile-users?student.id=${w.first.student.split('/').pop()}`, { token: w.creator.token })).json();
+    const link = (
+      await s.api('GET', `${API}/student-profile-users?student.id=${w.first.student.split('/').pop()}`, { token: w.creator.token })
+    ).json();
     const linkId = link['hydra:member'].find((l: { user: { id: number } }) => l.user.id === w.linked.id).id as number;
     expect((await s.api('DELETE', `${API}/student-profile-user/${linkId}`, { token: w.creator.token })).statusCode).toBe(204);
 
@@ -64,7 +70,8 @@ describe('signed media links carry their user (DESIGN §6)', () => {
     const { url } = await linksOf(w.creator.token);
     expect(userOf(url)).toBe(w.creator.id);
     expect((await fetchBare(s, url)).statusCode).toBe(200);
-    for (const u of [w.linked.id, w.stranger.id, 0, w.creator.id + 1]) expect((await fetchBare(s, url.replace(/u=\d+/, `u=${u}`))).statusCode).toBe(403);
+    for (const u of [w.linked.id, w.stranger.id, 0, w.creator.id + 1])
+      expect((await fetchBare(s, url.replace(/u=\d+/, `u=${u}`))).statusCode).toBe(403);
     expect((await fetchBare(s, url.replace(/&u=\d+/, ''))).statusCode).toBe(403);
     // A stranger's own (valid) signature on the path opens nothing the stranger may not see.
     expect((await fetchBare(s, s.ctx.urlSigner.sign(new URL(url, 'http://x').pathname, Date.now(), w.stranger.id))).statusCode).toBe(403);

@@ -14,10 +14,20 @@ import { inspectMp4 } from './mp4-boxes';
 /** The cleaned bytes: a new buffer, or a new file beside the spooled one (large audio and video stay on disk). */
 export type Cleaned = { data: Buffer; path: null } | { data: null; path: string };
 
-const cannotClean = (what: string) => violation('mediaFile', `This ${what} cannot be read to remove its metadata (author, place, tags); it was not kept.`);
+const cannotClean = (what: string) =>
+  violation('mediaFile', `This ${what} cannot be read to remove its metadata (author, place, tags); it was not kept.`);
 
 /** ISO base media files (MP4, MOV, M4A, 3GP): their ffmpeg muxer, chosen by the sniffed extension. */
-const ISO_MUXERS: Record<string, string> = { mp4: 'mp4', m4a: 'mp4', m4v: 'mp4', f4v: 'mp4', mov: 'mov', qt: 'mov', '3gp': '3gp', '3g2': '3g2' };
+const ISO_MUXERS: Record<string, string> = {
+  mp4: 'mp4',
+  m4a: 'mp4',
+  m4v: 'mp4',
+  f4v: 'mp4',
+  mov: 'mov',
+  qt: 'mov',
+  '3gp': '3gp',
+  '3g2': '3g2',
+};
 /** Other containers with tags (ID3, Vorbis comments, Matroska tags, RIFF INFO…), remuxed by stream copy. */
 const MUXERS: Record<string, string> = {
   mp3: 'mp3',
@@ -56,7 +66,23 @@ export function remuxArgs(ext: string, input: string, output: string) {
   // 0:V is video that is not an attached picture (an album cover can be a photo of the child).
   const maps = AUDIO_ONLY.has(ext) ? ['-map', '0:a'] : ['-map', '0:V?', '-map', '0:a?'];
   const muxer = format === 'mp3' ? ['-id3v2_version', '0', '-write_id3v1', '0'] : ext in ISO_MUXERS ? ['-movflags', '+faststart'] : [];
-  return ['-i', input, ...maps, '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact', ...muxer, '-f', format, output];
+  return [
+    '-i',
+    input,
+    ...maps,
+    '-c',
+    'copy',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    ...muxer,
+    '-f',
+    format,
+    output,
+  ];
 }
 
 async function remux(filePath: string, ext: string): Promise<Cleaned> {

@@ -40,7 +40,10 @@ sharp.concurrency(1);
 const ENCODED_MAX_SIDE = 2560;
 
 const unsupported = (mime: string | undefined, kind: MediaKind) =>
-  new HttpError(415, `The file type ${mime ? `"${mime}" ` : ''}is not accepted for this media type (${kind === 'image' ? 'JPEG, PNG, WebP, GIF or AVIF' : `${kind} expected`}).`);
+  new HttpError(
+    415,
+    `The file type ${mime ? `"${mime}" ` : ''}is not accepted for this media type (${kind === 'image' ? 'JPEG, PNG, WebP, GIF or AVIF' : `${kind} expected`}).`,
+  );
 const invalid = (kind: MediaKind) => violation('mediaFile', `This file is not a valid ${kind}.`);
 
 // Decompression bombs stop at maxPixels (MEDIA_MAX_IMAGE_PIXELS): sharp reads the size from the header, before decoding.
@@ -64,7 +67,8 @@ async function image(filePath: string, mime: string, encode: boolean, maxPixels:
       .toBuffer();
     return { mimeType: out.mime, ext: out.ext, data, size: data.length, fileDimensions: `${info.width}x${height}`, duration: null, thumb };
   } catch (e) {
-    if (e instanceof Error && /pixel limit/i.test(e.message)) throw violation('mediaFile', `The image is too large: at most ${Math.round(maxPixels / 1e5) / 10} megapixels.`);
+    if (e instanceof Error && /pixel limit/i.test(e.message))
+      throw violation('mediaFile', `The image is too large: at most ${Math.round(maxPixels / 1e5) / 10} megapixels.`);
     throw invalid('image');
   }
 }
@@ -97,7 +101,12 @@ async function audioOrVideo(kept: string, mime: string, ext: string): Promise<Pr
  * tags and measured; PDF and Office documents without their properties; other files kept as they are.
  * Throws 415 for a type the kind does not take and 400 for a file that is not what it claims to be.
  */
-export async function processUpload(filePath: string, size: number, kind: MediaKind, opts: { encode: boolean; originalExt: string | null; maxPixels: number; run: <T>(work: () => Promise<T>) => Promise<T> }): Promise<ProcessedMedia> {
+export async function processUpload(
+  filePath: string,
+  size: number,
+  kind: MediaKind,
+  opts: { encode: boolean; originalExt: string | null; maxPixels: number; run: <T>(work: () => Promise<T>) => Promise<T> },
+): Promise<ProcessedMedia> {
   const sniffed = (await fileTypeFromFile(filePath)) ?? (await sniffTagged(filePath));
   // "audio/ogg; codecs=opus" and the like: the parameters say nothing we keep.
   const mime = sniffed?.mime.split(';')[0]!.trim();
@@ -119,18 +128,37 @@ export async function processUpload(filePath: string, size: number, kind: MediaK
     if (!REENCODE[mime]) throw new HttpError(415, `Images attached as files must be JPEG, PNG, WebP, GIF, AVIF or TIFF, not "${mime}".`);
     return opts.run(() => image(filePath, mime, false, opts.maxPixels));
   }
-  if (mime && /^(audio|video)\//.test(mime) && !isAvContainer(sniffed!.ext)) throw violation('mediaFile', `Recordings of type "${mime}" cannot be cleaned of their tags; please send MP3, M4A, MP4, WebM, Ogg, FLAC or WAV.`);
+  if (mime && /^(audio|video)\//.test(mime) && !isAvContainer(sniffed!.ext))
+    throw violation(
+      'mediaFile',
+      `Recordings of type "${mime}" cannot be cleaned of their tags; please send MP3, M4A, MP4, WebM, Ogg, FLAC or WAV.`,
+    );
   // Word 97-2003 files and the like keep the author in a binary summary we do not rewrite.
-  if (mime === 'application/x-cfb') throw violation('mediaFile', 'Older Office files (.doc, .xls, .ppt) cannot be cleaned of their author; please save as .docx, .xlsx or .pptx.');
+  if (mime === 'application/x-cfb')
+    throw violation(
+      'mediaFile',
+      'Older Office files (.doc, .xls, .ppt) cannot be cleaned of their author; please save as .docx, .xlsx or .pptx.',
+    );
   if (mime && isAvContainer(sniffed!.ext)) return { ...(await cleanAv(filePath, sniffed!, opts.run)), mimeType: mime };
   // PDF and Office documents come back as new bytes; anything else (text, archives…) has no metadata we know of.
   const cleaned = isCleanedDocument(mime) ? await opts.run(() => cleanByContent(filePath, { mime: mime!, ext: sniffed!.ext })) : null;
   const kept = cleaned?.data ? { data: cleaned.data, size: cleaned.data.length } : { data: null, size };
-  return { mimeType: mime ?? 'application/octet-stream', ext: sniffed?.ext ?? opts.originalExt ?? 'bin', ...kept, fileDimensions: null, duration: null, thumb: null };
+  return {
+    mimeType: mime ?? 'application/octet-stream',
+    ext: sniffed?.ext ?? opts.originalExt ?? 'bin',
+    ...kept,
+    fileDimensions: null,
+    duration: null,
+    thumb: null,
+  };
 }
 
 /** Audio or video remuxed without tags, measured from what is kept. */
-async function cleanAv(filePath: string, sniffed: { mime: string; ext: string }, run: <T>(work: () => Promise<T>) => Promise<T>): Promise<ProcessedMedia> {
+async function cleanAv(
+  filePath: string,
+  sniffed: { mime: string; ext: string },
+  run: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<ProcessedMedia> {
   const mime = sniffed.mime.split(';')[0]!.trim();
   const cleaned = await run(() => cleanByContent(filePath, { mime, ext: sniffed.ext }));
   const keptPath = cleaned?.path ?? filePath;

@@ -33,7 +33,9 @@ export const mediaRepository = {
       f.ids ? inArray(media.id, f.ids.length ? f.ids : [0]) : undefined,
       f.mediaTypes ? inArray(media.mediaType, f.mediaTypes) : undefined,
       f.hasCreator === undefined ? undefined : f.hasCreator ? isNotNull(media.uploaderId) : isNull(media.uploaderId),
-      f.ownOrCatalogueOf !== undefined ? or(inArray(media.mediaType, [...CATALOGUE_MEDIA_TYPES]), isNull(media.uploaderId), eq(media.uploaderId, f.ownOrCatalogueOf)) : undefined,
+      f.ownOrCatalogueOf !== undefined
+        ? or(inArray(media.mediaType, [...CATALOGUE_MEDIA_TYPES]), isNull(media.uploaderId), eq(media.uploaderId, f.ownOrCatalogueOf))
+        : undefined,
     );
     const [rows, [total]] = await Promise.all([
       db.select().from(media).where(where).orderBy(asc(media.id)).limit(f.limit).offset(f.offset),

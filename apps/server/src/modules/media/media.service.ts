@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import { MEDIA_TYPE_KIND, type MediaKind, type MediaType, type MediaUploadFields, type mediaListQuery, type ListQueryOutput } from '@skillroom/contract';
+import {
+  MEDIA_TYPE_KIND,
+  type MediaKind,
+  type MediaType,
+  type MediaUploadFields,
+  type mediaListQuery,
+  type ListQueryOutput,
+} from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -46,11 +53,17 @@ export const mediaService = {
    * if the insert fails the stored bytes are removed, so there is never a row without a file nor a file left behind.
    */
   async upload(deps: MediaDeps, p: Principal, fields: MediaUploadFields, file: SpooledFile): Promise<MediaRow> {
-    if (!mediaPolicy.canUpload(p, fields.mediaType)) throw violation('mediaType', 'This media type is reserved for the predefined catalogue.');
+    if (!mediaPolicy.canUpload(p, fields.mediaType))
+      throw violation('mediaType', 'This media type is reserved for the predefined catalogue.');
     const kind = kindOf(fields.mediaType);
     if (file.size > deps.limits[kind]) throw tooLarge(deps.limits[kind]);
     const originalName = cleanOriginalName(file.originalName);
-    const out = await processUpload(file.path, file.size, kind, { encode: fields.encode, originalExt: extensionOf(originalName), maxPixels: deps.maxImagePixels, run: deps.imageJobs });
+    const out = await processUpload(file.path, file.size, kind, {
+      encode: fields.encode,
+      originalExt: extensionOf(originalName),
+      maxPixels: deps.maxImagePixels,
+      run: deps.imageJobs,
+    });
     const keys = keysFor(kind, out.ext);
     const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
     const stored: string[] = [];

@@ -17,13 +17,31 @@ type Row = typeof media.$inferSelect;
 
 /** A 'running' mark older than this was left by an instance that stopped mid-way: the work is taken up again. */
 const STALE_MS = 30 * 60_000;
-const WEB_VIDEO = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-vf', "scale='min(1920,iw)':-2:flags=bicubic,scale=trunc(iw/2)*2:trunc(ih/2)*2"];
+const WEB_VIDEO = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-pix_fmt',
+  'yuv420p',
+  '-profile:v',
+  'high',
+  '-vf',
+  "scale='min(1920,iw)':-2:flags=bicubic,scale=trunc(iw/2)*2:trunc(ih/2)*2",
+];
 const WEB_AUDIO = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
 // No tags, chapters or ffmpeg's own name in what is kept (DESIGN §6 "Metadata"), index first for streaming.
 const CLEAN = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact', '-movflags', '+faststart'];
 
 /** ffmpeg arguments that turn an upload into what every browser plays: H.264/AAC MP4, or AAC in M4A for audio. */
-export function transcodeArgs(kind: 'audio' | 'video', found: { container: string; video: string | null; audio: string | null }, input: string, output: string) {
+export function transcodeArgs(
+  kind: 'audio' | 'video',
+  found: { container: string; video: string | null; audio: string | null },
+  input: string,
+  output: string,
+) {
   const mp4 = /mp4|mov/.test(found.container);
   if (kind === 'audio') {
     const copy = mp4 && found.audio === 'aac';
@@ -33,7 +51,20 @@ export function transcodeArgs(kind: 'audio' | 'video', found: { container: strin
   const copyVideo = mp4 && found.video === 'h264';
   const copyAudio = found.audio === null || (mp4 && found.audio === 'aac');
   // 0:V is video that is not an attached picture (a cover image).
-  return ['-i', input, '-map', '0:V:0', '-map', '0:a:0?', ...(copyVideo ? ['-c:v', 'copy'] : WEB_VIDEO), ...(copyAudio ? ['-c:a', 'copy'] : WEB_AUDIO), ...CLEAN, '-f', 'mp4', output];
+  return [
+    '-i',
+    input,
+    '-map',
+    '0:V:0',
+    '-map',
+    '0:a:0?',
+    ...(copyVideo ? ['-c:v', 'copy'] : WEB_VIDEO),
+    ...(copyAudio ? ['-c:a', 'copy'] : WEB_AUDIO),
+    ...CLEAN,
+    '-f',
+    'mp4',
+    output,
+  ];
 }
 
 /**
@@ -66,7 +97,12 @@ export class Transcoder {
     const rows = await this.deps.db
       .select({ id: media.id })
       .from(media)
-      .where(or(eq(media.transcodeState, 'pending'), and(eq(media.transcodeState, 'running'), lt(media.updated, new Date(Date.now() - STALE_MS)))));
+      .where(
+        or(
+          eq(media.transcodeState, 'pending'),
+          and(eq(media.transcodeState, 'running'), lt(media.updated, new Date(Date.now() - STALE_MS))),
+        ),
+      );
     if (rows.length)
       await this.deps.db
         .update(media)
@@ -98,7 +134,11 @@ export class Transcoder {
         await this.process(id);
       } catch (err) {
         this.deps.log.warn({ err, mediaId: id }, 'transcoding failed; the original is kept');
-        await this.deps.db.update(media).set({ transcodeState: 'failed' }).where(eq(media.id, id)).catch(() => {});
+        await this.deps.db
+          .update(media)
+          .set({ transcodeState: 'failed' })
+          .where(eq(media.id, id))
+          .catch(() => {});
       }
     }
   }
@@ -133,12 +173,21 @@ export class Transcoder {
     const { stdout } = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
     const img = sharp(stdout);
     const { width, height } = await img.metadata();
-    const thumb = await img.resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const thumb = await img
+      .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     return { thumb, dims: width && height ? `${width}x${height}` : null };
   }
 
   /** Stores the new files and points the row at them; if the row went meanwhile (its rating was deleted), they go too. */
-  private async swap(row: Row, kind: 'audio' | 'video', output: string, facts: { duration: number | null; dims: string | null }, poster: { thumb: Buffer; dims: string | null } | null) {
+  private async swap(
+    row: Row,
+    kind: 'audio' | 'video',
+    output: string,
+    facts: { duration: number | null; dims: string | null },
+    poster: { thumb: Buffer; dims: string | null } | null,
+  ) {
     const { db, files } = this.deps;
     const ext = kind === 'audio' ? 'm4a' : 'mp4';
     const stem = row.storageKey.replace(/\.[^./]+$/, '');

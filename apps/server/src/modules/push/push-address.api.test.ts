@@ -15,14 +15,35 @@ afterAll(() => s.close());
 const subscription = (endpoint: string) => {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
-  return JSON.stringify({ endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') } });
+  return JSON.stringify({
+    endpoint,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') },
+  });
 };
 
 describe('POST /firebase-token: push endpoints only on public https addresses (DESIGN §6)', () => {
   it('refuses, with a violation on token and nothing stored, endpoints inside the network in any spelling', async () => {
     const u = await signUp(s);
-    for (const host of ['127.0.0.1', '2130706433', '0x7f.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:a9fe:a9fe]', '169.254.169.254', '10.0.0.8', '192.168.1.20', '100.64.0.1', '[fe80::1]', '[fd00::1]', 'localhost', 'metadata.internal']) {
-      const res = await s.api('POST', `${API}/firebase-token`, { token: u.token, body: { token: subscription(`https://${host}/wpush/v2/abc`) } });
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f.0.0.1',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:a9fe:a9fe]',
+      '169.254.169.254',
+      '10.0.0.8',
+      '192.168.1.20',
+      '100.64.0.1',
+      '[fe80::1]',
+      '[fd00::1]',
+      'localhost',
+      'metadata.internal',
+    ]) {
+      const res = await s.api('POST', `${API}/firebase-token`, {
+        token: u.token,
+        body: { token: subscription(`https://${host}/wpush/v2/abc`) },
+      });
       expect(res.statusCode, host).toBe(400);
       expect(res.json().violations).toEqual([{ propertyPath: 'token', message: expect.stringMatching(/public internet address/) }]);
     }
@@ -33,7 +54,10 @@ describe('POST /firebase-token: push endpoints only on public https addresses (D
     const u = await signUp(s);
     const http = await s.api('POST', `${API}/firebase-token`, { token: u.token, body: { token: subscription('http://142.250.1.95/x') } });
     expect(http.statusCode).toBe(400);
-    const ok = await s.api('POST', `${API}/firebase-token`, { token: u.token, body: { token: subscription('https://142.250.1.95/wpush/v2/abc') } });
+    const ok = await s.api('POST', `${API}/firebase-token`, {
+      token: u.token,
+      body: { token: subscription('https://142.250.1.95/wpush/v2/abc') },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 });

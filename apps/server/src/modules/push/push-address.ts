@@ -54,7 +54,8 @@ export async function refusedHost(endpoint: string, resolve: Resolver): Promise<
   return found.every((a) => isPublicAddress(a.address)) ? null : 'address';
 }
 
-const refusal = (hostname: string) => Object.assign(new Error(`push endpoint host ${hostname} is not on a public address`), { code: 'EPUSHADDRESS' });
+const refusal = (hostname: string) =>
+  Object.assign(new Error(`push endpoint host ${hostname} is not on a public address`), { code: 'EPUSHADDRESS' });
 
 /**
  * A socket lookup that resolves once, checks every address, and hands the socket only checked ones, so the address

@@ -22,9 +22,31 @@ const fakeDns =
   };
 
 const INNER = [
-  '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.100.100.200',
-  '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.0.192', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
-  '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2002:a00:1::', '2001::1',
+  '127.0.0.1',
+  '127.8.9.10',
+  '10.1.2.3',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '169.254.169.254',
+  '100.64.0.1',
+  '100.100.100.200',
+  '0.0.0.0',
+  '224.0.0.1',
+  '255.255.255.255',
+  '192.0.0.192',
+  '::1',
+  '::',
+  'fe80::1',
+  'fc00::1',
+  'fd00:ec2::254',
+  'ff02::1',
+  '::ffff:127.0.0.1',
+  '::ffff:10.0.0.1',
+  '::ffff:169.254.169.254',
+  '64:ff9b::a00:1',
+  '2002:a00:1::',
+  '2001::1',
 ];
 
 describe('push endpoint addresses (DESIGN §6)', () => {
@@ -35,8 +57,31 @@ describe('push endpoint addresses (DESIGN §6)', () => {
   });
 
   it('refuses at registration hosts that are, or resolve to, inner addresses, in every spelling a URL allows', async () => {
-    const dns = fakeDns({ 'push.example.com': ['142.250.1.95'], 'rebind.example.com': ['142.250.1.95', '10.0.0.5'], 'meta.example.com': ['169.254.169.254'], 'six.example.com': ['::ffff:192.168.0.1'] });
-    for (const host of ['127.0.0.1', '2130706433', '0x7f000001', '0x7f.1', '017700000001', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '169.254.169.254', '[fd00:ec2::254]', '100.64.1.1', 'localhost', 'api.localhost', 'printer.local', 'rebind.example.com', 'meta.example.com', 'six.example.com']) {
+    const dns = fakeDns({
+      'push.example.com': ['142.250.1.95'],
+      'rebind.example.com': ['142.250.1.95', '10.0.0.5'],
+      'meta.example.com': ['169.254.169.254'],
+      'six.example.com': ['::ffff:192.168.0.1'],
+    });
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '0x7f.1',
+      '017700000001',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '169.254.169.254',
+      '[fd00:ec2::254]',
+      '100.64.1.1',
+      'localhost',
+      'api.localhost',
+      'printer.local',
+      'rebind.example.com',
+      'meta.example.com',
+      'six.example.com',
+    ]) {
       expect(await refusedHost(`https://${host}/push/x`, dns), host).toBe('address');
     }
     expect(await refusedHost('https://push.example.com/x', dns)).toBeNull();
@@ -58,9 +103,13 @@ describe('push endpoint addresses (DESIGN §6)', () => {
       // "push.test" exists only in the fake DNS: reaching the server proves the socket used the checked answer.
       const allowLoopback = (a: string) => a === '127.0.0.1';
       const get = (host: string, lookup: ReturnType<typeof checkedLookup>) =>
-        new Promise<number>((resolve, reject) => http.get({ host, port, path: '/', lookup }, (res) => resolve(res.statusCode ?? 0)).on('error', reject));
+        new Promise<number>((resolve, reject) =>
+          http.get({ host, port, path: '/', lookup }, (res) => resolve(res.statusCode ?? 0)).on('error', reject),
+        );
       expect(await get('push.test', checkedLookup(fakeDns({ 'push.test': ['127.0.0.1'] }), allowLoopback))).toBe(201);
-      await expect(get('mixed.test', checkedLookup(fakeDns({ 'mixed.test': ['127.0.0.1', '10.0.0.1'] }), allowLoopback))).rejects.toMatchObject({ code: 'EPUSHADDRESS' });
+      await expect(
+        get('mixed.test', checkedLookup(fakeDns({ 'mixed.test': ['127.0.0.1', '10.0.0.1'] }), allowLoopback)),
+      ).rejects.toMatchObject({ code: 'EPUSHADDRESS' });
       await expect(get('gone.test', checkedLookup(fakeDns({}), allowLoopback))).rejects.toMatchObject({ code: 'ENOTFOUND' });
       expect(seen).toEqual([`push.test:${port}`]);
     } finally {
@@ -75,7 +124,9 @@ describe('push endpoint addresses (DESIGN §6)', () => {
     const warnings: unknown[] = [];
     const log = { warn: (o: unknown) => warnings.push(o) } as never;
     let answer = ['142.250.1.95'];
-    const sender = createPushSender(loadConfig({ DATA_DIR: dir, PUSH_TIMEOUT_MS: '3000' }), log, async () => answer.map((address) => ({ address, family: 4 })));
+    const sender = createPushSender(loadConfig({ DATA_DIR: dir, PUSH_TIMEOUT_MS: '3000' }), log, async () =>
+      answer.map((address) => ({ address, family: 4 })),
+    );
     expect(await sender.refuse({ endpoint: 'https://push.example.com/x', keys })).toBeNull();
     answer = ['127.0.0.1'];
     expect(await sender.send({ endpoint: 'https://push.example.com/x', keys }, '{}')).toBeNull();

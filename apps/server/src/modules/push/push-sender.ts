@@ -23,17 +23,24 @@ export interface PushSender {
 /** The VAPID key pair: from the environment, else made once and kept in DATA_DIR/keys (like the JWT secret). */
 function vapidKeys(config: Config) {
   if (config.push.vapidKeys) return config.push.vapidKeys;
-  return JSON.parse(persistentSecret(config.dataDir, 'vapid.json', () => JSON.stringify(webpush.generateVAPIDKeys()))) as { publicKey: string; privateKey: string };
+  return JSON.parse(persistentSecret(config.dataDir, 'vapid.json', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+    publicKey: string;
+    privateKey: string;
+  };
 }
 
 /** One POST, answered with its status; `lookup` decides which address the socket connects to. */
 function post(url: URL, d: webpush.RequestDetails, o: { lookup?: LookupFunction; timeoutMs: number }): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? https.request : http.request;
-    const req = request(url, { method: d.method, headers: d.headers as http.OutgoingHttpHeaders, lookup: o.lookup, signal: AbortSignal.timeout(o.timeoutMs) }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      url,
+      { method: d.method, headers: d.headers as http.OutgoingHttpHeaders, lookup: o.lookup, signal: AbortSignal.timeout(o.timeoutMs) },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(d.body);
   });
@@ -48,7 +55,8 @@ function post(url: URL, d: webpush.RequestDetails, o: { lookup?: LookupFunction;
 export function createPushSender(config: Config, log: FastifyBaseLogger, resolve: Resolver = systemResolver): PushSender {
   const keys = vapidKeys(config);
   const vapidDetails = { subject: config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
-  const details = (s: PushSubscriptionJson, payload: string) => webpush.generateRequestDetails(s as webpush.PushSubscription, payload, { vapidDetails, TTL: TTL_SECONDS, urgency: 'normal' });
+  const details = (s: PushSubscriptionJson, payload: string) =>
+    webpush.generateRequestDetails(s as webpush.PushSubscription, payload, { vapidDetails, TTL: TTL_SECONDS, urgency: 'normal' });
   const strict = !config.push.allowHttp;
   const lookup = strict ? checkedLookup(resolve) : undefined;
 
@@ -69,7 +77,8 @@ export function createPushSender(config: Config, log: FastifyBaseLogger, resolve
     async send(s, payload) {
       const url = new URL(s.endpoint);
       try {
-        if (strict && (url.protocol !== 'https:' || refusedLiteral(s.endpoint))) throw new Error('push endpoint refused: not https on a public address');
+        if (strict && (url.protocol !== 'https:' || refusedLiteral(s.endpoint)))
+          throw new Error('push endpoint refused: not https on a public address');
         return await post(url, details(s, payload), { lookup, timeoutMs: config.push.timeoutMs });
       } catch (err) {
         log.warn({ err, endpoint: url.origin }, 'push service unreachable');

@@ -26,7 +26,9 @@ describe('push sender', () => {
 
   it('takes the keys from the environment, both or neither', () => {
     const keys = webpush.generateVAPIDKeys();
-    expect(createPushSender(loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }), log).publicKey).toBe(keys.publicKey);
+    expect(
+      createPushSender(loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }), log).publicKey,
+    ).toBe(keys.publicKey);
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(ConfigError);
     expect(() => loadConfig({ VAPID_SUBJECT: 'ftp://example.org' })).toThrow(ConfigError);
   });

@@ -29,7 +29,9 @@ const register = (u: TestUser | undefined, token: unknown) => s.api('POST', `${A
 const tokenRow = async (id: number) => (await s.ctx.db.select().from(pushTokens).where(eq(pushTokens.id, id)))[0];
 const askToJoin = async () => {
   const t = await signUp(s, { firstName: 'Pia' });
-  expect((await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: t.token, body: { invitationCode: code } })).statusCode).toBe(201);
+  expect(
+    (await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: t.token, body: { invitationCode: code } })).statusCode,
+  ).toBe(201);
 };
 
 describe('VAPID keys', () => {
@@ -63,10 +65,20 @@ describe('POST /firebase-token', () => {
 
   it('refuses what is not a push subscription, and anonymous calls', async () => {
     const good = JSON.parse(push.subscription().token);
-    for (const token of ['abc', '', 42, JSON.stringify({ endpoint: 'not a url', keys: good.keys }), JSON.stringify({ endpoint: good.endpoint }), JSON.stringify({ ...good, keys: { p256dh: 'AAAA', auth: 'AAAA' } })]) {
+    for (const token of [
+      'abc',
+      '',
+      42,
+      JSON.stringify({ endpoint: 'not a url', keys: good.keys }),
+      JSON.stringify({ endpoint: good.endpoint }),
+      JSON.stringify({ ...good, keys: { p256dh: 'AAAA', auth: 'AAAA' } }),
+    ]) {
       expect((await register(owner, token)).statusCode, String(token)).toBe(400);
     }
-    expect((await s.api('POST', `${API}/firebase-token`, { token: owner.token, body: { token: JSON.stringify(good), colour: 'red' } })).statusCode).toBe(400);
+    expect(
+      (await s.api('POST', `${API}/firebase-token`, { token: owner.token, body: { token: JSON.stringify(good), colour: 'red' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await register(undefined, JSON.stringify(good))).statusCode).toBe(401);
   });
 });
@@ -83,7 +95,12 @@ describe('delivery', () => {
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     expect(got.headers.authorization).toMatch(/^vapid t=.+, k=/);
     const payload = got.payload as PushPayload;
-    expect(payload).toMatchObject({ title: 'Request to join a class', message: 'Pia ' + payload.message.slice(4), notificationType: 4, entityType: 15 });
+    expect(payload).toMatchObject({
+      title: 'Request to join a class',
+      message: 'Pia ' + payload.message.slice(4),
+      notificationType: 4,
+      entityType: 15,
+    });
     expect(payload.path).toMatch(/^\/teaching-class\/\d+\/teachers$/);
     await vi.waitFor(async () => expect((await tokenRow(id))?.messageCount).toBe(1), { timeout: 30_000, interval: 100 });
   });
@@ -97,12 +114,15 @@ describe('delivery', () => {
     statuses.set(broken.path, 500);
     const ids = await Promise.all([gone, missing, broken].map(async (x) => (await register(owner, x.token)).json().id as number));
     await askToJoin();
-    await vi.waitFor(async () => {
-      expect(await tokenRow(ids[0]!)).toBeUndefined();
-      expect(await tokenRow(ids[1]!)).toBeUndefined();
-      expect((await tokenRow(ids[2]!))?.errorCount).toBe(1);
-      // A busy machine delivers late: wait for the outcome, not for a time.
-    }, { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        expect(await tokenRow(ids[0]!)).toBeUndefined();
+        expect(await tokenRow(ids[1]!)).toBeUndefined();
+        expect((await tokenRow(ids[2]!))?.errorCount).toBe(1);
+        // A busy machine delivers late: wait for the outcome, not for a time.
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   });
 });
 
@@ -111,7 +131,9 @@ describe('sweep', () => {
     const sub = push.subscription('sweep');
     await register(other, sub.token);
     // Written without its NOTIFY, as if every listener had been away.
-    const [row] = await notificationsRepository.insertMany(s.ctx.db, [{ userId: other.id, notificationType: 3, entityType: 13, entityId: 1, title: 'Missed', message: 'Missed while away', path: null }]);
+    const [row] = await notificationsRepository.insertMany(s.ctx.db, [
+      { userId: other.id, notificationType: 3, entityType: 13, entityId: 1, title: 'Missed', message: 'Missed while away', path: null },
+    ]);
     await pushService.sweep(s.ctx.db, s.ctx.push);
     // The sweep waits for the push service's answer: the message has arrived by now.
     const got = push.received.find((p) => p.path === '/push/sweep')!;

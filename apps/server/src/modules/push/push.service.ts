@@ -35,7 +35,8 @@ export const pushService = {
 
   /** Pushes what was missed while no instance heard the bus (a lost connection, a restart): the last hour's. */
   async sweep(db: Db, sender: PushSender) {
-    for (const { id } of await notificationsRepository.unpushed(db, new Date(Date.now() - 3600_000), 500)) await pushService.deliver(db, sender, id);
+    for (const { id } of await notificationsRepository.unpushed(db, new Date(Date.now() - 3600_000), 500))
+      await pushService.deliver(db, sender, id);
   },
 
   /**

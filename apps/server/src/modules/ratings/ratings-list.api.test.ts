@@ -17,12 +17,23 @@ beforeAll(async () => {
   made.firstOld = await rate(s, w.creator, w.cls.id, a(0), { date: '2026-09-10', students: [w.first['@id']] });
   made.secondMid = await rate(s, w.coteacher, w.cls.id, a(1), { date: '2026-10-01', students: [w.second['@id']] });
   made.wholeMid = await rate(s, w.evaluator, w.cls.id, a(1), { date: '2026-10-01' });
-  made.bothNew = await rate(s, w.creator, w.cls.id, skills[2]!.learningActions[1]!.id, { date: '2026-11-20', students: [w.first['@id'], w.second['@id']] });
+  made.bothNew = await rate(s, w.creator, w.cls.id, skills[2]!.learningActions[1]!.id, {
+    date: '2026-11-20',
+    students: [w.first['@id'], w.second['@id']],
+  });
   // Another class of the same creator, with the first student copied in: a student's history across classes.
   const other = await createClass(s, w.creator, { name: 'Year 5' });
-  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, { token: w.creator.token, body: { teachingClass: other['@id'], teachingClassStudents: [w.first['@id']] } });
-  made.otherClass = await rate(s, w.creator, other.id, (await classSkills(s, w.creator, other.id))[0]!.learningActions[0]!.id, { date: '2026-11-21', students: [copy.json()['hydra:member'][0]['@id']] });
-  made.otherWhole = await rate(s, w.creator, other.id, (await classSkills(s, w.creator, other.id))[0]!.learningActions[0]!.id, { date: '2026-11-22' });
+  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, {
+    token: w.creator.token,
+    body: { teachingClass: other['@id'], teachingClassStudents: [w.first['@id']] },
+  });
+  made.otherClass = await rate(s, w.creator, other.id, (await classSkills(s, w.creator, other.id))[0]!.learningActions[0]!.id, {
+    date: '2026-11-21',
+    students: [copy.json()['hydra:member'][0]['@id']],
+  });
+  made.otherWhole = await rate(s, w.creator, other.id, (await classSkills(s, w.creator, other.id))[0]!.learningActions[0]!.id, {
+    date: '2026-11-22',
+  });
   await addStudent(s, w.creator, other.id, { firstName: 'Other' });
 });
 afterAll(() => s.close());
@@ -37,7 +48,9 @@ const idsOf = (...names: string[]) => names.map((n) => made[n]!.id);
 
 describe('GET /ratings', () => {
   it('lists newest first (by date, then the later one recorded) what each role may see', async () => {
-    expect(ids(await list(w.creator.token, `?teachingClass.id=${w.cls.id}`))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
+    expect(ids(await list(w.creator.token, `?teachingClass.id=${w.cls.id}`))).toEqual(
+      idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'),
+    );
     expect(ids(await list(w.coteacher.token))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
     expect(ids(await list(w.evaluator.token))).toEqual(idsOf('bothNew', 'wholeMid', 'secondMid', 'firstOld'));
     // The parent sees the ratings naming their child and the whole-class ratings, in the class where their link was
@@ -53,11 +66,15 @@ describe('GET /ratings', () => {
     expect(ids(await list(t, `?students.id=${w.first.id}&includeWholeClass=1`))).toEqual(idsOf('bothNew', 'wholeMid', 'firstOld'));
     const student = w.first.student.split('/').pop();
     expect(ids(await list(t, `?rating_students.student.id=${student}`))).toEqual(idsOf('otherClass', 'bothNew', 'firstOld'));
-    expect(ids(await list(t, `?ratingStudents.student.id=${student}&includeWholeClass=true`))).toEqual(idsOf('otherWhole', 'otherClass', 'bothNew', 'wholeMid', 'firstOld'));
+    expect(ids(await list(t, `?ratingStudents.student.id=${student}&includeWholeClass=true`))).toEqual(
+      idsOf('otherWhole', 'otherClass', 'bothNew', 'wholeMid', 'firstOld'),
+    );
     expect(ids(await list(t, `?learningSkill.id=${skills[1]!.id}&teachingClass.id=${w.cls.id}`))).toEqual(idsOf('wholeMid', 'secondMid'));
     expect(ids(await list(t, `?learningAction.id[]=${skills[2]!.learningActions[1]!.id}`))).toEqual(idsOf('bothNew'));
     expect(ids(await list(t, `?creator.id=${w.coteacher.id}`))).toEqual(idsOf('secondMid'));
-    expect(ids(await list(t, `?teachingClass.id=${w.cls.id}&date[after]=2026-10-01&date[before]=2026-10-31`))).toEqual(idsOf('wholeMid', 'secondMid'));
+    expect(ids(await list(t, `?teachingClass.id=${w.cls.id}&date[after]=2026-10-01&date[before]=2026-10-31`))).toEqual(
+      idsOf('wholeMid', 'secondMid'),
+    );
     expect(ids(await list(t, `?teaching_class.id=${w.cls.id}&date[after]=2026-10-02`))).toEqual(idsOf('bothNew'));
   });
 
@@ -70,7 +87,17 @@ describe('GET /ratings', () => {
     expect((await s.api('GET', `${API}/ratings?itemsPerPage=1001`, { token: w.creator.token })).statusCode).toBe(400);
   });
 
-  it.each([['date[after]=tomorrow'], ['date[before]=2026-13-01'], ['teachingClass.id=abc'], ['students.id=-1'], ['includeWholeClass=perhaps'], ['page=0'], ['date=2026-01-01'], ['date[strictly_after]=2026-01-01'], ['colour=red']])('answers 400 for %s', async (qs) => {
+  it.each([
+    ['date[after]=tomorrow'],
+    ['date[before]=2026-13-01'],
+    ['teachingClass.id=abc'],
+    ['students.id=-1'],
+    ['includeWholeClass=perhaps'],
+    ['page=0'],
+    ['date=2026-01-01'],
+    ['date[strictly_after]=2026-01-01'],
+    ['colour=red'],
+  ])('answers 400 for %s', async (qs) => {
     const res = await s.api('GET', `${API}/ratings?${qs}`, { token: w.creator.token });
     expect(res.statusCode).toBe(400);
     expect(res.json()['@type']).toBe('ConstraintViolationList');

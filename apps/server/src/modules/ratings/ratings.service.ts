@@ -6,7 +6,16 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { notFound } from '../../http/errors';
 import { withErasure } from '../../records/erasure';
-import { actionForClass, attach, attachableMedia, classToRate, editableRating, placesFor, RATING_NOT_FOUND, visibleRating } from './ratings.checks';
+import {
+  actionForClass,
+  attach,
+  attachableMedia,
+  classToRate,
+  editableRating,
+  placesFor,
+  RATING_NOT_FOUND,
+  visibleRating,
+} from './ratings.checks';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
@@ -69,7 +78,8 @@ export const ratingsService = {
     const classId = current.rating.teachingClassId;
     const changesAction = b.learningAction !== undefined && b.learningAction !== current.rating.learningActionId;
     const action = changesAction ? await actionForClass(db, classId, b.learningAction!, b.learningSkill) : null;
-    if (!changesAction && b.learningSkill !== undefined && b.learningSkill !== current.rating.learningSkillId) await actionForClass(db, classId, current.rating.learningActionId, b.learningSkill);
+    if (!changesAction && b.learningSkill !== undefined && b.learningSkill !== current.rating.learningSkillId)
+      await actionForClass(db, classId, current.rating.learningActionId, b.learningSkill);
     const places = b.students ? await placesFor(db, classId, b.students) : null;
     const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, id) : null;
     const date = b.date ?? current.rating.date;

@@ -17,7 +17,9 @@ export const classMemberSql = (userId: number) => sql<boolean>`("rating"."teachi
 export const ratingVisibleSql = (userId: number) => sql<boolean>`(${classMemberSql(userId)} or ${linkedRatingSql(userId)})`;
 
 /** The places a rating names, in the order they were added. */
-export const ratingPlacesSql = sql<number[]>`coalesce((select array_agg(ps.teaching_class_student_id order by ps.id) from rating_student ps where ps.rating_id = "rating"."id"), '{}')`;
+export const ratingPlacesSql = sql<
+  number[]
+>`coalesce((select array_agg(ps.teaching_class_student_id order by ps.id) from rating_student ps where ps.rating_id = "rating"."id"), '{}')`;
 
 export interface RatingMediaJson {
   link: typeof ratingMedias.$inferSelect;
@@ -25,5 +27,7 @@ export interface RatingMediaJson {
 }
 
 /** The rating's attachments with their media rows, in the order they were attached. */
-export const ratingMediasSql = sql<RatingMediaJson[]>`coalesce((select json_agg(json_build_object('link', ${jsonOf(ratingMedias, 'rml')}, 'media', ${jsonOf(media, 'rmm')}) order by rml.id)
+export const ratingMediasSql = sql<
+  RatingMediaJson[]
+>`coalesce((select json_agg(json_build_object('link', ${jsonOf(ratingMedias, 'rml')}, 'media', ${jsonOf(media, 'rmm')}) order by rml.id)
   from rating_media rml join media rmm on rmm.id = rml.media_id where rml.rating_id = "rating"."id"), '[]')`;

@@ -21,19 +21,35 @@ beforeAll(async () => {
   const photo = await makeMedia(s, MediaType.RatingPhoto, w.coteacher.id);
   const r = [
     await rate(s, w.creator, w.cls.id, A.learningActions[0]!.id, { points: 2, students: [w.first['@id']], date: '2026-09-07' }),
-    await rate(s, w.coteacher, w.cls.id, A.learningActions[1]!.id, { points: 4, students: [w.first['@id'], w.second['@id']], date: '2026-09-09' }),
+    await rate(s, w.coteacher, w.cls.id, A.learningActions[1]!.id, {
+      points: 4,
+      students: [w.first['@id'], w.second['@id']],
+      date: '2026-09-09',
+    }),
     await rate(s, w.evaluator, w.cls.id, B.learningActions[0]!.id, { points: 5, students: [], date: '2026-09-15' }),
     await rate(s, w.creator, w.cls.id, B.learningActions[0]!.id, { points: 3, students: [w.second['@id']], date: '2026-10-20' }),
-    await rate(s, w.coteacher, w.cls.id, A.learningActions[0]!.id, { points: 1, students: [third['@id']], date: '2026-09-10', medias: [photo.id] }),
+    await rate(s, w.coteacher, w.cls.id, A.learningActions[0]!.id, {
+      points: 1,
+      students: [third['@id']],
+      date: '2026-09-10',
+      medias: [photo.id],
+    }),
   ];
   ratingIds = r.map((x) => x.id);
   // The first student's next class, by another teacher: the class's creator of this one does not see it.
   const other = await signUp(s);
   const next = await createClass(s, other, { name: 'Year 5 Oaks', start: '2026-09-01' });
   await addCoTeacher(s, next.id, w.coteacher);
-  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, { token: w.coteacher.token, body: { teachingClass: next['@id'], teachingClassStudents: [w.first['@id']] } });
+  const copy = await s.api('POST', `${API}/teaching-class-student/copy`, {
+    token: w.coteacher.token,
+    body: { teachingClass: next['@id'], teachingClassStudents: [w.first['@id']] },
+  });
   expect(copy.statusCode).toBe(201);
-  await rate(s, other, next.id, (await classSkills(s, other, next.id))[0]!.learningActions[0]!.id, { points: 5, students: [copy.json()['hydra:member'][0]['@id']], date: '2026-09-20' });
+  await rate(s, other, next.id, (await classSkills(s, other, next.id))[0]!.learningActions[0]!.id, {
+    points: 5,
+    students: [copy.json()['hydra:member'][0]['@id']],
+    date: '2026-09-20',
+  });
 });
 afterAll(() => s.close());
 
@@ -45,7 +61,13 @@ describe('GET /report/class/{id}', () => {
     const res = await get(`/report/class/${w.cls.id}?${SEPT}`, w.creator.token);
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json() as Report;
-    expect(r).toMatchObject({ '@type': 'ClassReport', start: '2026-09-01', end: '2026-09-30', student: null, teachingClasses: [{ id: w.cls.id, name: 'Year 4 Maple' }] });
+    expect(r).toMatchObject({
+      '@type': 'ClassReport',
+      start: '2026-09-01',
+      end: '2026-09-30',
+      student: null,
+      teachingClasses: [{ id: w.cls.id, name: 'Year 4 Maple' }],
+    });
     expect(r.totals).toEqual({ ratings: 4, points: 12, students: 3, wholeClassRatings: 1, average: 3 });
     const a = r.skills.find((x) => x.learningSkill === A['@id'])!;
     expect(a).toMatchObject({ ratings: 3, points: 7, name: 'Communication', translationKey: 'learning_skill.communication' });
@@ -69,7 +91,15 @@ describe('GET /report/class/{id}', () => {
       { week: '2026-09-21', ratings: 0, points: 0 },
       { week: '2026-09-28', ratings: 0, points: 0 },
     ]);
-    expect(r.media).toMatchObject([{ rating: `${API}/rating/${ratingIds[4]}`, date: '2026-09-10', learningSkill: A['@id'], isWholeClass: false, media: { mediaType: MediaType.RatingPhoto } }]);
+    expect(r.media).toMatchObject([
+      {
+        rating: `${API}/rating/${ratingIds[4]}`,
+        date: '2026-09-10',
+        learningSkill: A['@id'],
+        isWholeClass: false,
+        media: { mediaType: MediaType.RatingPhoto },
+      },
+    ]);
   });
 
   it('defaults to the class start until today, and counts only named students without whole-class ratings', async () => {
@@ -90,7 +120,8 @@ describe('GET /report/class/{id}', () => {
       { week: '2026-09-14', ratings: 0, points: 0 },
     ]);
     expect(r.media).toEqual([]);
-    for (const kind of ['pdf', 'spreadsheet']) expect((await get(`/report/${kind}/class/${empty.id}`, w.creator.token)).statusCode).toBe(200);
+    for (const kind of ['pdf', 'spreadsheet'])
+      expect((await get(`/report/${kind}/class/${empty.id}`, w.creator.token)).statusCode).toBe(200);
   });
 
   it.each([
@@ -100,7 +131,8 @@ describe('GET /report/class/{id}', () => {
     ['linked', 404],
     ['stranger', 404],
   ] as const)('answers %s with %i, for JSON, PDF and spreadsheet', async (role, status) => {
-    for (const kind of ['', '/pdf', '/spreadsheet']) expect((await get(`/report${kind}/class/${w.cls.id}?${SEPT}`, w[role].token)).statusCode, kind).toBe(status);
+    for (const kind of ['', '/pdf', '/spreadsheet'])
+      expect((await get(`/report${kind}/class/${w.cls.id}?${SEPT}`, w[role].token)).statusCode, kind).toBe(status);
   });
 
   it.each([
@@ -125,14 +157,20 @@ describe('GET /report/class/{id}', () => {
 describe('GET /report/student/{id}', () => {
   it("counts the ratings naming the student and their classes' whole-class ratings, across the classes the user may see", async () => {
     const mine = (await get(`/report/student/${studentId(w.first)}?${SEPT}`, w.creator.token)).json() as Report;
-    expect(mine).toMatchObject({ '@type': 'StudentReport', student: { id: studentId(w.first), firstName: 'Amara' }, teachingClasses: [{ id: w.cls.id }] });
+    expect(mine).toMatchObject({
+      '@type': 'StudentReport',
+      student: { id: studentId(w.first), firstName: 'Amara' },
+      teachingClasses: [{ id: w.cls.id }],
+    });
     expect(mine.totals).toEqual({ ratings: 3, points: 11, students: 1, wholeClassRatings: 1, average: 3.67 });
     // The co-teacher teaches both of Amara's classes: her history reads across them; one class with teachingClassId.
     const both = (await get(`/report/student/${studentId(w.first)}?${SEPT}`, w.coteacher.token)).json() as Report;
     expect(both.teachingClasses.map((c) => c.name)).toEqual(['Year 4 Maple', 'Year 5 Oaks']);
     expect(both.totals).toMatchObject({ ratings: 4, points: 16 });
     expect(both.students.map((x) => x.ratings)).toEqual([3, 1]);
-    const one = (await get(`/report/student/${studentId(w.first)}?${SEPT}&teachingClassId=${w.cls.id}`, w.coteacher.token)).json() as Report;
+    const one = (
+      await get(`/report/student/${studentId(w.first)}?${SEPT}&teachingClassId=${w.cls.id}`, w.coteacher.token)
+    ).json() as Report;
     expect(one.totals.ratings).toBe(3);
     // The parent sees the class where their link was accepted, not the one the child was copied into (DESIGN §2).
     const parent = (await get(`/report/student/${studentId(w.first)}?${SEPT}`, w.linked.token)).json() as Report;
@@ -147,7 +185,8 @@ describe('GET /report/student/{id}', () => {
     ['linked', 200],
     ['stranger', 404],
   ] as const)("answers %s with %i for the linked child's report in all formats", async (role, status) => {
-    for (const kind of ['', '/pdf', '/spreadsheet']) expect((await get(`/report${kind}/student/${studentId(w.first)}`, w[role].token)).statusCode, kind).toBe(status);
+    for (const kind of ['', '/pdf', '/spreadsheet'])
+      expect((await get(`/report${kind}/student/${studentId(w.first)}`, w[role].token)).statusCode, kind).toBe(status);
   });
 
   it("keeps another student's report from the parent, and a class the student is not in", async () => {
@@ -168,7 +207,7 @@ describe('exports', () => {
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('writes a workbook with a sheet per view, in the user\'s language', async () => {
+  it("writes a workbook with a sheet per view, in the user's language", async () => {
     const load = async (token: string) => {
       const res = await get(`/report/spreadsheet/class/${w.cls.id}?${SEPT}`, token);
       expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -35,7 +35,11 @@ export interface ReportScope {
 }
 
 const reviveMedia = reviverOf<MediaRow>(media);
-const ids = (list: number[]) => sql`(${sql.join(list.map((i) => sql`${i}`), sql`, `)})`;
+const ids = (list: number[]) =>
+  sql`(${sql.join(
+    list.map((i) => sql`${i}`),
+    sql`, `,
+  )})`;
 
 export const reportsRepository = {
   /**
@@ -92,7 +96,12 @@ export const reportsRepository = {
    */
   async placesOfStudent(db: DbOrTx, studentId: number, userId: number) {
     return db
-      .select({ place: teachingClassStudents, cls: teachingClasses, role: classRoleSql(userId), school: { id: schools.id, name: schools.name } })
+      .select({
+        place: teachingClassStudents,
+        cls: teachingClasses,
+        role: classRoleSql(userId),
+        school: { id: schools.id, name: schools.name },
+      })
       .from(teachingClassStudents)
       .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
       .leftJoin(schools, eq(schools.id, teachingClasses.schoolId))
@@ -106,7 +115,11 @@ export const reportsRepository = {
   },
 
   placesOfClass: (db: DbOrTx, classId: number) =>
-    db.select().from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, classId)).orderBy(asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)),
+    db
+      .select()
+      .from(teachingClassStudents)
+      .where(eq(teachingClassStudents.teachingClassId, classId))
+      .orderBy(asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)),
 
   /** Skills (with icon) and their actions: those the classes use and those rated. */
   async skills(db: DbOrTx, classIds: number[], ratedSkillIds: number[]) {

@@ -24,7 +24,14 @@ async function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, 
   if (subject === 'class') return service.forClass(db, signer, p, id, q);
   const r = await service.forStudent(db, signer, p, id, q);
   const detail = `${r.start}/${r.end}`;
-  await recordAccess(db, { userId: p.userId, studentIds: [id], teachingClassId: q.teachingClassId ?? null, action, detail, address: req.ip });
+  await recordAccess(db, {
+    userId: p.userId,
+    studentIds: [id],
+    teachingClassId: q.teachingClassId ?? null,
+    action,
+    detail,
+    address: req.ip,
+  });
   return r;
 }
 
@@ -46,20 +53,33 @@ export const reportsRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner }) => {
     const doc = { query: reportQuery };
     for (const subject of ['class', 'student'] as const) {
-      const what = subject === 'class' ? "A class's report (its teachers and evaluators)" : "A Student's report over the classes you may see for them (teachingClassId for one)";
-      app.get(`/report/${subject}/:id`, { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } }, async (req) =>
-        build(db, urlSigner, requireUser(req), subject, req, 'report'),
+      const what =
+        subject === 'class'
+          ? "A class's report (its teachers and evaluators)"
+          : "A Student's report over the classes you may see for them (teachingClassId for one)";
+      app.get(
+        `/report/${subject}/:id`,
+        { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } },
+        async (req) => build(db, urlSigner, requireUser(req), subject, req, 'report'),
       );
-      app.get(`/report/pdf/${subject}/:id`, { config: { doc: { summary: `${what}, as a PDF with charts, in your language`, ...doc } } }, async (req, reply) => {
-        const p = requireUser(req);
-        const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
-        return download(reply, r, 'application/pdf', 'pdf', await renderReportPdf(r, await languageOf(db, p)));
-      });
-      app.get(`/report/spreadsheet/${subject}/:id`, { config: { doc: { summary: `${what}, as an xlsx workbook with a sheet per view, in your language`, ...doc } } }, async (req, reply) => {
-        const p = requireUser(req);
-        const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
-        return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p)));
-      });
+      app.get(
+        `/report/pdf/${subject}/:id`,
+        { config: { doc: { summary: `${what}, as a PDF with charts, in your language`, ...doc } } },
+        async (req, reply) => {
+          const p = requireUser(req);
+          const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
+          return download(reply, r, 'application/pdf', 'pdf', await renderReportPdf(r, await languageOf(db, p)));
+        },
+      );
+      app.get(
+        `/report/spreadsheet/${subject}/:id`,
+        { config: { doc: { summary: `${what}, as an xlsx workbook with a sheet per view, in your language`, ...doc } } },
+        async (req, reply) => {
+          const p = requireUser(req);
+          const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
+          return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p)));
+        },
+      );
     }
   },
 };

@@ -1,4 +1,13 @@
-import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_MESSAGES, REPORT_RECENT_MEDIA, type Report, type ReportSkill, type ReportStudent, type reportQuery } from '@skillroom/contract';
+import {
+  REPORT_DEFAULT_DAYS,
+  REPORT_MAX_DAYS,
+  REPORT_MESSAGES,
+  REPORT_RECENT_MEDIA,
+  type Report,
+  type ReportSkill,
+  type ReportStudent,
+  type reportQuery,
+} from '@skillroom/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
@@ -21,7 +30,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const days = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 const fig = (f: Figures | undefined) => ({ ratings: Number(f?.n ?? 0), points: Number(f?.p ?? 0) });
-const add = (a: { ratings: number; points: number }, b: { ratings: number; points: number }) => ({ ratings: a.ratings + b.ratings, points: a.points + b.points });
+const add = (a: { ratings: number; points: number }, b: { ratings: number; points: number }) => ({
+  ratings: a.ratings + b.ratings,
+  points: a.points + b.points,
+});
 
 /**
  * The range of a report (DESIGN §3): by default from the class's start (the earliest, for several) to today,
@@ -65,9 +77,24 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Rep
   );
   const byAction = new Map(rows.actions.map((x) => [x.a, fig(x)]));
   const skills: ReportSkill[] = skillRows.map(({ skill, icon }) => {
-    const acts = actions.filter((x) => x.learningSkillId === skill.id).map((x) => ({ learningAction: iri('learning-action', x.id), name: x.name, translationKey: x.translationKey, ...(byAction.get(x.id) ?? { ratings: 0, points: 0 }) }));
+    const acts = actions
+      .filter((x) => x.learningSkillId === skill.id)
+      .map((x) => ({
+        learningAction: iri('learning-action', x.id),
+        name: x.name,
+        translationKey: x.translationKey,
+        ...(byAction.get(x.id) ?? { ratings: 0, points: 0 }),
+      }));
     const total = acts.reduce(add, { ratings: 0, points: 0 });
-    return { learningSkill: iri('learning-skill', skill.id), name: skill.name, translationKey: skill.translationKey, colorCode: skill.colorCode, icon: icon ? presentMedia(icon, signer).url : null, ...total, actions: acts };
+    return {
+      learningSkill: iri('learning-skill', skill.id),
+      name: skill.name,
+      translationKey: skill.translationKey,
+      colorCode: skill.colorCode,
+      icon: icon ? presentMedia(icon, signer).url : null,
+      ...total,
+      actions: acts,
+    };
   });
   const whole = new Map<number, Map<number, { ratings: number; points: number }>>();
   for (const x of rows.whole) whole.set(x.c, (whole.get(x.c) ?? new Map()).set(x.s, fig(x)));
@@ -77,7 +104,10 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Rep
     const own = named.get(p.id) ?? new Map();
     const cls = whole.get(p.teachingClassId) ?? new Map();
     const skillFigures = skillRows
-      .map(({ skill }) => ({ learningSkill: iri('learning-skill', skill.id), ...add(own.get(skill.id) ?? { ratings: 0, points: 0 }, cls.get(skill.id) ?? { ratings: 0, points: 0 }) }))
+      .map(({ skill }) => ({
+        learningSkill: iri('learning-skill', skill.id),
+        ...add(own.get(skill.id) ?? { ratings: 0, points: 0 }, cls.get(skill.id) ?? { ratings: 0, points: 0 }),
+      }))
       .filter((x) => x.ratings > 0);
     const wholeCount = [...cls.values()].reduce((n, f) => n + f.ratings, 0);
     return {
@@ -92,7 +122,8 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Rep
     };
   });
   const totals = fig(rows.totals);
-  const counted = a.kind === 'StudentReport' ? (totals.ratings > 0 ? 1 : 0) : Number(rows.totals.whole) > 0 ? a.places.length : Number(rows.totals.named);
+  const counted =
+    a.kind === 'StudentReport' ? (totals.ratings > 0 ? 1 : 0) : Number(rows.totals.whole) > 0 ? a.places.length : Number(rows.totals.named);
   return {
     '@type': a.kind,
     start: range.start,
@@ -100,11 +131,22 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Rep
     school: a.school ? { '@id': iri('school', a.school.id), id: a.school.id, name: a.school.name } : null,
     teachingClasses: a.classes.map((c) => ({ '@id': iri('teaching-class', c.id), id: c.id, name: c.name, start: c.start, end: c.end })),
     student: a.student,
-    totals: { ...totals, students: counted, wholeClassRatings: Number(rows.totals.whole), average: totals.ratings ? Math.round((totals.points / totals.ratings) * 100) / 100 : null },
+    totals: {
+      ...totals,
+      students: counted,
+      wholeClassRatings: Number(rows.totals.whole),
+      average: totals.ratings ? Math.round((totals.points / totals.ratings) * 100) / 100 : null,
+    },
     skills,
     students,
     timeline: timeline(rows.weeks, range.start, range.end),
-    media: rows.media.map((m) => ({ rating: iri('rating', m.rating), date: m.date, learningSkill: iri('learning-skill', m.s), isWholeClass: m.whole, media: presentMedia(m.media, signer) })),
+    media: rows.media.map((m) => ({
+      rating: iri('rating', m.rating),
+      date: m.date,
+      learningSkill: iri('learning-skill', m.s),
+      isWholeClass: m.whole,
+      media: presentMedia(m.media, signer),
+    })),
   };
 }
 
@@ -114,8 +156,19 @@ export const reportsService = {
     const found = await repo.classWithRole(db, classId, p.userId);
     if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
     const range = reportRange(q, found.cls.start);
-    const [rows, places] = await Promise.all([repo.figures(db, { classIds: [classId], ...range, recentMedia: REPORT_RECENT_MEDIA }), repo.placesOfClass(db, classId)]);
-    return assemble(db, signer, { kind: 'ClassReport', classes: [found.cls], school: found.school?.id ? found.school : null, places, student: null, range, rows });
+    const [rows, places] = await Promise.all([
+      repo.figures(db, { classIds: [classId], ...range, recentMedia: REPORT_RECENT_MEDIA }),
+      repo.placesOfClass(db, classId),
+    ]);
+    return assemble(db, signer, {
+      kind: 'ClassReport',
+      classes: [found.cls],
+      school: found.school?.id ? found.school : null,
+      places,
+      student: null,
+      range,
+      rows,
+    });
   },
 
   /**
@@ -130,7 +183,13 @@ export const reportsService = {
   },
 
   /** A Student's report over the given places, which the caller has decided the user may see (the export's classes). */
-  async ofPlaces(db: DbOrTx, signer: UrlSigner, studentId: number, seen: Pick<StudentPlaceRow, 'place' | 'cls' | 'school'>[], q: Pick<Query, 'startDate' | 'endDate'>): Promise<Report> {
+  async ofPlaces(
+    db: DbOrTx,
+    signer: UrlSigner,
+    studentId: number,
+    seen: Pick<StudentPlaceRow, 'place' | 'cls' | 'school'>[],
+    q: Pick<Query, 'startDate' | 'endDate'>,
+  ): Promise<Report> {
     const starts = seen.map((r) => r.cls.start).sort();
     const range = reportRange(q, starts[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);

@@ -32,7 +32,12 @@ const ids = async (u: TestUser, url: string) => {
   return (res.json() as HydraCollection<{ id: number }>)['hydra:member'].map((m) => m.id).sort((a, b) => a - b);
 };
 const linkOf = async (u: TestUser, placeId: number) =>
-  (await s.ctx.db.select().from(studentProfileUsers).where(and(eq(studentProfileUsers.userId, u.id), eq(studentProfileUsers.teachingClassStudentId, placeId))))[0];
+  (
+    await s.ctx.db
+      .select()
+      .from(studentProfileUsers)
+      .where(and(eq(studentProfileUsers.userId, u.id), eq(studentProfileUsers.teachingClassStudentId, placeId)))
+  )[0];
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -44,16 +49,27 @@ beforeAll(async () => {
   await addCoTeacher(s, w.cls.id, teacherB);
   classB = await createClass(s, teacherB, { name: 'Year 5 Birch' });
   await addCoTeacher(s, classB.id, coteacherB);
-  const copied = await s.api('POST', `${API}/teaching-class-student/copy`, { token: teacherB.token, body: { teachingClass: classB.id, teachingClassStudents: [w.first.id] } });
+  const copied = await s.api('POST', `${API}/teaching-class-student/copy`, {
+    token: teacherB.token,
+    body: { teachingClass: classB.id, teachingClassStudents: [w.first.id] },
+  });
   expect(copied.statusCode, copied.body).toBe(201);
   placeB = copied.json()['hydra:member'][0].id;
   studentId = Number(w.first.student.split('/').pop());
   const actionA = (await classSkills(s, w.creator, w.cls.id))[0]!.learningActions[0]!.id;
   const actionB = (await classSkills(s, teacherB, classB.id))[0]!.learningActions[0]!.id;
   ratingA = await rate(s, w.creator, w.cls.id, actionA, { students: [w.first.id], description: 'In class A' });
-  const up = await upload(s, teacherB.token, MediaType.RatingPhoto, { filename: 'b.jpg', type: 'image/jpeg', content: await jpegWithGps() });
+  const up = await upload(s, teacherB.token, MediaType.RatingPhoto, {
+    filename: 'b.jpg',
+    type: 'image/jpeg',
+    content: await jpegWithGps(),
+  });
   photoB = up.json().id;
-  ratingB = await rate(s, teacherB, classB.id, actionB, { students: [placeB], description: 'custody note', medias: [`${API}/media/${photoB}`] });
+  ratingB = await rate(s, teacherB, classB.id, actionB, {
+    students: [placeB],
+    description: 'custody note',
+    medias: [`${API}/media/${photoB}`],
+  });
   wholeB = await rate(s, teacherB, classB.id, actionB, { students: [], description: 'Whole class B' });
 });
 afterAll(() => s.close());
@@ -82,13 +98,17 @@ describe('family links are per class (DESIGN §2)', () => {
     const res = await get(teacherB, `/student-profile-users?student.id=${studentId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()['hydra:member']).toEqual([
-      expect.objectContaining({ teachingClass: expect.objectContaining({ id: w.cls.id, name: w.cls.name }), user: expect.objectContaining({ id: w.linked.id }) }),
+      expect.objectContaining({
+        teachingClass: expect.objectContaining({ id: w.cls.id, name: w.cls.name }),
+        user: expect.objectContaining({ id: w.linked.id }),
+      }),
     ]);
   });
 
   it('refuses to extend a link for anyone but the teachers of the target class, to another student, or twice', async () => {
     const link = (await linkOf(w.linked, w.first.id))!;
-    const extend = (u: TestUser, body: unknown, id = link.id) => s.api('POST', `${API}/student-profile-user/${id}/extend`, { token: u.token, body });
+    const extend = (u: TestUser, body: unknown, id = link.id) =>
+      s.api('POST', `${API}/student-profile-user/${id}/extend`, { token: u.token, body });
     const cases: [TestUser, unknown, number, string][] = [
       [w.linked, { teachingClassStudent: placeB }, 400, ACCESS_MESSAGES.extendPlace],
       [otherParent, { teachingClassStudent: placeB }, 404, 'not found'],
@@ -112,23 +132,44 @@ describe('family links are per class (DESIGN §2)', () => {
   it('lets a co-teacher of B extend the link in one call: B becomes visible and the parent is notified (7)', async () => {
     const link = (await linkOf(w.linked, w.first.id))!;
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () => s.api('POST', `${API}/student-profile-user/${link.id}/extend`, { token: coteacherB.token, body: { teachingClassStudent: `${API}/teaching-class-student/${placeB}` } })),
+      Array.from({ length: 4 }, () =>
+        s.api('POST', `${API}/student-profile-user/${link.id}/extend`, {
+          token: coteacherB.token,
+          body: { teachingClassStudent: `${API}/teaching-class-student/${placeB}` },
+        }),
+      ),
     );
     expect(runs.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     const made = runs.find((r) => r.statusCode === 201)!.json();
-    expect(made).toMatchObject({ '@type': 'StudentProfileUser', teachingClass: { id: classB.id, name: classB.name }, teachingClassStudent: `${API}/teaching-class-student/${placeB}`, user: { id: w.linked.id } });
-    const inv = await s.ctx.db.select().from(studentProfileUserInvitations).where(eq(studentProfileUserInvitations.teachingClassStudentId, placeB));
+    expect(made).toMatchObject({
+      '@type': 'StudentProfileUser',
+      teachingClass: { id: classB.id, name: classB.name },
+      teachingClassStudent: `${API}/teaching-class-student/${placeB}`,
+      user: { id: w.linked.id },
+    });
+    const inv = await s.ctx.db
+      .select()
+      .from(studentProfileUserInvitations)
+      .where(eq(studentProfileUserInvitations.teachingClassStudentId, placeB));
     expect(inv).toEqual([expect.objectContaining({ userId: w.linked.id, isApproved: true })]);
     const sent = await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.linked.id));
     expect(sent).toEqual([
-      expect.objectContaining({ notificationType: NotificationType.StudentProfileUserInvitationAccepted, entityType: EntityType.StudentProfileUserInvitation, entityId: inv[0]!.id, path: `/student/${placeB}` }),
+      expect.objectContaining({
+        notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+        entityType: EntityType.StudentProfileUserInvitation,
+        entityId: inv[0]!.id,
+        path: `/student/${placeB}`,
+      }),
     ]);
 
     const p = w.linked;
     expect(await ids(p, '/ratings')).toEqual([ratingA.id, ratingB.id, wholeB.id].sort((a, b) => a - b));
     expect((await get(p, `/rating/${ratingB.id}`)).statusCode).toBe(200);
     expect(await ids(p, `/teaching-class-students?student.id=${studentId}`)).toEqual([w.first.id, placeB].sort((a, b) => a - b));
-    expect((await get(p, `/report/student/${studentId}?teachingClassId=${classB.id}&startDate=2026-01-01&endDate=2026-12-31`)).json().totals.ratings).toBe(2);
+    expect(
+      (await get(p, `/report/student/${studentId}?teachingClassId=${classB.id}&startDate=2026-01-01&endDate=2026-12-31`)).json().totals
+        .ratings,
+    ).toBe(2);
     expect((await fetchBare(s, `/media/${photoB}`, { authorization: `Bearer ${p.token}` })).statusCode).toBe(200);
     expect((await get(p, `/user/${coteacherB.id}`)).statusCode).toBe(200);
     // The other parent, linked to another child of A, still sees nothing of B.

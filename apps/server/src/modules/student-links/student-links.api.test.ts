@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = (u: TestUser | undefined, invitationCode: unknown) => s.api('POST', `${API}/student-profile-user-invitation`, { token: u?.token, body: { invitationCode } });
+const ask = (u: TestUser | undefined, invitationCode: unknown) =>
+  s.api('POST', `${API}/student-profile-user-invitation`, { token: u?.token, body: { invitationCode } });
 const invitations = async () => (await s.ctx.db.select({ n: count() }).from(studentProfileUserInvitations))[0]!.n;
 const notificationsOf = (u: TestUser) => s.ctx.db.select().from(notifications).where(eq(notifications.userId, u.id));
 
@@ -88,7 +89,9 @@ describe('student-profile-user-invitation', () => {
   ] as const)('shows the request to %s: %i', async (role, status) => {
     const u = role === 'parent' ? parent : w[role];
     expect((await s.api('GET', `${API}/student-profile-user-invitation/${id}`, { token: u.token })).statusCode).toBe(status);
-    const list = await s.api('GET', `${API}/student-profile-user-invitations?student.id=${studentId}&teachingClass.id=${w.cls.id}`, { token: u.token });
+    const list = await s.api('GET', `${API}/student-profile-user-invitations?student.id=${studentId}&teachingClass.id=${w.cls.id}`, {
+      token: u.token,
+    });
     expect(list.json()['hydra:totalItems']).toBe(status === 200 ? 1 : 0);
   });
 
@@ -118,7 +121,13 @@ describe('student-profile-user-invitation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().isApproved).toBe(true);
     const [n] = await notificationsOf(parent);
-    expect(n).toMatchObject({ notificationType: NotificationType.StudentProfileUserInvitationAccepted, entityType: EntityType.StudentProfileUserInvitation, entityId: id, title: '連結已獲接受', path: `/student/${w.second.id}` });
+    expect(n).toMatchObject({
+      notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+      entityType: EntityType.StudentProfileUserInvitation,
+      entityId: id,
+      title: '連結已獲接受',
+      path: `/student/${w.second.id}`,
+    });
     const place = await s.api('GET', `${API}/teaching-class-student/${w.second.id}`, { token: parent.token });
     expect(place.statusCode).toBe(200);
     expect(place.json()).not.toHaveProperty('invitationCode');
@@ -173,7 +182,8 @@ describe('student-profile-user', () => {
   });
 
   it('filters links by class, student and user', async () => {
-    const get = async (q: string) => (await s.api('GET', `${API}/student-profile-users?${q}`, { token: w.creator.token })).json()['hydra:totalItems'];
+    const get = async (q: string) =>
+      (await s.api('GET', `${API}/student-profile-users?${q}`, { token: w.creator.token })).json()['hydra:totalItems'];
     expect(await get(`teachingClass.id=${w.cls.id}`)).toBe(2);
     expect(await get(`student.id=${studentId}`)).toBe(1);
     expect(await get(`user.id=${w.linked.id}`)).toBe(1);
@@ -202,7 +212,9 @@ describe('POST /teaching-class-student/{id}/invitation-code', () => {
       [w.stranger, 404],
       [undefined, 401],
     ] as const) {
-      expect((await s.api('POST', `${API}/teaching-class-student/${w.first.id}/invitation-code`, { token: u?.token })).statusCode).toBe(status);
+      expect((await s.api('POST', `${API}/teaching-class-student/${w.first.id}/invitation-code`, { token: u?.token })).statusCode).toBe(
+        status,
+      );
     }
     const res = await s.api('POST', `${API}/teaching-class-student/${w.first.id}/invitation-code`, { token: w.coteacher.token });
     expect(res.statusCode).toBe(200);

@@ -47,7 +47,8 @@ const selectLinks = (db: DbOrTx) =>
 export type StudentLinkFull = Awaited<ReturnType<typeof selectLinks>>[number];
 
 /** Students of the classes the user teaches: their teachers see and manage who is linked to them. */
-const taughtStudentIdsSql = (userId: number) => sql`(select ts.student_id from teaching_class_student ts where ts.teaching_class_id in ${taughtClassIdsSql(userId)})`;
+const taughtStudentIdsSql = (userId: number) =>
+  sql`(select ts.student_id from teaching_class_student ts where ts.teaching_class_id in ${taughtClassIdsSql(userId)})`;
 
 async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
   const [r, [t]] = await Promise.all([rows, total]);
@@ -86,7 +87,10 @@ export const studentLinksRepository = {
       f.isApproved !== undefined ? eq(inv.isApproved, f.isApproved) : undefined,
       pendingCondition(inv, f.isPending),
     );
-    return page(selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset), db.select({ n: count() }).from(inv).where(where));
+    return page(
+      selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(inv).where(where),
+    );
   },
 
   /** Whether the user has a request waiting for this place (one pending request per place and user). */
@@ -112,7 +116,10 @@ export const studentLinksRepository = {
 
   /** The user's role in a class (null: none). */
   async roleIn(db: DbOrTx, classId: number, userId: number) {
-    const [row] = await db.select({ role: classRoleSql(userId) }).from(teachingClasses).where(eq(teachingClasses.id, classId));
+    const [row] = await db
+      .select({ role: classRoleSql(userId) })
+      .from(teachingClasses)
+      .where(eq(teachingClasses.id, classId));
     return row?.role ?? null;
   },
 
@@ -127,13 +134,19 @@ export const studentLinksRepository = {
   },
 
   async isLinkedTo(db: DbOrTx, placeId: number, userId: number) {
-    const [row] = await db.select({ id: spu.id }).from(spu).where(and(eq(spu.teachingClassStudentId, placeId), eq(spu.userId, userId)));
+    const [row] = await db
+      .select({ id: spu.id })
+      .from(spu)
+      .where(and(eq(spu.teachingClassStudentId, placeId), eq(spu.userId, userId)));
     return Boolean(row);
   },
 
   /** The user's pending request for a place, if any. */
   async pendingFor(db: DbOrTx, placeId: number, userId: number) {
-    const [row] = await db.select({ id: inv.id }).from(inv).where(and(eq(inv.teachingClassStudentId, placeId), eq(inv.userId, userId), isNull(inv.isApproved)));
+    const [row] = await db
+      .select({ id: inv.id })
+      .from(inv)
+      .where(and(eq(inv.teachingClassStudentId, placeId), eq(inv.userId, userId), isNull(inv.isApproved)));
     return row?.id ?? null;
   },
 
@@ -147,7 +160,12 @@ export const studentLinksRepository = {
     const [row] = await db
       .select({ n: count() })
       .from(teachingClassStudents)
-      .where(and(eq(teachingClassStudents.studentId, studentId), sql`"teaching_class_student"."teaching_class_id" in ${taughtClassIdsSql(userId)}`));
+      .where(
+        and(
+          eq(teachingClassStudents.studentId, studentId),
+          sql`"teaching_class_student"."teaching_class_id" in ${taughtClassIdsSql(userId)}`,
+        ),
+      );
     return (row?.n ?? 0) > 0;
   },
 
@@ -162,7 +180,11 @@ export const studentLinksRepository = {
     );
     return page(
       selectLinks(db).where(where).orderBy(desc(spu.created), desc(spu.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(spu).innerJoin(teachingClassStudents, eq(teachingClassStudents.id, spu.teachingClassStudentId)).where(where),
+      db
+        .select({ n: count() })
+        .from(spu)
+        .innerJoin(teachingClassStudents, eq(teachingClassStudents.id, spu.teachingClassStudentId))
+        .where(where),
     );
   },
 

@@ -59,7 +59,14 @@ export const studentLinksService = {
     repo.listInvitations(
       db,
       p.userId,
-      { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'], isApproved: q.isApproved, isPending: q.isPending },
+      {
+        classIds: q['teachingClass.id'],
+        studentIds: q['student.id'],
+        placeIds: q['teachingClassStudent.id'],
+        userIds: q['user.id'],
+        isApproved: q.isApproved,
+        isPending: q.isPending,
+      },
       q.itemsPerPage,
       offsetOf(q),
     ),
@@ -76,7 +83,12 @@ export const studentLinksService = {
     if (await repo.hasPending(db, place.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
     try {
       return await db.transaction(async (tx) => {
-        const id = await repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId: p.userId });
+        const id = await repo.insertInvitation(tx, {
+          teachingClassStudentId: place.id,
+          teachingClassId: cls.id,
+          studentId: place.studentId,
+          userId: p.userId,
+        });
         const requester = (await usersRepository.findById(tx, p.userId))!.user;
         await notificationsService.notify(tx, {
           recipients: await classTeachersRepository.teacherIds(tx, cls.id),
@@ -121,7 +133,13 @@ export const studentLinksService = {
   getLink: async (db: DbOrTx, p: Principal, id: number) => (await visibleLink(db, p, id)).row,
 
   listLinks: (db: DbOrTx, p: Principal, q: LinkQuery) =>
-    repo.listLinks(db, p.userId, { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'] }, q.itemsPerPage, offsetOf(q)),
+    repo.listLinks(
+      db,
+      p.userId,
+      { classIds: q['teachingClass.id'], studentIds: q['student.id'], placeIds: q['teachingClassStudent.id'], userIds: q['user.id'] },
+      q.itemsPerPage,
+      offsetOf(q),
+    ),
 
   /**
    * A teacher of the link's class unlinks a user, or the linked user removes their own link: they no longer see the
@@ -129,7 +147,8 @@ export const studentLinksService = {
    */
   async unlink(db: Db, p: Principal, id: number) {
     const { row } = await visibleLink(db, p, id);
-    if (!policy.canUnlink(row.link, p.userId, await repo.roleIn(db, row.link.teachingClassId, p.userId))) throw forbidden(ACCESS_MESSAGES.unlink);
+    if (!policy.canUnlink(row.link, p.userId, await repo.roleIn(db, row.link.teachingClassId, p.userId)))
+      throw forbidden(ACCESS_MESSAGES.unlink);
     if (!(await repo.unlink(db, id))) throw notFound(LINK_NOT_FOUND);
   },
 
@@ -156,7 +175,13 @@ export const studentLinksService = {
       const invitationId =
         pending !== null && (await repo.answer(tx, pending, true))
           ? pending
-          : await repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId, isApproved: true });
+          : await repo.insertInvitation(tx, {
+              teachingClassStudentId: place.id,
+              teachingClassId: cls.id,
+              studentId: place.studentId,
+              userId,
+              isApproved: true,
+            });
       await notificationsService.notify(tx, {
         recipients: [userId],
         notificationType: NotificationType.StudentProfileUserInvitationAccepted,

@@ -32,7 +32,15 @@ export const studentsRepository = {
     const where = and(
       visibleStudent(userId),
       f.ids ? inArray(students.id, f.ids) : undefined,
-      f.classIds ? inArray(students.id, db.select({ id: teachingClassStudents.studentId }).from(teachingClassStudents).where(inArray(teachingClassStudents.teachingClassId, f.classIds))) : undefined,
+      f.classIds
+        ? inArray(
+            students.id,
+            db
+              .select({ id: teachingClassStudents.studentId })
+              .from(teachingClassStudents)
+              .where(inArray(teachingClassStudents.teachingClassId, f.classIds)),
+          )
+        : undefined,
     );
     const [rows, [total]] = await Promise.all([
       db

@@ -11,12 +11,22 @@ import { studentsService } from './students.service';
 export const studentsRoutes: ModuleRoutes = {
   name: 'students',
   auth: (app, { db, urlSigner }) => {
-    app.get('/students', { config: { doc: { summary: 'Students the user may see (their classes’, and those linked to them)', query: studentListQuery } } }, async (req) => {
-      const p = requireUser(req);
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentListQuery);
-      const { rows, total } = await studentsService.list(db, p, q);
-      return collection(`${API_AUTH_PREFIX}/students`, rows.map((r) => presentStudent(r, urlSigner)), total, q, links);
-    });
+    app.get(
+      '/students',
+      { config: { doc: { summary: 'Students the user may see (their classes’, and those linked to them)', query: studentListQuery } } },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentListQuery);
+        const { rows, total } = await studentsService.list(db, p, q);
+        return collection(
+          `${API_AUTH_PREFIX}/students`,
+          rows.map((r) => presentStudent(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
+      },
+    );
     app.get('/student/:id', { config: { doc: { summary: 'A student (the person, across classes)' } } }, async (req) => {
       const p = requireUser(req);
       const id = idParam((req.params as { id: string }).id);

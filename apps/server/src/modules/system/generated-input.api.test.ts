@@ -6,7 +6,15 @@ import { users } from '../../db/schema';
 import { signUp, startTestServer } from '../../../test/harness';
 import { addStudent, API, createClass, makeMedia, makeSubscription } from '../../../test/classes';
 import { changedTables, tableFingerprinter } from '../../../test/db-fingerprint';
-import { encodeLoosely, hostilePathSegment, hostileString, hostileValue, plausible, RAW_LITERALS, type JsonSchema } from '../../../test/hostile-values';
+import {
+  encodeLoosely,
+  hostilePathSegment,
+  hostileString,
+  hostileValue,
+  plausible,
+  RAW_LITERALS,
+  type JsonSchema,
+} from '../../../test/hostile-values';
 import { multipartPlan, multipartRequest } from '../../../test/hostile-multipart';
 
 /**
@@ -57,7 +65,10 @@ interface Route {
   body?: JsonSchema;
   multipart?: Record<string, JsonSchema>;
 }
-type Op = { parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+type Op = {
+  parameters?: { name: string; in: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
 const doc = (await s.api('GET', '/api/docs.json')).json() as { paths: Record<string, Record<string, Op>> };
 const routes: Route[] = Object.entries(doc.paths)
   .flatMap(([path, methods]) =>
@@ -228,10 +239,13 @@ const queryPart = fc.tuple(hostileString, fc.constantFrom('plain', 'plain', 'pla
 async function fuzzQuery(route: Route, index: number) {
   const names = route.query.map((q) => q.name);
   const counts = new Map(names.map((q) => [q, 0]));
-  const plans = fc.sample(fc.uniqueArray(fc.tuple(fc.constantFrom(...names), queryPart), { minLength: 1, maxLength: 3, selector: (t) => t[0] }), {
-    seed: SEED + 1000 + index,
-    numRuns: MIN_HOSTILE * names.length,
-  });
+  const plans = fc.sample(
+    fc.uniqueArray(fc.tuple(fc.constantFrom(...names), queryPart), { minLength: 1, maxLength: 3, selector: (t) => t[0] }),
+    {
+      seed: SEED + 1000 + index,
+      numRuns: MIN_HOSTILE * names.length,
+    },
+  );
   for (const plan of plans) {
     if (Math.min(...counts.values()) >= MIN_HOSTILE) break;
     const n = ++counter;
@@ -240,7 +254,13 @@ async function fuzzQuery(route: Route, index: number) {
         counts.set(name, counts.get(name)! + 1);
         const k = encodeURIComponent(name);
         const v = encodeLoosely(value);
-        return form === 'list' ? `${k}[]=${v}&${k}[]=${v}` : form === 'key' ? `${k}[x]=${v}` : form === 'twice' ? `${k}=${v}&${k}=1` : `${k}=${v}`;
+        return form === 'list'
+          ? `${k}[]=${v}&${k}[]=${v}`
+          : form === 'key'
+            ? `${k}[x]=${v}`
+            : form === 'twice'
+              ? `${k}=${v}&${k}=1`
+              : `${k}=${v}`;
       })
       .join('&');
     const payload = route.body ? JSON.stringify(plausible(route.body, '', { refFor, n })) : undefined;
@@ -270,7 +290,11 @@ describe('generated hostile input, from the API document', () => {
         expect(sent).toBeGreaterThanOrEqual(limit);
       }
       if (route.query.length) expect(await fuzzQuery(route, index)).toBeGreaterThanOrEqual(MIN_HOSTILE);
-      if (readsBefore) expect(changedTables(readsBefore, await fingerprint.take()).filter((t) => !READ_WRITES.includes(t)), 'a read changed rows').toEqual([]);
+      if (readsBefore)
+        expect(
+          changedTables(readsBefore, await fingerprint.take()).filter((t) => !READ_WRITES.includes(t)),
+          'a read changed rows',
+        ).toEqual([]);
       expect(failures.slice(before)).toEqual([]);
     });
   });

@@ -18,13 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const count = async (query: ReturnType<typeof sql>) => Number(((await s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(((await s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 const all = <T>(n: number, f: () => Promise<T>) => Promise.all(Array.from({ length: n }, f));
 const post = (u: TestUser, path: string) => s.api('POST', `${API}/${path}`, { token: u.token });
 
 async function teacherRequest() {
   const teacher = await signUp(s);
-  const res = await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: teacher.token, body: { invitationCode: cls.invitationCode } });
+  const res = await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
+    token: teacher.token,
+    body: { invitationCode: cls.invitationCode },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { teacher, id: res.json().id as number };
 }
@@ -32,14 +36,19 @@ async function teacherRequest() {
 async function linkRequest() {
   const parent = await signUp(s, { accountTypeRadio: 'parent_user' });
   const place = await addStudent(s, creator, cls.id);
-  const res = await s.api('POST', `${API}/student-profile-user-invitation`, { token: parent.token, body: { invitationCode: place.invitationCode } });
+  const res = await s.api('POST', `${API}/student-profile-user-invitation`, {
+    token: parent.token,
+    body: { invitationCode: place.invitationCode },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { parent, id: res.json().id as number };
 }
 
-const coTeachers = (userId: number) => count(sql`select count(*)::int as n from teaching_class_teacher where teaching_class_id = ${cls.id} and teacher_id = ${userId}`);
+const coTeachers = (userId: number) =>
+  count(sql`select count(*)::int as n from teaching_class_teacher where teaching_class_id = ${cls.id} and teacher_id = ${userId}`);
 const links = (userId: number) => count(sql`select count(*)::int as n from student_profile_user where user_id = ${userId}`);
-const notices = (userId: number, type: number) => count(sql`select count(*)::int as n from notification where user_id = ${userId} and notification_type = ${type}`);
+const notices = (userId: number, type: number) =>
+  count(sql`select count(*)::int as n from notification where user_id = ${userId} and notification_type = ${type}`);
 
 describe(`ten identical answers at once are one answer (${dbKind})`, () => {
   it('ten accepts of one request to join: ten 200s, one co-teacher, one notification', async () => {

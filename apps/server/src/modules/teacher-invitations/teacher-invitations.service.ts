@@ -1,4 +1,13 @@
-import { EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type invitationCreateBody, type teacherInvitationListQuery, type ListQueryOutput } from '@skillroom/contract';
+import {
+  EntityType,
+  ErrorText,
+  INVITATION_MESSAGES,
+  NotificationType,
+  fullName,
+  type invitationCreateBody,
+  type teacherInvitationListQuery,
+  type ListQueryOutput,
+} from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
@@ -16,7 +25,6 @@ import { classTeachersService } from '../class-teachers/class-teachers.service';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
 type ListQuery = ListQueryOutput<typeof teacherInvitationListQuery>;
-
 
 /** An invitation the user may see; anyone else's does not exist for them. */
 async function visible(db: DbOrTx, p: Principal, id: number): Promise<TeacherInvitationFull> {
@@ -38,7 +46,13 @@ export const teacherInvitationsService = {
   get: visible,
 
   list: (db: DbOrTx, p: Principal, q: ListQuery) =>
-    repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'], isApproved: q.isApproved, isPending: q.isPending }, q.itemsPerPage, offsetOf(q)),
+    repo.listVisible(
+      db,
+      p.userId,
+      { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'], isApproved: q.isApproved, isPending: q.isPending },
+      q.itemsPerPage,
+      offsetOf(q),
+    ),
 
   /** A teacher asks to join the class of a code; its creator is notified (type 4). */
   async create(db: Db, p: Principal, b: CreateBody) {

@@ -13,7 +13,13 @@ const linked = (userId: number) => sql<boolean>`("teaching_class_student"."id" i
 /** A place with its avatar, the user's role in its class and whether the user is linked to it: one row. */
 function selectPlacesWithAccess(db: DbOrTx, userId: number) {
   return db
-    .select({ place: teachingClassStudents, avatar: media, role: classRoleSql(userId), linked: linked(userId), classCreatorId: teachingClasses.creatorId })
+    .select({
+      place: teachingClassStudents,
+      avatar: media,
+      role: classRoleSql(userId),
+      linked: linked(userId),
+      classCreatorId: teachingClasses.creatorId,
+    })
     .from(teachingClassStudents)
     .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
     .leftJoin(media, eq(media.id, teachingClassStudents.avatarId));
@@ -35,7 +41,8 @@ export const teachingClassStudentsRepository = {
     return row ?? null;
   },
 
-  findManyWithAccess: (db: DbOrTx, ids: number[], userId: number) => selectPlacesWithAccess(db, userId).where(inArray(teachingClassStudents.id, ids)),
+  findManyWithAccess: (db: DbOrTx, ids: number[], userId: number) =>
+    selectPlacesWithAccess(db, userId).where(inArray(teachingClassStudents.id, ids)),
 
   /** Places in classes the user sees, and the places the user is linked to. */
   async listVisible(db: DbOrTx, userId: number, f: PlaceListFilter, limit: number, offset: number) {

@@ -27,12 +27,22 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
   name: 'teaching-class-students',
   auth: (app, { db, urlSigner, files }) => {
     const path = `${API_AUTH_PREFIX}/teaching-class-students`;
-    app.get('/teaching-class-students', { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } }, async (req) => {
-      const p = requireUser(req);
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassStudentListQuery);
-      const { rows, total } = await service.list(db, p, q);
-      return collection(path, rows.map((r) => present(r, urlSigner)), total, q, links);
-    });
+    app.get(
+      '/teaching-class-students',
+      { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassStudentListQuery);
+        const { rows, total } = await service.list(db, p, q);
+        return collection(
+          path,
+          rows.map((r) => present(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
+      },
+    );
     app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
@@ -40,31 +50,63 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       await recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
       return answer;
     });
-    app.post('/teaching-class-student', { config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } } }, async (req, reply) => {
-      const p = requireUser(req);
-      const id = await service.create(db, p, parse(teachingClassStudentCreateBody, req.body));
-      return reply.status(201).send(await one(db, urlSigner, p, id));
-    });
-    app.post('/teaching-class-student/copy', { config: { doc: { summary: 'Copy places from other classes into a class, re-using each Student', body: teachingClassStudentCopyBody } } }, async (req, reply) => {
-      const p = requireUser(req);
-      const rows = await service.copy(db, p, parse(teachingClassStudentCopyBody, req.body));
-      return reply.status(201).send(collection(path, rows.map((r) => present(r, urlSigner)), rows.length));
-    });
-    app.patch('/teaching-class-student/:id', { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } }, async (req) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
-      return one(db, urlSigner, p, id);
-    });
-    app.post('/teaching-class-student/:id/invitation-code', { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } }, async (req) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      await service.regenerateCode(db, p, id);
-      return one(db, urlSigner, p, id);
-    });
-    app.delete('/teaching-class-student/:id', { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } }, async (req, reply) => {
-      await service.remove(db, files, requireUser(req), idOf(req));
-      return reply.status(204).send();
-    });
+    app.post(
+      '/teaching-class-student',
+      {
+        config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } },
+      },
+      async (req, reply) => {
+        const p = requireUser(req);
+        const id = await service.create(db, p, parse(teachingClassStudentCreateBody, req.body));
+        return reply.status(201).send(await one(db, urlSigner, p, id));
+      },
+    );
+    app.post(
+      '/teaching-class-student/copy',
+      {
+        config: {
+          doc: { summary: 'Copy places from other classes into a class, re-using each Student', body: teachingClassStudentCopyBody },
+        },
+      },
+      async (req, reply) => {
+        const p = requireUser(req);
+        const rows = await service.copy(db, p, parse(teachingClassStudentCopyBody, req.body));
+        return reply.status(201).send(
+          collection(
+            path,
+            rows.map((r) => present(r, urlSigner)),
+            rows.length,
+          ),
+        );
+      },
+    );
+    app.patch(
+      '/teaching-class-student/:id',
+      { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } },
+      async (req) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
+        return one(db, urlSigner, p, id);
+      },
+    );
+    app.post(
+      '/teaching-class-student/:id/invitation-code',
+      { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } },
+      async (req) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        await service.regenerateCode(db, p, id);
+        return one(db, urlSigner, p, id);
+      },
+    );
+    app.delete(
+      '/teaching-class-student/:id',
+      { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } },
+      async (req, reply) => {
+        await service.remove(db, files, requireUser(req), idOf(req));
+        return reply.status(204).send();
+      },
+    );
   },
 };

@@ -55,7 +55,8 @@ async function manageablePlace(db: DbOrTx, p: Principal, id: number) {
 async function checkAvatar(db: DbOrTx, p: Principal, avatarId: number | null | undefined, current: number | null = null) {
   if (!avatarId || avatarId === current) return;
   const m = await mediaRepository.findById(db, avatarId);
-  const ok = m && (m.mediaType === MediaType.PredefinedStudentAvatar || (m.mediaType === MediaType.StudentAvatar && m.uploaderId === p.userId));
+  const ok =
+    m && (m.mediaType === MediaType.PredefinedStudentAvatar || (m.mediaType === MediaType.StudentAvatar && m.uploaderId === p.userId));
   if (!ok) throw violation('avatar', MSG.avatar);
 }
 
@@ -70,7 +71,8 @@ async function destination(db: DbOrTx, p: Principal, classId: number) {
 /** Locks the destination class (it may have been deleted since it was checked) and holds the one-student rule of individual classes. */
 async function lockWithRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
   if (!(await teachingClassesRepository.lock(tx, cls.id))) throw notFound(MSG.classGone);
-  if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1) throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
+  if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1)
+    throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
 }
 
 export const teachingClassStudentsService = {
@@ -78,7 +80,13 @@ export const teachingClassStudentsService = {
 
   async list(db: DbOrTx, p: Principal, q: ListQuery) {
     const invitationCode = q.invitationCode !== undefined ? normalizeInvitationCode(q.invitationCode) : undefined;
-    return repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], studentIds: q['student.id'], invitationCode }, q.itemsPerPage, offsetOf(q));
+    return repo.listVisible(
+      db,
+      p.userId,
+      { classIds: q['teachingClass.id'], studentIds: q['student.id'], invitationCode },
+      q.itemsPerPage,
+      offsetOf(q),
+    );
   },
 
   /** Creates the Student and their place in the class, with a fresh invitation code. */
@@ -127,9 +135,15 @@ export const teachingClassStudentsService = {
    */
   async copy(db: Db, p: Principal, b: CopyBody) {
     const cls = await destination(db, p, b.teachingClass);
-    const sources = new Map<number, PlaceWithAccess>((await repo.findManyWithAccess(db, b.teachingClassStudents, p.userId)).map((r) => [r.place.id, r]));
+    const sources = new Map<number, PlaceWithAccess>(
+      (await repo.findManyWithAccess(db, b.teachingClassStudents, p.userId)).map((r) => [r.place.id, r]),
+    );
     const v: Violation[] = [];
-    const present = await repo.studentsIn(db, cls.id, [...sources.values()].map((s) => s.place.studentId));
+    const present = await repo.studentsIn(
+      db,
+      cls.id,
+      [...sources.values()].map((s) => s.place.studentId),
+    );
     const taken = new Set(present);
     b.teachingClassStudents.forEach((id, i) => {
       const src = sources.get(id);
@@ -149,7 +163,15 @@ export const teachingClassStudentsService = {
           for (const id of b.teachingClassStudents) {
             const { place } = sources.get(id)!;
             const copy = { firstName: place.firstName, lastName: place.lastName, code: place.code, avatarId: place.avatarId };
-            ids.push(await repo.insert(tx, { ...copy, studentId: place.studentId, teachingClassId: cls.id, creatorId: p.userId, invitationCode: newInvitationCode() }));
+            ids.push(
+              await repo.insert(tx, {
+                ...copy,
+                studentId: place.studentId,
+                teachingClassId: cls.id,
+                creatorId: p.userId,
+                invitationCode: newInvitationCode(),
+              }),
+            );
           }
           return ids;
         }),

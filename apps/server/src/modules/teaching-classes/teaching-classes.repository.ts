@@ -5,7 +5,13 @@ import { preparedPer } from '../../db/prepared';
 import { media, schools, teachingClasses, teachingClassStudents, teachingClassTeachers, users } from '../../db/schema';
 import { classJsonSql, classRoleSql, membersJsonSql, reviveClassRow, reviveMembers, visibleClassIdsSql } from './teaching-classes.sql';
 
-export { classRoleSql, taughtClassIdsSql, visibleClassIdsSql, type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
+export {
+  classRoleSql,
+  taughtClassIdsSql,
+  visibleClassIdsSql,
+  type ClassWithRelations,
+  type TeachingClassRow,
+} from './teaching-classes.sql';
 export type NewTeachingClass = typeof teachingClasses.$inferInsert;
 
 export interface ClassListFilter {
@@ -51,8 +57,15 @@ const statements = preparedPer((db) => {
       .innerJoin(page, eq(page.id, teachingClasses.id))
       .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
       .prepare('teaching_class_list'),
-    count: db.select({ n: count(), version: classesVersionSql }).from(teachingClasses).where(listWhere).prepare('teaching_class_list_count'),
-    version: db.select({ version: classesVersionSql }).from(sql`(select 1) as one`).prepare('classes_version'),
+    count: db
+      .select({ n: count(), version: classesVersionSql })
+      .from(teachingClasses)
+      .where(listWhere)
+      .prepare('teaching_class_list_count'),
+    version: db
+      .select({ version: classesVersionSql })
+      .from(sql`(select 1) as one`)
+      .prepare('classes_version'),
     detail: db
       .select({ row: classJsonSql(userId), members: membersJsonSql, version: classesVersionSql })
       .from(teachingClasses)
@@ -64,7 +77,15 @@ const statements = preparedPer((db) => {
 export const teachingClassesRepository = {
   /** The classes a user created, co-teaches or evaluates, newest first, with the total. */
   async listVisible(db: DbOrTx, userId: number, f: ClassListFilter, limit: number, offset: number) {
-    const params = { userId, isFinished: f.isFinished ?? null, isIndividual: f.isIndividual ?? null, subscriptionId: f.subscriptionId ?? null, excludeRoles: f.excludeRoles, limit, offset };
+    const params = {
+      userId,
+      isFinished: f.isFinished ?? null,
+      isIndividual: f.isIndividual ?? null,
+      subscriptionId: f.subscriptionId ?? null,
+      excludeRoles: f.excludeRoles,
+      limit,
+      offset,
+    };
     const found = await statements(db).list.execute(params);
     const rows = found.map((r) => reviveClassRow(r.row));
     if (found.length) return { rows, total: found[0]!.total, version: found[0]!.version };
@@ -132,7 +153,9 @@ export const teachingClassesRepository = {
   },
 
   async removeCoTeacher(db: DbOrTx, classId: number, userId: number) {
-    await db.delete(teachingClassTeachers).where(and(eq(teachingClassTeachers.teachingClassId, classId), eq(teachingClassTeachers.teacherId, userId)));
+    await db
+      .delete(teachingClassTeachers)
+      .where(and(eq(teachingClassTeachers.teachingClassId, classId), eq(teachingClassTeachers.teacherId, userId)));
   },
 
   async countPlaces(db: DbOrTx, classId: number) {

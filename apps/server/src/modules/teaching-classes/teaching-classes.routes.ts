@@ -37,46 +37,89 @@ export const teachingClassesRoutes: ModuleRoutes = {
     };
     app.get(
       '/teaching-classes',
-      { config: { rateLimit: lookupLimit, doc: { summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary', query: teachingClassListQuery } } },
+      {
+        config: {
+          rateLimit: lookupLimit,
+          doc: {
+            summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary',
+            query: teachingClassListQuery,
+          },
+        },
+      },
       async (req, reply) => {
         const p = requireUser(req);
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassListQuery);
         const path = `${API_AUTH_PREFIX}/teaching-classes`;
         if (q.invitationCode !== undefined) {
           const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
-          return collection(path, rows.map((r) => presentClassSummary(r, urlSigner)), total, q, links);
+          return collection(
+            path,
+            rows.map((r) => presentClassSummary(r, urlSigner)),
+            total,
+            q,
+            links,
+          );
         }
         return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, async () => {
           const { rows, total, version } = await service.list(db, p, q);
-          return { version, body: collection(path, rows.map((r) => presentClass(r, urlSigner)), total, q, links) };
+          return {
+            version,
+            body: collection(
+              path,
+              rows.map((r) => presentClass(r, urlSigner)),
+              total,
+              q,
+              links,
+            ),
+          };
         });
       },
     );
-    app.get('/teaching-class/:id', { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } }, async (req, reply) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
-    });
+    app.get(
+      '/teaching-class/:id',
+      { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } },
+      async (req, reply) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
+      },
+    );
     app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {
       const p = requireUser(req);
       const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
       return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
     });
-    app.patch('/teaching-class/:id', { config: { doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody } } }, async (req) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
-      return (await detail(db, urlSigner, p, id)).body;
-    });
-    app.delete('/teaching-class/:id', { config: { doc: { summary: 'Delete a class with its places (creator only)' } } }, async (req, reply) => {
-      await service.remove(db, requireUser(req), idOf(req), files);
-      return reply.status(204).send();
-    });
-    app.post('/teaching-class/:id/invitation-code', { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } }, async (req) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      await service.regenerateCode(db, p, id);
-      return (await detail(db, urlSigner, p, id)).body;
-    });
+    app.patch(
+      '/teaching-class/:id',
+      {
+        config: {
+          doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
+        return (await detail(db, urlSigner, p, id)).body;
+      },
+    );
+    app.delete(
+      '/teaching-class/:id',
+      { config: { doc: { summary: 'Delete a class with its places (creator only)' } } },
+      async (req, reply) => {
+        await service.remove(db, requireUser(req), idOf(req), files);
+        return reply.status(204).send();
+      },
+    );
+    app.post(
+      '/teaching-class/:id/invitation-code',
+      { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } },
+      async (req) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        await service.regenerateCode(db, p, id);
+        return (await detail(db, urlSigner, p, id)).body;
+      },
+    );
   },
 };

@@ -1,4 +1,14 @@
-import { CLASS_MESSAGES, ClassUserType, ErrorText, MediaType, type Violation, type teachingClassCreateBody, type teachingClassListQuery, type ListQueryOutput, type teachingClassPatchBody } from '@skillroom/contract';
+import {
+  CLASS_MESSAGES,
+  ClassUserType,
+  ErrorText,
+  MediaType,
+  type Violation,
+  type teachingClassCreateBody,
+  type teachingClassListQuery,
+  type ListQueryOutput,
+  type teachingClassPatchBody,
+} from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
@@ -43,11 +53,13 @@ const MSG = {
 async function checkReferences(db: DbOrTx, p: Principal, b: Partial<CreateBody>, current: TeachingClassRow | null) {
   const v: Violation[] = [];
   if (b.school && !(await schoolsRepository.findById(db, b.school))) v.push({ propertyPath: 'school', message: MSG.school });
-  if (b.educationLevel && !(await educationLevelsRepository.exists(db, b.educationLevel))) v.push({ propertyPath: 'educationLevel', message: MSG.educationLevel });
+  if (b.educationLevel && !(await educationLevelsRepository.exists(db, b.educationLevel)))
+    v.push({ propertyPath: 'educationLevel', message: MSG.educationLevel });
   if (b.avatar && b.avatar !== current?.avatarId) {
     // A class avatar is an upload of the user's own (31) or one of the predefined set (31 without an uploader).
     const m = await mediaRepository.findById(db, b.avatar);
-    if (!m || m.mediaType !== MediaType.TeachingClassAvatar || (m.uploaderId !== null && m.uploaderId !== p.userId)) v.push({ propertyPath: 'avatar', message: MSG.avatar });
+    if (!m || m.mediaType !== MediaType.TeachingClassAvatar || (m.uploaderId !== null && m.uploaderId !== p.userId))
+      v.push({ propertyPath: 'avatar', message: MSG.avatar });
   }
   let subscription: SubscriptionRow | null = null;
   const subscriptionId = b.subscription !== undefined ? b.subscription : (current?.subscriptionId ?? null);
@@ -58,7 +70,8 @@ async function checkReferences(db: DbOrTx, p: Principal, b: Partial<CreateBody>,
     else v.push({ propertyPath: 'subscription', message: MSG.subscription });
   }
   const isIndividual = b.isIndividual ?? current?.isIndividual ?? false;
-  if (isIndividual && !subscription?.canCreateIndividual && !v.some((x) => x.propertyPath === 'subscription')) v.push({ propertyPath: 'isIndividual', message: MSG.individual });
+  if (isIndividual && !subscription?.canCreateIndividual && !v.some((x) => x.propertyPath === 'subscription'))
+    v.push({ propertyPath: 'isIndividual', message: MSG.individual });
   if (v.length) throw new ValidationError(v);
 }
 
@@ -106,7 +119,13 @@ export const teachingClassesService = {
       q.excludeCoteacherTeachingClasses ? ClassUserType.CoTeacher : null,
       q.excludeEvaluatorTeachingClasses ? ClassUserType.Evaluator : null,
     ].filter((r): r is ClassUserType => r !== null);
-    return repo.listVisible(db, p.userId, { isFinished: q.isFinished, isIndividual: q.isIndividual, subscriptionId: q.subscription, excludeRoles }, q.itemsPerPage, offsetOf(q));
+    return repo.listVisible(
+      db,
+      p.userId,
+      { isFinished: q.isFinished, isIndividual: q.isIndividual, subscriptionId: q.subscription, excludeRoles },
+      q.itemsPerPage,
+      offsetOf(q),
+    );
   },
 
   /** Invitation-code lookup (page 1, size 1): any signed-in user finds the one class of the code. */
@@ -192,7 +211,8 @@ export const teachingClassesService = {
         creatorId: newOwner ?? undefined,
       });
       if (b.avatar !== undefined && b.avatar !== now.cls.avatarId) await e.media([now.cls.avatarId]);
-      if (formerOwnerRow) await classTeachersService.notifyAdded(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, p.userId);
+      if (formerOwnerRow)
+        await classTeachersService.notifyAdded(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, p.userId);
     });
   },
 

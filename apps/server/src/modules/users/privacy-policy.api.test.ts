@@ -27,7 +27,15 @@ describe(`privacy policy agreement (${dbKind})`, () => {
 
   it('refuses an agreement that is not a yes or no', async () => {
     const res = await s.api('POST', '/api/public/v1/user', {
-      body: { username: 'maybe1', email: 'maybe1@example.org', plainPassword: 'correct horse battery', firstName: 'M', lastName: 'B', accountTypeRadio: 'teacher', privacyPolicyAgreed: 'yes' },
+      body: {
+        username: 'maybe1',
+        email: 'maybe1@example.org',
+        plainPassword: 'correct horse battery',
+        firstName: 'M',
+        lastName: 'B',
+        accountTypeRadio: 'teacher',
+        privacyPolicyAgreed: 'yes',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().violations).toContainEqual({ propertyPath: 'privacyPolicyAgreed', message: V.typeOf('bool') });
@@ -36,20 +44,28 @@ describe(`privacy policy agreement (${dbKind})`, () => {
   it('a body-less POST with a JSON-LD content type accepts the policy and answers the user', async () => {
     const u = await signUp(s);
     const before = Date.now();
-    const res = await s.app.inject({ method: 'POST', url: ACCEPT, headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/ld+json', accept: 'application/ld+json' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: ACCEPT,
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/ld+json', accept: 'application/ld+json' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
     const user = res.json();
     expect(user).toMatchObject({ '@id': `${API}/user/${u.id}`, id: u.id, username: u.username });
     expect(Date.parse(user.privacyPolicyLastAgreed)).toBeGreaterThanOrEqual(before - 1000);
     // The profile reads the same afterwards; accepting again moves the date on, it is never an error.
-    expect((await s.api('GET', `${API}/user/${u.id}`, { token: u.token })).json().privacyPolicyLastAgreed).toBe(user.privacyPolicyLastAgreed);
+    expect((await s.api('GET', `${API}/user/${u.id}`, { token: u.token })).json().privacyPolicyLastAgreed).toBe(
+      user.privacyPolicyLastAgreed,
+    );
     const again = await s.api('POST', ACCEPT, { token: u.token, body: {} });
     expect(again.statusCode).toBe(200);
     expect(Date.parse(again.json().privacyPolicyLastAgreed)).toBeGreaterThanOrEqual(Date.parse(user.privacyPolicyLastAgreed));
     // Without a content type, or sending back what was read, it works too.
     expect((await s.app.inject({ method: 'POST', url: ACCEPT, headers: { authorization: `Bearer ${u.token}` } })).statusCode).toBe(200);
-    expect((await s.api('POST', ACCEPT, { token: u.token, body: { '@id': user['@id'], '@type': user['@type'], id: u.id } })).statusCode).toBe(200);
+    expect(
+      (await s.api('POST', ACCEPT, { token: u.token, body: { '@id': user['@id'], '@type': user['@type'], id: u.id } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers only for the signed-in user: 401 without a token', async () => {
@@ -66,7 +82,12 @@ describe(`privacy policy agreement (${dbKind})`, () => {
       const res = await s.api('POST', ACCEPT, { token: u.token, body });
       expect(res.statusCode).toBe(400);
     }
-    const xml = await s.app.inject({ method: 'POST', url: ACCEPT, payload: '<agree/>', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/xml' } });
+    const xml = await s.app.inject({
+      method: 'POST',
+      url: ACCEPT,
+      payload: '<agree/>',
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(changedTables(before, await fp.take())).toEqual([]);
     expect((await s.api('GET', `${API}/user/${u.id}`, { token: u.token })).json().privacyPolicyLastAgreed).toBeNull();

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const remove = (u: TestUser | null, id: number, body?: unknown) => s.api('DELETE', `${API}/user/${id}`, { token: u?.token, body });
-const exists = async (id: number) => Number(((await s.ctx.db.execute(sql`select count(*)::int as n from app_user where id = ${id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n) === 1;
+const exists = async (id: number) =>
+  Number(
+    ((await s.ctx.db.execute(sql`select count(*)::int as n from app_user where id = ${id}`)) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n,
+  ) === 1;
 
 describe(`DELETE /user/{id} (${dbKind})`, { timeout: 120_000 }, () => {
   it("per role: another's account is 403 when they may see it, 404 when not, 401 signed out; nothing changes", async () => {
@@ -62,8 +66,12 @@ describe(`DELETE /user/{id} (${dbKind})`, { timeout: 120_000 }, () => {
     expect(await exists(owner.id)).toBe(true);
     // Handed over (the new owner must be a co-teacher) and deleted: then the account goes.
     await s.ctx.db.execute(sql`insert into teaching_class_teacher (teaching_class_id, teacher_id) values (${first.id}, ${co.id})`);
-    expect((await s.api('PATCH', `${API}/teaching-class/${first.id}`, { token: owner.token, body: { creator: `${API}/user/${co.id}` } })).statusCode).toBe(200);
-    const art = (await s.api('GET', `${API}/teaching-classes`, { token: owner.token })).json()['hydra:member'].find((c: { name: string }) => c.name === 'Art club');
+    expect(
+      (await s.api('PATCH', `${API}/teaching-class/${first.id}`, { token: owner.token, body: { creator: `${API}/user/${co.id}` } }))
+        .statusCode,
+    ).toBe(200);
+    const owned = (await s.api('GET', `${API}/teaching-classes`, { token: owner.token })).json();
+    const art = owned['hydra:member'].find((c: { name: string }) => c.name === 'Art club');
     expect((await s.api('DELETE', `${API}/teaching-class/${art.id}`, { token: owner.token })).statusCode).toBe(204);
     expect((await remove(owner, owner.id, { currentPassword: owner.password })).statusCode).toBe(204);
     expect(await exists(owner.id)).toBe(false);
@@ -79,6 +87,8 @@ describe(`DELETE /user/{id} (${dbKind})`, { timeout: 120_000 }, () => {
     expect((await s.api('GET', `${API}/notifications`, { token: u.token })).statusCode).toBe(401);
     expect((await remove(u, u.id, { currentPassword: u.password })).statusCode).toBe(401);
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } })).statusCode).toBe(401);
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(401);
+    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -22,7 +22,12 @@ const schoolTeachers = sql<number>`case when "school"."id" is null then null els
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserWithRelations | null> {
     const [row] = await db
-      .select({ user: users, avatar: media, school: { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated, numTeachers: schoolTeachers }, hasSubscription })
+      .select({
+        user: users,
+        avatar: media,
+        school: { id: schools.id, name: schools.name, created: schools.created, updated: schools.updated, numTeachers: schoolTeachers },
+        hasSubscription,
+      })
       .from(users)
       .leftJoin(media, eq(media.id, users.avatarId))
       .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -50,17 +55,26 @@ export const usersRepository = {
   },
 
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
-    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     return row ?? null;
   },
 
   async usernameTaken(db: DbOrTx, username: string, exceptId = 0) {
-    const [row] = await db.select({ one: sql`1` }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)));
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)));
     return Boolean(row);
   },
 
   async emailTaken(db: DbOrTx, email: string, exceptId = 0) {
-    const [row] = await db.select({ one: sql`1` }).from(users).where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)));
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)));
     return Boolean(row);
   },
 
@@ -79,7 +93,15 @@ export const usersRepository = {
   /** Every account, for the admin tool. */
   listAll: (db: DbOrTx) =>
     db
-      .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType, roles: users.roles })
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        accountType: users.accountType,
+        roles: users.roles,
+      })
       .from(users)
       .orderBy(asc(users.id)),
 };

@@ -18,11 +18,19 @@ export const usersRoutes: ModuleRoutes = {
     });
   },
   auth: (app, { db, urlSigner, files }) => {
-    app.get('/user/:id', { config: { doc: { summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription' } } }, async (req) => {
-      const p = requireUser(req);
-      const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
-      return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
-    });
+    app.get(
+      '/user/:id',
+      {
+        config: {
+          doc: { summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription' },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
+        return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
+      },
+    );
     app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const body = parse(userPatchBody, req.body);
@@ -39,7 +47,14 @@ export const usersRoutes: ModuleRoutes = {
     );
     app.post(
       '/privacy-policy/accept',
-      { config: { doc: { summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile', body: privacyPolicyAcceptBody } } },
+      {
+        config: {
+          doc: {
+            summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile',
+            body: privacyPolicyAcceptBody,
+          },
+        },
+      },
       async (req) => {
         const p = requireUser(req);
         parse(privacyPolicyAcceptBody, req.body);

@@ -1,5 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_DELETION_MESSAGES, API_AUTH_PREFIX, MediaType, V, accountDeleteBody, type SignUpBody, type userPatchBody, type signUpBody } from '@skillroom/contract';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  API_AUTH_PREFIX,
+  MediaType,
+  V,
+  accountDeleteBody,
+  type SignUpBody,
+  type userPatchBody,
+  type signUpBody,
+} from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { DetailedError, forbidden, notFound, ValidationError } from '../../http/errors';
@@ -23,8 +32,10 @@ export const hashPassword = (plain: string) => hash(plain);
 
 async function uniqueness(db: Db, username: string | undefined, email: string | undefined, exceptId = 0) {
   const v: Violation[] = [];
-  if (username && (await usersRepository.usernameTaken(db, username, exceptId))) v.push({ propertyPath: 'username', message: 'This username is already used.' });
-  if (email && (await usersRepository.emailTaken(db, email, exceptId))) v.push({ propertyPath: 'email', message: 'This email is already used.' });
+  if (username && (await usersRepository.usernameTaken(db, username, exceptId)))
+    v.push({ propertyPath: 'username', message: 'This username is already used.' });
+  if (email && (await usersRepository.emailTaken(db, email, exceptId)))
+    v.push({ propertyPath: 'email', message: 'This email is already used.' });
   if (v.length) throw new ValidationError(v);
 }
 

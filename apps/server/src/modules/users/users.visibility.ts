@@ -30,7 +30,10 @@ export const usersVisibility = {
     if (!mediaIds.length) return [];
     const res = await db.execute<{ id: number }>(sql`
       select distinct u.avatar_id as id from app_user u
-      where u.avatar_id in (${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)})
+      where u.avatar_id in (${sql.join(
+        mediaIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
         and (u.id = ${viewer} or ${related(viewer, sql`u.id`)})`);
     return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },

@@ -13,7 +13,15 @@ const PARTS = ['web_privacy_gate_stored', 'web_privacy_gate_who', 'web_privacy_g
  * DESIGN §6 "Consent": a signed-in user who never agreed to the current policy, or agreed before its date, reads its
  * summary (the whole text one link away) and agrees before using the app. The API stays usable without it.
  */
-export function PrivacyGate({ policyDate, onAgreed, onSignOut }: { policyDate: string; onAgreed: (u: User) => void; onSignOut: () => void }) {
+export function PrivacyGate({
+  policyDate,
+  onAgreed,
+  onSignOut,
+}: {
+  policyDate: string;
+  onAgreed: (u: User) => void;
+  onSignOut: () => void;
+}) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +44,12 @@ export function PrivacyGate({ policyDate, onAgreed, onSignOut }: { policyDate: s
     <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 py-6 sm:px-6">
       <Card>
         <section aria-labelledby="privacy-gate-title" className="space-y-4">
-          <h1 id="privacy-gate-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-2 focus:outline-teal-700">
+          <h1
+            id="privacy-gate-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl font-bold text-slate-900 focus:outline-2 focus:outline-teal-700"
+          >
             <FormattedMessage id="web_privacy_gate_title" />
           </h1>
           <p>{intl.formatMessage({ id: 'web_privacy_gate_intro' }, { date: formatDate(policyDate) })}</p>
@@ -48,7 +61,12 @@ export function PrivacyGate({ policyDate, onAgreed, onSignOut }: { policyDate: s
             ))}
           </ul>
           <p>
-            <a href={`${import.meta.env.BASE_URL}legal/privacy.html`} target="_blank" rel="noopener noreferrer" className="font-medium text-teal-800 underline">
+            <a
+              href={`${import.meta.env.BASE_URL}legal/privacy.html`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-teal-800 underline"
+            >
               <FormattedMessage id="web_privacy_read_full" />
               <span className="sr-only">
                 {' '}

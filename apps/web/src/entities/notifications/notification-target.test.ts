@@ -8,28 +8,53 @@ const n = (notificationType: number, entityType: number, entityId: number, path:
 
 describe('where a notification click goes (spec §2)', () => {
   it('opens the class for a teacher added (2) and an accepted request to join (5)', () => {
-    expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBe('/teaching-class/3');
-    expect(notificationTarget(n(NotificationType.TeacherInvitationAccepted, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBe(
+      '/teaching-class/3',
+    );
+    expect(notificationTarget(n(NotificationType.TeacherInvitationAccepted, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe(
+      '/teaching-class/3',
+    );
   });
 
   it("opens the class's teachers screen for a request to join (4)", () => {
-    expect(notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3/teachers'))).toBe('/teaching-class/3/teachers');
+    expect(
+      notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3/teachers')),
+    ).toBe('/teaching-class/3/teachers');
   });
 
   it("opens the student's management screen for a request to link (6), under either student path", () => {
-    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationReceived, EntityType.StudentProfileUserInvitation, 2, '/teaching-class/3/student/7/manage'))).toBe(
-      '/teaching-class/3/student/7/manage',
-    );
-    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationReceived, EntityType.StudentProfileUserInvitation, 2, '/student/7/manage'))).toBe('/student/7/manage');
+    expect(
+      notificationTarget(
+        n(
+          NotificationType.StudentProfileUserInvitationReceived,
+          EntityType.StudentProfileUserInvitation,
+          2,
+          '/teaching-class/3/student/7/manage',
+        ),
+      ),
+    ).toBe('/teaching-class/3/student/7/manage');
+    expect(
+      notificationTarget(
+        n(NotificationType.StudentProfileUserInvitationReceived, EntityType.StudentProfileUserInvitation, 2, '/student/7/manage'),
+      ),
+    ).toBe('/student/7/manage');
   });
 
   it('opens the student for an accepted link (7)', () => {
-    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '/student/7'))).toBe('/student/7');
+    expect(
+      notificationTarget(
+        n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '/student/7'),
+      ),
+    ).toBe('/student/7');
   });
 
   it('opens the class for a retention notice (9), whose page has "Export class"', () => {
-    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe('/teaching-class/3');
-    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3/teachers'))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe(
+      '/teaching-class/3',
+    );
+    expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3/teachers'))).toBe(
+      '/teaching-class/3',
+    );
     expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, null))).toBe('/teaching-class/3');
   });
 
@@ -39,8 +64,14 @@ describe('where a notification click goes (spec §2)', () => {
   });
 
   it("follows no path that is not its type's screen, nor one outside the app", () => {
-    expect(notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3'))).toBeNull();
-    expect(notificationTarget(n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '//evil.example/student/7'))).toBeNull();
+    expect(
+      notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3')),
+    ).toBeNull();
+    expect(
+      notificationTarget(
+        n(NotificationType.StudentProfileUserInvitationAccepted, EntityType.StudentProfileUserInvitation, 2, '//evil.example/student/7'),
+      ),
+    ).toBeNull();
     expect(notificationTarget(n(NotificationType.TeacherCreated, EntityType.TeachingClassTeacher, 9, 'https://evil.example/'))).toBeNull();
   });
 

@@ -22,6 +22,7 @@ export function notificationTarget(n: Target): string | null {
   if (n.notificationType === NotificationType.TeacherRemoved) return null;
   const shape = SHAPES[n.notificationType];
   if (n.path && (shape ? shape.test(n.path) : /^\/teaching-class\/\d+$/.test(n.path))) return n.path;
-  if (n.entityType === EntityType.TeachingClass && Number.isSafeInteger(n.entityId) && n.entityId > 0) return `/teaching-class/${n.entityId}`;
+  if (n.entityType === EntityType.TeachingClass && Number.isSafeInteger(n.entityId) && n.entityId > 0)
+    return `/teaching-class/${n.entityId}`;
   return null;
 }

@@ -46,7 +46,15 @@ export function SignInRoute() {
       void navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
       const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
-      setError(intl.formatMessage({ id: bad ? 'web_sign_in_invalid' : err instanceof ApiError && err.status === 429 ? 'web_common_too_many' : 'web_common_fetch_failed' }));
+      setError(
+        intl.formatMessage({
+          id: bad
+            ? 'web_sign_in_invalid'
+            : err instanceof ApiError && err.status === 429
+              ? 'web_common_too_many'
+              : 'web_common_fetch_failed',
+        }),
+      );
     } finally {
       setBusy(false);
     }
@@ -60,8 +68,23 @@ export function SignInRoute() {
         </h1>
         <form className="space-y-4" onSubmit={submit} noValidate>
           {error && <Alert>{error}</Alert>}
-          <TextField label={intl.formatMessage({ id: 'web_sign_in_username' })} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-          <TextField label={intl.formatMessage({ id: 'web_sign_in_password' })} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label={intl.formatMessage({ id: 'web_sign_in_username' })}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'web_sign_in_password' })}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Button type="submit" busy={busy} className="w-full">
             <FormattedMessage id="web_sign_in_submit" />
           </Button>

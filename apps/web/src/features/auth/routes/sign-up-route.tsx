@@ -21,7 +21,15 @@ export function SignUpRoute() {
   const navigate = useNavigate();
   const { locale } = useLocale();
   const { status, reload } = useCurrentUser();
-  const [form, setForm] = useState<Record<Text, string>>({ username: '', email: '', plainPassword: '', firstName: '', lastName: '', phone: '', occupation: '' });
+  const [form, setForm] = useState<Record<Text, string>>({
+    username: '',
+    email: '',
+    plainPassword: '',
+    firstName: '',
+    lastName: '',
+    phone: '',
+    occupation: '',
+  });
   const [accountType, setAccountType] = useState<AccountType>('teacher');
   const [school, setSchool] = useState<SchoolChoice>(null);
   const [agreed, setAgreed] = useState(false);
@@ -58,7 +66,8 @@ export function SignUpRoute() {
     const local = signUpFormBody.safeParse(body);
     if (!local.success) {
       const found = zodFieldErrors(intl, local.error);
-      if (found.privacyPolicyAgreed === PRIVACY_MESSAGES.agree) found.privacyPolicyAgreed = intl.formatMessage({ id: 'web_privacy_sign_up_required' });
+      if (found.privacyPolicyAgreed === PRIVACY_MESSAGES.agree)
+        found.privacyPolicyAgreed = intl.formatMessage({ id: 'web_privacy_sign_up_required' });
       return setErrors(found);
     }
     setBusy(true);
@@ -126,7 +135,12 @@ export function SignUpRoute() {
                     *
                   </span>
                 </label>{' '}
-                <a href={`${import.meta.env.BASE_URL}legal/privacy.html`} target="_blank" rel="noopener noreferrer" className="text-teal-800 underline">
+                <a
+                  href={`${import.meta.env.BASE_URL}legal/privacy.html`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-teal-800 underline"
+                >
                   <FormattedMessage id="web_privacy_read_full" />
                   <span className="sr-only">
                     {' '}

@@ -105,7 +105,11 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
           </ul>
         </div>
         {cls.invitationCode && (
-          <CopyCode label={intl.formatMessage({ id: 'web_class_code_label' })} code={cls.invitationCode} hint={<FormattedMessage id="web_class_code_hint" />} />
+          <CopyCode
+            label={intl.formatMessage({ id: 'web_class_code_label' })}
+            code={cls.invitationCode}
+            hint={<FormattedMessage id="web_class_code_hint" />}
+          />
         )}
       </div>
       {/* The whole class as a zip: its teachers only (DESIGN §2). */}

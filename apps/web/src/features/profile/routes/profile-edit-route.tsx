@@ -1,4 +1,13 @@
-import { ACCOUNT_TYPES, MediaType, userPatchBody, type AccountType, type Media, type School, type User, type UserPatchBody } from '@skillroom/contract';
+import {
+  ACCOUNT_TYPES,
+  MediaType,
+  userPatchBody,
+  type AccountType,
+  type Media,
+  type School,
+  type User,
+  type UserPatchBody,
+} from '@skillroom/contract';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,7 +25,8 @@ import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/v
 import { ensureSchool, patchUser } from '../api/profile-api';
 import { DeleteAccountSection } from '../components/delete-account-section';
 
-const schoolOf = (u: User): SchoolChoice => (u.school && typeof u.school === 'object' ? { id: (u.school as School).id, name: (u.school as School).name } : null);
+const schoolOf = (u: User): SchoolChoice =>
+  u.school && typeof u.school === 'object' ? { id: (u.school as School).id, name: (u.school as School).name } : null;
 const mediaOf = (u: User): Media | null => (u.avatar && typeof u.avatar === 'object' ? u.avatar : null);
 
 export function ProfileEditRoute() {
@@ -29,7 +39,12 @@ export function ProfileEditRoute() {
 function ProfileForm({ user }: { user: User }) {
   const intl = useIntl();
   const { setUser } = useCurrentUser();
-  const [names, setNames] = useState({ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', occupation: user.occupation ?? '' });
+  const [names, setNames] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    occupation: user.occupation ?? '',
+  });
   const [accountType, setAccountType] = useState<AccountType>(user.accountType);
   const [school, setSchool] = useState<SchoolChoice>(schoolOf(user));
   const [avatar, setAvatar] = useState<Media | null>(mediaOf(user));
@@ -71,7 +86,11 @@ function ProfileForm({ user }: { user: User }) {
       setPassword('');
       setCurrentPassword('');
       toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
-      void track({ name: 'profile_updated', screen: 'Edit Own Profile', properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) } });
+      void track({
+        name: 'profile_updated',
+        screen: 'Edit Own Profile',
+        properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) },
+      });
     } catch (err) {
       const fields = apiFieldErrors(intl, err, failText);
       setErrors(fields);
@@ -117,7 +136,12 @@ function ProfileForm({ user }: { user: User }) {
             </div>
             <TextField label={intl.formatMessage({ id: 'web_sign_up_username' })} value={user.username} readOnly disabled />
             <TextField label={intl.formatMessage({ id: 'web_sign_up_email' })} value={user.email} readOnly disabled />
-            <SelectField label={intl.formatMessage({ id: 'web_sign_up_account_type' })} value={accountType} error={errors.accountTypeRadio} onChange={(e) => setAccountType(e.target.value as AccountType)}>
+            <SelectField
+              label={intl.formatMessage({ id: 'web_sign_up_account_type' })}
+              value={accountType}
+              error={errors.accountTypeRadio}
+              onChange={(e) => setAccountType(e.target.value as AccountType)}
+            >
               {ACCOUNT_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {intl.formatMessage({ id: `web_account_type_${t}` })}

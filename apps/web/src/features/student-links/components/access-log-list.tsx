@@ -19,7 +19,8 @@ function labelId(r: AccessLog): string {
 
 /** A report's range (`YYYY-MM-DD/YYYY-MM-DD`) in the app's date format; other details say nothing more to a reader. */
 function detailText(r: AccessLog): string | null {
-  const range = r.action.startsWith('report') || r.action === 'export' ? /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(r.detail ?? '') : null;
+  const range =
+    r.action.startsWith('report') || r.action === 'export' ? /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(r.detail ?? '') : null;
   return range ? `${formatDate(range[1])} – ${formatDate(range[2])}` : null;
 }
 

@@ -59,7 +59,11 @@ export function LinkedUsers({ place }: { place: TeachingClassStudent }) {
                     <FormattedMessage id="web_student_links_since" values={{ date: formatDate(l.created) }} />
                   </p>
                 </div>
-                <Button variant="danger-ghost" onClick={() => setRemoving(l)} aria-label={intl.formatMessage({ id: 'web_student_links_unlink_named' }, { name })}>
+                <Button
+                  variant="danger-ghost"
+                  onClick={() => setRemoving(l)}
+                  aria-label={intl.formatMessage({ id: 'web_student_links_unlink_named' }, { name })}
+                >
                   <FormattedMessage id="web_student_links_unlink" />
                 </Button>
               </li>

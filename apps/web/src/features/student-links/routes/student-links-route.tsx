@@ -15,7 +15,11 @@ import { OtherClassLinks } from '../components/other-class-links';
 import { StudentCodeCard } from '../components/student-code-card';
 
 export function StudentLinksRoute() {
-  return <PlaceGate>{(view) => (view.cls && canManageStudents(view.cls) ? <StudentLinks {...view} key={view.place.id} /> : <ForbiddenContent />)}</PlaceGate>;
+  return (
+    <PlaceGate>
+      {(view) => (view.cls && canManageStudents(view.cls) ? <StudentLinks {...view} key={view.place.id} /> : <ForbiddenContent />)}
+    </PlaceGate>
+  );
 }
 
 /** Student management (spec §2): the code a family links with (copy, new, a letter to print), requests and linked users. */

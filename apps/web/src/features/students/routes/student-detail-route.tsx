@@ -43,7 +43,10 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
             </h1>
             {place.code && (
               <p className="text-sm text-slate-700">
-                <FormattedMessage id="web_student_detail_code" values={{ code: <span className="font-mono font-semibold">{place.code}</span> }} />
+                <FormattedMessage
+                  id="web_student_detail_code"
+                  values={{ code: <span className="font-mono font-semibold">{place.code}</span> }}
+                />
               </p>
             )}
             {cls && classPath && <ClassSentence id="web_student_detail_class" cls={cls} className="text-sm text-slate-700" />}
