@@ -67,6 +67,8 @@ const ratingFields = {
   students: studentRefs,
   /** Media (your uploads of types 34-37) to attach: as references, or as the RatingMedia objects a rating was read with. */
   medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
+  /** Ratings saved together share it (DESIGN §7); the server makes one when it is not sent. */
+  observation: z.uuid({ error: V.type }).optional(),
 };
 
 /** What a rating shows but is not written through its body. */
@@ -107,6 +109,7 @@ export const ratingLinkListQuery = listQuery({ 'rating.id': filter.ids() });
 export interface RatingMedia extends JsonLd {
   id: number;
   created: string;
+  updated: string;
   rating: string;
   media: Media;
 }
@@ -132,6 +135,8 @@ export interface Rating extends JsonLd {
   date: string;
   points: number;
   description: string | null;
+  /** Shared by the ratings saved together: the feed shows them as one card (DESIGN §7). */
+  observation: string;
   teachingClass: string;
   learningSkill: LearningSkill;
   learningAction: LearningAction;

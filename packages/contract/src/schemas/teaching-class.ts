@@ -23,6 +23,15 @@ export const yearSchema = z
 
 const bool = z.boolean({ error: V.type });
 
+/** Points a quick rating gives in this class (DESIGN §7); the API's default for a rating without `points` stays 1. */
+export const CLASS_DEFAULT_POINTS = { min: 1, max: 5, default: 3 } as const;
+const defaultPointsMessage = `This value should be between ${CLASS_DEFAULT_POINTS.min} and ${CLASS_DEFAULT_POINTS.max}.`;
+const defaultPoints = z
+  .number({ error: V.type })
+  .int({ error: defaultPointsMessage })
+  .min(CLASS_DEFAULT_POINTS.min, { error: defaultPointsMessage })
+  .max(CLASS_DEFAULT_POINTS.max, { error: defaultPointsMessage });
+
 const classFields = {
   name: requiredText(200),
   year: yearSchema,
@@ -35,6 +44,7 @@ const classFields = {
   school: nullableRef,
   avatar: nullableRef,
   subscription: nullableRef,
+  defaultPoints: defaultPoints.optional(),
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
@@ -86,6 +96,8 @@ export interface TeachingClass extends JsonLd {
   start: string;
   end: string;
   isFinished: boolean;
+  /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
+  defaultPoints: number;
   avatar: Media | null;
   school: SchoolSummary | null;
   creator: PublicUser;

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools, stamps, subscriptions, users } from './accounts';
 import { media } from './media';
 
@@ -19,6 +19,8 @@ export const teachingClasses = pgTable(
     start: date('start', { mode: 'string' }).notNull(),
     end: date('end', { mode: 'string' }).notNull(),
     isFinished: boolean('is_finished').notNull().default(false),
+    /** Points a quick rating gives (DESIGN §7): 1 to 5. */
+    defaultPoints: smallint('default_points').notNull().default(3),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     creatorId: integer('creator_id')

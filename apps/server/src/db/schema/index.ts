@@ -5,3 +5,4 @@ export * from './cache';
 export * from './learning';
 export * from './invitations';
 export * from './notifications';
+export * from './idempotency';

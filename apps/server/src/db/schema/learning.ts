@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stamps, users } from './accounts';
 import { teachingClasses, teachingClassStudents, students } from './classes';
 import { media } from './media';
@@ -78,9 +79,14 @@ export const ratings = pgTable(
     /** True when no student is named: the rating counts for every student of the class. */
     isWholeClass: boolean('is_whole_class').notNull().default(true),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Ratings saved together share it (DESIGN §7): the feed shows them as one card, their attachments are stored once. */
+    observation: uuid('observation')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     ...stamps,
   },
   (t) => [
+    index('rating_observation_idx').on(t.teachingClassId, t.observation),
     // Feeds (newest first) and reports (a date range of one class) walk this index only.
     index('rating_class_date_idx').on(t.teachingClassId, t.date.desc(), t.id.desc()),
     index('rating_skill_idx').on(t.learningSkillId),
@@ -114,7 +120,7 @@ export const ratingStudents = pgTable(
   ],
 );
 
-/** An attachment of a rating; a media item belongs to one rating at most. */
+/** An attachment of a rating; a media item belongs to the ratings of one observation (stored once, linked to each). */
 export const ratingMedias = pgTable(
   'rating_media',
   {
@@ -126,6 +132,7 @@ export const ratingMedias = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('rating_media_media_uq').on(t.mediaId), index('rating_media_rating_idx').on(t.ratingId)],
+  (t) => [uniqueIndex('rating_media_uq').on(t.ratingId, t.mediaId), index('rating_media_media_idx').on(t.mediaId)],
 );

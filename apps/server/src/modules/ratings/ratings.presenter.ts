@@ -10,6 +10,7 @@ export function presentRatingMedia(r: { link: RatingMediaRow; media: MediaRow },
   return embedded('RatingMedia', 'rating-media', r.link.id, {
     id: r.link.id,
     created: iso(r.link.created)!,
+    updated: iso(r.link.updated)!,
     rating: iri('rating', r.link.ratingId),
     media: presentMedia(r.media, signer),
   });
@@ -33,6 +34,7 @@ export function presentRating(r: FullRating, signer: UrlSigner, canEdit: boolean
     date: x.date,
     points: x.points,
     description: x.description,
+    observation: x.observation,
     teachingClass: iri('teaching-class', x.teachingClassId),
     learningSkill: presentSkill({ skill: r.skill, avatar: r.skillIcon }, signer),
     learningAction: presentAction(r.action),

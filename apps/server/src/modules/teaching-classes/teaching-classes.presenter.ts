@@ -31,6 +31,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     start: c.start,
     end: c.end,
     isFinished: c.isFinished,
+    defaultPoints: c.defaultPoints,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),
