@@ -1,7 +1,6 @@
-import { API_AUTH_PREFIX, type Media, type Rating } from '@skillroom/contract';
-import { uploadMedia } from '../../lib/media';
+import { API_AUTH_PREFIX, type Rating } from '@skillroom/contract';
 import type { Attachment } from './use-attachments';
-import { createRating } from './ratings-api';
+import { createRating, deleteRating } from './ratings-api';
 
 export const placeIri = (id: number) => `${API_AUTH_PREFIX}/teaching-class-student/${id}`;
 
@@ -17,17 +16,24 @@ export interface NewRatings {
   attachments: Attachment[];
 }
 
+/** What a save did: the ratings the server made, or (offline) the outbox item that waits to send them. */
+export interface SavedObservation {
+  observation: string;
+  ratings: Rating[];
+  /** Set when the save waits on this device (DESIGN §7 offline outbox); `ratings` is then empty. */
+  queuedId?: string;
+}
+
 /**
- * One rating per chosen action (DESIGN §3). An upload belongs to one rating only, so the first rating takes the
- * uploads already made and each further one gets its own copy of the same files: every rating keeps its evidence, and
- * deleting one rating never takes another's files with it.
+ * One rating per chosen action (DESIGN §3), all sharing one observation (DESIGN §7): the uploads are stored once and
+ * linked to each rating, so the feed shows one card and deleting one rating leaves the others' files in place.
  */
-export async function createRatings(n: NewRatings): Promise<Rating[]> {
-  const done = n.attachments.filter((a) => a.status === 'done' && a.media);
-  const created: Rating[] = [];
-  for (const [i, actionId] of n.actionIds.entries()) {
-    const medias: Media[] = i === 0 ? done.map((a) => a.media!) : await Promise.all(done.map((a) => (a.file ? uploadMedia(a.file, a.mediaType) : a.media!)));
-    created.push(
+export async function createRatings(n: NewRatings): Promise<SavedObservation> {
+  const observation = crypto.randomUUID();
+  const medias = n.attachments.filter((a) => a.status === 'done' && a.media).map((a) => a.media!.id);
+  const ratings: Rating[] = [];
+  for (const actionId of n.actionIds) {
+    ratings.push(
       await createRating({
         teachingClass: n.classId,
         learningSkill: n.skillId,
@@ -36,9 +42,15 @@ export async function createRatings(n: NewRatings): Promise<Rating[]> {
         date: n.date,
         points: n.points,
         description: n.description,
-        medias: medias.map((m) => m.id),
+        medias,
+        observation,
       }),
     );
   }
-  return created;
+  return { observation, ratings };
+}
+
+/** Undo of a save (the toast's "Undo"): deletes what was sent, or drops what still waits. */
+export async function undoRatings(saved: SavedObservation): Promise<void> {
+  for (const r of saved.ratings) await deleteRating(r.id);
 }

@@ -69,7 +69,7 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
           studentIds: selection.studentIds,
           attachments: attachments.items,
         });
-        toast.success(intl.formatMessage({ id: 'web_rating_created' }, { count: made.length }));
+        toast.success(intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratings.length }));
       }
       attachments.reset();
       dispatch({ type: 'cancel' });
