@@ -129,6 +129,7 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(BENCH_USER),
     });
+    if (login.status !== 200) throw new Error(`signing in for the export answered ${login.status}`);
     const { token } = (await login.json()) as { token: string };
     // The first export of a fresh server loads what every export uses once (fonts, the zip library) and grows the
     // heap to its working size: it is told apart, then both sizes are measured on the server as it runs from then on.

@@ -41,6 +41,8 @@ function startServer(databaseUrl: string, dataDir: string): Promise<{ child: Chi
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO: 'false',
+      // The benchmarks sign in a dozen times within a minute (users, the parent, each part's own token).
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -149,15 +151,14 @@ async function main() {
       await measure('class list', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
       await measure('class detail', base, `/api/auth/v1/teaching-class/${classId}`, token),
     ];
-    rows.push(
+    // With the parent's reads running, the floor is measured again under the same load: the access-log row is set beside
+    // that floor, so its share says what the log costs the list, not what the reader's own requests take from the CPU.
+    const loaded = [
+      await measureWithReader('floor, access log writing', base, '/api/auth/v1/health', token),
       await measureWithReader('class list, access log writing', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
-    );
-    const floor = rows[0]!.rps;
-    const results = rows.map((r) => ({
-      ...r,
-      percentOfFloor: Math.round((r.rps / floor) * 1000) / 10,
-      meetsTarget: r.rps >= floor * TARGET,
-    }));
+    ];
+    const share = (r: Row, floor: Row) => ({ ...r, percentOfFloor: Math.round((r.rps / floor.rps) * 1000) / 10, meetsTarget: r.rps >= floor.rps * TARGET });
+    const results = [...rows.map((r) => share(r, rows[0]!)), ...loaded.map((r) => share(r, loaded[0]!))];
 
     console.info(
       `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs\n`,
