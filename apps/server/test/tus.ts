@@ -65,23 +65,36 @@ export async function createUpload(
 }
 
 /**
- * A PATCH whose connection drops after `sendBytes` of `chunk` (the phone leaves the Wi-Fi): resolves once the
- * socket is gone.
+ * A PATCH that sends `sendBytes` of `chunk` and then waits, its connection open, until `cut` drops it (the phone
+ * leaves the Wi-Fi); `cut` resolves once the socket is gone.
  */
-export function patchCutAfter(url: string, token: string, offset: number, chunk: Buffer, sendBytes: number) {
-  return new Promise<void>((resolve) => {
-    const req = http.request(url, {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        authorization: `Bearer ${token}`,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(chunk.length),
-      },
-    });
-    req.on('error', () => resolve());
-    req.on('close', () => resolve());
-    req.write(chunk.subarray(0, sendBytes), () => setTimeout(() => req.destroy(), 100));
+export function patchHeld(url: string, token: string, offset: number, chunk: Buffer, sendBytes: number) {
+  const req = http.request(url, {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      authorization: `Bearer ${token}`,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(chunk.length),
+    },
   });
+  const closed = new Promise<void>((resolve) => req.on('error', () => resolve()).on('close', () => resolve()));
+  const written = new Promise<void>((resolve) => req.write(chunk.subarray(0, sendBytes), () => resolve()));
+  return {
+    written,
+    cut: async () => {
+      await written;
+      req.destroy();
+      await closed;
+    },
+  };
+}
+
+/** A PATCH whose connection drops after `sendBytes` of `chunk` have been handed to the socket. */
+export async function patchCutAfter(url: string, token: string, offset: number, chunk: Buffer, sendBytes: number) {
+  const held = patchHeld(url, token, offset, chunk, sendBytes);
+  await held.written;
+  await new Promise((r) => setTimeout(r, 100));
+  await held.cut();
 }
