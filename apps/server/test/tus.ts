@@ -36,7 +36,13 @@ export interface TusAnswer {
 }
 
 /** One tus request (Tus-Resumable always sent, and the bearer token when given). */
-export async function tusRequest(url: string, method: string, token: string | null, headers: Record<string, string> = {}, body?: Buffer): Promise<TusAnswer> {
+export async function tusRequest(
+  url: string,
+  method: string,
+  token: string | null,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<TusAnswer> {
   const res = await fetch(url, {
     method,
     headers: { 'tus-resumable': '1.0.0', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },

@@ -58,7 +58,10 @@ describe('abandoned resumable uploads (DESIGN §7)', () => {
     const done = await createUpload(origin, leaving.token, (await jpegWithGps()).length, photo);
     expect((await patchBytes(done.url, leaving.token, 0, await jpegWithGps())).status).toBe(200);
     const theirs = await partialUpload(staying.token, 0);
-    const res = await s.api('DELETE', `/api/auth/v1/user/${leaving.id}`, { token: leaving.token, body: { currentPassword: leaving.password } });
+    const res = await s.api('DELETE', `/api/auth/v1/user/${leaving.id}`, {
+      token: leaving.token,
+      body: { currentPassword: leaving.password },
+    });
     expect(res.statusCode, res.body).toBe(204);
     const left = fs.readdirSync(partialDir());
     expect(left).not.toContain(idOf(mine));

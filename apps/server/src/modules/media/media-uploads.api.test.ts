@@ -47,7 +47,12 @@ describe('tus uploads at /api/auth/v1/uploads/ (DESIGN §7 "Large files resume")
     expect(done.headers.get('upload-offset')).toBe(String(jpeg.length));
     expect(done.headers.get('content-type')).toContain('application/ld+json');
     const m = done.json() as unknown as Media;
-    expect(m).toMatchObject({ '@type': 'Media', mediaType: MediaType.RatingPhoto, fileOriginalName: 'IMG_0001.jpg', fileMimeType: 'image/jpeg' });
+    expect(m).toMatchObject({
+      '@type': 'Media',
+      mediaType: MediaType.RatingPhoto,
+      fileOriginalName: 'IMG_0001.jpg',
+      fileMimeType: 'image/jpeg',
+    });
     expect(done.headers.get('content-location')).toBe(m['@id']);
     const row = (await mediaRepository.findById(s.ctx.db, m.id))!;
     expect(row.uploaderId).toBe(me.id);
@@ -120,7 +125,8 @@ describe('tus uploads at /api/auth/v1/uploads/ (DESIGN §7 "Large files resume")
     expect((await patchBytes(url, me.token, 0, Buffer.alloc(11))).status).toBe(413);
     expect((await tusRequest(url, 'HEAD', me.token)).headers.get('upload-offset')).toBe('0');
 
-    const bad = async (meta: Record<string, string>, extra: Record<string, string> = {}) => (await createUpload(origin, me.token, 10, meta, extra)).res;
+    const bad = async (meta: Record<string, string>, extra: Record<string, string> = {}) =>
+      (await createUpload(origin, me.token, 10, meta, extra)).res;
     const missing = await bad({ filetype: 'image/jpeg' });
     expect(missing.status).toBe(400);
     expect((missing.json().violations as { propertyPath: string }[]).map((v) => v.propertyPath).sort()).toEqual(['filename', 'mediaType']);
@@ -129,12 +135,17 @@ describe('tus uploads at /api/auth/v1/uploads/ (DESIGN §7 "Large files resume")
     expect((await bad(photo, { 'upload-metadata': 'mediaType !!!' })).status).toBe(400);
     expect((await bad(photo, { 'upload-length': '-1' })).status).toBe(400);
     expect((await bad(photo, { 'upload-length': '0' })).status).toBe(400);
-    const deferred = await tusRequest(`${origin}${UPLOADS_PATH}`, 'POST', me.token, { 'upload-defer-length': '1', 'upload-metadata': 'mediaType MzQ=' });
+    const deferred = await tusRequest(`${origin}${UPLOADS_PATH}`, 'POST', me.token, {
+      'upload-defer-length': '1',
+      'upload-metadata': 'mediaType MzQ=',
+    });
     expect(deferred.status).toBe(400);
     // A catalogue media type is the platform's, as on POST /media.
     const catalogue = await bad({ ...photo, mediaType: String(MediaType.PredefinedUserAvatar) });
     expect(catalogue.status).toBe(400);
-    expect(catalogue.json().violations).toEqual([{ propertyPath: 'mediaType', message: 'This media type is reserved for the predefined catalogue.' }]);
+    expect(catalogue.json().violations).toEqual([
+      { propertyPath: 'mediaType', message: 'This media type is reserved for the predefined catalogue.' },
+    ]);
   });
 
   it('refuses content that is not of the media type as POST /media does, and removes its bytes', async () => {

@@ -3,7 +3,7 @@ import { NodeRequest } from 'srvx/node';
 import { API_AUTH_PREFIX } from '@skillroom/contract';
 import { HttpError, notFound, TooManyRequests } from '../../http/errors';
 import { item } from '../../http/hydra';
-import { PartialUploads, type FinishedUpload } from '../../lib/partial-uploads';
+import type { FinishedUpload, PartialUploads } from '../../lib/partial-uploads';
 import type { PerUserSlots } from '../../lib/per-user-slots';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser } from '../../plugins/auth';
@@ -29,7 +29,8 @@ const mediaIri = (id: number) => `${API_AUTH_PREFIX}/media/${id}`;
  */
 function answerFinished(reply: FastifyReply, method: string, done: FinishedUpload) {
   reply.header('tus-resumable', '1.0.0').header('content-location', mediaIri(done.mediaId)).header('cache-control', 'no-store');
-  if (method === 'HEAD') return reply.status(200).header('upload-offset', String(done.size)).header('upload-length', String(done.size)).send();
+  if (method === 'HEAD')
+    return reply.status(200).header('upload-offset', String(done.size)).header('upload-length', String(done.size)).send();
   if (method === 'DELETE') return reply.status(204).send();
   throw new HttpError(409, 'This upload is finished: its media is named by Content-Location.');
 }
@@ -97,7 +98,12 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
       config: doc('tus 1.0.0: create a resumable upload (Upload-Length, Upload-Metadata: mediaType, filename, filetype)'),
       handler: handle,
     });
-    scope.route({ method: ['POST', 'OPTIONS'], url: '/uploads', config: doc('tus 1.0.0: the same, without the final slash'), handler: handle });
+    scope.route({
+      method: ['POST', 'OPTIONS'],
+      url: '/uploads',
+      config: doc('tus 1.0.0: the same, without the final slash'),
+      handler: handle,
+    });
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/uploads/:id',

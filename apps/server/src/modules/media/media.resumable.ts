@@ -32,7 +32,11 @@ const LENGTH = /^\d{1,15}$/;
  * metadata that is missing or wrong (one answer for all of it), the media type's rule, then 413 for a length over
  * the limit of its kind. The length must be known (no `Upload-Defer-Length`): the limit is checked on it.
  */
-export function checkCreation(deps: Pick<MediaDeps, 'limits'>, p: Principal, headers: Record<string, string | string[] | undefined>): ResumableFields {
+export function checkCreation(
+  deps: Pick<MediaDeps, 'limits'>,
+  p: Principal,
+  headers: Record<string, string | string[] | undefined>,
+): ResumableFields {
   const one = (name: string) => {
     const v = headers[name];
     return Array.isArray(v) ? v[0] : v;
@@ -42,16 +46,21 @@ export function checkCreation(deps: Pick<MediaDeps, 'limits'>, p: Principal, hea
   try {
     meta = Metadata.parse(one('upload-metadata'));
   } catch {
-    violations.push({ propertyPath: 'Upload-Metadata', message: 'Upload-Metadata must be key and base64 value pairs, with mediaType and filename.' });
+    violations.push({
+      propertyPath: 'Upload-Metadata',
+      message: 'Upload-Metadata must be key and base64 value pairs, with mediaType and filename.',
+    });
   }
   const r = mediaUploadFields.safeParse({ mediaType: meta.mediaType ?? undefined, encode: meta.encode ?? undefined });
   if (!r.success) violations.push(...toViolations(r.error));
   const filename = meta.filename?.trim() ?? '';
   if (!filename) violations.push({ propertyPath: 'filename', message: V.blank });
   const length = one('upload-length');
-  if (!length || !LENGTH.test(length)) violations.push({ propertyPath: 'Upload-Length', message: 'Upload-Length must be the file size in bytes.' });
+  if (!length || !LENGTH.test(length))
+    violations.push({ propertyPath: 'Upload-Length', message: 'Upload-Length must be the file size in bytes.' });
   if (violations.length || !r.success) throw new ValidationError(violations);
-  if (!mediaPolicy.canUpload(p, r.data.mediaType)) throw new ValidationError([{ propertyPath: 'mediaType', message: 'This media type is reserved for the predefined catalogue.' }]);
+  if (!mediaPolicy.canUpload(p, r.data.mediaType))
+    throw new ValidationError([{ propertyPath: 'mediaType', message: 'This media type is reserved for the predefined catalogue.' }]);
   const limit = mediaService.limitFor(deps.limits, r.data.mediaType);
   if (Number(length) > limit) throw tooLarge(limit);
   if (Number(length) === 0) throw new ValidationError([{ propertyPath: 'Upload-Length', message: V.blank }]);
@@ -93,7 +102,11 @@ export function createTusServer(deps: MediaDeps, partials: PartialUploads, calls
       const { principal, fields } = callOf(req);
       if (!fields) throw new Error('An upload was created without its checked fields.');
       // Only what the server checked is kept, with the owner it alone writes (a client key `owner` is dropped).
-      const metadata: Record<string, string | null> = { mediaType: String(fields.mediaType), filename: fields.filename, owner: String(principal.userId) };
+      const metadata: Record<string, string | null> = {
+        mediaType: String(fields.mediaType),
+        filename: fields.filename,
+        owner: String(principal.userId),
+      };
       if (fields.filetype) metadata.filetype = fields.filetype;
       if (fields.encode) metadata.encode = '1';
       return { metadata };
