@@ -79,6 +79,7 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
           .header('content-location', mediaIri(call.media.id))
           .send(item(presentMedia(call.media, deps.urlSigner)));
       const text = await res.text();
+      if (res.status >= 500) req.log.error({ status: res.status, tus: text.trim() }, 'resumable upload failed');
       if (res.status >= 400) throw new HttpError(res.status, text.trim() || 'The upload was refused.');
       return reply.status(res.status).send(text || undefined);
     } finally {

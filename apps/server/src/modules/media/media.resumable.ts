@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { Metadata, Server as TusServer, type Upload } from '@tus/server';
+import { ERRORS, Metadata, Server as TusServer, type Upload } from '@tus/server';
 import { mediaUploadFields, UPLOADS_PATH, V, type MediaUploadFields, type Violation } from '@skillroom/contract';
 import { HttpError, ValidationError } from '../../http/errors';
 import { toViolations } from '../../http/validate';
@@ -98,6 +98,12 @@ export function createTusServer(deps: MediaDeps, partials: PartialUploads, calls
     allowedOrigins: () => false,
     exposedHeaders: ['Content-Location', 'Retry-After'],
     getFileIdFromRequest: (req) => callOf(req).id ?? undefined,
+    // Two requests at once on one upload (a client retrying while its first try still runs): 423, which tus clients
+    // retry, rather than the library's 500.
+    onResponseError: (_req, err) =>
+      err === ERRORS.ERR_LOCK_TIMEOUT
+        ? { status_code: 423, body: 'The upload is busy with another request: please try again.' }
+        : undefined,
     async onUploadCreate(req) {
       const { principal, fields } = callOf(req);
       if (!fields) throw new Error('An upload was created without its checked fields.');
