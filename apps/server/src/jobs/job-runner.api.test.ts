@@ -124,6 +124,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
     const schedules = await a.queue.getSchedules();
     expect(schedules.map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone]).sort()).toEqual([
       ['orphan-sweep', '17 3 * * *', 'UTC'],
+      ['partial-upload-sweep', '23 * * * *', 'UTC'],
       ['retention', '23 2 * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],
     ]);
