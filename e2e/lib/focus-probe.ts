@@ -28,8 +28,8 @@ export interface FocusProbe {
  * sits outside the element, its own when inside. Colours are read back through a canvas, so any CSS colour (oklch
  * included) arrives as sRGB.
  */
-export function probeFocus(): FocusProbe {
-  const w = window as unknown as { __focusSeen?: WeakSet<Element>; __focusLast?: Element | null };
+export async function probeFocus(): Promise<FocusProbe> {
+  const w = window as unknown as { __focusSeen?: WeakSet<Element>; __focusLast?: Element | null; __focusCanvas?: CanvasRenderingContext2D };
   const seenSet = (w.__focusSeen ??= new WeakSet());
   const el = document.activeElement;
   const empty = { focusVisible: false, holder: '', style: '', width: 0, offset: 0, ring: null, behind: [], inViewport: false };
@@ -38,12 +38,17 @@ export function probeFocus(): FocusProbe {
   if (!el || el === document.body || el === document.documentElement) return { none: true, seen: false, same, label: 'body', ...empty };
   const seen = seenSet.has(el);
   seenSet.add(el);
-  const name = (e: Element) =>
-    `<${e.tagName.toLowerCase()}${e.getAttribute('type') ? ` type=${e.getAttribute('type')}` : ''}> "${(e.textContent ?? '').trim().slice(0, 40) || e.getAttribute('aria-label') || ''}" .${(e.getAttribute('class') ?? '').slice(0, 120)}`;
+  const name = (e: Element) => {
+    const type = e.getAttribute('type') ? ` type=${e.getAttribute('type')}` : '';
+    const text = (e.textContent ?? '').trim().slice(0, 40) || e.getAttribute('aria-label') || '';
+    return `<${e.tagName.toLowerCase()}${type}> "${text}" .${(e.getAttribute('class') ?? '').slice(0, 120)}`;
+  };
 
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 1;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  const ctx = (w.__focusCanvas ??= (() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    return canvas.getContext('2d', { willReadFrequently: true })!;
+  })());
   const toRgba = (css: string): Rgba => {
     ctx.clearRect(0, 0, 1, 1);
     ctx.fillStyle = '#000';
@@ -56,6 +61,8 @@ export function probeFocus(): FocusProbe {
     const s = getComputedStyle(e);
     return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
   };
+  // Anything still fading on it (a colour transition) has ended before it is measured.
+  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
   const rect = el.getBoundingClientRect();
   const hidden = rect.width <= 1 || rect.height <= 1;
   // A visually hidden input (a chip's radio) shows its focus on the label around it.
@@ -81,6 +88,8 @@ export function probeFocus(): FocusProbe {
     behind.push(bg);
     if (bg.a >= 1) break;
   }
+  // Tab scrolls to it; a feed that grows meanwhile (infinite scroll) may push it away again, so it is brought back first.
+  holder.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   const box = holder.getBoundingClientRect();
   const inViewport = box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
   return {
