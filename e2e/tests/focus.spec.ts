@@ -114,4 +114,29 @@ test.describe('focus you can see on every screen (DESIGN §7 "Focus"): Tab throu
       }
     });
   }
+
+  // The header's popups hold controls that no walk of a closed page meets: each is opened from the keyboard and walked.
+  test('header menus, open', async ({ browser }) => {
+    const menus = [
+      { width: 1280, button: /Notifications/, first: 'Request to' },
+      { width: 1280, button: /Account menu/, first: 'Edit profile' },
+      { width: 360, button: /^Menu$/, first: 'Dashboard' },
+    ];
+    for (const menu of menus) {
+      const context = await browser.newContext({ viewport: { width: menu.width, height: 800 } });
+      const page = await context.newPage();
+      await signInViaApi(page, 'teacher');
+      await page.goto('/web/');
+      await screenReady(page);
+      await page.getByRole('button', { name: menu.button }).focus();
+      await page.keyboard.press('Enter');
+      const panel = page.locator('[aria-expanded="true"] + *');
+      await expect(panel.getByText(menu.first).first()).toBeVisible();
+      const stops = await walk(page, `${menu.button.source} open at ${menu.width} px`);
+      const inside = await panel.evaluate((el) => el.querySelectorAll('a[href], button').length);
+      expect(inside, `${menu.button.source}: controls in the panel`).toBeGreaterThanOrEqual(2);
+      expect(stops.length, `${menu.button.source}: Tab stops from the open menu`).toBeGreaterThan(inside);
+      await context.close();
+    }
+  });
 });
