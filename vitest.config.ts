@@ -6,7 +6,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            // The end-to-end tests' pure helpers (the contrast of a focus ring); Playwright's own tests stay in e2e/tests.
+            'e2e/lib/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

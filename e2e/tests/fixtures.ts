@@ -15,6 +15,12 @@ export async function expectAccessible(page: Page, context = '') {
   ).toEqual([]);
 }
 
+/** The screen is there: its title shows and nothing is still loading. */
+export async function screenReady(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[role="status"]:has(.animate-spin), [aria-busy="true"]')).toHaveCount(0);
+}
+
 /** Signs in through the API and stores the token pair in the cookies the app reads (spec §4). */
 export async function signInViaApi(page: Page, username: string, password = DEMO_PASSWORD) {
   const res = await page.request.post('/api/public/v1/login_check', { data: { username, password } });

@@ -1,18 +1,12 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, signInViaApi } from './fixtures';
+import { expectAccessible, screenReady, signInViaApi } from './fixtures';
 import { demoIds, fillPath, SWEEP_ROUTES, type DemoIds, type DemoUser, type SweepRoute } from './routes';
 
 const LOCALES = ['en', 'es', 'zh-HK'] as const;
 type Locale = (typeof LOCALES)[number];
 // SWEEP_SCREENSHOTS=/some/folder keeps a picture of every screen, for a person to look at.
 const shots = process.env.SWEEP_SCREENSHOTS;
-
-/** The screen is there: its title shows and nothing is still loading. */
-async function screenReady(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('[role="status"]:has(.animate-spin), [aria-busy="true"]')).toHaveCount(0);
-}
 
 async function setLanguage(page: Page, token: string, locale: Locale) {
   const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { userid: number }).userid;

@@ -75,7 +75,7 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
             {catalogue.map((m, i) => (
               <label
                 key={m.id}
-                className="cursor-pointer rounded-full p-0.5 has-[:checked]:ring-3 has-[:checked]:ring-teal-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700"
+                className="cursor-pointer rounded-full p-0.5 has-[:checked]:ring-3 has-[:checked]:ring-teal-700 focus-within-ring"
               >
                 <input type="radio" name={groupId} className="sr-only" checked={value?.id === m.id} onChange={() => onChange(m)} />
                 <img

@@ -12,10 +12,12 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PrivacyGate } from './privacy-gate';
 import { useLiveUpdates } from './use-live-updates';
+import { useFocusRescue } from './use-focus-rescue';
 
 /** Signed-in screens: header and footer only once the user is loaded without error (spec §2). */
 export function AppShell() {
   const { status, user, error, reload, signOut, setUser } = useCurrentUser();
+  useFocusRescue();
   const location = useLocation();
   const config = usePublicConfig();
   // Until the configuration answers, the policy date shipped with this build; a later policy asks again once it does.

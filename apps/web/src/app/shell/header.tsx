@@ -13,7 +13,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-6">
-          <Link to="/" className="rounded focus-visible:outline-2 focus-visible:outline-teal-700">
+          <Link to="/" className="rounded">
             <img
               src={`${import.meta.env.BASE_URL}${pro ? 'logo-pro.svg' : 'logo.svg'}`}
               alt={intl.formatMessage({ id: pro ? 'web_shell_logo_pro' : 'web_shell_logo' })}

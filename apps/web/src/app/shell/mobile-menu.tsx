@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { useDismiss } from './use-dismiss';
 
-const item = 'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700';
+const item = 'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100';
 
 /** The mobile menu (spec §2): Dashboard, the user, Edit profile, Sign out; closes 200 ms after a click. */
 export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
@@ -30,7 +30,7 @@ export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => v
       <button
         ref={button}
         type="button"
-        className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}

@@ -29,7 +29,7 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={intl.formatMessage({ id: 'web_notifications_bell' }, { count })}

@@ -48,7 +48,7 @@ export function PrivacyGate({
             id="privacy-gate-title"
             ref={heading}
             tabIndex={-1}
-            className="text-2xl font-bold text-slate-900 focus:outline-2 focus:outline-teal-700"
+            className="text-2xl font-bold text-slate-900"
           >
             <FormattedMessage id="web_privacy_gate_title" />
           </h1>

@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
 import { SwrProvider } from '../../lib/swr';
+import { useFocusRescue } from './use-focus-rescue';
 
 /** Public screens (sign-in and friends): no header, a centred column. */
 export function PublicLayout() {
+  useFocusRescue();
   return (
     <main id="main" className="flex min-h-screen flex-col items-center px-4 py-10">
       <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} className="mb-8" />

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { useDismiss } from './use-dismiss';
 
-const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-inset';
 
 /** Desktop user dropdown (spec §2): avatar, first name, Edit profile, Sign out; closes on an outside click. */
 export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
@@ -24,7 +24,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
       <button
         ref={button}
         type="button"
-        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}

@@ -42,7 +42,7 @@ export function ClassSkillsSection({ cls, skills }: { cls: TeachingClass; skills
 
   return (
     <details className="rounded-lg border border-slate-200 bg-white shadow-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer rounded-lg p-4 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700">
+      <summary className="cursor-pointer rounded-lg p-4 text-lg font-semibold text-slate-900">
         <FormattedMessage id="web_skills_title" values={{ count: skills.length }} />
       </summary>
       <div className="space-y-6 border-t border-slate-200 p-4">

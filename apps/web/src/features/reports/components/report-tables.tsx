@@ -18,7 +18,7 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
       // A scrolling region must be reachable by keyboard to be read; tabIndex 0 makes it so.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-teal-700 print:overflow-visible"
+      className="max-w-full overflow-x-auto rounded-md print:overflow-visible"
     >
       {children}
     </div>
