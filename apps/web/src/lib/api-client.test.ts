@@ -30,6 +30,20 @@ describe('api client (spec §7)', () => {
     await expect(api('/x', { public: true })).rejects.toMatchObject({ status: 403, message: 'Access Denied.' });
   });
 
+  it('sends an Idempotency-Key on every write, a fresh one unless the caller resends with its own (DESIGN §7)', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await api('/a', { public: true });
+    await api('/a', { method: 'POST', body: {}, public: true });
+    await api('/a', { method: 'POST', body: {}, public: true });
+    await api('/a/1', { method: 'DELETE', public: true, idempotencyKey: 'k-1' });
+    const keys = fetchMock.mock.calls.map((c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toBeUndefined();
+    expect(keys[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).toBe('k-1');
+  });
+
   it('reports a network failure as the generic fetch error', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('offline');

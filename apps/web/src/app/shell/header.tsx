@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
+import { OutboxButton } from './outbox-button';
 import { UserMenu } from './user-menu';
 
 /** The header of spec §2; the logo variant marks a user with at least one subscription. */
@@ -33,6 +34,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
           </nav>
         </div>
         <div className="flex items-center gap-2">
+          <OutboxButton />
           <NotificationBell />
           <div className="hidden md:block">
             <UserMenu user={user} onSignOut={onSignOut} />
