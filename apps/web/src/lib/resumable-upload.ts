@@ -46,7 +46,8 @@ const worthRetrying = (status: number) => status === 0 || status >= 500 || statu
  * the server has), POST /media with progress otherwise.
  */
 export function startUpload(o: StartUpload): UploadHandle {
-  if (o.file.size <= RESUMABLE_UPLOAD_THRESHOLD) return uploadWithProgress(o.file, o.mediaType, o.onProgress, o.encode, o.idempotencyKey, o.name);
+  if (o.file.size <= RESUMABLE_UPLOAD_THRESHOLD)
+    return uploadWithProgress(o.file, o.mediaType, o.onProgress, o.encode, o.idempotencyKey, o.name);
   let upload: Upload | null = null;
   let stopped = false;
   let settle: { resolve: (m: Media) => void; reject: (e: unknown) => void } | null = null;
@@ -56,7 +57,12 @@ export function startUpload(o: StartUpload): UploadHandle {
     uploadUrl: o.uploadUrl ?? null,
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
-    metadata: { filename: o.name, filetype: o.file.type || 'application/octet-stream', mediaType: String(o.mediaType), ...(o.encode ? { encode: '1' } : {}) },
+    metadata: {
+      filename: o.name,
+      filetype: o.file.type || 'application/octet-stream',
+      mediaType: String(o.mediaType),
+      ...(o.encode ? { encode: '1' } : {}),
+    },
     // The address is kept by the caller (the outbox item); the browser's own list would outlive a sign-out.
     storeFingerprintForResuming: false,
     onBeforeRequest: async (req: HttpRequest) => {

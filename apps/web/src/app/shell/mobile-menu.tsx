@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { useDismiss } from './use-dismiss';
 
-const item = 'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700';
+const item =
+  'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700';
 
 /** The mobile menu (spec §2): Dashboard, the user, Edit profile, Sign out; closes 200 ms after a click. */
 export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {

@@ -24,7 +24,12 @@ function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) 
       }}
     >
       <PointsField value={points} onChange={setPoints} />
-      <TextAreaField label={<FormattedMessage id="web_rating_note" />} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <TextAreaField
+        label={<FormattedMessage id="web_rating_note" />}
+        rows={2}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
       {item.files.map((f, i) => (
         <label key={`${f.key}`} className="flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -63,13 +68,19 @@ export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolea
       <p className="text-sm font-semibold text-slate-900">
         {intl.formatMessage(
           { id: 'web_outbox_item' },
-          { className: item.className ?? intl.formatMessage({ id: 'web_outbox_some_class' }), count: item.steps.length, date: formatDate(item.date) },
+          {
+            className: item.className ?? intl.formatMessage({ id: 'web_outbox_some_class' }),
+            count: item.steps.length,
+            date: formatDate(item.date),
+          },
         )}
       </p>
       <p className="text-sm text-slate-700">
         {item.files.length > 0 && <>{intl.formatMessage({ id: 'web_outbox_files' }, { count: item.files.length })} · </>}
         {refused ? (
-          <span className="font-medium text-red-800">{intl.formatMessage({ id: 'web_outbox_refused' }, { reason: item.reason ?? '' })}</span>
+          <span className="font-medium text-red-800">
+            {intl.formatMessage({ id: 'web_outbox_refused' }, { reason: item.reason ?? '' })}
+          </span>
         ) : (
           <FormattedMessage id="web_outbox_waiting_state" />
         )}

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { useDismiss } from './use-dismiss';
 
-const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+const item =
+  'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
 
 /** Desktop user dropdown (spec §2): avatar, first name, Edit profile, Sign out; closes on an outside click. */
 export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
@@ -36,7 +37,10 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
         </span>
       </button>
       {open && (
-        <div id={panelId} className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <Link to="/profile/edit" className={item} onClick={() => setOpen(false)}>
             <FormattedMessage id="web_shell_edit_profile" />
           </Link>

@@ -34,7 +34,8 @@ let online = true;
 let answer: (c: Call) => Response;
 let nextId = 100;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
 const created = (c: Call) => json(201, { id: nextId++, ...c.body });
 
 const photo = (): Attachment => ({
@@ -48,7 +49,17 @@ const photo = (): Attachment => ({
   file: new NodeFile(['jpeg bytes'], 'board.jpg', { type: 'image/jpeg' }) as unknown as File,
 });
 const save = (classId = 3, actionIds = [11, 12], attachments: Attachment[] = [photo()]) =>
-  createRatings({ classId, className: 'Oak', skillId: 2, actionIds, studentIds: [40], date: '2026-11-24', points: 3, description: 'Good', attachments });
+  createRatings({
+    classId,
+    className: 'Oak',
+    skillId: 2,
+    actionIds,
+    studentIds: [40],
+    date: '2026-11-24',
+    points: 3,
+    description: 'Good',
+    attachments,
+  });
 
 beforeEach(() => {
   storeTokens({ token: token(USER), refresh_token: 'r' });
@@ -59,7 +70,12 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
-    const c: Call = { url, method: init.method ?? 'GET', key: headers['idempotency-key'], body: init.body ? JSON.parse(init.body as string) : undefined };
+    const c: Call = {
+      url,
+      method: init.method ?? 'GET',
+      key: headers['idempotency-key'],
+      body: init.body ? JSON.parse(init.body as string) : undefined,
+    };
     calls.push(c);
     return answer(c);
   });
@@ -80,7 +96,15 @@ describe('outbox (DESIGN §7)', () => {
     expect(saved.ratings).toEqual([]);
     expect(calls).toEqual([]);
     const [item] = await listOutbox(USER);
-    expect(item).toMatchObject({ id: saved.queuedId, classId: 3, className: 'Oak', points: 3, description: 'Good', observation: saved.observation, state: 'waiting' });
+    expect(item).toMatchObject({
+      id: saved.queuedId,
+      classId: 3,
+      className: 'Oak',
+      points: 3,
+      description: 'Good',
+      observation: saved.observation,
+      state: 'waiting',
+    });
     expect(item!.files).toMatchObject([{ name: 'board.jpg', type: 'image/jpeg', mediaType: MediaType.RatingPhoto }]);
     expect(item!.files[0]!.blob!.size).toBe('jpeg bytes'.length);
     expect(await item!.files[0]!.blob!.text()).toBe('jpeg bytes');
@@ -101,7 +125,11 @@ describe('outbox (DESIGN §7)', () => {
       ['POST', 3, 12],
       ['POST', 4, 13],
     ]);
-    expect(calls[0]!.body).toMatchObject({ medias: [501], observation: first.observation, students: ['/api/auth/v1/teaching-class-student/40'] });
+    expect(calls[0]!.body).toMatchObject({
+      medias: [501],
+      observation: first.observation,
+      students: ['/api/auth/v1/teaching-class-student/40'],
+    });
     expect(calls[2]!.body).toMatchObject({ medias: [], observation: second.observation });
     expect(new Set(calls.map((c) => c.key)).size).toBe(3);
     expect(await listOutbox(USER)).toEqual([]);

@@ -32,11 +32,21 @@ let seq = 0;
 /** Upload state of a rating's attachments: each file uploads at once, with its own progress, cancel and error. */
 export function useAttachments(initial: Media[] = []) {
   const [items, setItems] = useState<Attachment[]>(() =>
-    initial.map((m) => ({ key: `m${m.id}`, mediaType: m.mediaType, name: m.fileOriginalName || m.fileName, status: 'done', progress: 1, media: m })),
+    initial.map((m) => ({
+      key: `m${m.id}`,
+      mediaType: m.mediaType,
+      name: m.fileOriginalName || m.fileName,
+      status: 'done',
+      progress: 1,
+      media: m,
+    })),
   );
   const handles = useRef(new Map<string, UploadHandle>());
 
-  const update = useCallback((key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))),
+    [],
+  );
 
   const start = useCallback(
     (key: string, file: File, mediaType: MediaType, uploadUrl?: string) => {
