@@ -6,7 +6,7 @@ import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract';
  * list; and the public texts and configuration every screen starts with.
  */
 const USER_READS = [
-  /^\/teaching-class\/\d+$/,
+  /^\/teaching-class\/\d+(\/learning-skills)?$/,
   /^\/teaching-classes$/,
   /^\/teaching-class-students?(\/\d+)?$/,
   /^\/teaching-class-learning-skills?(\/\d+)?$/,

@@ -53,7 +53,9 @@ export default function OutboxButton({ userId }: { userId: number }) {
           <path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />
           {outbox.online ? <path d="M12 17v-6m-3 3 3-3 3 3" /> : <path d="m4 4 16 16" />}
         </svg>
-        <FormattedMessage id="web_outbox_count" values={{ count }} />
+        {outbox.waiting > 0 && <FormattedMessage id="web_outbox_count" values={{ count: outbox.waiting }} />}
+        {outbox.waiting > 0 && outbox.refused > 0 && ' · '}
+        {outbox.refused > 0 && <FormattedMessage id="web_outbox_refused_count" values={{ count: outbox.refused }} />}
       </button>
       {open && (
         <Suspense fallback={null}>
