@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/client';
 import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store';
+import { PartialUploads } from './lib/partial-uploads';
 import { hmac, persistentSecret } from './lib/secrets';
 import { TtlCache } from './lib/ttl-cache';
 import { signingFor, UrlSigner } from './lib/url-signer';
@@ -95,6 +96,7 @@ export async function buildApp({
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
     linkAccess: new TtlCache<boolean>(60_000),
     files,
+    partialUploads: new PartialUploads(config.dataDir),
     transcoder: new Transcoder({ db: db.db, files, log: app.log, tmpDir: path.join(config.dataDir, 'tmp', 'transcode') }),
     mailer: createMailer(config, app.log),
     log: app.log,

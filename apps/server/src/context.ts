@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { TokenSigner } from './plugins/auth';
 import type { Mailer } from './lib/mailer';
 import type { FileStore } from './lib/file-store';
+import type { PartialUploads } from './lib/partial-uploads';
 import type { TtlCache } from './lib/ttl-cache';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Whether the user a media link was issued to may still see the file: at most 60 s, cleared by any write here. */
   linkAccess: TtlCache<boolean>;
   files: FileStore;
+  /** Resumable (tus) uploads in progress, in DATA_DIR/uploads: their owner, their removal. */
+  partialUploads: PartialUploads;
   /** Makes uploaded audio and video play everywhere, off the request path. */
   transcoder: Transcoder;
   mailer: Mailer;

@@ -178,6 +178,18 @@ export const MEDIA_ACCEPTED_TYPES: Record<Exclude<MediaKind, 'file'>, readonly s
   video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-m4v', 'video/ogg', 'video/3gpp', 'video/matroska'],
 };
 
+/**
+ * Resumable uploads (DESIGN §7 "Large files resume"): files over this size go through the tus protocol at UPLOADS_PATH
+ * (`POST` creates, `HEAD` says how much arrived, `PATCH` sends the rest); smaller ones through `POST /media`.
+ */
+export const RESUMABLE_UPLOAD_THRESHOLD = 5 * 1024 * 1024;
+export const UPLOADS_PATH = '/api/auth/v1/uploads/';
+/**
+ * The `Upload-Metadata` keys of a tus upload: `mediaType` (digits) and `filename` are required, `filetype` (the
+ * browser's MIME type) and `encode` (as on `POST /media`) are optional. The finished upload answers with the Media.
+ */
+export const UPLOAD_METADATA_KEYS = ['mediaType', 'filename', 'filetype', 'encode'] as const;
+
 /** Longest side of the thumbnails made for images, in pixels. */
 export const MEDIA_THUMB_SIZE = 320;
 

@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { media, ratingMedias, teachingClassStudents } from '../db/schema';
 import type { FileStore } from '../lib/file-store';
 import { iri } from '../http/hydra';
+import type { PartialUploads } from '../lib/partial-uploads';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
 
 /**
@@ -174,6 +175,16 @@ export async function withErasure<T>(ctx: ErasureContext, work: (e: Erasure) => 
     return work(erasure);
   });
   await removeFiles(ctx.files, (erasure as Erasure | null)?.gone ?? []);
+  return result;
+}
+
+/**
+ * Deletes an account (`Erasure.account`), then, once that is committed, the resumable uploads it had in progress or
+ * just finished (DESIGN §7): they are on local disk, not rows, and nobody else could ever finish them.
+ */
+export async function eraseAccount(ctx: ErasureContext & { partials: PartialUploads }, userId: number, throttleKeys: string[]) {
+  const result = await withErasure(ctx, (e) => e.account(userId, throttleKeys));
+  if (result.gone) await ctx.partials.removeOwnedBy([userId]);
   return result;
 }
 

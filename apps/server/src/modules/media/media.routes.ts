@@ -9,6 +9,7 @@ import { idParam, toViolations } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
+import { registerResumableUploads } from './media-uploads.routes';
 import { readUploadParts, sweepSpool, type SpooledFile } from './media.multipart';
 import { presentMedia } from './media.presenter';
 import { mediaService } from './media.service';
@@ -30,12 +31,13 @@ const knownType = (raw: string | undefined) => {
 export const mediaRoutes: ModuleRoutes = {
   name: 'media',
   root: registerMediaFiles,
-  auth: (app, { db, files, urlSigner, config, transcoder }) => {
+  auth: async (app, { db, files, urlSigner, config, transcoder, partialUploads }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
     const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs), transcoder };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
     const uploadSlots = new PerUserSlots(config.uploadsPerUser);
+    await registerResumableUploads(app, { media: deps, partials: partialUploads, urlSigner, slots: uploadSlots, uploadsPerUser: config.uploadsPerUser });
 
     app.post(
       '/media',

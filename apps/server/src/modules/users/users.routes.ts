@@ -17,7 +17,7 @@ export const usersRoutes: ModuleRoutes = {
       return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
     });
   },
-  auth: (app, { db, urlSigner, files }) => {
+  auth: (app, { db, urlSigner, files, partialUploads }) => {
     app.get(
       '/user/:id',
       {
@@ -41,7 +41,7 @@ export const usersRoutes: ModuleRoutes = {
       '/user/:id',
       { config: { doc: { summary: 'Delete your own account (current password; 409 while you own classes)', body: accountDeleteBody } } },
       async (req, reply) => {
-        await usersService.remove(db, files, requireUser(req), idParam((req.params as { id: string }).id), req.body);
+        await usersService.remove(db, files, partialUploads, requireUser(req), idParam((req.params as { id: string }).id), req.body);
         return reply.status(204).send();
       },
     );

@@ -15,7 +15,8 @@ import { DetailedError, forbidden, notFound, ValidationError } from '../../http/
 import { parse } from '../../http/validate';
 import type { FileStore } from '../../lib/file-store';
 import { forgetAccount } from '../../lib/live-accounts';
-import { withErasure } from '../../records/erasure';
+import type { PartialUploads } from '../../lib/partial-uploads';
+import { eraseAccount, withErasure } from '../../records/erasure';
 import { sqlState } from '../../http/database-errors';
 import type { Principal } from '../../plugins/auth';
 import { authRepository } from '../auth/auth.repository';
@@ -134,12 +135,12 @@ export const usersService = {
    * Deletes one's own account (DESIGN §6 "Accounts"): 404 for a user one may not see, 403 for another's, 400 on
    * `currentPassword` for a wrong one, 409 naming the classes one still owns. The erasure layer says what goes.
    */
-  async remove(db: Db, files: FileStore, p: Principal, id: number, rawBody: unknown) {
+  async remove(db: Db, files: FileStore, partials: PartialUploads, p: Principal, id: number, rawBody: unknown) {
     const target = await this.getVisible(db, p, id);
     if (!usersPolicy.canDelete(p, id)) throw forbidden('You may delete only your own account.');
     const body = parse(accountDeleteBody, rawBody);
     await assertCurrentPassword(db, target.user, body.currentPassword);
-    const result = await withErasure({ db, files }, (e) => e.account(id, [throttleKey(id, target.user.username)]));
+    const result = await eraseAccount({ db, files, partials }, id, [throttleKey(id, target.user.username)]);
     if (result.ownedClasses.length) {
       const classes = result.ownedClasses.map((c) => ({ '@id': `${API_AUTH_PREFIX}/teaching-class/${c.id}`, id: c.id, name: c.name }));
       throw new DetailedError(409, ACCOUNT_DELETION_MESSAGES.ownsClasses(classes.map((c) => c.name)), { classes });
