@@ -1,14 +1,11 @@
-import { API_AUTH_PREFIX, ErrorText, type Media, type MediaType } from '@skillroom/contract';
-import type { HttpRequest, Upload, UploadOptions } from 'tus-js-client';
-import { ApiError } from './api-client';
+import { ErrorText, RESUMABLE_UPLOAD_THRESHOLD, UPLOADS_PATH, type Media, type MediaType } from '@skillroom/contract';
+import type { HttpRequest, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
+import { api, ApiError } from './api-client';
 import { API_ORIGIN } from './config';
 import { validToken } from './session';
 import { uploadErrorOf, uploadWithProgress, type UploadHandle, type UploadProgress } from './upload-with-progress';
 
-/** Files above this go by the tus protocol and survive a dropped connection (DESIGN §7); smaller ones by POST /media. */
-export const RESUMABLE_UPLOAD_THRESHOLD = 5 * 1024 * 1024;
-/** The tus endpoint (DESIGN §7). */
-export const UPLOADS_PATH = `${API_AUTH_PREFIX}/uploads/`;
+export { RESUMABLE_UPLOAD_THRESHOLD };
 /** One PATCH at most: a connection that drops loses at most this much, sent again from the last offset the server has. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Waits between tries after a dropped connection; past the last, the upload fails and Resume starts it again. */
@@ -27,15 +24,20 @@ export interface StartUpload {
   onUploadUrl?: (url: string) => void;
 }
 
-/** The Media the server answers when the last byte is in (its final PATCH), or the reason it refused the file. */
-function mediaOf(status: number, body: string): Media {
+/**
+ * The Media the server answers when the last byte is in (its final PATCH); an upload found finished on resuming (its
+ * HEAD) names the Media by `Content-Location` instead.
+ */
+async function mediaOf(res: HttpResponse): Promise<Media> {
   try {
-    const media = JSON.parse(body) as Media;
+    const media = JSON.parse(res.getBody()) as Media;
     if (media && typeof media.id === 'number') return media;
   } catch {
-    // An empty or foreign answer: said below.
+    // An empty answer: the header below says where the Media is.
   }
-  throw uploadErrorOf(status, body);
+  const location = res.getHeader('content-location');
+  if (location?.startsWith('/api/')) return api<Media>(location);
+  throw uploadErrorOf(res.getStatus(), res.getBody() ?? '');
 }
 
 /** A 4xx other than a lock (423) or a lost offset (409) will not change by trying again. */
@@ -76,11 +78,10 @@ export function startUpload(o: StartUpload): UploadHandle {
     onProgress: (loaded, total) => o.onProgress({ loaded, total }),
     onShouldRetry: (err) => worthRetrying(err.originalResponse?.getStatus() ?? 0),
     onSuccess: ({ lastResponse }) => {
-      try {
-        settle?.resolve(mediaOf(lastResponse.getStatus(), lastResponse.getBody()));
-      } catch (e) {
-        settle?.reject(e);
-      }
+      mediaOf(lastResponse).then(
+        (m) => settle?.resolve(m),
+        (e: unknown) => settle?.reject(e),
+      );
     },
     onError: (err) => {
       const res = 'originalResponse' in err ? err.originalResponse : null;
