@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { API, classWithStudents } from './rating-helpers';
+import { API, classWithStudents, shots } from './rating-helpers';
 
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 30 * MB;
@@ -92,6 +92,7 @@ test('a 30 MB video cut off midway resumes without sending again what arrived, a
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(45);
     await panel.getByRole('button', { name: 'Pause the upload of lesson.mp4' }).click();
     await expect(panel.getByRole('button', { name: 'Resume the upload of lesson.mp4' })).toBeVisible();
+    await panel.getByRole('group', { name: 'Attachments' }).screenshot({ path: path.join(shots, 'upload-paused-1280.png') });
     // What the browser had already handed to the network drains first; then nothing moves.
     await page.waitForTimeout(600);
     const paused = proxy.state.sent;
