@@ -21,14 +21,21 @@ async function rateOne(page: Page, student: string, photo = false) {
 }
 
 async function ratingsOf(page: Page, token: string, classId: number) {
-  const res = await page.request.get(`${API}/ratings?teachingClass.id=${classId}&itemsPerPage=50`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get(`${API}/ratings?teachingClass.id=${classId}&itemsPerPage=50`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { 'hydra:member': { id: number; description: string; medias: unknown[]; observation: string }[] })['hydra:member'];
+  return ((await res.json()) as { 'hydra:member': { id: number; description: string; medias: unknown[]; observation: string }[] })[
+    'hydra:member'
+  ];
 }
 
 test.setTimeout(90_000);
 
-test('offline: the class page opens from the cache, three saves wait, are sent once each, and a refused one stays with its reason', async ({ page, context }) => {
+test('offline: the class page opens from the cache, three saves wait, are sent once each, and a refused one stays with its reason', async ({
+  page,
+  context,
+}) => {
   const { token, classId, name } = await classWithStudents(page);
   const today = new Date();
   const other = await apiPost<{ id: number; name: string }>(page, token, '/teaching-class', {

@@ -66,7 +66,10 @@ async function startProxy(targetPort: number) {
   };
 }
 
-test('a 30 MB video cut off midway resumes without sending again what arrived, and pauses and resumes on request', async ({ page, baseURL }) => {
+test('a 30 MB video cut off midway resumes without sending again what arrived, and pauses and resumes on request', async ({
+  page,
+  baseURL,
+}) => {
   const { token, classId } = await classWithStudents(page);
   const proxy = await startProxy(Number(new URL(baseURL!).port));
   // A file on disk: Playwright hands its path to the browser instead of sending 30 MB through the protocol.
@@ -109,7 +112,9 @@ test('a 30 MB video cut off midway resumes without sending again what arrived, a
     await panel.getByRole('button', { name: 'Save rating', exact: true }).click();
     await expect(page.getByText('1 rating saved.')).toBeVisible();
     const res = await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } });
-    const [rating] = ((await res.json()) as { 'hydra:member': { medias: { media: { fileSize: number; fileOriginalName: string } }[] }[] })['hydra:member'];
+    const [rating] = ((await res.json()) as { 'hydra:member': { medias: { media: { fileSize: number; fileOriginalName: string } }[] }[] })[
+      'hydra:member'
+    ];
     expect(rating!.medias.map((m) => [m.media.fileOriginalName, m.media.fileSize])).toEqual([['lesson.mp4', VIDEO_BYTES]]);
   } finally {
     await proxy.close();

@@ -17,7 +17,13 @@ describe('offline reads of the service worker (DESIGN §7)', () => {
       '/api/auth/v1/teaching-classes?isFinished=0',
     ])
       expect(isCachedUserRead(u(p)), p).toBe(true);
-    for (const p of ['/api/auth/v1/report/class/4', '/api/auth/v1/notifications', '/api/auth/v1/teaching-class/4/invitation-code', '/media/x.jpg', '/api/auth/v1/users'])
+    for (const p of [
+      '/api/auth/v1/report/class/4',
+      '/api/auth/v1/notifications',
+      '/api/auth/v1/teaching-class/4/invitation-code',
+      '/media/x.jpg',
+      '/api/auth/v1/users',
+    ])
       expect(isCachedUserRead(u(p)), p).toBe(false);
     expect(isCachedPublicRead(u('/api/public/v1/translation/zh-HK'))).toBe(true);
     expect(isCachedPublicRead(u('/api/public/v1/login_check'))).toBe(false);
@@ -26,7 +32,8 @@ describe('offline reads of the service worker (DESIGN §7)', () => {
   it("files each user's answers under their own cache, read from the token's userid claim", () => {
     expect(userIdOfAuthorization(bearer({ userid: 7, exp: 1 }))).toBe(7);
     expect(cacheNameOf(7)).not.toBe(cacheNameOf(8));
-    for (const h of [null, 'Basic abc', 'Bearer nonsense', bearer({ userid: '7' }), bearer({ sub: 7 })]) expect(userIdOfAuthorization(h), String(h)).toBeNull();
+    for (const h of [null, 'Basic abc', 'Bearer nonsense', bearer({ userid: '7' }), bearer({ sub: 7 })])
+      expect(userIdOfAuthorization(h), String(h)).toBeNull();
   });
 
   it("sign-out drops every user's cached reads and leaves the app shell's precache", async () => {

@@ -65,12 +65,20 @@ function Row({ a, state }: { a: Attachment; state: AttachmentsState }) {
             </Button>
           )}
           {a.resumable && a.status === 'uploading' && (
-            <Button variant="ghost" onClick={() => state.pause(a.key)} aria-label={intl.formatMessage({ id: 'web_upload_pause_named' }, { name: a.name })}>
+            <Button
+              variant="ghost"
+              onClick={() => state.pause(a.key)}
+              aria-label={intl.formatMessage({ id: 'web_upload_pause_named' }, { name: a.name })}
+            >
               <FormattedMessage id="web_upload_pause" />
             </Button>
           )}
           {a.status === 'paused' && (
-            <Button variant="ghost" onClick={() => state.resume(a.key)} aria-label={intl.formatMessage({ id: 'web_upload_resume_named' }, { name: a.name })}>
+            <Button
+              variant="ghost"
+              onClick={() => state.resume(a.key)}
+              aria-label={intl.formatMessage({ id: 'web_upload_resume_named' }, { name: a.name })}
+            >
               <FormattedMessage id="web_upload_resume" />
             </Button>
           )}
@@ -78,11 +86,18 @@ function Row({ a, state }: { a: Attachment; state: AttachmentsState }) {
             variant="ghost"
             onClick={() => state.remove(a.key)}
             aria-label={intl.formatMessage(
-              { id: a.status === 'uploading' || a.status === 'paused' ? 'web_rating_upload_cancel_named' : 'web_rating_attachment_remove_named' },
+              {
+                id:
+                  a.status === 'uploading' || a.status === 'paused'
+                    ? 'web_rating_upload_cancel_named'
+                    : 'web_rating_attachment_remove_named',
+              },
               { name: a.name },
             )}
           >
-            <FormattedMessage id={a.status === 'uploading' || a.status === 'paused' ? 'web_rating_upload_cancel' : 'web_rating_attachment_remove'} />
+            <FormattedMessage
+              id={a.status === 'uploading' || a.status === 'paused' ? 'web_rating_upload_cancel' : 'web_rating_attachment_remove'}
+            />
           </Button>
         </div>
       </div>

@@ -28,6 +28,8 @@ const encodes = (t: MediaType) => t === MediaType.RatingVideo || t === MediaType
  * The save as an outbox item, keys and all: files already on the server are kept by id; a file whose upload failed
  * for want of a connection goes with the item and is uploaded before the ratings.
  */
+let lastCreated = 0;
+
 export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
   const files: OutboxFile[] = [];
   for (const a of n.attachments) {
@@ -38,7 +40,8 @@ export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
   return {
     id: newUuid(),
     userId,
-    created: Date.now(),
+    // Strictly increasing: two saves in one millisecond still go in the order they were made.
+    created: (lastCreated = Math.max(Date.now(), lastCreated + 1)),
     classId: n.classId,
     className: n.className,
     skillId: n.skillId,
