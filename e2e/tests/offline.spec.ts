@@ -71,7 +71,14 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
   await expect(page.getByRole('heading', { name: other.name, exact: true })).toBeVisible();
   await rateOne(page, 'Dan Wu');
   const outbox = page.getByTestId('outbox-button');
-  await expect(outbox).toHaveText('3 waiting');
+  await expect(outbox).toHaveAccessibleName('3 waiting');
+  await expect(outbox).toHaveText('3 waiting', { useInnerText: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(outbox).toHaveText('3', { useInnerText: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, 'outbox-header-360.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await outbox.click();
   await expect(page.getByTestId('outbox-item')).toHaveCount(3);
   await expect(page.getByText('You are offline. Saves wait on this device and are sent when the connection returns.')).toBeVisible();
@@ -88,7 +95,7 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
 
   // Back online: the two saves of the first class go, once each; the third is refused and stays with the reason.
   await context.setOffline(false);
-  await expect(outbox).toHaveText('1 refused', { timeout: 20_000 });
+  await expect(outbox).toHaveAccessibleName('1 refused', { timeout: 20_000 });
   const sent = await ratingsOf(page, token, classId);
   expect(sent).toHaveLength(2);
   expect(sent.map((r) => r.medias.length).sort()).toEqual([0, 1]);
@@ -103,7 +110,7 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
 
   // Another try sends nothing twice.
   await page.reload();
-  await expect(page.getByTestId('outbox-button')).toHaveText('1 refused');
+  await expect(page.getByTestId('outbox-button')).toHaveAccessibleName('1 refused');
   expect(await ratingsOf(page, token, classId)).toHaveLength(2);
 
   // Discarding it empties the outbox.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useOutbox } from '../../entities/ratings/use-outbox';
 import { useDismiss } from './use-dismiss';
 
@@ -25,6 +25,12 @@ export default function OutboxButton({ userId }: { userId: number }) {
   }, []);
   useDismiss(open, ref, close);
   const count = outbox.items.length;
+  const label = [
+    outbox.waiting > 0 ? intl.formatMessage({ id: 'web_outbox_count' }, { count: outbox.waiting }) : '',
+    outbox.refused > 0 ? intl.formatMessage({ id: 'web_outbox_refused_count' }, { count: outbox.refused }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   if (count === 0 && !open) return null;
 
   return (
@@ -38,6 +44,7 @@ export default function OutboxButton({ userId }: { userId: number }) {
         }`}
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={label}
         onClick={() => setOpen((o) => !o)}
       >
         <svg
@@ -53,9 +60,13 @@ export default function OutboxButton({ userId }: { userId: number }) {
           <path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />
           {outbox.online ? <path d="M12 17v-6m-3 3 3-3 3 3" /> : <path d="m4 4 16 16" />}
         </svg>
-        {outbox.waiting > 0 && <FormattedMessage id="web_outbox_count" values={{ count: outbox.waiting }} />}
-        {outbox.waiting > 0 && outbox.refused > 0 && ' · '}
-        {outbox.refused > 0 && <FormattedMessage id="web_outbox_refused_count" values={{ count: outbox.refused }} />}
+        {/* A phone's header has room for the count only; the name says it all. */}
+        <span aria-hidden="true" className="sm:hidden">
+          {count}
+        </span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          {label}
+        </span>
       </button>
       {open && (
         <Suspense fallback={null}>
