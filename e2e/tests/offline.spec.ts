@@ -76,6 +76,7 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(outbox).toHaveText('3', { useInnerText: true });
   await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByText('Saved on this device; it will be sent when you are back online.')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: path.join(shots, 'outbox-header-360.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 800 });
