@@ -26,8 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // The service worker is plain script served as it is.
-    files: ['apps/web/public/**/*.js'],
+    // The service worker's push handlers: plain script, bundled into the worker and run alone by their test.
+    files: ['apps/web/public/**/*.js', 'apps/web/src/app/service-worker/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
+import { serviceWorker } from './vite-service-worker';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -74,7 +75,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/web/',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')), precompress()],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
   // beside the translations, by a path this exact match leaves alone.
   resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }] },

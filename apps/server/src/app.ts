@@ -22,6 +22,7 @@ import { registerContentTypes } from './plugins/content-types';
 import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerCompression } from './plugins/compression';
+import { registerIdempotency } from './plugins/idempotency';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
@@ -46,6 +47,9 @@ export interface BuildOptions {
 }
 
 const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+
+/** A write still marked running after this long died with its instance: its `Idempotency-Key` is taken over. */
+const ABANDONED_KEY_MS = 5 * 60_000;
 
 /** Methods that change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -112,6 +116,8 @@ export async function buildApp({
   registerTextGuard(app);
   registerExpectationFailed(app);
   registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
+  // Before compression: the answer kept for a repeat is the JSON text, compressed again for each client as it asks.
+  registerIdempotency(app, db.db, { abandonedMs: Math.max(2 * config.requestTimeoutMs, ABANDONED_KEY_MS) });
   await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
   app.decorateRequest('principal', null);

@@ -8,6 +8,15 @@ import './styles.css';
 
 prefetchMessages();
 
+// The one service worker (offline shell and reads, pushed notifications): Workbox runs inside it, not in this page.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () =>
+      void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).catch(() => undefined),
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders>

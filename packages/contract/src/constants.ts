@@ -230,3 +230,15 @@ export const NOTIFICATION_STREAM_PATH = '/notifications/stream';
 export const NOTIFICATION_STREAM_EVENT = 'notification';
 /** How often the stream sends a heartbeat comment. */
 export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;
+
+/**
+ * Writes sent again (the offline outbox, a retry after a lost answer) carry this header (DESIGN §7): the server keeps
+ * the key with its first answer for `IDEMPOTENCY.keepHours` and answers a repeat with it, marked by `replayedHeader`.
+ */
+export const IDEMPOTENCY = {
+  header: 'Idempotency-Key',
+  replayedHeader: 'Idempotency-Replayed',
+  /** Visible ASCII (0x21 to 0x7e), as many as this: a UUID fits many times over. */
+  maxKeyLength: 255,
+  keepHours: 24,
+} as const;

@@ -42,3 +42,10 @@ export const INVITATION_MESSAGES = {
   removeTeacher: 'Only the creator of the class can remove a co-teacher; a co-teacher can only leave.',
   unlinkUser: 'Only the teachers of the class can unlink a user from this student.',
 } as const;
+
+/** Why a write with an `Idempotency-Key` is refused (DESIGN §7): a 400 violation of the header, or a 409. */
+export const IDEMPOTENCY_MESSAGES = {
+  keyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  keyReused: 'This Idempotency-Key was already used for a different request; send a new key for a new request.',
+  inProgress: 'A request with this key is still in progress.',
+} as const;

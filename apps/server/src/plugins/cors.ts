@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { IDEMPOTENCY } from '@skillroom/contract';
 
 /**
  * Cross-origin calls from the web app of another origin ("the API host", spec §7): only from `CORS_ORIGINS`
@@ -11,8 +12,8 @@ export async function registerCors(app: FastifyInstance, origins: string[]) {
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // No allowedHeaders: the preflight allows the headers the client asks for (Authorization, Content-Type…).
-    exposedHeaders: ['Content-Disposition', 'Retry-After', 'Location'],
+    // No allowedHeaders: the preflight allows the headers the client asks for (Authorization, Content-Type, Idempotency-Key…).
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'Location', IDEMPOTENCY.replayedHeader],
     maxAge: 600,
     strictPreflight: true,
   });

@@ -3,6 +3,7 @@ import { CATALOGUE_MEDIA_TYPES, EntityType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
 import {
   analyticsEvents,
+  idempotencyKeys,
   media,
   notifications,
   ratingMedias,
@@ -236,6 +237,28 @@ export const erasureSql = {
   async deleteUser(tx: DbOrTx, userId: number) {
     await tx.delete(users).where(eq(users.id, userId));
   },
+
+  /**
+   * Kept answers of writes (`Idempotency-Key`, DESIGN §7) that name one of these resources: an answer may hold a note
+   * about a child, so it goes with what it is about. Matched as the quoted IRI (`"/api/auth/v1/rating/12"`, so that
+   * rating 1 does not match rating 12) in a table holding one day of writes.
+   */
+  async deleteAnswersNaming(tx: DbOrTx, iris: string[]) {
+    for (let i = 0; i < iris.length; i += ANSWER_BATCH) {
+      const quoted = iris.slice(i, i + ANSWER_BATCH).map((x) => sql`${`"${x}"`}`);
+      await tx
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            isNotNull(idempotencyKeys.responseBody),
+            sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri) where position(n.iri in ${idempotencyKeys.responseBody}) > 0)`,
+          ),
+        );
+    }
+  },
 };
+
+/** IRIs matched per statement (each is a parameter). */
+const ANSWER_BATCH = 500;
 
 export { present };

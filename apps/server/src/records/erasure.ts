@@ -2,6 +2,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { media, ratingMedias, teachingClassStudents } from '../db/schema';
 import type { FileStore } from '../lib/file-store';
+import { iri } from '../http/hydra';
 import type { PartialUploads } from '../lib/partial-uploads';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
 
@@ -34,7 +35,17 @@ export class Erasure {
     const candidates = present(mediaIds.map((id) => id ?? null));
     if (!candidates.length) return;
     await q.lockMedia(this.tx, candidates);
-    this.gone.push(...(await q.deleteUnreferencedMedia(this.tx, candidates)));
+    const gone = await q.deleteUnreferencedMedia(this.tx, candidates);
+    this.gone.push(...gone);
+    await this.forgetAnswers({ media: ids(gone) });
+  }
+
+  /** Kept answers of writes (`Idempotency-Key`) that name what this erasure deleted go with it. */
+  private async forgetAnswers(
+    deleted: Partial<Record<'media' | 'rating' | 'teaching-class-student' | 'student' | 'teaching-class', number[]>>,
+  ) {
+    const named = Object.entries(deleted).flatMap(([resource, xs]) => xs.map((id) => iri(resource, id)));
+    if (named.length) await q.deleteAnswersNaming(this.tx, named);
   }
 
   /** Deletes ratings with their student links and attachments; answers the ids that still existed. */
@@ -43,6 +54,7 @@ export class Erasure {
     const locked = ids(await q.lockRatings(this.tx, sql`"rating"."id" in ${sqlList(ratingIds)}`));
     const attached = await q.attachedMedia(this.tx, locked);
     await q.deleteRatings(this.tx, locked);
+    await this.forgetAnswers({ rating: locked });
     await this.media(attached);
     return locked;
   }
@@ -88,6 +100,7 @@ export class Erasure {
     await q.deletePlace(this.tx, placeId);
     const orphans = await q.studentsWithoutPlace(this.tx, [place.studentId]);
     await q.deleteStudents(this.tx, ids(orphans));
+    await this.forgetAnswers({ rating: onlyThem, 'teaching-class-student': [placeId], student: ids(orphans) });
     await this.media([...attached, place.avatarId, ...orphans.map((s) => s.avatarId)]);
     return place;
   }
@@ -111,6 +124,7 @@ export class Erasure {
       places.map((p) => p.studentId),
     );
     await q.deleteStudents(this.tx, ids(orphans));
+    await this.forgetAnswers({ 'teaching-class': found, rating: rated, 'teaching-class-student': ids(places), student: ids(orphans) });
     await this.media([...attached, ...classes.map((c) => c.avatarId), ...places.map((p) => p.avatarId), ...orphans.map((s) => s.avatarId)]);
     return found;
   }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 type Listener = (event: Record<string, unknown>) => void;
 
-/** Runs public/sw.js in a sandbox standing in for the service worker's global scope. */
+/** Runs the worker's push handlers in a sandbox standing in for the service worker's global scope. */
 function loadWorker(tabs: { url: string; focus: () => Promise<void>; navigate?: (u: string) => Promise<void>; postMessage: (m: unknown) => void }[]) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(async () => undefined);
@@ -17,7 +17,7 @@ function loadWorker(tabs: { url: string; focus: () => Promise<void>; navigate?: 
     registration: { showNotification },
     clients: { claim: vi.fn(), matchAll: vi.fn(async () => tabs), openWindow },
   };
-  vm.runInNewContext(fs.readFileSync(path.resolve(import.meta.dirname, '../../public/sw.js'), 'utf8'), { self, URL });
+  vm.runInNewContext(fs.readFileSync(path.resolve(import.meta.dirname, './service-worker/push-handlers.js'), 'utf8'), { self, URL });
   const fire = async (type: string, event: Record<string, unknown>) => {
     let work: Promise<unknown> = Promise.resolve();
     listeners.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => (work = p) });

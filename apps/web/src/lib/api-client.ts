@@ -1,6 +1,7 @@
 import { API_AUTH_PREFIX, API_PUBLIC_PREFIX, ErrorText, type Violation } from '@skillroom/contract';
 import { API_ORIGIN, LOGOUT_URL } from './config';
 import { validToken } from './session';
+import { newUuid } from './uuid';
 
 /** A failed call: the HTTP status, the server's message, and the violations of a 400. */
 export class ApiError extends Error {
@@ -25,7 +26,19 @@ export interface CallOptions {
   public?: boolean;
   /** A 401 is the caller's to handle (sign-in), not a reason to leave the app. */
   keep401?: boolean;
+  /**
+   * The write's `Idempotency-Key` (DESIGN §7): a resend of the same logical write passes the same key, so the server
+   * answers it with its first answer instead of writing twice. Writes without one get a fresh key.
+   */
+  idempotencyKey?: string;
 }
+
+/** Methods that change something: each carries an `Idempotency-Key` (DESIGN §7). */
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** A call that never reached the server (no network, DNS, a dropped connection): worth trying again later. */
+export const isNetworkFailure = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
 /** Sends the browser to the logout address (spec §6), which clears the session and lands on sign-in. */
 export function leaveForLogout() {
@@ -48,6 +61,8 @@ async function errorOf(res: Response): Promise<ApiError> {
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const prefix = path.startsWith('/api/') ? '' : options.public ? API_PUBLIC_PREFIX : API_AUTH_PREFIX;
   const headers: Record<string, string> = { accept: 'application/ld+json' };
+  const method = options.method ?? 'GET';
+  if (WRITES.has(method)) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newUuid();
   if (!options.public) {
     const token = await validToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -60,7 +75,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   }
   let res: Response;
   try {
-    res = await fetch(`${API_ORIGIN}${prefix}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    res = await fetch(`${API_ORIGIN}${prefix}${path}`, { method, headers, body, signal: options.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, ErrorText.genericFetch);

@@ -36,10 +36,12 @@ export function classFieldErrors(intl: IntlShape, violations: Violation[]): Fiel
   return out;
 }
 
-export const zodViolations = (error: ZodError): Violation[] => error.issues.map((i) => ({ propertyPath: i.path.join('.'), message: i.message }));
+export const zodViolations = (error: ZodError): Violation[] =>
+  error.issues.map((i) => ({ propertyPath: i.path.join('.'), message: i.message }));
 
 /** The violations of a 400, or null when the call failed some other way. */
-export const violationsOf = (e: unknown): Violation[] | null => (e instanceof ApiError && e.status === 400 && e.violations.length ? e.violations : null);
+export const violationsOf = (e: unknown): Violation[] | null =>
+  e instanceof ApiError && e.status === 400 && e.violations.length ? e.violations : null;
 
 /**
  * The errors a form cannot put next to one of its fields, joined for an alert above the form: a violation on a

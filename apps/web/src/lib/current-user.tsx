@@ -4,6 +4,7 @@ import { api } from './api-client';
 import { LOGOUT_URL } from './config';
 import { useLocale } from './i18n';
 import { clearTokens, currentUserId, validToken } from './session';
+import { clearUserCaches } from './sw-cache-rules';
 
 /** The logged-in user's load status (spec §4). */
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -78,7 +79,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
       setUser: (user) => setState({ status: 'loaded', user, error: null }),
       clear: () => setState({ status: 'idle', user: null, error: null }),
       signOut: async () => {
-        await Promise.all([...signOutTasks].map((task) => task().catch(() => undefined)));
+        await Promise.all([...signOutTasks, clearUserCaches].map((task) => task().catch(() => undefined)));
         // The server revokes the refresh token it finds in the cookie, so it is asked before the cookies go.
         await fetch(LOGOUT_URL, { redirect: 'manual', credentials: 'same-origin' }).catch(() => undefined);
         clearTokens();

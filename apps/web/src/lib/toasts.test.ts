@@ -3,7 +3,11 @@ import { oneToastPerKind } from './toasts';
 
 describe('oneToastPerKind', () => {
   it('gives every toast of a kind the same id, so that a new one replaces the previous', () => {
-    const target = { success: vi.fn((_message: unknown, _options?: object) => 'x'), error: vi.fn((_message: unknown, _options?: object) => 'x'), loading: vi.fn((_message: unknown, _options?: object) => 'x') };
+    const target = {
+      success: vi.fn((_message: unknown, _options?: object) => 'x'),
+      error: vi.fn((_message: unknown, _options?: object) => 'x'),
+      loading: vi.fn((_message: unknown, _options?: object) => 'x'),
+    };
     const [success, error] = [target.success, target.error];
     oneToastPerKind(target);
     target.success('Ana has been added.');
@@ -17,7 +21,11 @@ describe('oneToastPerKind', () => {
   });
 
   it('keeps an id the caller chose, and wraps only once', () => {
-    const target = { success: vi.fn((_message: unknown, _options?: object) => 'x'), error: vi.fn((_message: unknown, _options?: object) => 'x'), loading: vi.fn((_message: unknown, _options?: object) => 'x') };
+    const target = {
+      success: vi.fn((_message: unknown, _options?: object) => 'x'),
+      error: vi.fn((_message: unknown, _options?: object) => 'x'),
+      loading: vi.fn((_message: unknown, _options?: object) => 'x'),
+    };
     const success = target.success;
     oneToastPerKind(target);
     oneToastPerKind(target);

@@ -24,7 +24,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // Argument names ({name} or {count, plural, …}), not the bodies of plural branches ("one {# student}").
-const placeholders = (text: string) => [...new Set([...text.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other)\s*)\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other)\s*)\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 
 describe('translations', () => {
   const en = load('en');

@@ -1,7 +1,8 @@
 import { API_AUTH_PREFIX, ErrorText, type Media, type MediaType } from '@skillroom/contract';
-import { ApiError } from './api-client';
+import { ApiError, IDEMPOTENCY_HEADER } from './api-client';
 import { API_ORIGIN } from './config';
 import { validToken } from './session';
+import { newUuid } from './uuid';
 
 export interface UploadProgress {
   loaded: number;
@@ -12,6 +13,9 @@ export interface UploadHandle {
   done: Promise<Media>;
   /** Stops the upload; `done` then rejects with an AbortError. */
   cancel: () => void;
+  /** Resumable uploads only (tus): stop sending and keep what arrived; `resume` carries on from there. */
+  pause?: () => void;
+  resume?: () => void;
 }
 
 /** The server's reason when it gave one (too large, wrong type); the spec's text otherwise (§8). */
@@ -43,7 +47,15 @@ export function retryAfterMs(header: string | null): number {
  * progress, so that each attachment can show its own bar and be cancelled. An upload the server holds back (429)
  * waits its turn and goes again.
  */
-export function uploadWithProgress(file: File, mediaType: MediaType, onProgress: (p: UploadProgress) => void, encode = false): UploadHandle {
+export function uploadWithProgress(
+  file: Blob,
+  mediaType: MediaType,
+  onProgress: (p: UploadProgress) => void,
+  encode = false,
+  /** The outbox resends an upload with its first key, so that the server stores the file once (DESIGN §7). */
+  idempotencyKey = newUuid(),
+  name = file instanceof File ? file.name : 'file',
+): UploadHandle {
   let xhr: XMLHttpRequest | null = null;
   let cancelled = false;
   let wake: (() => void) | null = null;
@@ -54,11 +66,12 @@ export function uploadWithProgress(file: File, mediaType: MediaType, onProgress:
       const form = new FormData();
       form.append('mediaType', String(mediaType));
       if (encode) form.append('encode', '1');
-      form.append('mediaFile[file]', file, file.name);
+      form.append('mediaFile[file]', file, name);
       const x = new XMLHttpRequest();
       xhr = x;
       x.open('POST', `${API_ORIGIN}${API_AUTH_PREFIX}/media`);
       x.setRequestHeader('accept', 'application/ld+json');
+      x.setRequestHeader(IDEMPOTENCY_HEADER, idempotencyKey);
       if (token) x.setRequestHeader('authorization', `Bearer ${token}`);
       x.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
       x.onload = () => resolve({ status: x.status, body: x.responseText, retryAfter: x.getResponseHeader('retry-after') });

@@ -11,7 +11,9 @@ export function useInfiniteScroll(more: () => void, enabled: boolean) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { rootMargin: `${INFINITE_SCROLL_THRESHOLD_PX}px` });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: `${INFINITE_SCROLL_THRESHOLD_PX}px`,
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [enabled]);

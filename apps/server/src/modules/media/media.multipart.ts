@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
+import { partsDigestOf } from '../../plugins/idempotency-digest';
 
 /** An uploaded file written to the spool folder, not yet checked. */
 export interface SpooledFile {
@@ -24,7 +25,8 @@ export interface UploadParts {
 /** The specification's client names the file `mediaFile[file]`; plain `mediaFile` is taken too. */
 const FILE_FIELDS = new Set(['mediaFile[file]', 'mediaFile']);
 
-const human = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const human = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 export const tooLarge = (limit: number) => new HttpError(413, `The file is too large: at most ${human(limit)} for this media type.`);
 
 /**
@@ -42,17 +44,27 @@ function asClientError(e: unknown): unknown {
  * `limitOf` gives the size limit from the fields read so far (mediaType usually comes first); a file over it
  * is cut off at once with a 413 rather than read to its end.
  */
-export async function readUploadParts(req: FastifyRequest, spoolDir: string, limitOf: (fields: Record<string, string>) => number): Promise<UploadParts> {
+export async function readUploadParts(
+  req: FastifyRequest,
+  spoolDir: string,
+  limitOf: (fields: Record<string, string>) => number,
+): Promise<UploadParts> {
   const fields: Record<string, string> = {};
   let file: SpooledFile | null = null;
   let tmp: string | null = null;
+  // A write sent with an Idempotency-Key: every part read is digested, so that a repeat can be told from another request.
+  const digest = partsDigestOf(req);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
-        if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        digest?.field(part.fieldname, value);
+        if (!(part.fieldname in fields)) fields[part.fieldname] = value;
         continue;
       }
+      const digested = digest?.file(part.fieldname, part.filename);
       if (!FILE_FIELDS.has(part.fieldname) || file) {
+        if (digested) part.file.on('data', (chunk: Buffer) => digested.update(chunk));
         part.file.resume();
         continue;
       }
@@ -62,6 +74,7 @@ export async function readUploadParts(req: FastifyRequest, spoolDir: string, lim
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
+          digested?.update(chunk);
           if (size > limit) done(tooLarge(limit));
           else done(null, chunk);
         },
@@ -70,6 +83,7 @@ export async function readUploadParts(req: FastifyRequest, spoolDir: string, lim
       if (part.file.truncated) throw tooLarge(limit);
       file = { path: tmp, size, originalName: part.filename ?? '' };
     }
+    digest?.complete();
   } catch (e) {
     if (tmp) await fsp.rm(tmp, { force: true });
     throw asClientError(e);
@@ -101,7 +115,10 @@ export function sweepSpool(dir: string, olderThanMs = 3600_000) {
 export function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a shown file name must not hold
-  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return clean.slice(-200) || 'upload';
 }
 

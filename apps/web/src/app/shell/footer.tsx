@@ -14,7 +14,12 @@ export function Footer() {
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm sm:px-6">
         {links.map((l) => (
           <li key={l.id}>
-            <a href={`${import.meta.env.BASE_URL}${l.href}`} target="_blank" rel="noopener noreferrer" className="text-slate-700 underline-offset-2 hover:underline">
+            <a
+              href={`${import.meta.env.BASE_URL}${l.href}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-slate-700 underline-offset-2 hover:underline"
+            >
               <FormattedMessage id={l.id} />
               <span className="sr-only">
                 {' '}

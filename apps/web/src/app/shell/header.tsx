@@ -1,9 +1,13 @@
 import type { User } from '@skillroom/contract';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
+
+// Shown only when saves wait on this device, after the first screen: no screen's first load carries the outbox.
+const OutboxButton = lazy(() => import('./outbox-button'));
 
 /** The header of spec §2; the logo variant marks a user with at least one subscription. */
 export function Header({ user, onSignOut }: { user: User; onSignOut: () => void }) {
@@ -26,13 +30,18 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
             <NavLink
               to="/"
               end
-              className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`
+              }
             >
               <FormattedMessage id="web_shell_dashboard" />
             </NavLink>
           </nav>
         </div>
         <div className="flex items-center gap-2">
+          <Suspense fallback={null}>
+            <OutboxButton userId={user.id} />
+          </Suspense>
           <NotificationBell />
           <div className="hidden md:block">
             <UserMenu user={user} onSignOut={onSignOut} />

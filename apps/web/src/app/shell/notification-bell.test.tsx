@@ -8,9 +8,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LATEST_KEY, UNREAD_KEY } from '../../entities/notifications/notifications-api';
 import { NotificationBell } from './notification-bell';
 
-const messages = { web_notifications_bell: '{count, plural, =0 {Notifications} one {Notifications, # unread} other {Notifications, # unread}}' };
+const messages = {
+  web_notifications_bell: '{count, plural, =0 {Notifications} one {Notifications, # unread} other {Notifications, # unread}}',
+};
 const item = (id: number, over: Partial<Notification> = {}): Notification =>
-  ({ id, title: `Title ${id}`, message: `Message ${id}`, isRead: false, notificationType: 4, entityType: 15, entityId: id, path: '/teaching-class/3/teachers', created: '2026-11-23T10:00:00Z', ...over }) as Notification;
+  ({
+    id,
+    title: `Title ${id}`,
+    message: `Message ${id}`,
+    isRead: false,
+    notificationType: 4,
+    entityType: 15,
+    entityId: id,
+    path: '/teaching-class/3/teachers',
+    created: '2026-11-23T10:00:00Z',
+    ...over,
+  }) as Notification;
 const page = (members: Notification[], total = members.length) => ({ 'hydra:member': members, 'hydra:totalItems': total });
 
 function Where() {
@@ -20,7 +33,13 @@ function Where() {
 function renderBell(unread: number, latest: Notification[]) {
   return render(
     <IntlProvider locale="en" messages={messages} onError={() => undefined}>
-      <SWRConfig value={{ provider: () => new Map(), fallback: { [UNREAD_KEY]: page([], unread), [LATEST_KEY]: page(latest) }, fetcher: () => new Promise(() => undefined) }}>
+      <SWRConfig
+        value={{
+          provider: () => new Map(),
+          fallback: { [UNREAD_KEY]: page([], unread), [LATEST_KEY]: page(latest) },
+          fetcher: () => new Promise(() => undefined),
+        }}
+      >
         <MemoryRouter>
           <NotificationBell />
           <Where />
@@ -78,12 +97,17 @@ describe('notification bell (spec §2)', () => {
 
   it('only logs a failure to mark read, and a removal opens nothing', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
     renderBell(1, [item(1, { notificationType: 3, entityType: 13, path: null })]);
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     fireEvent.click(screen.getByRole('button', { name: /Title 1/ }));
     expect(screen.getByTestId('where').textContent).toBe('/');
-    await waitFor(() => expect(error).toHaveBeenCalledWith('You are not authorized to manage this teaching class student.', expect.anything()));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('You are not authorized to manage this teaching class student.', expect.anything()),
+    );
     error.mockRestore();
   });
 });

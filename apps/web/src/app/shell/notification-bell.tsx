@@ -35,12 +35,25 @@ export function NotificationBell() {
         aria-label={intl.formatMessage({ id: 'web_notifications_bell' }, { count })}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         {count > 0 && (
-          <span aria-hidden="true" data-testid="notification-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white">
+          <span
+            aria-hidden="true"
+            data-testid="notification-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
+          >
             {badgeText(count)}
           </span>
         )}
@@ -56,7 +69,11 @@ export function NotificationBell() {
           </h2>
           <LatestList onOpen={onOpen} />
           <div className="border-t border-slate-200 px-4 py-3">
-            <Link to="/notifications" className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline" onClick={() => close(false)}>
+            <Link
+              to="/notifications"
+              className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline"
+              onClick={() => close(false)}
+            >
               <FormattedMessage id="web_notifications_show_all" />
             </Link>
           </div>

@@ -36,7 +36,10 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
         </span>
       </button>
       {open && (
-        <div id={panelId} className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <Link to="/profile/edit" className={item} onClick={() => setOpen(false)}>
             <FormattedMessage id="web_shell_edit_profile" />
           </Link>

@@ -61,22 +61,47 @@ function Row({ a, state }: { a: Attachment; state: AttachmentsState }) {
         <div className="flex gap-2">
           {a.status === 'failed' && a.file && (
             <Button variant="ghost" onClick={() => state.retry(a)}>
-              <FormattedMessage id="web_common_retry" />
+              <FormattedMessage id={a.uploadUrl ? 'web_upload_resume' : 'web_common_retry'} />
+            </Button>
+          )}
+          {a.resumable && a.status === 'uploading' && (
+            <Button
+              variant="ghost"
+              onClick={() => state.pause(a.key)}
+              aria-label={intl.formatMessage({ id: 'web_upload_pause_named' }, { name: a.name })}
+            >
+              <FormattedMessage id="web_upload_pause" />
+            </Button>
+          )}
+          {a.status === 'paused' && (
+            <Button
+              variant="ghost"
+              onClick={() => state.resume(a.key)}
+              aria-label={intl.formatMessage({ id: 'web_upload_resume_named' }, { name: a.name })}
+            >
+              <FormattedMessage id="web_upload_resume" />
             </Button>
           )}
           <Button
             variant="ghost"
             onClick={() => state.remove(a.key)}
             aria-label={intl.formatMessage(
-              { id: a.status === 'uploading' ? 'web_rating_upload_cancel_named' : 'web_rating_attachment_remove_named' },
+              {
+                id:
+                  a.status === 'uploading' || a.status === 'paused'
+                    ? 'web_rating_upload_cancel_named'
+                    : 'web_rating_attachment_remove_named',
+              },
               { name: a.name },
             )}
           >
-            <FormattedMessage id={a.status === 'uploading' ? 'web_rating_upload_cancel' : 'web_rating_attachment_remove'} />
+            <FormattedMessage
+              id={a.status === 'uploading' || a.status === 'paused' ? 'web_rating_upload_cancel' : 'web_rating_attachment_remove'}
+            />
           </Button>
         </div>
       </div>
-      {a.status === 'uploading' && (
+      {(a.status === 'uploading' || a.status === 'paused') && (
         <div
           role="progressbar"
           aria-label={intl.formatMessage({ id: 'web_rating_uploading' }, { name: a.name })}
@@ -88,7 +113,12 @@ function Row({ a, state }: { a: Attachment; state: AttachmentsState }) {
           <div className="h-full bg-teal-700 transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       )}
-      {a.status === 'failed' && (
+      {a.status === 'failed' && a.waiting && (
+        <p className="text-sm text-slate-700" role="status">
+          <FormattedMessage id="web_outbox_attachment_waiting" />
+        </p>
+      )}
+      {a.status === 'failed' && !a.waiting && (
         <p className="text-sm font-medium text-red-700" role="alert">
           <FormattedMessage id="web_error_media_upload" />
           {a.error && a.error !== intl.formatMessage({ id: 'web_error_media_upload' }) ? ` ${a.error}` : ''}

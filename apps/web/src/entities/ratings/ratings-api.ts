@@ -53,7 +53,9 @@ export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: numb
   if (deleted) await mutate(ratingKey(deleted), undefined, { revalidate: false });
   await Promise.all([
     ...feeds.map((f) => mutate(unstable_serialize(pageKey(f)))),
-    mutate((key) => typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/)/.test(key)),
+    mutate(
+      (key) => typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/)/.test(key),
+    ),
   ]);
 }
 

@@ -1,9 +1,10 @@
 import { MediaType, type Media } from '@skillroom/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { uploadWithProgress, type UploadHandle } from '../../lib/upload-with-progress';
+import { ApiError, isNetworkFailure } from '../../lib/api-client';
+import { RESUMABLE_UPLOAD_THRESHOLD, startUpload } from '../../lib/resumable-upload';
+import type { UploadHandle } from '../../lib/upload-with-progress';
 
-export type AttachmentStatus = 'uploading' | 'done' | 'failed';
+export type AttachmentStatus = 'uploading' | 'paused' | 'done' | 'failed';
 
 export interface Attachment {
   key: string;
@@ -16,6 +17,11 @@ export interface Attachment {
   file?: File;
   media?: Media;
   error?: string;
+  /** The upload failed for want of a connection: the file goes with the rating, through the outbox (DESIGN §7). */
+  waiting?: boolean;
+  /** A resumable (tus) upload: its address on the server, so that a retry goes on from what arrived. */
+  uploadUrl?: string;
+  resumable?: boolean;
 }
 
 /** Video and audio are sent with encode=1 (spec §7), so that the server makes a copy every browser plays. */
@@ -26,22 +32,40 @@ let seq = 0;
 /** Upload state of a rating's attachments: each file uploads at once, with its own progress, cancel and error. */
 export function useAttachments(initial: Media[] = []) {
   const [items, setItems] = useState<Attachment[]>(() =>
-    initial.map((m) => ({ key: `m${m.id}`, mediaType: m.mediaType, name: m.fileOriginalName || m.fileName, status: 'done', progress: 1, media: m })),
+    initial.map((m) => ({
+      key: `m${m.id}`,
+      mediaType: m.mediaType,
+      name: m.fileOriginalName || m.fileName,
+      status: 'done',
+      progress: 1,
+      media: m,
+    })),
   );
   const handles = useRef(new Map<string, UploadHandle>());
 
-  const update = useCallback((key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))),
+    [],
+  );
 
   const start = useCallback(
-    (key: string, file: File, mediaType: MediaType) => {
-      const handle = uploadWithProgress(file, mediaType, (p) => update(key, { progress: p.total ? p.loaded / p.total : 0 }), encodes(mediaType));
+    (key: string, file: File, mediaType: MediaType, uploadUrl?: string) => {
+      const handle = startUpload({
+        file,
+        name: file.name,
+        mediaType,
+        encode: encodes(mediaType),
+        uploadUrl,
+        onUploadUrl: (url) => update(key, { uploadUrl: url }),
+        onProgress: (p) => update(key, { progress: p.total ? p.loaded / p.total : 0 }),
+      });
       handles.current.set(key, handle);
       handle.done.then(
         (media) => update(key, { status: 'done', progress: 1, media }),
         (e: unknown) => {
           // A cancelled upload has already left the list.
           if (e instanceof DOMException && e.name === 'AbortError') return;
-          update(key, { status: 'failed', error: e instanceof ApiError ? e.message : undefined });
+          update(key, { status: 'failed', error: e instanceof ApiError ? e.message : undefined, waiting: isNetworkFailure(e) });
         },
       );
       void handle.done.finally(() => handles.current.delete(key)).catch(() => undefined);
@@ -51,7 +75,15 @@ export function useAttachments(initial: Media[] = []) {
 
   const add = useCallback(
     (files: File[], mediaType: MediaType) => {
-      const added = files.map((file) => ({ key: `f${++seq}`, mediaType, name: file.name, status: 'uploading' as const, progress: 0, file }));
+      const added = files.map((file) => ({
+        key: `f${++seq}`,
+        mediaType,
+        name: file.name,
+        status: 'uploading' as const,
+        progress: 0,
+        file,
+        resumable: file.size > RESUMABLE_UPLOAD_THRESHOLD,
+      }));
       setItems((all) => [...all, ...added]);
       for (const a of added) start(a.key, a.file, mediaType);
     },
@@ -67,10 +99,26 @@ export function useAttachments(initial: Media[] = []) {
   const retry = useCallback(
     (a: Attachment) => {
       if (!a.file) return;
-      update(a.key, { status: 'uploading', progress: 0, error: undefined });
-      start(a.key, a.file, a.mediaType);
+      update(a.key, { status: 'uploading', progress: a.uploadUrl ? a.progress : 0, error: undefined });
+      start(a.key, a.file, a.mediaType, a.uploadUrl);
     },
     [start, update],
+  );
+
+  /** Large files only (tus): stops sending and keeps what the server has; resume goes on from there. */
+  const pause = useCallback(
+    (key: string) => {
+      handles.current.get(key)?.pause?.();
+      update(key, { status: 'paused' });
+    },
+    [update],
+  );
+  const resume = useCallback(
+    (key: string) => {
+      handles.current.get(key)?.resume?.();
+      update(key, { status: 'uploading' });
+    },
+    [update],
   );
 
   const reset = useCallback(() => {
@@ -85,9 +133,9 @@ export function useAttachments(initial: Media[] = []) {
   }, []);
 
   const medias = items.filter((a) => a.status === 'done' && a.media).map((a) => a.media!);
-  const uploading = items.some((a) => a.status === 'uploading');
+  const uploading = items.some((a) => a.status === 'uploading' || a.status === 'paused');
   const failed = items.some((a) => a.status === 'failed');
-  return { items, add, remove, retry, reset, medias, uploading, failed };
+  return { items, add, remove, retry, pause, resume, reset, medias, uploading, failed };
 }
 
 export type AttachmentsState = ReturnType<typeof useAttachments>;

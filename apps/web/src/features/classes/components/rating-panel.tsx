@@ -64,12 +64,13 @@ export function RatingPanel({ cls, skills, selection, dispatch, rating }: Props)
         const made = await createRatings({
           ...common,
           classId: cls.id,
+          className: cls.name,
           skillId: selection.skillId!,
           actionIds: selection.actionIds,
           studentIds: selection.studentIds,
           attachments: attachments.items,
         });
-        toast.success(intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratings.length }));
+        toast.success(intl.formatMessage(made.queuedId ? { id: 'web_outbox_saved_here' } : { id: 'web_rating_created' }, { count: made.ratings.length }));
       }
       attachments.reset();
       dispatch({ type: 'cancel' });

@@ -1,5 +1,5 @@
-/* Skillroom service worker: shows pushed notifications and opens their screen on a click (spec §4, DESIGN §3).
-   It does not cache or intercept requests. */
+/* The push part of Skillroom's service worker: shows pushed notifications and opens their screen on a click (spec §4,
+   DESIGN §3). Plain script without imports, bundled into the one worker (service-worker.ts) and run alone by its test. */
 const BASE = new URL('./', self.location.href).pathname; // "/web/"
 const MESSAGE_TYPE = 'skillroom-push';
 
@@ -30,7 +30,9 @@ self.addEventListener('push', (event) => {
     Promise.all([
       self.registration.showNotification(title, options),
       // Open tabs read their notifications again (the badge rises even without the event stream).
-      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((tabs) => tabs.forEach((tab) => tab.postMessage({ type: MESSAGE_TYPE, id: data && data.id }))),
+      self.clients
+        .matchAll({ type: 'window', includeUncontrolled: true })
+        .then((tabs) => tabs.forEach((tab) => tab.postMessage({ type: MESSAGE_TYPE, id: data && data.id }))),
     ]),
   );
 });

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY, IDEMPOTENCY_MESSAGES } from '@skillroom/contract';
+import type { Db } from '../db/client';
+import { idempotencyStore, type KeyOwner } from '../db/idempotency-store';
+import { conflict, HttpError, ValidationError } from '../http/errors';
+import { JSON_TYPES } from './content-types';
+import { digestParts, PartsDigest } from './idempotency-digest';
+
+/** Writes the header applies to; reads are never touched. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY = /^[\x21-\x7e]+$/;
+/** Headers of the first answer that a repeat gets too; the others (dates, lengths, request ids) are made afresh. */
+const KEPT_HEADERS = ['content-type', 'location'];
+
+export interface IdempotencyOptions {
+  /** How long a repeat waits for the first run of its key before answering 409. */
+  waitMs?: number;
+  /** A key still marked running after this long belongs to a run that died with its instance, and is taken over. */
+  abandonedMs: number;
+}
+
+interface KeyState extends KeyOwner {
+  /** `method url`: with the body's digest, what a repeat must match. */
+  target: string;
+  body: 'json' | 'multipart';
+  hash?: crypto.Hash;
+  /** The hash its row was claimed with (a multipart body's is provisional until its answer). */
+  claimedHash?: string;
+  /** This request runs the route and keeps its answer. */
+  owner: boolean;
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: KeyState;
+  }
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function mediaType(req: FastifyRequest): string | null {
+  const t = req.headers['content-type'];
+  return t === undefined ? null : t.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The bodies whose digest is sound: JSON (or none), read as its bytes; multipart, read part by part. Any other body
+ * belongs to a route that reads the raw stream itself (tus's `application/offset+octet-stream`, whose offsets make a
+ * repeat safe already) and must not be read here, or answers 415 before any route runs: the key is not kept for it.
+ */
+function bodyKind(req: FastifyRequest): KeyState['body'] | null {
+  const type = mediaType(req);
+  if (type === null || JSON_TYPES.includes(type)) return 'json';
+  return type === 'multipart/form-data' ? 'multipart' : null;
+}
+
+function keyOf(req: FastifyRequest): string | null {
+  if (!WRITES.has(req.method) || !req.url.startsWith('/api/')) return null;
+  const raw = req.headers[IDEMPOTENCY.header.toLowerCase()];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw.join(', ') : raw;
+  if (key.length > IDEMPOTENCY.maxKeyLength || !KEY.test(key))
+    throw new ValidationError([{ propertyPath: IDEMPOTENCY.header, message: IDEMPOTENCY_MESSAGES.keyInvalid }]);
+  return key;
+}
+
+/** Keys of two users never meet; without sign-in, those of one client address. */
+const scopeOf = (req: FastifyRequest) => (req.principal ? `u:${req.principal.userId}` : `a:${sha256(req.ip).slice(0, 32)}`);
+
+/** The hash a repeat must match: method, path with query, and the body's digest. */
+const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n${bodyDigest}`);
+
+/**
+ * `Idempotency-Key` on every POST, PUT, PATCH and DELETE under /api (DESIGN §7), for every route present and future.
+ * The first request with a key takes it (a row in `idempotency_key`, in the database so that it holds across
+ * instances), runs its route and keeps its answer; a repeat with the same request gets that answer with
+ * `Idempotency-Replayed: true` and writes nothing, one sent while the first still runs waits for it, and one with
+ * another request answers 409. Only 2xx and 4xx answers are kept (they are what the request deserves); after a 5xx
+ * or a crash the key is given back, so the retry runs. An answer that is a stream is not kept either (a download
+ * must not be buffered), nor one to a multipart body the route did not read to its end (its digest is unknown).
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db, opts: IdempotencyOptions) {
+  const waitMs = opts.waitMs ?? 30_000;
+
+  // The JSON body's digest is taken as the parser reads it, from the bytes sent, without a second copy of them.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (!keyOf(req) || bodyKind(req) !== 'json') return payload;
+    const hash = crypto.createHash('sha256');
+    let received = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        received += chunk.length;
+        (tap as unknown as { receivedEncodedLength: number }).receivedEncodedLength = received;
+        done(null, chunk);
+      },
+    });
+    payload.on('error', (e) => tap.destroy(e));
+    req.idempotency = { scope: '', key: '', userId: null, target: '', body: 'json', hash, owner: false, settled: false };
+    return payload.pipe(tap);
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const key = keyOf(req);
+    const body = key ? bodyKind(req) : null;
+    if (!key || !body) return;
+    const st: KeyState = {
+      ...(req.idempotency ?? { hash: undefined, owner: false, settled: false }),
+      scope: scopeOf(req),
+      key,
+      userId: req.principal?.userId ?? null,
+      target: `${req.method} ${req.url}`,
+      body,
+    };
+    req.idempotency = st;
+    const jsonHash = body === 'json' ? requestHash(st, (st.hash ?? crypto.createHash('sha256')).digest('hex')) : null;
+    const deadline = Date.now() + waitMs;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      // A multipart body is digested as the route reads it: its row holds a provisional hash until the answer.
+      st.claimedHash = jsonHash ?? requestHash(st, 'multipart:reading');
+      if (await idempotencyStore.claim(db, st, st.claimedHash, opts.abandonedMs)) {
+        st.owner = true;
+        if (body === 'multipart') req.partsDigest = new PartsDigest();
+        return;
+      }
+      const row = await idempotencyStore.find(db, st);
+      if (row && row.statusCode !== null) {
+        // Read only now, when the answer is certain: a repeat that had to run after all would need its body.
+        const hash = jsonHash ?? requestHash(st, await digestParts(req).catch(notMultipart));
+        if (hash !== row.requestHash) throw conflict(IDEMPOTENCY_MESSAGES.keyReused);
+        st.settled = true;
+        return replay(reply, row.statusCode, row.responseHeaders, row.responseBody);
+      }
+      if (Date.now() >= deadline) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+      // Running elsewhere (or gone since: the next claim takes it).
+      await sleep(pause);
+    }
+  });
+
+  // Before the answer leaves (and before compression, registered after this): a client that saw it finds it kept.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const st = req.idempotency;
+    if (!st?.owner || st.settled) return payload;
+    st.settled = true;
+    const status = reply.statusCode;
+    // Answers are serialized JSON (a string) or empty; anything else (a stream, bytes) is not kept.
+    const text = payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : undefined;
+    const digest = st.body === 'json' ? st.claimedHash! : req.partsDigest?.completed ? requestHash(st, req.partsDigest.digest()) : null;
+    const keep = status < 500 && text !== undefined && digest !== null;
+    if (!keep) {
+      await idempotencyStore.release(db, st);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const h of KEPT_HEADERS) {
+      const v = reply.getHeader(h);
+      if (v !== undefined) headers[h] = String(v);
+    }
+    await idempotencyStore.complete(db, st, { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: text });
+    return payload;
+  });
+
+  // A run that ended without an answer passing onSend (the connection dropped, the handler threw past the handler).
+  app.addHook('onResponse', async (req) => {
+    const st = req.idempotency;
+    if (st?.owner && !st.settled) {
+      st.settled = true;
+      await idempotencyStore.release(db, st);
+    }
+  });
+}
+
+const notMultipart = (): never => {
+  throw new HttpError(400, 'The request body is not valid multipart/form-data.');
+};
+
+function replay(reply: FastifyReply, status: number, headers: Record<string, string> | null, body: string | null) {
+  reply.code(status).header(IDEMPOTENCY.replayedHeader.toLowerCase(), 'true');
+  for (const [h, v] of Object.entries(headers ?? {})) reply.header(h, v);
+  return reply.send(body ?? undefined);
+}

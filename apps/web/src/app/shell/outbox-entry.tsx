@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/field';
+import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../entities/ratings/outbox-send';
+import type { OutboxItem } from '../../entities/ratings/outbox-store';
+import { PointsField } from '../../entities/ratings/points-field';
+import { ApiError } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+
+/** The change a refused save allows: its note and points, and dropping a file the server would not take. */
+function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+  const intl = useIntl();
+  const [description, setDescription] = useState(item.description);
+  const [points, setPoints] = useState(item.points);
+  const [drop, setDrop] = useState<number[]>([]);
+  return (
+    <form
+      className="mt-3 space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void changeOutboxItem(item, { description, points, dropFiles: drop }).then(onDone);
+      }}
+    >
+      <PointsField value={points} onChange={setPoints} />
+      <TextAreaField
+        label={<FormattedMessage id="web_rating_note" />}
+        rows={2}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      {item.files.map((f, i) => (
+        <label key={`${f.key}`} className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-teal-700"
+            checked={drop.includes(i)}
+            onChange={(e) => setDrop((d) => (e.target.checked ? [...d, i] : d.filter((x) => x !== i)))}
+          />
+          {intl.formatMessage({ id: 'web_outbox_drop_file' }, { name: f.name })}
+        </label>
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">
+          <FormattedMessage id="web_outbox_save_change" />
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          <FormattedMessage id="web_confirm_cancel" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One waiting or refused save in the header's list, with what can be done about it. */
+export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolean }) {
+  const intl = useIntl();
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = (work: () => Promise<unknown>) => {
+    setError(null);
+    work().catch((e: unknown) => setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'web_common_fetch_failed' })));
+  };
+  const refused = item.state === 'refused';
+  return (
+    <div className="px-4 py-3" data-testid="outbox-item" data-state={item.state}>
+      <p className="text-sm font-semibold text-slate-900">
+        {intl.formatMessage(
+          { id: 'web_outbox_item' },
+          {
+            className: item.className ?? intl.formatMessage({ id: 'web_outbox_some_class' }),
+            count: item.steps.length,
+            date: formatDate(item.date),
+          },
+        )}
+      </p>
+      <p className="text-sm text-slate-700">
+        {item.files.length > 0 && <>{intl.formatMessage({ id: 'web_outbox_files' }, { count: item.files.length })} · </>}
+        {refused ? (
+          <span className="font-medium text-red-800">
+            {intl.formatMessage({ id: 'web_outbox_refused' }, { reason: item.reason ?? '' })}
+          </span>
+        ) : (
+          <FormattedMessage id="web_outbox_waiting_state" />
+        )}
+      </p>
+      {refused && !editing && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={!online} onClick={() => act(() => retryOutboxItem(item))}>
+            <FormattedMessage id="web_common_retry" />
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <FormattedMessage id="web_outbox_change" />
+          </Button>
+          <Button variant="ghost" onClick={() => act(() => discardOutboxItem(item))}>
+            <FormattedMessage id="web_outbox_discard" />
+          </Button>
+        </div>
+      )}
+      {refused && editing && <ChangeForm item={item} onDone={() => setEditing(false)} />}
+      {error && (
+        <div className="mt-2">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+    </div>
+  );
+}

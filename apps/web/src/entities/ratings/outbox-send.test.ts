@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { File as NodeFile } from 'node:buffer';
+import { MediaType } from '@skillroom/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeTokens } from '../../lib/session';
+import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';
+import { closeOutboxForTests, listOutbox, putOutboxItem } from './outbox-store';
+import { createRatings, undoRatings } from './save-ratings';
+import type { Attachment } from './use-attachments';
+
+const uploads: { name: string; key?: string }[] = [];
+vi.mock('../../lib/resumable-upload', () => ({
+  startUpload: (o: { name: string; idempotencyKey?: string; file: Blob }) => {
+    uploads.push({ name: o.name, key: o.idempotencyKey });
+    return { done: Promise.resolve({ id: 500 + uploads.length, size: o.file.size }), cancel: () => undefined };
+  },
+}));
+vi.mock('./ratings-api', async (orig) => ({ ...(await orig<object>()), revalidateRatings: async () => undefined }));
+
+const USER = 7;
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+const token = (userid: number) => `${b64({ alg: 'none' })}.${b64({ userid, exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
+
+interface Call {
+  url: string;
+  method: string;
+  key?: string;
+  body?: Record<string, unknown>;
+}
+let calls: Call[] = [];
+let online = true;
+/** Answers of the fake server, in order; a function may throw (a dropped connection) or answer a refusal. */
+let answer: (c: Call) => Response;
+let nextId = 100;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
+const created = (c: Call) => json(201, { id: nextId++, ...c.body });
+
+const photo = (): Attachment => ({
+  key: 'f1',
+  mediaType: MediaType.RatingPhoto,
+  name: 'board.jpg',
+  status: 'failed',
+  waiting: true,
+  progress: 0,
+  // Node's own File: jsdom's does not survive the structured clone IndexedDB makes, a browser's does.
+  file: new NodeFile(['jpeg bytes'], 'board.jpg', { type: 'image/jpeg' }) as unknown as File,
+});
+const save = (classId = 3, actionIds = [11, 12], attachments: Attachment[] = [photo()]) =>
+  createRatings({
+    classId,
+    className: 'Oak',
+    skillId: 2,
+    actionIds,
+    studentIds: [40],
+    date: '2026-11-24',
+    points: 3,
+    description: 'Good',
+    attachments,
+  });
+
+beforeEach(() => {
+  storeTokens({ token: token(USER), refresh_token: 'r' });
+  calls = [];
+  uploads.length = 0;
+  online = true;
+  answer = created;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const headers = init.headers as Record<string, string>;
+    const c: Call = {
+      url,
+      method: init.method ?? 'GET',
+      key: headers['idempotency-key'],
+      body: init.body ? JSON.parse(init.body as string) : undefined,
+    };
+    calls.push(c);
+    return answer(c);
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const i of await listOutbox(USER)) await (await import('./outbox-store')).deleteOutboxItem(i.id);
+  await closeOutboxForTests();
+});
+
+describe('outbox (DESIGN §7)', () => {
+  it('keeps an offline save on the device with its file, one key per request, and sends nothing', async () => {
+    online = false;
+    const saved = await save();
+    expect(saved.queuedId).toBeTruthy();
+    expect(saved.ratings).toEqual([]);
+    expect(calls).toEqual([]);
+    const [item] = await listOutbox(USER);
+    expect(item).toMatchObject({
+      id: saved.queuedId,
+      classId: 3,
+      className: 'Oak',
+      points: 3,
+      description: 'Good',
+      observation: saved.observation,
+      state: 'waiting',
+    });
+    expect(item!.files).toMatchObject([{ name: 'board.jpg', type: 'image/jpeg', mediaType: MediaType.RatingPhoto }]);
+    expect(item!.files[0]!.blob!.size).toBe('jpeg bytes'.length);
+    expect(await item!.files[0]!.blob!.text()).toBe('jpeg bytes');
+    expect(new Set(item!.steps.map((s) => s.key)).size).toBe(2);
+    // Another user on this device sees none of it.
+    expect(await listOutbox(8)).toEqual([]);
+  });
+
+  it('sends waiting saves in order when back online: the file once, then each rating with its own key', async () => {
+    online = false;
+    const first = await save(3, [11, 12]);
+    const second = await save(4, [13], []);
+    online = true;
+    expect(await flushOutbox()).toBe(2);
+    expect(uploads).toHaveLength(1);
+    expect(calls.map((c) => [c.method, c.body?.teachingClass, c.body?.learningAction])).toEqual([
+      ['POST', 3, 11],
+      ['POST', 3, 12],
+      ['POST', 4, 13],
+    ]);
+    expect(calls[0]!.body).toMatchObject({
+      medias: [501],
+      observation: first.observation,
+      students: ['/api/auth/v1/teaching-class-student/40'],
+    });
+    expect(calls[2]!.body).toMatchObject({ medias: [], observation: second.observation });
+    expect(new Set(calls.map((c) => c.key)).size).toBe(3);
+    expect(await listOutbox(USER)).toEqual([]);
+  });
+
+  it('after a dropped connection resends only what is missing, with the same key', async () => {
+    online = false;
+    await save(3, [11, 12]);
+    online = true;
+    answer = (c) => {
+      if (c.body?.learningAction === 12) throw new TypeError('Failed to fetch');
+      return created(c);
+    };
+    expect(await flushOutbox()).toBe(0);
+    const [half] = await listOutbox(USER);
+    expect(half!.steps[0]!.rating).toMatchObject({ learningAction: 11 });
+    expect(half!.files[0]).toMatchObject({ mediaId: 501 });
+    expect(half!.files[0]!.blob).toBeUndefined();
+    const lostKey = calls[1]!.key;
+    answer = created;
+    calls = [];
+    expect(await flushOutbox()).toBe(1);
+    expect(uploads).toHaveLength(1);
+    expect(calls.map((c) => [c.body?.learningAction, c.key])).toEqual([[12, lostKey]]);
+  });
+
+  it('a save that loses the connection while online waits instead of failing', async () => {
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const saved = await save(3, [11], []);
+    expect(saved.queuedId).toBeTruthy();
+    expect(await listOutbox(USER)).toHaveLength(1);
+  });
+
+  it('keeps a refused save with the reason, sends the next, and lets the user change, retry or undo it', async () => {
+    online = false;
+    await save(3, [11], [photo()]);
+    await save(4, [13], []);
+    online = true;
+    answer = (c) => (c.body?.teachingClass === 3 ? json(404, { 'hydra:description': 'Not Found' }) : created(c));
+    expect(await flushOutbox()).toBe(1);
+    const [refused] = await listOutbox(USER);
+    expect(refused).toMatchObject({ classId: 3, state: 'refused', reason: 'Not Found' });
+    // A flush leaves it alone: only the user's retry sends it again.
+    calls = [];
+    await flushOutbox();
+    expect(calls).toEqual([]);
+
+    await changeOutboxItem(refused!, { description: 'Better', points: 5, dropFiles: [0] });
+    const [changed] = await listOutbox(USER);
+    expect(changed).toMatchObject({ description: 'Better', points: 5, files: [], state: 'waiting' });
+    answer = created;
+    expect(await retryOutboxItem(changed!)).toBe(1);
+    expect(calls.at(-1)!.body).toMatchObject({ description: 'Better', points: 5, medias: [] });
+  });
+
+  it('undo of a waiting save takes it out of the outbox', async () => {
+    online = false;
+    const saved = await save();
+    await undoRatings(saved);
+    expect(await listOutbox(USER)).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('an item of another user stays out of this session’s sending', async () => {
+    online = false;
+    await save(3, [11], []);
+    const [mine] = await listOutbox(USER);
+    await putOutboxItem({ ...mine!, userId: 8, id: 'other', classId: 9 });
+    online = true;
+    await flushOutbox();
+    expect(calls.map((c) => c.body?.teachingClass)).toEqual([3]);
+    expect((await listOutbox(8)).map((i) => i.id)).toEqual(['other']);
+  });
+});

@@ -1,0 +1,186 @@
+import { API_AUTH_PREFIX, MediaType, type Media, type Rating } from '@skillroom/contract';
+import { api, ApiError } from '../../lib/api-client';
+import { startUpload } from '../../lib/resumable-upload';
+import { currentUserId } from '../../lib/session';
+import { newUuid } from '../../lib/uuid';
+import { deleteOutboxItem, listOutbox, putOutboxItem, type OutboxFile, type OutboxItem } from './outbox-store';
+import { revalidateRatings } from './ratings-api';
+import type { Attachment } from './use-attachments';
+
+export interface NewRatings {
+  classId: number;
+  /** For the list of waiting saves. */
+  className?: string;
+  skillId: number;
+  actionIds: number[];
+  /** Places; none for the whole class. */
+  studentIds: number[];
+  date: string;
+  points: number;
+  description: string;
+  attachments: Attachment[];
+}
+
+export const placeIri = (id: number) => `${API_AUTH_PREFIX}/teaching-class-student/${id}`;
+const encodes = (t: MediaType) => t === MediaType.RatingVideo || t === MediaType.RatingAudio;
+
+/**
+ * The save as an outbox item, keys and all: files already on the server are kept by id; a file whose upload failed
+ * for want of a connection goes with the item and is uploaded before the ratings.
+ */
+let lastCreated = 0;
+
+export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
+  const files: OutboxFile[] = [];
+  for (const a of n.attachments) {
+    const base = { name: a.name, mediaType: a.mediaType, encode: encodes(a.mediaType), key: newUuid() };
+    if (a.status === 'done' && a.media) files.push({ ...base, type: '', mediaId: a.media.id });
+    else if (a.file) files.push({ ...base, type: a.file.type, blob: a.file, uploadUrl: a.uploadUrl });
+  }
+  return {
+    id: newUuid(),
+    userId,
+    // Strictly increasing: two saves in one millisecond still go in the order they were made.
+    created: (lastCreated = Math.max(Date.now(), lastCreated + 1)),
+    classId: n.classId,
+    className: n.className,
+    skillId: n.skillId,
+    studentIds: n.studentIds,
+    date: n.date,
+    points: n.points,
+    description: n.description,
+    observation: newUuid(),
+    files,
+    steps: n.actionIds.map((actionId) => ({ actionId, key: newUuid() })),
+    state: 'waiting',
+  };
+}
+
+/** The server refused the item (4xx other than an expired session): it stays, with the reason, for the user. */
+export const isRefusal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429;
+
+async function upload(f: OutboxFile, progress: (step: OutboxFile) => Promise<void>): Promise<Media> {
+  const handle = startUpload({
+    file: f.blob!,
+    name: f.name,
+    mediaType: f.mediaType,
+    encode: f.encode,
+    idempotencyKey: f.key,
+    uploadUrl: f.uploadUrl,
+    onUploadUrl: (url) => {
+      f.uploadUrl = url;
+      void progress(f);
+    },
+    onProgress: () => undefined,
+  });
+  return handle.done;
+}
+
+/**
+ * Sends one item in order: its files, then one rating per action, each with its own key. `persist` keeps the
+ * progress after every step, so that a resend (after a dropped connection, a closed tab) skips what is done.
+ */
+export async function sendItem(item: OutboxItem, persist: (item: OutboxItem) => Promise<void>): Promise<Rating[]> {
+  for (const f of item.files) {
+    if (f.mediaId !== undefined) continue;
+    const media = await upload(f, () => persist(item));
+    f.mediaId = media.id;
+    delete f.blob;
+    await persist(item);
+  }
+  const medias = item.files.map((f) => f.mediaId!);
+  for (const s of item.steps) {
+    if (s.rating) continue;
+    s.rating = await api<Rating>('/rating', {
+      method: 'POST',
+      idempotencyKey: s.key,
+      keep401: true,
+      body: {
+        teachingClass: item.classId,
+        learningSkill: item.skillId,
+        learningAction: s.actionId,
+        students: item.studentIds.map(placeIri),
+        date: item.date,
+        points: item.points,
+        description: item.description,
+        medias,
+        observation: item.observation,
+      },
+    });
+    await persist(item);
+  }
+  return item.steps.map((s) => s.rating!);
+}
+
+let flushing: Promise<number> | null = null;
+/** The ratings of items sent from the outbox in this tab, by item id: an Undo that comes after the sending deletes them. */
+export const sentFromOutbox = new Map<string, Rating[]>();
+
+/**
+ * Sends the signed-in user's waiting items, oldest first (the online event, app start, the Retry button). A refused
+ * item is marked with the server's reason and the next one goes; a lost connection stops until the next try.
+ * Answers how many items were sent.
+ */
+export function flushOutbox(): Promise<number> {
+  flushing ??= (async () => {
+    const userId = currentUserId();
+    if (!userId || !navigator.onLine) return 0;
+    let sent = 0;
+    for (const item of await listOutbox(userId)) {
+      if (item.state !== 'waiting') continue;
+      try {
+        sentFromOutbox.set(item.id, await sendItem(item, putOutboxItem));
+        await deleteOutboxItem(item.id);
+        sent++;
+      } catch (e) {
+        if (!isRefusal(e)) break;
+        await putOutboxItem({ ...item, state: 'refused', reason: (e as ApiError).message });
+      }
+    }
+    if (sent) await revalidateRatings();
+    return sent;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** Retry after a refusal (the class reopened, access given back): the item waits again and goes at once. */
+export async function retryOutboxItem(item: OutboxItem): Promise<number> {
+  await putOutboxItem({ ...item, state: 'waiting', reason: undefined });
+  return flushOutbox();
+}
+
+export interface OutboxChange {
+  description: string;
+  points: number;
+  /** Indexes of the files to drop (a file the server refused as too large or of a wrong type). */
+  dropFiles: number[];
+}
+
+/** The user's change to a refused item; it then waits to be sent again. */
+export async function changeOutboxItem(item: OutboxItem, c: OutboxChange): Promise<void> {
+  // A rating already made keeps what it was sent with; the change applies to those still to send.
+  await putOutboxItem({
+    ...item,
+    description: c.description,
+    points: c.points,
+    files: item.files.filter((_, i) => !c.dropFiles.includes(i)),
+    state: 'waiting',
+    reason: undefined,
+  });
+}
+
+/** Discards an item: what it already wrote on the server is deleted too, so nothing half-sent stays. */
+export async function discardOutboxItem(item: OutboxItem): Promise<void> {
+  for (const s of item.steps) {
+    if (!s.rating) continue;
+    try {
+      await api<void>(`/rating/${s.rating.id}`, { method: 'DELETE' });
+    } catch (e) {
+      // Gone already (its class was deleted) is what was wanted.
+      if (!(e instanceof ApiError && (e.status === 404 || e.status === 403))) throw e;
+    }
+  }
+  await deleteOutboxItem(item.id);
+}
