@@ -19,7 +19,15 @@ declare module 'autocannon' {
     /** Requests per second over all connections. */
     overallRate?: number;
     /** Cycled through in order, each connection on its own. */
-    requests?: { method?: 'GET' | 'POST'; path: string }[];
+    requests?: Request[];
+  }
+  export interface Request {
+    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
+    /** Called before each request is sent: answers the request to send (a fresh header, say). */
+    setupRequest?: (req: Request) => Request;
   }
   interface Result {
     requests: Histogram;

@@ -4,7 +4,8 @@
 // seeded with 200 classes × 30 students for one teacher, served by the real server in a child process on 127.0.0.1
 // and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
 // BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
-// BENCH_EXPORT=0 leave out the reports and export benchmarks.
+// BENCH_EXPORT=0 leave out the reports and export benchmarks; BENCH_ONLY=rating-writes runs only POST /rating with and
+// without Idempotency-Key (rating-writes.bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -134,6 +135,8 @@ async function main() {
       body: JSON.stringify(BENCH_USER),
     });
     const { token } = (await login.json()) as { token: string };
+    const writes = () => import('./rating-writes.bench').then((m) => m.benchRatingWrites({ databaseUrl: url, dataDir, base, token }));
+    if (process.env.BENCH_ONLY === 'rating-writes') return await writes();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -190,6 +193,7 @@ async function main() {
     console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
     if (!ok) process.exitCode = 1;
     await (await import('./uploads')).benchUploads(base, token);
+    await writes();
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     if (process.env.BENCH_EXPORT !== '0')
       await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });

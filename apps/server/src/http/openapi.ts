@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { ListQuery } from '@skillroom/contract';
+import { IDEMPOTENCY, type ListQuery } from '@skillroom/contract';
 import { JSON_TYPES } from '../plugins/content-types';
 import { listParameters } from './list-query';
 
@@ -35,7 +35,12 @@ const toSchema = (s: z.ZodType) => {
 };
 
 const plainParameters = (schema: z.ZodType) =>
-  Object.entries((toSchema(schema).properties ?? {}) as Record<string, unknown>).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+  Object.entries((toSchema(schema).properties ?? {}) as Record<string, unknown>).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: s,
+  }));
 
 /** Collects every route as it is registered, so the document can never miss one. */
 export function collectRoutes(app: FastifyInstance) {
@@ -48,6 +53,18 @@ export function collectRoutes(app: FastifyInstance) {
   return routes;
 }
 
+/** Every write under /api takes an optional `Idempotency-Key` (plugins/idempotency.ts, DESIGN §7). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY.header,
+  in: 'header',
+  required: false,
+  description:
+    `Makes a retry safe: the first answer is kept ${IDEMPOTENCY.keepHours} h and a repeat with the same request gets it again ` +
+    `(header ${IDEMPOTENCY.replayedHeader}: true) without writing; the same key with another request answers 409.`,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY.maxKeyLength, pattern: '^[\\x21-\\x7e]+$' },
+};
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
 /** An OpenAPI 3.1 document of every collected route. */
 export function openApiDocument(routes: Collected[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -57,14 +74,20 @@ export function openApiDocument(routes: Collected[], version: string) {
     const params = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     const queryParams = r.doc.query ? ('filters' in r.doc.query ? listParameters(r.doc.query) : plainParameters(r.doc.query)) : [];
     const secured = path.startsWith('/api/auth/');
+    const keyed = WRITE_METHODS.has(r.method) && path.startsWith('/api/');
     const op: Record<string, unknown> = {
       summary: r.doc.summary ?? `${r.method.toUpperCase()} ${path}`,
       tags: r.doc.tags ?? [path.split('/')[4] ?? path.split('/')[1] ?? 'root'],
-      parameters: [...params, ...queryParams],
+      parameters: [...params, ...queryParams, ...(keyed ? [IDEMPOTENCY_PARAMETER] : [])],
       responses: {
         '200': { description: 'OK', content: { [r.doc.produces ?? 'application/ld+json']: {} } },
         '400': { description: 'Violations (ConstraintViolationList)' },
-        ...(secured ? { '401': { description: 'No valid bearer token' }, '403': { description: 'Forbidden' }, '404': { description: 'Not found' } } : {}),
+        ...(secured
+          ? { '401': { description: 'No valid bearer token' }, '403': { description: 'Forbidden' }, '404': { description: 'Not found' } }
+          : {}),
+        ...(keyed
+          ? { '409': { description: 'Conflict (the Idempotency-Key was used for another request, or its first run goes on)' } }
+          : {}),
       },
       ...(secured ? { security: [{ bearer: [] }] } : {}),
     };
@@ -76,13 +99,25 @@ export function openApiDocument(routes: Collected[], version: string) {
     if (r.doc.multipart)
       op.requestBody = {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: Object.fromEntries(Object.entries(r.doc.multipart).map(([k, d]) => [k, { type: 'string', description: d }])) } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: Object.fromEntries(Object.entries(r.doc.multipart).map(([k, d]) => [k, { type: 'string', description: d }])),
+            },
+          },
+        },
       };
     (paths[path] ??= {})[r.method] = op;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Skillroom API', version, description: 'JSON-LD / Hydra API of Skillroom. Authenticated routes need `Authorization: Bearer <token>` from /api/public/v1/login_check.' },
+    info: {
+      title: 'Skillroom API',
+      version,
+      description:
+        'JSON-LD / Hydra API of Skillroom. Authenticated routes need `Authorization: Bearer <token>` from /api/public/v1/login_check.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
   };

@@ -1,38 +1,29 @@
 import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY, IDEMPOTENCY_MESSAGES, MediaType } from '@skillroom/contract';
-import { signUp, startTestServer, type TestServer } from '../../test/harness';
-import { API, classBody, createClass, type TestUser } from '../../test/classes';
-import { classSkills, ratingBody, seedSkills } from '../../test/ratings';
-import { multipart } from '../../test/media';
-import { idempotencyKeys, media, ratings, users } from '../db/schema';
+import { IDEMPOTENCY, IDEMPOTENCY_MESSAGES } from '@skillroom/contract';
+import { dbKind, signUp, type TestServer } from '../../test/harness';
+import { API, createClass, type TestUser } from '../../test/classes';
+import { classSkills, ratingBody } from '../../test/ratings';
+import { idempotencyWorld, replayed } from '../../test/idempotency';
+import { idempotencyKeys, ratings, users } from '../db/schema';
 
+let w: Awaited<ReturnType<typeof idempotencyWorld>>;
 let s: TestServer;
 let teacher: TestUser;
 let classId: number;
 let actionId: number;
 beforeAll(async () => {
-  s = await startTestServer();
-  await seedSkills(s);
-  teacher = await signUp(s);
-  classId = (await createClass(s, teacher)).id;
-  actionId = (await classSkills(s, teacher, classId))[0]!.learningActions[0]!.id;
+  w = await idempotencyWorld();
+  ({ s, teacher, classId, actionId } = w);
 });
 afterAll(() => s.close());
 
-const newKey = () => crypto.randomUUID();
-const withKey = (key: string) => ({ [IDEMPOTENCY.header]: key });
-const replayed = (res: { headers: Record<string, unknown> }) => res.headers[IDEMPOTENCY.replayedHeader.toLowerCase()];
-const ratingsNoted = async (note: string) =>
-  (await s.ctx.db.select({ n: count() }).from(ratings).where(eq(ratings.description, note)))[0]!.n;
-const keyRows = async (key: string) => s.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-const postRating = (u: TestUser, key: string, note: string, o: Record<string, unknown> = {}) =>
-  s.api('POST', `${API}/rating`, {
-    token: u.token,
-    body: ratingBody(classId, actionId, { description: note, ...o }),
-    headers: withKey(key),
-  });
+const newKey = () => w.newKey();
+const withKey = (key: string) => w.withKey(key);
+const ratingsNoted = (note: string) => w.ratingsNoted(note);
+const keyRows = (key: string) => w.keyRows(key);
+const postRating: typeof w.postRating = (...a) => w.postRating(...a);
 
 describe('Idempotency-Key on writes (DESIGN §7)', () => {
   it('writes a POST sent twice in sequence once, and answers the repeat with the first answer, marked as replayed', async () => {
@@ -60,6 +51,46 @@ describe('Idempotency-Key on writes (DESIGN §7)', () => {
     expect(answers.filter((a) => replayed(a) === 'true')).toHaveLength(2);
     expect(await ratingsNoted(note)).toBe(1);
     expect(await keyRows(key)).toHaveLength(1);
+  });
+
+  it('makes a repeat sent while the first still runs wait for it, then answers the same', async () => {
+    const key = newKey();
+    const note = `slow ${key}`;
+    // The first run takes half a second inside its transaction; the repeat arrives meanwhile.
+    await s.ctx.db.execute(sql`create or replace function idem_test_slow() returns trigger language plpgsql as $$
+      begin perform pg_sleep(0.5); return new; end $$`);
+    await s.ctx.db.execute(sql`create trigger idem_test_slow before insert on rating for each row execute function idem_test_slow()`);
+    try {
+      const first = postRating(teacher, key, note);
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      const second = await postRating(teacher, key, note);
+      // (PGlite's pg_sleep does not sleep: there the two simply run in turn.)
+      if (dbKind === 'postgres') expect(Date.now() - started).toBeGreaterThan(200);
+      expect(second.statusCode).toBe(201);
+      expect(replayed(second)).toBe('true');
+      expect(second.body).toBe((await first).body);
+    } finally {
+      await s.ctx.db.execute(sql`drop trigger idem_test_slow on rating`);
+    }
+    expect(await ratingsNoted(note)).toBe(1);
+  });
+
+  it('takes over a key whose first run died with its instance (still marked running after minutes)', async () => {
+    const key = newKey();
+    const note = `abandoned ${key}`;
+    await s.ctx.db.insert(idempotencyKeys).values({
+      scope: `u:${teacher.id}`,
+      key,
+      userId: teacher.id,
+      requestHash: 'a run that never ended',
+      created: new Date(Date.now() - 3600_000),
+    });
+    const res = await postRating(teacher, key, note);
+    expect(res.statusCode).toBe(201);
+    expect(replayed(res)).toBeUndefined();
+    expect(await ratingsNoted(note)).toBe(1);
+    expect((await keyRows(key))[0]).toMatchObject({ statusCode: 201, responseBody: res.body });
   });
 
   it('answers 409 to the same key with another request, writing nothing', async () => {
@@ -193,121 +224,5 @@ describe('Idempotency-Key on writes (DESIGN §7)', () => {
     expect(replayed(second)).toBe('true');
     expect((await s.ctx.db.select({ n: count() }).from(users).where(eq(users.username, name)))[0]!.n).toBe(1);
     expect((await keyRows(key))[0]!.scope).toMatch(/^a:[0-9a-f]{32}$/);
-  });
-});
-
-describe('Idempotency-Key on a multipart upload (POST /media)', () => {
-  const send = (key: string, content: Buffer) => {
-    // A new boundary each time, as a browser's FormData draws one: the same upload must still count as the same request.
-    const body = multipart([{ mediaType: String(MediaType.RatingFile) }, { filename: 'notes.txt', type: 'text/plain', content }]);
-    return s.app.inject({
-      method: 'POST',
-      url: `${API}/media`,
-      headers: {
-        'content-type': body.contentType,
-        authorization: `Bearer ${teacher.token}`,
-        accept: 'application/ld+json',
-        ...withKey(key),
-      },
-      payload: body.payload,
-    });
-  };
-  const uploads = async () => (await s.ctx.db.select({ n: count() }).from(media).where(eq(media.uploaderId, teacher.id)))[0]!.n;
-
-  it('stores the file once when the same upload is sent again, and answers 409 to another file under the same key', async () => {
-    const before = await uploads();
-    const key = newKey();
-    const content = Buffer.from(`Reading log ${key}\n`);
-    const first = await send(key, content);
-    expect(first.statusCode).toBe(201);
-    const second = await send(key, content);
-    expect(second.statusCode).toBe(201);
-    expect(replayed(second)).toBe('true');
-    expect(second.json().id).toBe(first.json().id);
-    expect(await uploads()).toBe(before + 1);
-    const other = await send(key, Buffer.from('another file'));
-    expect(other.statusCode).toBe(409);
-    expect(await uploads()).toBe(before + 1);
-  });
-});
-
-describe('kept answers and children’s data (DESIGN §6)', () => {
-  it('forgets a kept answer naming a rating when the rating is deleted, and one naming a student when they leave the class', async () => {
-    const place = (
-      await s.api('POST', `${API}/teaching-class-student`, {
-        token: teacher.token,
-        body: { teachingClass: `${API}/teaching-class/${classId}`, firstName: 'Amara', lastName: 'Okafor' },
-        headers: withKey(newKey()),
-      })
-    ).json() as { id: number; '@id': string };
-    const keyOfPlace = (
-      await s.ctx.db
-        .select()
-        .from(idempotencyKeys)
-        .where(sql`position(${`"${place['@id']}"`} in ${idempotencyKeys.responseBody}) > 0`)
-    ).map((r) => r.key);
-    expect(keyOfPlace.length).toBeGreaterThan(0);
-
-    const key = newKey();
-    const kept = (await postRating(teacher, key, 'Amara counted to 100.', { students: [place['@id']] })).json() as { id: number };
-    const bystander = newKey();
-    await postRating(teacher, bystander, 'Someone else entirely.');
-    expect(await keyRows(key)).toHaveLength(1);
-    expect((await s.api('DELETE', `${API}/rating/${kept.id}`, { token: teacher.token })).statusCode).toBe(204);
-    expect(await keyRows(key)).toHaveLength(0);
-    expect(await keyRows(bystander)).toHaveLength(1);
-
-    expect((await s.api('DELETE', `${API}/teaching-class-student/${place.id}`, { token: teacher.token })).statusCode).toBe(204);
-    for (const k of keyOfPlace) expect(await keyRows(k)).toHaveLength(0);
-  });
-
-  it('forgets a deleted account’s keys with it', async () => {
-    const leaving = await signUp(s);
-    const key = newKey();
-    const cls = await s.api('POST', `${API}/teaching-class`, { token: leaving.token, body: classBody(), headers: withKey(key) });
-    expect(cls.statusCode).toBe(201);
-    expect((await s.api('DELETE', `${API}/teaching-class/${cls.json().id}`, { token: leaving.token })).statusCode).toBe(204);
-    // The class's deletion took the answer that named it; a key on a plain write stays until the account goes.
-    expect(await keyRows(key)).toHaveLength(0);
-    const own = newKey();
-    await s.api('PATCH', `${API}/user/${leaving.id}`, { token: leaving.token, body: { firstName: 'Gone' }, headers: withKey(own) });
-    expect(await keyRows(own)).toHaveLength(1);
-    const del = await s.api('DELETE', `${API}/user/${leaving.id}`, { token: leaving.token, body: { currentPassword: leaving.password } });
-    expect(del.statusCode).toBe(204);
-    expect(await keyRows(own)).toHaveLength(0);
-  });
-});
-
-describe('the 24 h of a key', () => {
-  it('ignores an expired key (the request runs again) and the purge job removes keys older than 24 h', async () => {
-    const key = newKey();
-    const note = `expired ${key}`;
-    expect((await postRating(teacher, key, note)).statusCode).toBe(201);
-    await s.ctx.db
-      .update(idempotencyKeys)
-      .set({ created: sql`now() - interval '25 hours'` })
-      .where(eq(idempotencyKeys.key, key));
-    const again = await postRating(teacher, key, note);
-    expect(replayed(again)).toBeUndefined();
-    expect(await ratingsNoted(note)).toBe(2);
-
-    const fresh = newKey();
-    await postRating(teacher, fresh, `fresh ${fresh}`);
-    const old = newKey();
-    await postRating(teacher, old, `old ${old}`);
-    await s.ctx.db
-      .update(idempotencyKeys)
-      .set({ created: sql`now() - interval '25 hours'` })
-      .where(eq(idempotencyKeys.key, old));
-    const { idempotencyPurgeJob } = await import('../jobs/idempotency-purge.job');
-    const out = (await idempotencyPurgeJob.run(
-      { db: s.ctx.db, files: s.ctx.files, config: s.ctx.config, log: s.ctx.log },
-      {},
-      new Date(),
-    )) as { purged: number };
-    expect(out.purged).toBeGreaterThanOrEqual(1);
-    expect(await keyRows(old)).toHaveLength(0);
-    expect(await keyRows(fresh)).toHaveLength(1);
-    expect(await keyRows(key)).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY, IDEMPOTENCY_MESSAGES } from '@skillroom/contract';
 import type { Db } from '../db/client';
 import { idempotencyStore, type KeyOwner } from '../db/idempotency-store';
+import { sqlState } from '../http/database-errors';
 import { conflict, HttpError, ValidationError } from '../http/errors';
 import { JSON_TYPES } from './content-types';
 import { digestParts, PartsDigest } from './idempotency-digest';
@@ -152,7 +153,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
     const digest = st.body === 'json' ? st.claimedHash! : req.partsDigest?.completed ? requestHash(st, req.partsDigest.digest()) : null;
     const keep = status < 500 && text !== undefined && digest !== null;
     if (!keep) {
-      await idempotencyStore.release(db, st);
+      await settle(req, () => idempotencyStore.release(db, st));
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -160,18 +161,32 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
-    await idempotencyStore.complete(db, st, { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: text });
+    const answer = { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: text };
+    await settle(req, () => idempotencyStore.complete(db, st, answer));
     return payload;
   });
 
-  // A run that ended without an answer passing onSend (the connection dropped, the handler threw past the handler).
+  // A run whose answer never passed onSend (the connection dropped first): the key is given back.
   app.addHook('onResponse', async (req) => {
     const st = req.idempotency;
     if (st?.owner && !st.settled) {
       st.settled = true;
-      await idempotencyStore.release(db, st);
+      await settle(req, () => idempotencyStore.release(db, st));
     }
   });
+}
+
+/**
+ * The route has run: its answer goes out even if the key's row cannot be written now (the database just went away).
+ * The row then stays marked running, and a repeat waits and answers 409 until `abandonedMs` lets one take it over.
+ */
+async function settle(req: FastifyRequest, write: () => Promise<void>) {
+  try {
+    await write();
+  } catch (e) {
+    // The SQL state only: a failed query's message quotes its parameters, and the answer kept may name a child.
+    req.log.warn({ sqlState: sqlState(e) }, 'idempotency key not settled');
+  }
 }
 
 const notMultipart = (): never => {

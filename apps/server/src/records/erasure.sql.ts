@@ -251,7 +251,8 @@ export const erasureSql = {
         .where(
           and(
             isNotNull(idempotencyKeys.responseBody),
-            sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri) where position(n.iri in ${idempotencyKeys.responseBody}) > 0)`,
+            sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri)
+              where position(n.iri in ${idempotencyKeys.responseBody}) > 0)`,
           ),
         );
     }

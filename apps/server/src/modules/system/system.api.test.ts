@@ -9,7 +9,10 @@ let s: TestServer;
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-web-'));
 beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Skillroom</title><script type="module" src="/web/assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><title>Skillroom</title><script type="module" src="/web/assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
   s = await startTestServer({ WEB_DIST_DIR: web, DEMO: 'true', RATE_LIMIT_AUTH_PER_MINUTE: '5' });
 });
@@ -22,7 +25,12 @@ describe('config', () => {
   it('answers version, locales and, in demo mode, the demo accounts', async () => {
     const res = await s.api('GET', '/api/public/v1/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), locales: ['en', 'zh-HK', 'es'], defaultLocale: 'en', demo: true });
+    expect(res.json()).toMatchObject({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      locales: ['en', 'zh-HK', 'es'],
+      defaultLocale: 'en',
+      demo: true,
+    });
     expect(res.json().demoAccounts.map((a: { username: string }) => a.username)).toContain('teacher');
   });
 });
@@ -43,7 +51,11 @@ describe('translations', () => {
   });
 
   it('has the same keys and placeholders in every locale', async () => {
-    const maps = await Promise.all(['en', 'zh-HK', 'es'].map(async (l) => (await s.api('GET', `/api/public/v1/translation/${l}`)).json().translations as Record<string, string>));
+    const maps = await Promise.all(
+      ['en', 'zh-HK', 'es'].map(
+        async (l) => (await s.api('GET', `/api/public/v1/translation/${l}`)).json().translations as Record<string, string>,
+      ),
+    );
     const keys = maps.map((m) => Object.keys(m).sort());
     expect(keys[1]).toEqual(keys[0]);
     expect(keys[2]).toEqual(keys[0]);
@@ -85,7 +97,13 @@ describe('security and errors', () => {
     const codes: number[] = [];
     // From an address of its own, so the other tests' sign-ins are not counted.
     const attempt = () =>
-      s.app.inject({ method: 'POST', url: '/api/public/v1/login_check', remoteAddress: '192.0.2.7', headers: { 'content-type': 'application/json' }, payload: { username: 'nobody', password: 'whatever1' } });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/login_check',
+        remoteAddress: '192.0.2.7',
+        headers: { 'content-type': 'application/json' },
+        payload: { username: 'nobody', password: 'whatever1' },
+      });
     for (let i = 0; i < 7; i++) codes.push((await attempt()).statusCode);
     expect(codes.slice(0, 5).every((c) => c === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
@@ -123,7 +141,10 @@ describe('web app', () => {
 describe('analytics', () => {
   it('stores screen views and events of the signed-in user', async () => {
     const u = await signUp(s);
-    const res = await s.api('POST', '/api/auth/v1/analytics-event', { token: u.token, body: { name: 'screen_view', screen: 'Class List', properties: { locale: 'en' } } });
+    const res = await s.api('POST', '/api/auth/v1/analytics-event', {
+      token: u.token,
+      body: { name: 'screen_view', screen: 'Class List', properties: { locale: 'en' } },
+    });
     expect(res.statusCode).toBe(202);
     const rows = await s.ctx.db.select().from(analyticsEvents);
     expect(rows.some((r) => r.userId === u.id && r.screen === 'Class List')).toBe(true);
@@ -131,7 +152,9 @@ describe('analytics', () => {
 
   it('answers 400 for an unknown screen, 401 without a token', async () => {
     const u = await signUp(s);
-    expect((await s.api('POST', '/api/auth/v1/analytics-event', { token: u.token, body: { name: 'x', screen: 'Nope' } })).statusCode).toBe(400);
+    expect((await s.api('POST', '/api/auth/v1/analytics-event', { token: u.token, body: { name: 'x', screen: 'Nope' } })).statusCode).toBe(
+      400,
+    );
     expect((await s.api('POST', '/api/auth/v1/analytics-event', { body: { name: 'x' } })).statusCode).toBe(401);
   });
 });
@@ -140,7 +163,10 @@ describe('logged-in user view', () => {
   it('tells the shell whether the user has a subscription (logo variant)', async () => {
     const u = await signUp(s);
     expect((await s.api('GET', `/api/auth/v1/user/${u.id}`, { token: u.token })).json().hasSubscription).toBe(false);
-    const [sub] = await s.ctx.db.insert(subscriptions).values({ name: 'District plan', start: '2026-01-01', end: '2027-12-31' }).returning();
+    const [sub] = await s.ctx.db
+      .insert(subscriptions)
+      .values({ name: 'District plan', start: '2026-01-01', end: '2027-12-31' })
+      .returning();
     await s.ctx.db.insert(subscriptionMembers).values({ subscriptionId: sub!.id, userId: u.id, role: 'teacher' });
     expect((await s.api('GET', `/api/auth/v1/user/${u.id}`, { token: u.token })).json().hasSubscription).toBe(true);
   });
@@ -154,6 +180,12 @@ describe('API document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/public/v1/login_check', '/api/auth/v1/user/{id}', '/logout']));
     expect(doc.paths['/api/public/v1/user'].post.requestBody.content['application/ld+json'].schema.required).toContain('username');
+    // Every write takes the optional Idempotency-Key header; reads do not.
+    const header = (op: { parameters: { in: string; name: string }[] }) =>
+      op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
+    expect(header(doc.paths['/api/auth/v1/rating/{id}'].patch)).toEqual(['Idempotency-Key']);
+    expect(header(doc.paths['/api/auth/v1/rating/{id}'].delete)).toEqual(['Idempotency-Key']);
+    expect(header(doc.paths['/api/auth/v1/rating/{id}'].get)).toEqual([]);
     const page = await s.api('GET', '/api/docs');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('/api/auth/v1/user/{id}');

@@ -1,0 +1,140 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaType } from '@skillroom/contract';
+import { signUp, type TestServer } from '../../test/harness';
+import { API, classBody, type TestUser } from '../../test/classes';
+import { multipart } from '../../test/media';
+import { idempotencyWorld, replayed } from '../../test/idempotency';
+import { idempotencyKeys, media } from '../db/schema';
+import { idempotencyPurgeJob } from '../jobs/idempotency-purge.job';
+
+let w: Awaited<ReturnType<typeof idempotencyWorld>>;
+let s: TestServer;
+let teacher: TestUser;
+let classId: number;
+beforeAll(async () => {
+  w = await idempotencyWorld();
+  ({ s, teacher, classId } = w);
+});
+afterAll(() => s.close());
+
+const newKey = () => w.newKey();
+const withKey = (key: string) => w.withKey(key);
+const keyRows = (key: string) => w.keyRows(key);
+const ratingsNoted = (note: string) => w.ratingsNoted(note);
+const postRating: typeof w.postRating = (...a) => w.postRating(...a);
+
+describe('Idempotency-Key on a multipart upload (POST /media)', () => {
+  const send = (key: string, content: Buffer) => {
+    // A new boundary each time, as a browser's FormData draws one: the same upload must still count as the same request.
+    const body = multipart([{ mediaType: String(MediaType.RatingFile) }, { filename: 'notes.txt', type: 'text/plain', content }]);
+    return s.app.inject({
+      method: 'POST',
+      url: `${API}/media`,
+      headers: {
+        'content-type': body.contentType,
+        authorization: `Bearer ${teacher.token}`,
+        accept: 'application/ld+json',
+        ...withKey(key),
+      },
+      payload: body.payload,
+    });
+  };
+  const uploads = async () => (await s.ctx.db.select({ n: count() }).from(media).where(eq(media.uploaderId, teacher.id)))[0]!.n;
+
+  it('stores the file once when the same upload is sent again, and answers 409 to another file under the same key', async () => {
+    const before = await uploads();
+    const key = newKey();
+    const content = Buffer.from(`Reading log ${key}\n`);
+    const first = await send(key, content);
+    expect(first.statusCode).toBe(201);
+    const second = await send(key, content);
+    expect(second.statusCode).toBe(201);
+    expect(replayed(second)).toBe('true');
+    expect(second.json().id).toBe(first.json().id);
+    expect(await uploads()).toBe(before + 1);
+    const other = await send(key, Buffer.from('another file'));
+    expect(other.statusCode).toBe(409);
+    expect(await uploads()).toBe(before + 1);
+  });
+});
+
+describe('kept answers and children’s data (DESIGN §6)', () => {
+  it('forgets a kept answer naming a rating when the rating is deleted, and one naming a student when they leave the class', async () => {
+    const place = (
+      await s.api('POST', `${API}/teaching-class-student`, {
+        token: teacher.token,
+        body: { teachingClass: `${API}/teaching-class/${classId}`, firstName: 'Amara', lastName: 'Okafor' },
+        headers: withKey(newKey()),
+      })
+    ).json() as { id: number; '@id': string };
+    const keyOfPlace = (
+      await s.ctx.db
+        .select()
+        .from(idempotencyKeys)
+        .where(sql`position(${`"${place['@id']}"`} in ${idempotencyKeys.responseBody}) > 0`)
+    ).map((r) => r.key);
+    expect(keyOfPlace.length).toBeGreaterThan(0);
+
+    const key = newKey();
+    const kept = (await postRating(teacher, key, 'Amara counted to 100.', { students: [place['@id']] })).json() as { id: number };
+    const bystander = newKey();
+    await postRating(teacher, bystander, 'Someone else entirely.');
+    expect(await keyRows(key)).toHaveLength(1);
+    expect((await s.api('DELETE', `${API}/rating/${kept.id}`, { token: teacher.token })).statusCode).toBe(204);
+    expect(await keyRows(key)).toHaveLength(0);
+    expect(await keyRows(bystander)).toHaveLength(1);
+
+    expect((await s.api('DELETE', `${API}/teaching-class-student/${place.id}`, { token: teacher.token })).statusCode).toBe(204);
+    for (const k of keyOfPlace) expect(await keyRows(k)).toHaveLength(0);
+  });
+
+  it('forgets a deleted account’s keys with it', async () => {
+    const leaving = await signUp(s);
+    const key = newKey();
+    const cls = await s.api('POST', `${API}/teaching-class`, { token: leaving.token, body: classBody(), headers: withKey(key) });
+    expect(cls.statusCode).toBe(201);
+    expect((await s.api('DELETE', `${API}/teaching-class/${cls.json().id}`, { token: leaving.token })).statusCode).toBe(204);
+    // The class's deletion took the answer that named it; a key on a plain write stays until the account goes.
+    expect(await keyRows(key)).toHaveLength(0);
+    const own = newKey();
+    await s.api('PATCH', `${API}/user/${leaving.id}`, { token: leaving.token, body: { firstName: 'Gone' }, headers: withKey(own) });
+    expect(await keyRows(own)).toHaveLength(1);
+    const del = await s.api('DELETE', `${API}/user/${leaving.id}`, { token: leaving.token, body: { currentPassword: leaving.password } });
+    expect(del.statusCode).toBe(204);
+    expect(await keyRows(own)).toHaveLength(0);
+  });
+});
+
+describe('the 24 h of a key', () => {
+  it('ignores an expired key (the request runs again) and the purge job removes keys older than 24 h', async () => {
+    const key = newKey();
+    const note = `expired ${key}`;
+    expect((await postRating(teacher, key, note)).statusCode).toBe(201);
+    await s.ctx.db
+      .update(idempotencyKeys)
+      .set({ created: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
+    const again = await postRating(teacher, key, note);
+    expect(replayed(again)).toBeUndefined();
+    expect(await ratingsNoted(note)).toBe(2);
+
+    const fresh = newKey();
+    await postRating(teacher, fresh, `fresh ${fresh}`);
+    const old = newKey();
+    await postRating(teacher, old, `old ${old}`);
+    await s.ctx.db
+      .update(idempotencyKeys)
+      .set({ created: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, old));
+    const out = (await idempotencyPurgeJob.run(
+      { db: s.ctx.db, files: s.ctx.files, config: s.ctx.config, log: s.ctx.log },
+      {},
+      new Date(),
+    )) as { purged: number };
+    expect(out.purged).toBeGreaterThanOrEqual(1);
+    expect(await keyRows(old)).toHaveLength(0);
+    expect(await keyRows(fresh)).toHaveLength(1);
+    expect(await keyRows(key)).toHaveLength(1);
+  });
+});
