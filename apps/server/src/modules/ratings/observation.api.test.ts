@@ -67,11 +67,17 @@ describe('observation', () => {
     const photo = await uploadImage(s, w.evaluator.token, MediaType.RatingPhoto);
     await rate(s, w.evaluator, w.cls.id, actions[0]!, { observation, medias: [photo['@id']] });
     const other = await rate(s, w.evaluator, w.cls.id, actions[1]!, { observation });
-    const res = await s.api('POST', `${API}/rating-media`, { token: w.evaluator.token, body: { rating: other['@id'], media: photo['@id'] } });
+    const res = await s.api('POST', `${API}/rating-media`, {
+      token: w.evaluator.token,
+      body: { rating: other['@id'], media: photo['@id'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await linksOf(photo.id)).toBe(2);
     // The same link twice is still "already attached".
-    const again = await s.api('POST', `${API}/rating-media`, { token: w.evaluator.token, body: { rating: other['@id'], media: photo['@id'] } });
+    const again = await s.api('POST', `${API}/rating-media`, {
+      token: w.evaluator.token,
+      body: { rating: other['@id'], media: photo['@id'] },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().violations[0]).toEqual({ propertyPath: 'media', message: RATING_MESSAGES.mediaAttached });
   });
@@ -109,7 +115,7 @@ describe('observation', () => {
     expect((await s.api('GET', `${API}/rating/${b.id}`, { token: w.coteacher.token })).json().observation).toBe(observation);
   });
 
-  it("the class report counts both ratings and lists the shared photo once in recent evidence", async () => {
+  it('the class report counts both ratings and lists the shared photo once in recent evidence', async () => {
     const cls = await createClass(s, w.creator, { name: 'Report class' });
     const own = (await classSkills(s, w.creator, cls.id)).flatMap((k) => k.learningActions.map((a) => a.id));
     const observation = randomUUID();
