@@ -135,7 +135,10 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
     const stays = async (step: string) => {
       expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`), step).toBe(1);
       const stored = await storedKeys(s);
-      expect(keys.filter((k) => stored.has(k)), step).toEqual(keys);
+      expect(
+        keys.filter((k) => stored.has(k)),
+        step,
+      ).toEqual(keys);
     };
     // Each kind of deletion, while another rating still links the photo, leaves its row and its files.
     expect((await del(w.teacher, `/rating/${shared[0]!.id}`)).statusCode).toBe(204);
