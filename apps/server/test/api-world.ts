@@ -188,6 +188,7 @@ export function sampleValue(path: string, list: ListQuery, name: string, known: 
   const t = (f.value as { type?: string; enum?: unknown[]; format?: string }) ?? {};
   if (t.enum) return String(t.enum[0]);
   if (t.format === 'date') return key === 'before' ? '2030-01-01' : '2020-01-01';
+  if (t.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   return t.type === 'integer' ? '1' : 'x';
 }
 

@@ -88,6 +88,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       end: `${y}-07-15`,
       isFinished: true,
       isIndividual: false,
+      defaultPoints: 3,
       subscriptionId: null,
       created: new Date(Date.now() - 300 * day),
       names: EXPLORERS,
@@ -100,6 +101,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       end: `${y + 1}-07-15`,
       isFinished: false,
       isIndividual: false,
+      defaultPoints: 3,
       subscriptionId,
       created: new Date(Date.now() - 2 * day),
       names: SUNFLOWERS,
@@ -112,6 +114,8 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       end: `${y + 1}-06-30`,
       isFinished: false,
       isIndividual: true,
+      // One-to-one reading support: a quick rating here usually marks progress past the first steps.
+      defaultPoints: 4,
       subscriptionId,
       created: new Date(Date.now() - day),
       names: INDIVIDUAL,
@@ -142,7 +146,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
     }
   }
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
-  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!.start);
-  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!.start);
+  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!);
+  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!);
   return { classIds: ids, places };
 }
