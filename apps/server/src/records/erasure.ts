@@ -36,7 +36,10 @@ export class Erasure {
     this.gone.push(...(await q.deleteUnreferencedMedia(this.tx, candidates)));
   }
 
-  /** Deletes ratings with their student links and attachments; answers the ids that still existed. */
+  /**
+   * Deletes ratings with their student links and attachments; answers the ids that still existed. A media shared by
+   * the ratings of one observation (DESIGN §7) stays while another rating links it, and goes with the last link.
+   */
   async ratings(ratingIds: number[]) {
     if (!ratingIds.length) return [];
     const locked = ids(await q.lockRatings(this.tx, sql`"rating"."id" in ${sqlList(ratingIds)}`));
@@ -46,7 +49,7 @@ export class Erasure {
     return locked;
   }
 
-  /** Detaches media from a rating (a PATCH with fewer `medias`), deleting them. */
+  /** Detaches media from a rating (a PATCH with fewer `medias`), deleting those no other rating links. */
   async detach(ratingId: number, mediaIds: number[]) {
     if (!mediaIds.length) return;
     await this.tx

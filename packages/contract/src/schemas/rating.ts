@@ -23,6 +23,10 @@ export const RATING_MESSAGES = {
   mediaAttached: 'This media is already attached to a rating.',
   studentAlreadyRated: 'This student is already named by this rating.',
   dateRange: 'The end date must not be before the start date.',
+  /** DESIGN §7: a rating's date lies within its class's start and end, and not after today. */
+  dateBeforeClass: "The date must not be before the class's start date.",
+  dateAfterClass: "The date must not be after the class's end date.",
+  dateInFuture: 'The date must not be in the future.',
 } as const;
 
 /**
@@ -92,6 +96,7 @@ export const ratingListQuery = listQuery(
     'creator.id': filter.ids(),
     id: filter.ids(),
     date: filter.dateRange('the rating date, both ends included'),
+    observation: filter.many(z.uuid({ error: V.type }), { type: 'string', format: 'uuid' }, 'the ratings saved together (DESIGN §7)'),
     includeWholeClass: filter.flag("with a student filter: also the whole-class ratings of that student's classes (the student's feed)"),
   },
   RATING_PAGE_SIZE,

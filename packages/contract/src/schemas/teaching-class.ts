@@ -12,6 +12,8 @@ export const CLASS_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date.',
   year: 'This value should be a year between 1900 and 2200.',
   teachersOnly: 'Only a teacher account can create a class.',
+  /** A finished class is read-only until its creator reopens it (DESIGN §7): every change to its content answers 409. */
+  finished: 'This class is finished: reopen it to change it.',
 } as const;
 
 /** A year as a number or a numeric string. */

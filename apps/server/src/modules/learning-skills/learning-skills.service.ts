@@ -25,6 +25,7 @@ import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 
 const NOT_FOUND = {
   skill: 'Learning skill not found.',
@@ -43,7 +44,13 @@ async function classToManage(db: DbOrTx, p: Principal, classId: number) {
   const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
   if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', REF.teachingClass);
   if (!policy.canManageClassSkills(row.role)) throw forbidden();
+  refuseIfFinished(row.cls);
   return row.cls;
+}
+
+/** Locks the class for the change to its skills (DESIGN §7: a finished class is read-only); 400 when it went meanwhile. */
+async function lockClassSkills(tx: DbOrTx, classId: number) {
+  if (!(await lockOpenClass(tx, classId))) throw violation('teachingClass', REF.teachingClass);
 }
 
 async function checkIcon(db: DbOrTx, p: Principal, avatarId: number | null | undefined, current: number | null = null) {
@@ -93,7 +100,10 @@ export const learningSkillsService = {
         isPublic: false,
         creatorId: p.userId,
       });
-      if (b.teachingClass !== undefined) await repo.link(tx, b.teachingClass, id);
+      if (b.teachingClass !== undefined) {
+        await lockClassSkills(tx, b.teachingClass);
+        await repo.link(tx, b.teachingClass, id);
+      }
       return id;
     });
   },
@@ -164,7 +174,10 @@ export const learningSkillsService = {
   async createLink(db: Db, p: Principal, b: z.output<typeof teachingClassLearningSkillCreateBody>) {
     await classToManage(db, p, b.teachingClass);
     if (!(await repo.findVisible(db, b.learningSkill, p.userId))) throw violation('learningSkill', REF.learningSkill);
-    const id = await repo.link(db, b.teachingClass, b.learningSkill);
+    const id = await db.transaction(async (tx) => {
+      await lockClassSkills(tx, b.teachingClass);
+      return repo.link(tx, b.teachingClass, b.learningSkill);
+    });
     if (id === null) throw violation('learningSkill', MSG.alreadyInClass);
     return id;
   },
@@ -173,6 +186,8 @@ export const learningSkillsService = {
   async deleteLink(db: Db, p: Principal, id: number) {
     const { link, role } = await learningSkillsService.getLink(db, p, id);
     if (!policy.canManageClassSkills(role)) throw forbidden();
-    await repo.unlink(db, link.id);
+    await db.transaction(async (tx) => {
+      if (await lockOpenClass(tx, link.teachingClassId)) await repo.unlink(tx, link.id);
+    });
   },
 };

@@ -5,7 +5,7 @@ import { notFound, violation } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
-import { attach, attachableMedia, editableRating, placesFor } from './ratings.checks';
+import { attach, editableRating, lockClassToRate, placesFor } from './ratings.checks';
 import { ratingsRepository as repo } from './ratings.repository';
 
 /** The rating-student and rating-media resources: the same rows as a rating's `students` and `medias` (DESIGN §3). */
@@ -25,7 +25,10 @@ export const ratingLinksService = {
   async addStudent(db: Db, p: Principal, b: z.output<typeof ratingStudentCreateBody>) {
     const rating = await editableRating(db, p, b.rating, 'rating');
     const [place] = await placesFor(db, rating.rating.teachingClassId, [b.student], 'student');
-    const id = await db.transaction((tx) => repo.addStudent(tx, b.rating, rating.rating.date, place!));
+    const id = await db.transaction(async (tx) => {
+      await lockClassToRate(tx, rating.rating.teachingClassId);
+      return repo.addStudent(tx, b.rating, rating.rating.date, place!);
+    });
     if (id === null) throw violation('student', RATING_MESSAGES.studentAlreadyRated);
     return id;
   },
@@ -33,8 +36,11 @@ export const ratingLinksService = {
   /** Removing the last student named makes the rating a whole-class one again, as an empty `students` does. */
   async removeStudent(db: Db, p: Principal, id: number) {
     const link = await ratingLinksService.getStudent(db, p, id);
-    await editableRating(db, p, link.ratingId);
-    await db.transaction((tx) => repo.removeStudent(tx, link));
+    const { rating } = await editableRating(db, p, link.ratingId);
+    await db.transaction(async (tx) => {
+      await lockClassToRate(tx, rating.teachingClassId);
+      await repo.removeStudent(tx, link);
+    });
   },
 
   listMedias: (db: DbOrTx, p: Principal, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) =>
@@ -47,16 +53,25 @@ export const ratingLinksService = {
   },
 
   async addMedia(db: Db, p: Principal, b: z.output<typeof ratingMediaCreateBody>) {
-    await editableRating(db, p, b.rating, 'rating');
-    await attachableMedia(db, p, [b.media], null, 'media');
-    const [id] = await attach(db, b.rating, [b.media], 'media');
-    return id!;
+    const { rating } = await editableRating(db, p, b.rating, 'rating');
+    const to = { ratingId: rating.id, classId: rating.teachingClassId, creatorId: rating.creatorId, observation: rating.observation };
+    const [id] = await db.transaction(async (tx) => {
+      await lockClassToRate(tx, rating.teachingClassId);
+      return attach(tx, p, [b.media], to, 'media');
+    });
+    // Linked to this rating already: nothing new was written.
+    if (id === undefined) throw violation('media', RATING_MESSAGES.mediaAttached);
+    return id;
   },
 
-  /** Detaches and deletes the media with its files. */
+  /** Detaches the media; it goes with its files when no other rating of its observation links it. */
   async removeMedia(db: Db, p: Principal, files: FileStore, id: number) {
     const row = await ratingLinksService.getMedia(db, p, id);
-    await editableRating(db, p, row.link.ratingId);
-    if (!(await withErasure({ db, files }, (e) => e.ratingMedia(id)))) throw notFound(NOT_FOUND.media);
+    const { rating } = await editableRating(db, p, row.link.ratingId);
+    const removed = await withErasure({ db, files }, async (e) => {
+      await lockClassToRate(e.tx, rating.teachingClassId);
+      return e.ratingMedia(id);
+    });
+    if (!removed) throw notFound(NOT_FOUND.media);
   },
 };

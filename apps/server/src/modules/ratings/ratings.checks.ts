@@ -1,8 +1,8 @@
 import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
-import { brokenUniqueIndex } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { mediaRepository } from '../media/media.repository';
 import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
@@ -24,7 +24,28 @@ export async function classToRate(db: DbOrTx, p: Principal, classId: number) {
   const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
   if (!row || row.role === null) throw violation('teachingClass', REF.teachingClass);
   if (!ratingsPolicy.canRate(row.role)) throw forbidden();
+  refuseIfFinished(row.cls);
   return row.cls;
+}
+
+/** The class, locked and checked again inside the write's transaction (DESIGN §7): finished → 409, gone → 404. */
+export async function lockClassToRate(tx: DbOrTx, classId: number) {
+  if (!(await lockOpenClass(tx, classId))) throw notFound(RATING_NOT_FOUND);
+}
+
+/**
+ * The latest date that is today somewhere: a teacher's "today" runs up to 14 hours ahead of the server's UTC clock
+ * (UTC+14), so "not after today" is judged against that, never refusing a rating made this morning in Hong Kong.
+ */
+export function latestToday(now = Date.now()) {
+  return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** DESIGN §7: a rating's date lies within its class's start and end, and not after today (400 on `date`). */
+export function checkRatingDate(cls: { start: string; end: string }, date: string) {
+  if (date < cls.start) throw violation('date', RATING_MESSAGES.dateBeforeClass);
+  if (date > cls.end) throw violation('date', RATING_MESSAGES.dateAfterClass);
+  if (date > latestToday()) throw violation('date', RATING_MESSAGES.dateInFuture);
 }
 
 /** The action, of a skill the class uses; the skill, when sent too, must be the action's. */
@@ -57,19 +78,39 @@ export async function placesFor(db: DbOrTx, classId: number, refs: RatingStudent
   return [...out.values()];
 }
 
-/** Media to attach: the user's own uploads of the rating kinds, not attached anywhere else (except to `ratingId`). */
-export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], ratingId: number | null, path = 'medias') {
+/** The rating media are attached to: its class, creator and observation decide which shared media it may carry. */
+export interface AttachTarget {
+  ratingId: number | null;
+  classId: number;
+  creatorId: number | null;
+  observation: string | undefined;
+}
+
+/**
+ * Media to attach: the user's own uploads of the rating kinds. One attached elsewhere already may be linked again only
+ * to a rating of the same observation, class and creator (DESIGN §7: stored once, linked to each rating saved
+ * together). Run inside the write's transaction after `lockMedia`, so two requests cannot share one media across
+ * observations by racing.
+ */
+export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], to: AttachTarget, path = 'medias') {
   const unique = [...new Set(ids)];
   const rows = new Map((await mediaRepository.findByIds(db, unique)).map((m) => [m.id, m]));
-  const attached = await repo.attachedMediaIds(db, unique);
+  const links = await repo.mediaLinks(db, unique);
+  const sharable = (id: number) =>
+    links
+      .filter((l) => l.mediaId === id && l.ratingId !== to.ratingId)
+      .every((l) => l.observation === to.observation && l.classId === to.classId && l.creatorId === to.creatorId);
+  // One the rating carries already stays, whoever uploaded it (the class's creator editing a co-teacher's rating).
+  const carried = new Set(links.filter((l) => l.ratingId === to.ratingId).map((l) => l.mediaId));
   const v: Violation[] = [];
   unique.forEach((id, i) => {
     const m = rows.get(id);
     const at = path === 'medias' ? `${path}.${i}` : path;
     if (!m) v.push({ propertyPath: at, message: REF.media });
+    else if (carried.has(id)) return;
     else if (m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
     else if (!isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
-    else if (attached.has(id) && attached.get(id) !== ratingId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
+    else if (!sharable(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
   });
   if (v.length) throw new ValidationError(v);
   return unique;
@@ -90,12 +131,10 @@ export async function editableRating(db: DbOrTx, p: Principal, id: number, prope
   return row;
 }
 
-/** Attaches media; another request attaching the same media meanwhile loses on the unique index, with a violation. */
-export async function attach(tx: DbOrTx, ratingId: number, mediaIds: number[], path = 'medias') {
-  try {
-    return await repo.attach(tx, ratingId, mediaIds);
-  } catch (e) {
-    if (brokenUniqueIndex(e)?.includes('rating_media_media_uq')) throw violation(path, RATING_MESSAGES.mediaAttached);
-    throw e;
-  }
+/** Checks and attaches media under their row locks; one already linked to this rating is left as it is. */
+export async function attach(tx: DbOrTx, p: Principal, mediaIds: number[], to: AttachTarget & { ratingId: number }, path = 'medias') {
+  if (!mediaIds.length) return [];
+  await repo.lockMedia(tx, mediaIds);
+  await attachableMedia(tx, p, mediaIds, to, path);
+  return repo.attach(tx, to.ratingId, mediaIds);
 }

@@ -66,6 +66,7 @@ export interface RatingFilter {
   actionIds?: number[];
   creatorIds?: number[];
   ids?: number[];
+  observations?: string[];
   after?: string;
   before?: string;
   /** With a student filter: also the whole-class ratings of the classes those students have places in. */
@@ -91,6 +92,7 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
     f.actionIds ? inArray(ratings.learningActionId, f.actionIds) : undefined,
     f.creatorIds ? inArray(ratings.creatorId, f.creatorIds) : undefined,
     f.ids ? inArray(ratings.id, f.ids) : undefined,
+    f.observations ? inArray(ratings.observation, f.observations) : undefined,
     f.after ? gte(ratings.date, f.after) : undefined,
     f.before ? lte(ratings.date, f.before) : undefined,
   );
@@ -212,21 +214,37 @@ export const ratingsRepository = {
     return { rows, total: total?.n ?? 0 };
   },
 
-  /** Attaches media; the unique index on media_id refuses one already attached elsewhere. */
+  /** Attaches media; a link this rating has already is kept as it is (answers the ids of new links only). */
   async attach(db: DbOrTx, ratingId: number, mediaIds: number[]) {
     if (!mediaIds.length) return [];
     const rows = await db
       .insert(ratingMedias)
       .values(mediaIds.map((mediaId) => ({ ratingId, mediaId })))
+      .onConflictDoNothing()
       .returning({ id: ratingMedias.id });
     return rows.map((r) => r.id);
   },
 
-  /** Which of these media are attached to some rating already. */
-  async attachedMediaIds(db: DbOrTx, mediaIds: number[]) {
-    if (!mediaIds.length) return new Map<number, number>();
-    const rows = await db.select({ id: ratingMedias.mediaId, ratingId: ratingMedias.ratingId }).from(ratingMedias).where(inArray(ratingMedias.mediaId, mediaIds));
-    return new Map(rows.map((r) => [r.id, r.ratingId]));
+  /** Locks media rows (id order, as erasure does) while their links are checked and written. */
+  async lockMedia(db: DbOrTx, mediaIds: number[]) {
+    if (!mediaIds.length) return;
+    await db.select({ id: media.id }).from(media).where(inArray(media.id, mediaIds)).orderBy(media.id).for('update');
+  },
+
+  /** The ratings these media are linked to, with what decides whether another rating may share them. */
+  async mediaLinks(db: DbOrTx, mediaIds: number[]) {
+    if (!mediaIds.length) return [];
+    return db
+      .select({
+        mediaId: ratingMedias.mediaId,
+        ratingId: ratingMedias.ratingId,
+        observation: ratings.observation,
+        classId: ratings.teachingClassId,
+        creatorId: ratings.creatorId,
+      })
+      .from(ratingMedias)
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(inArray(ratingMedias.mediaId, mediaIds));
   },
 
   /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */

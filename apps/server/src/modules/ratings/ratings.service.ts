@@ -6,12 +6,14 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { notFound } from '../../http/errors';
 import { withErasure } from '../../records/erasure';
+import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
 import {
   actionForClass,
   attach,
-  attachableMedia,
+  checkRatingDate,
   classToRate,
   editableRating,
+  lockClassToRate,
   placesFor,
   RATING_NOT_FOUND,
   visibleRating,
@@ -40,6 +42,7 @@ export const ratingsService = {
         actionIds: q['learningAction.id'],
         creatorIds: q['creator.id'],
         ids: q.id,
+        observations: q.observation,
         after: q.date?.after,
         before: q.date?.before,
         includeWholeClass: q.includeWholeClass,
@@ -49,13 +52,14 @@ export const ratingsService = {
     );
   },
 
-  /** One rating of one action; everything named is checked before the one transaction that writes it. */
+  /** One rating of one action; everything named is checked, then written in one transaction under the class's lock. */
   async create(db: Db, p: Principal, b: CreateBody) {
     const cls = await classToRate(db, p, b.teachingClass);
+    checkRatingDate(cls, b.date);
     const action = await actionForClass(db, cls.id, b.learningAction, b.learningSkill);
     const places = await placesFor(db, cls.id, b.students);
-    const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, null) : [];
     return db.transaction(async (tx) => {
+      await lockClassToRate(tx, cls.id);
       const id = await repo.insert(tx, {
         teachingClassId: cls.id,
         learningSkillId: action.learningSkillId,
@@ -65,14 +69,19 @@ export const ratingsService = {
         description: b.description,
         isWholeClass: places.length === 0,
         creatorId: p.userId,
+        // Absent: the database makes one, and no media can be shared with another rating.
+        observation: b.observation,
       });
       await repo.setStudents(tx, id, b.date, places);
-      await attach(tx, id, mediaIds);
+      if (b.medias) await attach(tx, p, b.medias, { ratingId: id, classId: cls.id, creatorId: p.userId, observation: b.observation });
       return id;
     });
   },
 
-  /** Date, points, note, action, students and (with `medias`) the full set of attachments; detached media are deleted. */
+  /**
+   * Date, points, note, action, students, observation and (with `medias`) the full set of attachments; a detached
+   * media goes with its files when no other rating links it (records/erasure.ts).
+   */
   async patch(db: Db, p: Principal, files: FileStore, id: number, b: PatchBody) {
     const current = await editableRating(db, p, id);
     const classId = current.rating.teachingClassId;
@@ -81,14 +90,21 @@ export const ratingsService = {
     if (!changesAction && b.learningSkill !== undefined && b.learningSkill !== current.rating.learningSkillId)
       await actionForClass(db, classId, current.rating.learningActionId, b.learningSkill);
     const places = b.students ? await placesFor(db, classId, b.students) : null;
-    const mediaIds = b.medias ? await attachableMedia(db, p, b.medias, id) : null;
     const date = b.date ?? current.rating.date;
+    const observation = b.observation ?? current.rating.observation;
+    // A medias list names the attachments to keep; a new observation must suit those the rating keeps.
+    const mediaIds = b.medias ?? (observation !== current.rating.observation ? current.medias.map((m) => m.media.id) : null);
     await withErasure({ db, files }, async (e) => {
       const tx = e.tx;
+      await lockClassToRate(tx, classId);
+      const cls = (await teachingClassesRepository.findAccess(tx, classId, p.userId))!.cls;
+      // A date sent back unchanged is accepted even when the class's dates moved since.
+      if (b.date !== undefined && b.date !== current.rating.date) checkRatingDate(cls, b.date);
       await repo.update(tx, id, {
         date: b.date,
         points: b.points,
         description: b.description,
+        observation: b.observation,
         ...(action ? { learningActionId: action.id, learningSkillId: action.learningSkillId } : {}),
       });
       if (places) await repo.setStudents(tx, id, date, places);
@@ -98,19 +114,17 @@ export const ratingsService = {
         id,
         current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media.id),
       );
-      const have = new Set(current.medias.map((m) => m.media.id));
-      await attach(
-        tx,
-        id,
-        mediaIds.filter((m) => !have.has(m)),
-      );
+      await attach(tx, p, mediaIds, { ratingId: id, classId, creatorId: current.rating.creatorId, observation });
     });
   },
 
   /** Deletes the rating, its links, and its media with their files; of concurrent deletes one answers 204, the others 404. */
   async remove(db: Db, p: Principal, files: FileStore, id: number) {
-    await editableRating(db, p, id);
-    const erased = await withErasure({ db, files }, (e) => e.ratings([id]));
+    const { rating } = await editableRating(db, p, id);
+    const erased = await withErasure({ db, files }, async (e) => {
+      await lockClassToRate(e.tx, rating.teachingClassId);
+      return e.ratings([id]);
+    });
     if (!erased.length) throw notFound(RATING_NOT_FOUND);
   },
 };

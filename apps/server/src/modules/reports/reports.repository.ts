@@ -66,12 +66,16 @@ export const reportsRepository = {
         'named', (select coalesce(json_agg(x), '[]') from (select place, s, count(*) n, sum(points) p from n group by 1, 2) x),
         'whole', (select coalesce(json_agg(x), '[]') from (select teaching_class_id c, learning_skill_id s, count(*) n, sum(points) p from r where is_whole_class group by 1, 2) x),
         -- Attachments found from the range's ratings, one index probe each (the offset 0 fences keep the planner from
-        -- walking all of rating_media or media instead, which it estimates wrongly once those tables are large).
-        'media', (select coalesce(json_agg(x), '[]') from (select r.id rating, to_char(r.date, 'YYYY-MM-DD') date, r.learning_skill_id s, r.is_whole_class whole, ${jsonOf(media, 'm')} media
+        -- walking all of rating_media or media instead, which it estimates wrongly once those tables are large). A file
+        -- linked to several ratings of one observation (DESIGN §7) is listed once, with the newest of them.
+        'media', (select coalesce(json_agg(x), '[]') from (select rating, date, s, whole, media from (
+          select distinct on (a.media_id) r.id rating, to_char(r.date, 'YYYY-MM-DD') date, r.learning_skill_id s, r.is_whole_class whole,
+            ${jsonOf(media, 'm')} media, r.date d, a.link
           from r
           cross join lateral (select rm.id link, rm.media_id from rating_media rm where rm.rating_id = r.id offset 0) a
           cross join lateral (select * from media mm where mm.id = a.media_id offset 0) m
-          order by r.date desc, r.id desc, a.link limit ${scope.recentMedia}) x)
+          order by a.media_id, r.date desc, r.id desc, a.link) u
+          order by u.d desc, u.rating desc, u.link limit ${scope.recentMedia}) x)
       ) as report`);
     const rows = ((result as unknown as { rows: { report: ReportRows | string }[] }).rows ?? []) as { report: ReportRows | string }[];
     const raw = rows[0]!.report;

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { answerWritten as written } from '../../http/invitation-answer';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
@@ -78,11 +79,13 @@ export const studentLinksService = {
     const found = code ? await repo.placeByCode(db, code, p.userId) : null;
     if (!found) throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
     const { place, cls } = found;
-    if (cls.isFinished) throw violation('invitationCode', INVITATION_MESSAGES.classFinished);
+    refuseIfFinished(cls, INVITATION_MESSAGES.classFinished);
     if (found.linked) throw violation('invitationCode', INVITATION_MESSAGES.alreadyLinked);
     if (await repo.hasPending(db, place.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
     try {
       return await db.transaction(async (tx) => {
+        if (!(await lockOpenClass(tx, cls.id, 'share', INVITATION_MESSAGES.classFinished)))
+          throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
         const id = await repo.insertInvitation(tx, {
           teachingClassStudentId: place.id,
           teachingClassId: cls.id,
@@ -111,6 +114,7 @@ export const studentLinksService = {
     const { invitation, teachingClass, answered } = await answerable(db, p, id, true);
     if (answered) return;
     await db.transaction(async (tx) => {
+      await lockOpenClass(tx, invitation.teachingClassId);
       if (!written(await repo.answer(tx, id, true))) return;
       await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId, invitation.teachingClassId);
       const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
@@ -126,8 +130,12 @@ export const studentLinksService = {
   },
 
   async reject(db: Db, p: Principal, id: number) {
-    if ((await answerable(db, p, id, false)).answered) return;
-    await db.transaction(async (tx) => written(await repo.answer(tx, id, false)));
+    const { invitation, answered } = await answerable(db, p, id, false);
+    if (answered) return;
+    await db.transaction(async (tx) => {
+      await lockOpenClass(tx, invitation.teachingClassId);
+      written(await repo.answer(tx, id, false));
+    });
   },
 
   getLink: async (db: DbOrTx, p: Principal, id: number) => (await visibleLink(db, p, id)).row,
@@ -164,11 +172,12 @@ export const studentLinksService = {
     if (!target || target.role === null) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
     if (!policy.canExtend(target.role)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
     if (target.place.studentId !== row.link.studentId) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendSameStudent);
-    if (target.cls.isFinished) throw violation('teachingClassStudent', INVITATION_MESSAGES.classFinished);
+    refuseIfFinished(target.cls);
     const { place, cls } = target;
     const userId = row.link.userId;
     if (await repo.isLinkedTo(db, place.id, userId)) throw conflict(ACCESS_MESSAGES.alreadyLinkedThere);
     return db.transaction(async (tx) => {
+      if (!(await lockOpenClass(tx, cls.id))) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
       const linkId = await repo.link(tx, place.studentId, userId, place.id, cls.id);
       if (linkId === null) throw conflict(ACCESS_MESSAGES.alreadyLinkedThere);
       const pending = await repo.pendingFor(tx, place.id, userId);

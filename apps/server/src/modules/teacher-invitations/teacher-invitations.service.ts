@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { answerWritten as written } from '../../http/invitation-answer';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
@@ -61,11 +62,13 @@ export const teacherInvitationsService = {
     const found = code ? await classTeachersRepository.classByCode(db, code, p.userId) : null;
     if (!found) throw violation('invitationCode', INVITATION_MESSAGES.classCodeUnknown);
     const { cls, role } = found;
-    if (cls.isFinished) throw violation('invitationCode', INVITATION_MESSAGES.classFinished);
+    refuseIfFinished(cls, INVITATION_MESSAGES.classFinished);
     if (policy.alreadyTeaches(role)) throw violation('invitationCode', INVITATION_MESSAGES.alreadyTeacher);
     if (await repo.hasPending(db, cls.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.teacherRequestPending);
     try {
       return await db.transaction(async (tx) => {
+        if (!(await lockOpenClass(tx, cls.id, 'share', INVITATION_MESSAGES.classFinished)))
+          throw violation('invitationCode', INVITATION_MESSAGES.classCodeUnknown);
         const id = await repo.insert(tx, cls.id, p.userId);
         const requester = (await usersRepository.findById(tx, p.userId))!.user;
         await notificationsService.notify(tx, {
@@ -91,7 +94,7 @@ export const teacherInvitationsService = {
     if (answered) return;
     await db.transaction(async (tx) => {
       // The class first, then the request (the order a class's deletion takes), so that answers never deadlock.
-      await teachingClassesRepository.lock(tx, invitation.teachingClassId);
+      await lockOpenClass(tx, invitation.teachingClassId, 'update');
       if (!written(await repo.answer(tx, id, true))) return;
       const cls = (await teachingClassesRepository.findAccess(tx, invitation.teachingClassId, p.userId))!.cls;
       const teacherRow = await classTeachersRepository.add(tx, cls.id, invitation.teacherId, true);
@@ -109,7 +112,11 @@ export const teacherInvitationsService = {
   },
 
   async reject(db: Db, p: Principal, id: number) {
-    if ((await answerable(db, p, id, false)).answered) return;
-    await db.transaction(async (tx) => written(await repo.answer(tx, id, false)));
+    const { invitation, answered } = await answerable(db, p, id, false);
+    if (answered) return;
+    await db.transaction(async (tx) => {
+      await lockOpenClass(tx, invitation.teachingClassId);
+      written(await repo.answer(tx, id, false));
+    });
   },
 };

@@ -15,6 +15,7 @@ import { offsetOf } from '../../http/hydra';
 import { brokenUniqueIndex, newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
 import { studentsRepository } from '../students/students.repository';
@@ -65,12 +66,16 @@ async function destination(db: DbOrTx, p: Principal, classId: number) {
   const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
   if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', MSG.classRef);
   if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
+  refuseIfFinished(row.cls);
   return row.cls;
 }
 
-/** Locks the destination class (it may have been deleted since it was checked) and holds the one-student rule of individual classes. */
+/**
+ * Locks the destination class (it may have been deleted or finished since it was checked) and holds the one-student
+ * rule of individual classes.
+ */
 async function lockWithRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
-  if (!(await teachingClassesRepository.lock(tx, cls.id))) throw notFound(MSG.classGone);
+  if (!(await lockOpenClass(tx, cls.id, 'update'))) throw notFound(MSG.classGone);
   if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1)
     throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
 }
@@ -109,6 +114,7 @@ export const teachingClassStudentsService = {
     await checkAvatar(db, p, b.avatar, place.avatarId);
     const values = { firstName: b.firstName, lastName: b.lastName, code: b.code, avatarId: b.avatar };
     await withErasure({ db, files }, async (e) => {
+      if (!(await lockOpenClass(e.tx, place.teachingClassId))) throw notFound(MSG.notFound);
       const studentAvatar = await studentsRepository.avatarId(e.tx, place.studentId);
       await repo.update(e.tx, id, values);
       if ((await repo.countOtherPlaces(e.tx, place.studentId, id)) === 0) await studentsRepository.update(e.tx, place.studentId, values);
@@ -119,14 +125,24 @@ export const teachingClassStudentsService = {
 
   /** Gives a place a new parent-link code (class teachers): the old code stops working; existing links stay. */
   async regenerateCode(db: Db, p: Principal, id: number) {
-    await manageablePlace(db, p, id);
-    await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
+    const { place } = await manageablePlace(db, p, id);
+    await withFreshCode(() =>
+      db.transaction(async (tx) => {
+        if (!(await lockOpenClass(tx, place.teachingClassId))) throw notFound(MSG.notFound);
+        await repo.update(tx, id, { invitationCode: newInvitationCode() });
+      }),
+    );
   },
 
   /** Removes a student from a class with all that goes with it (the erasure layer says what); 404 when it went meanwhile. */
   async remove(db: Db, files: FileStore, p: Principal, id: number) {
-    await manageablePlace(db, p, id);
-    if (!(await withErasure({ db, files }, (e) => e.place(id)))) throw notFound(MSG.notFound);
+    const { place } = await manageablePlace(db, p, id);
+    const removed = await withErasure({ db, files }, async (e) => {
+      // The lock erasure takes on the class anyway (records/erasure.ts), asked first whether the class is open.
+      if (!(await lockOpenClass(e.tx, place.teachingClassId, 'no key update'))) return null;
+      return e.place(id);
+    });
+    if (!removed) throw notFound(MSG.notFound);
   },
 
   /**

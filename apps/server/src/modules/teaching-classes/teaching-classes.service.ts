@@ -15,6 +15,7 @@ import { forbidden, notFound, ValidationError, violation } from '../../http/erro
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
+import { refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import type { Principal } from '../../plugins/auth';
 import { educationLevelsRepository } from '../education-levels/education-levels.repository';
@@ -162,6 +163,8 @@ export const teachingClassesService = {
       avatarId: b.avatar ?? null,
       subscriptionId: b.subscription ?? null,
       creatorId: p.userId,
+      // Omitted: the database's default (CLASS_DEFAULT_POINTS.default).
+      defaultPoints: b.defaultPoints,
     };
     // A new class starts with the catalogue's learning skills (its teachers then choose).
     return withFreshCode(() =>
@@ -187,6 +190,8 @@ export const teachingClassesService = {
       await repo.lock(tx, id);
       // Checked again under the lock: two owner changes racing must not both win.
       const now = await ownedClass(tx, p, id);
+      // A finished class is read-only (DESIGN §7): only reopening it (with or without other changes) gets through.
+      if (b.isFinished !== false && Object.entries(b).some(([k, v]) => k !== 'isFinished' && v !== undefined)) refuseIfFinished(now.cls);
       if (newOwner !== null) {
         if (!(await repo.isCoTeacher(tx, id, newOwner))) throw violation('creator', MSG.creator);
         await repo.removeCoTeacher(tx, id, newOwner);
@@ -207,6 +212,7 @@ export const teachingClassesService = {
         avatarId: b.avatar,
         subscriptionId: b.subscription,
         isFinished: b.isFinished,
+        defaultPoints: b.defaultPoints,
         ...retentionChanges(now.cls, b),
         creatorId: newOwner ?? undefined,
       });
@@ -224,7 +230,7 @@ export const teachingClassesService = {
   },
 
   async regenerateCode(db: Db, p: Principal, id: number) {
-    await ownedClass(db, p, id);
+    refuseIfFinished((await ownedClass(db, p, id)).cls);
     await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
   },
 
