@@ -24,6 +24,16 @@ interface Props {
 const MARK_MS = 2500;
 
 /**
+ * A card is keyed by its observation, so that an edit that adds or drops an action keeps the same element (and its
+ * focus); an observation split by a rating saved in between keeps its first card's key, its later ones their own.
+ */
+const cardKey = (groups: Rating[][], i: number) => {
+  const g = groups[i]!;
+  const again = groups.slice(0, i).some((x) => x[0]!.observation === g[0]!.observation);
+  return again ? `${g[0]!.observation}-${g[0]!.id}` : g[0]!.observation;
+};
+
+/**
  * Scrolls to the observation just saved when its card shows, focuses it and marks it for a moment. The mark is set on
  * the element itself (a data attribute the card's style reads), so the feed does not render again for it.
  */
@@ -69,8 +79,8 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
       ) : (
         <>
           <ol ref={list} className="space-y-4" aria-labelledby="rating-feed-title">
-            {groups.map((g) => (
-              <li key={g[0]!.id}>
+            {groups.map((g, i) => (
+              <li key={cardKey(groups, i)}>
                 <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} />
               </li>
             ))}
