@@ -9,7 +9,9 @@ interface Listed {
 }
 
 const ratingsOf = async (page: Page, token: string, classId: number) =>
-  (await (await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Listed;
+  (await (
+    await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Listed;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -54,7 +56,9 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     // The class's points of a quick rating (3 by default), not the API's 1.
     expect(saved['hydra:member'][0]!.points).toBe(3);
     const feed = page.getByRole('list', { name: 'Ratings' });
-    await expect(feed.getByRole('article', { name: 'Communication: Listens actively' }).getByRole('img', { name: '3 of 5 points' })).toBeVisible();
+    await expect(
+      feed.getByRole('article', { name: 'Communication: Listens actively' }).getByRole('img', { name: '3 of 5 points' }),
+    ).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'quick-saved-toast-360.png') });
 
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -83,7 +87,9 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await expect(page.getByRole('button', { name: /^Rate (Ana|Ben|Cara)/ })).toHaveCount(3);
   });
 
-  test('several actions with one photo are one card and one file; the card’s one editor changes the whole observation', async ({ page }) => {
+  test('several actions with one photo are one card and one file; the card’s one editor changes the whole observation', async ({
+    page,
+  }) => {
     const { token, classId } = await classWithStudents(page);
     await page.goto(`/web/teaching-class/${classId}`);
     await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
@@ -137,6 +143,22 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     expect(after['hydra:member'][0]!.medias.map((m) => m.media.id)).toEqual(a!.medias.map((m) => m.media.id));
   });
 
+  test('the class’s points of a quick rating are chosen in its edit form and given by a quick rating', async ({ page }) => {
+    const { token, classId } = await classWithStudents(page);
+    await page.goto(`/web/teaching-class/${classId}/edit`);
+    const points = page.getByRole('group', { name: 'Points of a quick rating' });
+    await expect(points.getByRole('radio', { name: '3 of 5 points' })).toBeChecked();
+    await points.getByRole('radio', { name: '5 of 5 points' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Rate Ana Lima' })).toBeVisible();
+    await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
+    await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'Kindness' }).click();
+    await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'Includes others' }).click();
+    await expect(page.getByText('Saved: Includes others for Ana Lima')).toBeVisible();
+    const saved = await ratingsOf(page, token, classId);
+    expect(saved['hydra:member'].map((r) => r.points)).toEqual([5]);
+  });
+
   test('a finished class says since when, offers Reopen and no Rate, Add students or edit', async ({ page }) => {
     const { token, classId } = await classWithStudents(page);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/merge-patch+json' };
@@ -146,12 +168,16 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     const skills = (await (await page.request.get(`${API}/teaching-class/${classId}/learning-skills`, { headers: auth })).json()) as {
       'hydra:member': { learningActions: { id: number }[] }[];
     };
-    await apiPost(page, token, '/rating', { teachingClass: classId, learningAction: skills['hydra:member'][0]!.learningActions[0]!.id,
+    await apiPost(page, token, '/rating', {
+      teachingClass: classId,
+      learningAction: skills['hydra:member'][0]!.learningActions[0]!.id,
       date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
       students: [],
       points: 4,
     });
-    expect((await page.request.patch(`${API}/teaching-class/${classId}`, { headers: auth, data: { isFinished: true } })).status()).toBe(200);
+    expect((await page.request.patch(`${API}/teaching-class/${classId}`, { headers: auth, data: { isFinished: true } })).status()).toBe(
+      200,
+    );
     await page.goto(`/web/teaching-class/${classId}`);
     await expect(page.getByText(`Finished on ${today}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();

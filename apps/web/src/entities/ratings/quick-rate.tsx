@@ -87,10 +87,10 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
               <button
                 type="button"
                 onClick={() => onSkill(s.id)}
-                className="flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white p-2 text-left text-sm font-medium text-slate-900 hover:border-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                className="flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-sm font-medium text-slate-900 hover:border-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
               >
-                <SkillIcon icon={s.avatar} colorCode={s.colorCode} name={nameOf(s)} size={28} />
-                <span className="min-w-0 break-words">{nameOf(s)}</span>
+                <SkillIcon icon={s.avatar} colorCode={s.colorCode} name={nameOf(s)} size={24} />
+                <span className="min-w-0 break-words hyphens-auto">{nameOf(s)}</span>
               </button>
             </li>
           ))}
