@@ -131,6 +131,14 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await expect(page.getByRole('checkbox', { name: 'Explains ideas clearly' })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Explains ideas clearly' }).uncheck({ force: true });
     await page.getByLabel('Note (optional)').fill('Paired work, revised.');
+    // A day before the class began: the server's answer shows beside the date, and nothing changes.
+    const date = page.getByRole('textbox', { name: 'Date', exact: true });
+    const original = await date.inputValue();
+    await date.fill('01/01/2000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText("The date must not be before the class's start date.")).toBeVisible();
+    await expect(date).toHaveAttribute('aria-invalid', 'true');
+    await date.fill(original);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const edited = feed.getByRole('article', { name: 'Communication: Listens actively' });
     await expect(edited.getByText('Paired work, revised.')).toBeVisible();

@@ -9,9 +9,7 @@ import { API, apiPost, classWithStudents, fakeMediaLaunch, holdUploads, shots } 
 test.use({ launchOptions: fakeMediaLaunch });
 
 test.describe('ratings and reports', () => {
-  test('rate three students with two actions and evidence as one observation, then edit the observation', async ({
-    page,
-  }) => {
+  test('rate three students with two actions and evidence as one observation, then edit the observation', async ({ page }) => {
     const errors: string[] = [];
     // The upload this test fails on purpose is the only error the browser may log.
     page.on('console', (m) => m.type() === 'error' && !/status of 500/.test(m.text()) && errors.push(m.text()));

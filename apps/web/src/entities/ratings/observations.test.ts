@@ -1,6 +1,19 @@
 import type { Rating } from '@skillroom/contract';
-import { describe, expect, it } from 'vitest';
-import { groupObservations, observationMedias, ratingDays } from './observations';
+import { describe, expect, it, vi } from 'vitest';
+import { groupObservations, observationMedias, ratingDays, saveObservation } from './observations';
+
+const calls: string[] = [];
+vi.mock('./ratings-api', () => ({
+  createRating: vi.fn(async (b: { learningAction: number; observation: string; medias: number[] }) => {
+    calls.push(`create ${b.learningAction} ${b.observation} [${b.medias.join(',')}]`);
+  }),
+  patchRating: vi.fn(async (id: number, b: { date: string; students: string[] }) => {
+    calls.push(`patch ${id} ${b.date} ${b.students.join(',')}`);
+  }),
+  deleteRating: vi.fn(async (id: number) => {
+    calls.push(`delete ${id}`);
+  }),
+}));
 
 const media = (id: number) => ({ media: { id } }) as Rating['medias'][number];
 const r = (id: number, observation: string, medias: number[] = []) => ({ id, observation, medias: medias.map(media) }) as unknown as Rating;
@@ -24,5 +37,15 @@ describe('observations', () => {
     const later = { start: '2020-09-01', end: `${today.getFullYear() + 2}-01-01` };
     expect(ratingDays(later).max <= iso(new Date(today.getTime() + 86_400_000))).toBe(true);
     expect(ratingDays(later).max >= iso(new Date(today.getTime() - 86_400_000))).toBe(true);
+  });
+
+  it('edits an observation: kept actions changed first, then added ones made with its UUID, dropped ones deleted last', async () => {
+    const group = [
+      { ...r(2, 'obs', [10]), learningAction: { id: 21 } },
+      { ...r(1, 'obs', [10]), learningAction: { id: 20 } },
+    ] as unknown as Rating[];
+    const next = { skillId: 5, actionIds: [20, 22], studentIds: [7], date: '2026-03-02', points: 4, description: '', mediaIds: [10] };
+    await expect(saveObservation(group, 3, next)).resolves.toBe('obs');
+    expect(calls).toEqual(['patch 1 2026-03-02 /api/auth/v1/teaching-class-student/7', 'create 22 obs [10]', 'delete 2']);
   });
 });

@@ -46,8 +46,9 @@ export interface ObservationChange {
 }
 
 /**
- * Applies the editor to every rating of an observation: new actions become ratings of the same observation (made
- * first, so that a shared file always has a rating holding it), kept ones are changed, dropped ones are deleted.
+ * Applies the editor to every rating of an observation: kept actions are changed first (a refused date or student
+ * stops the save before anything is made), new ones become ratings of the same observation, and dropped ones are
+ * deleted last, so that a shared file always has a rating holding it.
  */
 export async function saveObservation(group: Rating[], classId: number, next: ObservationChange): Promise<string> {
   const observation = group[0]!.observation;
@@ -59,9 +60,9 @@ export async function saveObservation(group: Rating[], classId: number, next: Ob
     medias: next.mediaIds,
   };
   const had = new Set(group.map((r) => r.learningAction.id));
+  for (const r of group.filter((r) => next.actionIds.includes(r.learningAction.id))) await patchRating(r.id, common);
   for (const actionId of next.actionIds.filter((a) => !had.has(a)))
     await createRating({ ...common, teachingClass: classId, learningSkill: next.skillId, learningAction: actionId, observation });
-  for (const r of group.filter((r) => next.actionIds.includes(r.learningAction.id))) await patchRating(r.id, common);
   for (const r of group.filter((r) => !next.actionIds.includes(r.learningAction.id))) await deleteRating(r.id);
   return observation;
 }

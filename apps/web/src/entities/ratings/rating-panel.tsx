@@ -1,4 +1,4 @@
-import type { ClassLearningSkill, Rating, TeachingClass } from '@skillroom/contract';
+import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingClass } from '@skillroom/contract';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +16,13 @@ import { classFeeds, revalidateRatings } from './ratings-api';
 import { createRatings } from './save-ratings';
 import { StudentsPicker } from './students-picker';
 import { useAttachments } from './use-attachments';
+
+// The server's words on a rating's date (DESIGN §7), in the reader's language.
+const dateMessages: Record<string, string> = {
+  [RATING_MESSAGES.dateBeforeClass]: 'web_capture_date_before_class',
+  [RATING_MESSAGES.dateAfterClass]: 'web_capture_date_after_class',
+  [RATING_MESSAGES.dateInFuture]: 'web_capture_date_in_future',
+};
 
 export interface PanelStart {
   studentIds: number[];
@@ -83,7 +90,9 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
       setBusy(false);
       if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
       // The server's word on the date (outside the class's dates, in the future) goes beside the date field.
-      const onDate = e.violations.filter((v) => v.propertyPath === 'date').map((v) => v.message);
+      const onDate = e.violations
+        .filter((v) => v.propertyPath === 'date')
+        .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
       if (onDate.length) setDateError(onDate.join(' '));
       const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
       setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
