@@ -25,6 +25,15 @@ interface Props {
   onSaved: () => void;
 }
 
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+const skillButton =
+  'flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-sm font-medium ' +
+  `text-slate-900 hover:border-teal-700 hover:bg-teal-50 ${focus}`;
+// Big targets for a thumb: the whole width, 48 px high at least.
+const actionButton =
+  'flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border-2 border-teal-700 bg-white px-4 py-2 text-left text-base ' +
+  `font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-60 ${focus}`;
+
 /**
  * The quick path of DESIGN §7: a skill, then one of its actions, saved at once with the class's points. Skills sit two
  * to a row and actions are full-width buttons, so that a phone shows them all without scrolling.
@@ -84,11 +93,7 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
         <ul className="grid grid-cols-2 gap-2" aria-label={intl.formatMessage({ id: 'web_rating_choose_skill' })}>
           {skills.map((s) => (
             <li key={s.id}>
-              <button
-                type="button"
-                onClick={() => onSkill(s.id)}
-                className="flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-sm font-medium text-slate-900 hover:border-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-              >
+              <button type="button" onClick={() => onSkill(s.id)} className={skillButton}>
                 <SkillIcon icon={s.avatar} colorCode={s.colorCode} name={nameOf(s)} size={24} />
                 <span className="min-w-0 break-words hyphens-auto">{nameOf(s)}</span>
               </button>
@@ -118,7 +123,7 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
                     disabled={saving !== null}
                     aria-busy={saving === a.id || undefined}
                     onClick={() => void save(a.id, nameOf(a))}
-                    className="flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border-2 border-teal-700 bg-white px-4 py-2 text-left text-base font-semibold text-teal-900 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60"
+                    className={actionButton}
                   >
                     <span className="min-w-0 break-words">{nameOf(a)}</span>
                     {saving === a.id && <Spinner small />}

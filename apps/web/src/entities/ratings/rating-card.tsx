@@ -32,6 +32,10 @@ export function Points({ points }: { points: number }) {
   );
 }
 
+const card =
+  'space-y-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-sm transition-shadow duration-1000 ring-0 ring-amber-400 ' +
+  'data-marked:ring-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+
 interface Props {
   /** The ratings of one observation (DESIGN §7), newest first. */
   group: Rating[];
@@ -58,7 +62,7 @@ export function RatingCard({ group, studentNames, actions }: Props) {
       aria-label={label}
       tabIndex={-1}
       data-observation={first.observation}
-      className={`space-y-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-sm transition-shadow duration-1000 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 ring-0 ring-amber-400 data-marked:ring-4`}
+      className={card}
       style={{ borderLeftColor: first.learningSkill.colorCode }}
     >
       <ul className="space-y-2">

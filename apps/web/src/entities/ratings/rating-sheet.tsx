@@ -8,6 +8,11 @@ import { useClassSkills } from '../learning-skills/learning-skills-api';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
 
+// A bottom sheet on a phone (the thumb's reach), a centred dialog from 640 px on.
+const sheet =
+  'mx-0 mt-auto mb-0 max-h-[94dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-4 text-slate-900 ' +
+  'shadow-xl backdrop:bg-slate-900/50 sm:m-auto sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-lg sm:p-6';
+
 /** Whom the sheet rates: a place, or (null) the whole class. */
 export interface SheetTarget {
   studentId: number | null;
@@ -46,7 +51,7 @@ export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className="mx-0 mt-auto mb-0 max-h-[94dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 sm:m-auto sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-lg sm:p-6"
+      className={sheet}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -22,6 +22,9 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+const summary =
+  'inline-flex min-h-10 cursor-pointer items-center rounded-md text-sm font-semibold text-teal-800 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 // A phone's first screen is for rating (DESIGN §7): the class's details fold away there, and stay open on wider screens.
 const wide = () => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches;
 
@@ -85,7 +88,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
         </div>
       )}
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group mt-4">
-        <summary className="inline-flex min-h-10 cursor-pointer items-center rounded-md text-sm font-semibold text-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
+        <summary className={summary}>
           <FormattedMessage id="web_capture_class_details" />
         </summary>
         <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">

@@ -17,6 +17,9 @@ interface Props {
 const tile =
   'flex h-full w-full flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-center shadow-sm transition';
 const hover = 'hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+const pageLink =
+  'inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 ' +
+  'focus-visible:outline-2 focus-visible:outline-teal-700';
 // Accents and case do not matter when looking a name up ("jose" finds José).
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
@@ -140,7 +143,7 @@ function RateTile({ cls, student, onRate }: { cls: TeachingClass; student: Teach
       </button>
       <Link
         to={`/teaching-class/${cls.id}/student/${student.id}`}
-        className="inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className={pageLink}
         aria-label={intl.formatMessage({ id: 'web_capture_student_page_of' }, { name })}
       >
         <FormattedMessage id="web_capture_student_page" />
