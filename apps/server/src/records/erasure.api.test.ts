@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { MediaType } from '@skillroom/contract';
 import { dbKind, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { addStudent, API, createClass, type TestUser } from '../../test/classes';
 import { classSkills, rate, seedSkills } from '../../test/ratings';
-import { expectErased, expectNoOrphans, keysOf, uploadImage } from '../../test/erasure';
+import { expectErased, expectNoOrphans, keysOf, storedKeys, uploadImage } from '../../test/erasure';
 import { fetchBare } from '../../test/media';
 
 let s: TestServer;
@@ -121,6 +122,50 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
     const patchKeys = await keysOf(s, w.photos[0]!.id);
     expect((await s.api('PATCH', `${API}/rating/${w.onlyAna.id}`, { token: w.teacher.token, body: { medias: [] } })).statusCode).toBe(200);
     await expectErased(s, [w.photos[0]!.id], patchKeys);
+    await expectNoOrphans(s);
+  });
+
+  it('an attachment shared by the ratings of one observation stays while a rating links it, and goes with the last link', async () => {
+    const w = await world();
+    const observation = randomUUID();
+    const photo = await uploadImage(s, w.teacher.token, MediaType.RatingPhoto);
+    const keys = await keysOf(s, photo.id);
+    const shared = [] as { id: number; medias: { id: number }[] }[];
+    for (let i = 0; i < 4; i++) shared.push(await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] }));
+    const stays = async (step: string) => {
+      expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`), step).toBe(1);
+      const stored = await storedKeys(s);
+      expect(
+        keys.filter((k) => stored.has(k)),
+        step,
+      ).toEqual(keys);
+    };
+    // Each kind of deletion, while another rating still links the photo, leaves its row and its files.
+    expect((await del(w.teacher, `/rating/${shared[0]!.id}`)).statusCode).toBe(204);
+    await stays('a rating deleted');
+    const patched = await s.api('PATCH', `${API}/rating/${shared[1]!.id}`, { token: w.teacher.token, body: { medias: [] } });
+    expect(patched.statusCode).toBe(200);
+    await stays('detached by PATCH medias');
+    expect((await del(w.teacher, `/rating-media/${shared[2]!.medias[0]!.id}`)).statusCode).toBe(204);
+    await stays('an attachment deleted');
+    expect(await count(sql`select count(*)::int n from rating_media where media_id = ${photo.id}`)).toBe(1);
+    // The last link takes the row and its files.
+    expect((await del(w.teacher, `/rating/${shared[3]!.id}`)).statusCode).toBe(204);
+    await expectErased(s, [photo.id], keys);
+    await expectNoOrphans(s);
+  });
+
+  it('a shared attachment deleted from its last rating goes with its files', async () => {
+    const w = await world();
+    const observation = randomUUID();
+    const photo = await uploadImage(s, w.teacher.token, MediaType.RatingPhoto);
+    const keys = await keysOf(s, photo.id);
+    const a = await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] });
+    const b = await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] });
+    expect((await del(w.teacher, `/rating-media/${a.medias[0].id}`)).statusCode).toBe(204);
+    expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`)).toBe(1);
+    expect((await del(w.teacher, `/rating-media/${b.medias[0].id}`)).statusCode).toBe(204);
+    await expectErased(s, [photo.id], keys);
     await expectNoOrphans(s);
   });
 

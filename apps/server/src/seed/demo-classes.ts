@@ -146,7 +146,7 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
     }
   }
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
-  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!.start);
-  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!.start);
+  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!);
+  await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!);
   return { classIds: ids, places };
 }

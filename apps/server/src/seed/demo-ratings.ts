@@ -68,10 +68,11 @@ const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
  * A term of ratings in a demo class (DESIGN §1: a newcomer sees full reports at once): every school day from the
- * class's start, or the last twelve weeks, up to today, three to five ratings by its teachers and evaluator, some for
+ * class's start, or the last twelve weeks, up to today (or the class's end: DESIGN §7 keeps ratings within the class's
+ * dates), three to five ratings by its teachers and evaluator, some for
  * the whole class, about one in five with a photo of the work (when a file store is given).
  */
-export async function seedDemoRatings(tx: DbOrTx, files: FileStore | null, classId: number, raters: number[], start: string) {
+export async function seedDemoRatings(tx: DbOrTx, files: FileStore | null, classId: number, raters: number[], span: { start: string; end: string }) {
   const rand = prng(classId * 7919);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const skills = await learningSkillsRepository.ofClass(tx, classId, raters[0]!);
@@ -82,11 +83,11 @@ export async function seedDemoRatings(tx: DbOrTx, files: FileStore | null, class
   const places = await reportsRepository.placesOfClass(tx, classId);
   if (!actions.length || !places.length) return 0;
   const day = 86_400_000;
-  const today = Date.parse(`${iso(Date.now())}T00:00:00Z`);
-  const from = Math.max(Date.parse(`${start}T00:00:00Z`), today - 84 * day);
+  const last = Math.min(Date.parse(`${iso(Date.now())}T00:00:00Z`), Date.parse(`${span.end}T00:00:00Z`));
+  const from = Math.max(Date.parse(`${span.start}T00:00:00Z`), last - 84 * day);
   let made = 0;
   let photos = 0;
-  for (let t = from; t <= today; t += day) {
+  for (let t = from; t <= last; t += day) {
     const weekday = new Date(t).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const n = 3 + Math.floor(rand() * 3);

@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students, teachingClasses } from '../db/schema';
+import { ratings, students, teachingClasses } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { API, makeMedia } from '../../test/classes';
 import { DEMO_PASSWORD } from './demo-accounts';
@@ -66,6 +66,14 @@ describe('demo data', () => {
     expect(own.totals.wholeClassRatings).toBeGreaterThan(0);
     const feed = await get('evaluator', `${API}/ratings?teachingClass.id=${sunflowers.id}`);
     expect(feed['hydra:member'][0].date <= new Date().toISOString().slice(0, 10)).toBe(true);
+    // DESIGN §7: every seeded rating lies within its class's dates and not after today, as the API would require.
+    const [outside] = await s.ctx.db
+      .select({ n: count() })
+      .from(ratings)
+      .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
+      .where(or(lt(ratings.date, teachingClasses.start), gt(ratings.date, teachingClasses.end), gt(ratings.date, sql`current_date`)));
+    expect(outside!.n).toBe(0);
+    expect((await s.ctx.db.select({ n: count() }).from(ratings))[0]!.n).toBeGreaterThan(30);
   });
 
   it('seeds requests and notifications that the demo accounts can act on', async () => {

@@ -107,9 +107,8 @@ export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], t
     const m = rows.get(id);
     const at = path === 'medias' ? `${path}.${i}` : path;
     if (!m) v.push({ propertyPath: at, message: REF.media });
-    else if (carried.has(id)) return;
-    else if (m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
-    else if (!isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
+    else if (!carried.has(id) && m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
+    else if (!carried.has(id) && !isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
     else if (!sharable(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
   });
   if (v.length) throw new ValidationError(v);

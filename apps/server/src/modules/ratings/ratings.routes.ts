@@ -101,10 +101,14 @@ export const ratingsRoutes: ModuleRoutes = {
         return one(db, urlSigner, p, id);
       },
     );
-    app.delete('/rating/:id', { config: { doc: { summary: 'Delete a rating with its media files' } } }, async (req, reply) => {
-      await service.remove(db, requireUser(req), files, idOf(req));
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/rating/:id',
+      { config: { doc: { summary: 'Delete a rating; its media files go unless another rating of its observation links them' } } },
+      async (req, reply) => {
+        await service.remove(db, requireUser(req), files, idOf(req));
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/rating-students',
@@ -152,7 +156,14 @@ export const ratingsRoutes: ModuleRoutes = {
     );
     app.post(
       '/rating-media',
-      { config: { doc: { summary: 'Attach your upload (photo, video, audio or file) to a rating', body: ratingMediaCreateBody } } },
+      {
+        config: {
+          doc: {
+            summary: 'Attach your upload (photo, video, audio or file) to a rating, or one of its observation',
+            body: ratingMediaCreateBody,
+          },
+        },
+      },
       async (req, reply) => {
         const p = requireUser(req);
         const id = await links.addMedia(db, p, parse(ratingMediaCreateBody, req.body));
@@ -161,7 +172,7 @@ export const ratingsRoutes: ModuleRoutes = {
     );
     app.delete(
       '/rating-media/:id',
-      { config: { doc: { summary: 'Detach and delete an attachment with its file' } } },
+      { config: { doc: { summary: 'Detach an attachment; its file goes with the last rating that links it' } } },
       async (req, reply) => {
         await links.removeMedia(db, requireUser(req), files, idOf(req));
         return reply.status(204).send();

@@ -35,7 +35,7 @@ describe('student-profile-user-invitation', () => {
       [parent, 'ZZZZ2345', 400, INVITATION_MESSAGES.studentCodeUnknown],
       [parent, w.cls.invitationCode, 400, INVITATION_MESSAGES.studentCodeUnknown],
       [parent, '   ', 400, 'This value should not be blank.'],
-      [parent, oldPlace.invitationCode, 400, INVITATION_MESSAGES.classFinished],
+      [parent, oldPlace.invitationCode, 409, INVITATION_MESSAGES.classFinished],
       [w.linked, w.first.invitationCode, 400, INVITATION_MESSAGES.alreadyLinked],
       [w.stranger, code, 403, INVITATION_MESSAGES.linkUsersOnly],
       [w.creator, code, 403, INVITATION_MESSAGES.linkUsersOnly],

@@ -32,7 +32,7 @@ describe('POST /teaching-class-teacher-invitation', () => {
       [joiner, 'NOPE2345', 400, INVITATION_MESSAGES.classCodeUnknown],
       [joiner, '', 400, 'This value should not be blank.'],
       [joiner, 12, 400, 'invitationCode'],
-      [joiner, finished.invitationCode, 400, INVITATION_MESSAGES.classFinished],
+      [joiner, finished.invitationCode, 409, INVITATION_MESSAGES.classFinished],
       [w.creator, code, 400, INVITATION_MESSAGES.alreadyTeacher],
       [w.coteacher, code, 400, INVITATION_MESSAGES.alreadyTeacher],
       [w.linked, code, 403, INVITATION_MESSAGES.teachersOnly],
