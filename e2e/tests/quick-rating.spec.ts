@@ -198,7 +198,11 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await page.getByRole('link', { name: 'Ben Okoro' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ben Okoro' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Rate', exact: true })).toHaveCount(0);
-    await page.goBack();
+    // The screens that change its students say why they offer nothing.
+    await page.goto(`/web/teaching-class/${classId}/student/add`);
+    await expect(page.getByText('A finished class is read-only', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveCount(0);
+    await page.goto(`/web/teaching-class/${classId}`);
     await page.getByRole('button', { name: 'Reopen' }).click();
     await expect(page.getByRole('button', { name: 'Rate Ben Okoro' })).toBeVisible();
   });

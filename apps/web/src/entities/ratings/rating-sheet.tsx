@@ -57,7 +57,9 @@ export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
         onClose();
       }}
       onClose={() => {
-        if (returnTo.current?.isConnected) returnTo.current.focus();
+        // Back to the opener, unless focus has gone somewhere on purpose meanwhile (the card a save just made).
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && returnTo.current?.isConnected) returnTo.current.focus();
       }}
     >
       {target && (
