@@ -92,7 +92,8 @@ describe('finishing and reopening a class (retention counts from the finish, DES
     await patch({ isFinished: true });
     const finished = (await classRow(s, cls.id))!;
     expect(finished.finishedAt).toBeInstanceOf(Date);
-    await patch({ isFinished: true, name: 'Renamed' });
+    // A finished class is read-only (DESIGN §7): the rename is refused and the stamp stays.
+    expect((await patch({ isFinished: true, name: 'Renamed' })).statusCode).toBe(409);
     expect((await classRow(s, cls.id))!.finishedAt).toEqual(finished.finishedAt);
     await s.ctx.db.update(teachingClasses).set({ retentionNoticeAt: new Date() }).where(eq(teachingClasses.id, cls.id));
     await patch({ isFinished: false });
