@@ -24,12 +24,9 @@ export function observationMedias(group: Rating[]) {
   return group.flatMap((r) => r.medias.map((m) => m.media)).filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
 }
 
-/**
- * The ratings of one observation: those of its class on its day that carry its UUID (a save dates all its ratings
- * alike, and the editor keeps them so).
- */
+/** The ratings of one observation (the API's `observation` filter), the one asked for included whatever the answer. */
 export async function loadObservation(rating: Rating, classId: number): Promise<Rating[]> {
-  const query = { 'teachingClass.id': classId, 'date[after]': rating.date, 'date[before]': rating.date, itemsPerPage: 1000 };
+  const query = { 'teachingClass.id': classId, observation: rating.observation, itemsPerPage: 1000 };
   const list = await api<{ 'hydra:member': Rating[] }>(withQuery('/ratings', query));
   const same = list['hydra:member'].filter((r) => r.observation === rating.observation);
   return same.some((r) => r.id === rating.id) ? same : [rating];
