@@ -40,6 +40,10 @@ test.describe('classes and students', () => {
     await expect(page.getByRole('textbox', { name: 'End date', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'new class with an error');
     await page.getByRole('textbox', { name: 'End date', exact: true }).fill('15/07/2027');
+    // The points a quick rating gives (DESIGN §7): 3 unless chosen.
+    const quickPoints = page.getByRole('group', { name: 'Points of a quick rating' });
+    await expect(quickPoints.getByRole('radio', { name: '3 of 5 points' })).toBeChecked();
+    await quickPoints.getByRole('radio', { name: '4 of 5 points' }).check({ force: true });
     await page.getByRole('button', { name: 'Create class' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
@@ -48,6 +52,8 @@ test.describe('classes and students', () => {
     await expect(page.getByRole('button', { name: 'Copy Class code' })).toBeVisible();
     await expectAccessible(page, 'class detail');
     const firstId = Number(/teaching-class\/(\d+)/.exec(page.url())![1]);
+    const stored = await page.request.get(`/api/auth/v1/teaching-class/${firstId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await stored.json()) as { defaultPoints: number }).defaultPoints).toBe(4);
 
     // Several students in a row: the form empties after each.
     await page.getByRole('link', { name: 'Add students' }).click();

@@ -5,8 +5,13 @@ export const DEMO_PASSWORD = 'skillroom-demo';
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, context = '') {
-  // A colour still fading (a button re-enabled after its request) is read half-way by axe: wait for transitions to end.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  // A colour still fading (a button re-enabled after its request, a toast coming in) is read half-way by axe: wait for
+  // transitions and finite animations to end (a spinner's endless one never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || (!(a instanceof CSSTransition) && a.effect?.getComputedTiming().endTime === Infinity)),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -4,27 +4,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, PNG_48, unique } from './fixtures';
-import { classWithStudents, fakeMediaLaunch, holdUploads, shots } from './rating-helpers';
+import { API, apiPost, classWithStudents, fakeMediaLaunch, holdUploads, shots } from './rating-helpers';
 
 test.use({ launchOptions: fakeMediaLaunch });
 
 test.describe('ratings and reports', () => {
-  test('rate three students with two actions and evidence, change an action, rate the whole class, read and download the report', async ({ page }) => {
+  test('rate three students with two actions and evidence as one observation, then edit the observation', async ({ page }) => {
     const errors: string[] = [];
     // The upload this test fails on purpose is the only error the browser may log.
     page.on('console', (m) => m.type() === 'error' && !/status of 500/.test(m.text()) && errors.push(m.text()));
     page.on('response', (r) => r.status() >= 400 && r.status() !== 500 && errors.push(`${r.status()} ${r.url()}`));
-    const { classId, name } = await classWithStudents(page);
+    const { classId } = await classWithStudents(page);
     await page.goto(`/web/teaching-class/${classId}`);
     await expect(page.getByRole('heading', { name: 'Ratings', exact: true })).toBeVisible();
     await expect(page.getByText('No ratings yet.', { exact: false })).toBeVisible();
 
-    // Select mode: three students, one skill, two of its actions, points and a note.
-    await page.getByRole('button', { name: 'Rate', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'New rating' });
-    await expect(panel).toBeVisible();
+    // The rating sheet's full form ("More options"): three students, one skill, two of its actions, points and a note.
+    await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
+    const panel = page.getByRole('dialog', { name: 'Rate Ana Lima' });
+    await panel.getByRole('button', { name: 'More options' }).click();
+    await expect(panel.getByText('1 student selected')).toBeVisible();
+    await panel.getByRole('checkbox', { name: 'Ana Lima' }).uncheck();
     await expect(panel.getByText('No student selected: the rating is for the whole class.')).toBeVisible();
-    for (const n of ['Ana Lima', 'Ben Okoro', 'Cara Novak']) await page.getByRole('checkbox', { name: n }).check({ force: true });
+    for (const n of ['Ana Lima', 'Ben Okoro', 'Cara Novak']) await panel.getByRole('checkbox', { name: n }).check();
     await expect(panel.getByText('3 students selected')).toBeVisible();
     await panel.getByRole('radio', { name: 'Communication' }).check({ force: true });
     await panel.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
@@ -46,7 +48,9 @@ test.describe('ratings and reports', () => {
     await expect(panel.getByRole('button', { name: 'Save 2 ratings' })).toBeDisabled();
     await expectAccessible(page, 'rating panel with an upload');
     // A second one is cancelled while it uploads.
-    await page.locator('input[data-media-type="37"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await page
+      .locator('input[data-media-type="37"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
     await panel.getByRole('button', { name: 'Cancel upload of notes.txt' }).click();
     await expect(panel.getByText('notes.txt')).toHaveCount(0);
     hold.release();
@@ -56,7 +60,9 @@ test.describe('ratings and reports', () => {
 
     // A failed upload says so, beside its file.
     await page.route('**/api/auth/v1/media', (route) => route.fulfill({ status: 500, body: 'boom' }), { times: 1 });
-    await page.locator('input[data-media-type="37"]').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page
+      .locator('input[data-media-type="37"]')
+      .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect(panel.getByText('Unable to upload media file.')).toBeVisible();
     await panel.getByRole('button', { name: 'Remove broken.pdf' }).click();
 
@@ -66,83 +72,113 @@ test.describe('ratings and reports', () => {
     await page.waitForTimeout(1200);
     await panel.getByRole('button', { name: 'Stop recording' }).click();
     await expect(panel.getByRole('button', { name: /Remove recording-.*\.webm/ })).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: path.join(shots, 'rating-panel-1280.png'), fullPage: true });
+    await page.screenshot({ path: path.join(shots, 'rating-panel-1280.png') });
 
     await panel.getByRole('button', { name: 'Save 2 ratings' }).click();
     await expect(page.getByText('2 ratings saved.')).toBeVisible();
-    await expect(panel).toHaveCount(0);
+    await expect(panel).toBeHidden();
+    // The two ratings saved together are one observation: one card, the note and each file once.
     const feed = page.getByRole('list', { name: 'Ratings' });
-    await expect(feed.getByRole('article')).toHaveCount(2);
-    const listens = feed.getByRole('article', { name: 'Communication: Listens actively' });
-    await expect(listens.getByText('Ana Lima')).toBeVisible();
-    await expect(listens.getByText('Cara Novak')).toBeVisible();
-    await expect(listens.getByRole('img', { name: '4 of 5 points' })).toBeVisible();
-    await expect(listens.getByRole('img', { name: 'Photo group.png' })).toBeVisible();
-    await expect(listens.getByLabel(/Recording recording-/)).toBeVisible();
-    // Each rating keeps its own copy of the evidence.
-    await expect(feed.getByRole('article', { name: 'Communication: Explains ideas clearly' }).getByRole('img', { name: 'Photo group.png' })).toBeVisible();
+    await expect(feed.getByRole('article')).toHaveCount(1);
+    const card = feed.getByRole('article', { name: 'Communication: Explains ideas clearly; Communication: Listens actively' });
+    await expect(card).toBeFocused();
+    await expect(card.getByText('Ana Lima')).toBeVisible();
+    await expect(card.getByText('Cara Novak')).toBeVisible();
+    await expect(card.getByRole('img', { name: '4 of 5 points' })).toHaveCount(2);
+    await expect(card.getByRole('img', { name: 'Photo group.png' })).toHaveCount(1);
+    await expect(card.getByLabel(/Recording recording-/)).toHaveCount(1);
+    await expect(card.getByText('Led the group discussion.')).toHaveCount(1);
     await expectAccessible(page, 'class detail with ratings');
 
-    // "Update" turns on edit mode: exactly one action can be chosen.
-    await listens.getByRole('button', { name: 'Update' }).click();
-    const update = page.getByRole('region', { name: 'Update rating' });
-    await expect(update.getByRole('radio', { name: 'Listens actively' })).toBeChecked();
-    await update.getByRole('radio', { name: 'Speaks up in a group' }).check({ force: true });
-    await expect(update.getByRole('radio', { name: 'Listens actively' })).not.toBeChecked();
-    await expect(update.getByRole('checkbox')).toHaveCount(0);
-    await update.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('checkbox', { name: 'Ana Lima' })).toHaveCount(0);
-    // Updating for real: another action, one student fewer, more points; still one rating.
-    await listens.getByRole('button', { name: 'Update' }).click();
-    await update.getByRole('radio', { name: 'Speaks up in a group' }).check({ force: true });
-    await page.getByRole('checkbox', { name: 'Cara Novak' }).uncheck();
-    await update.getByRole('radio', { name: '5 of 5 points' }).check({ force: true });
-    await update.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The rating has been saved.')).toBeVisible();
-    const speaks = feed.getByRole('article', { name: 'Communication: Speaks up in a group' });
-    await expect(speaks.getByRole('img', { name: '5 of 5 points' })).toBeVisible();
-    await expect(speaks.getByText('Ben Okoro')).toBeVisible();
-    await expect(speaks.getByText('Cara Novak')).toHaveCount(0);
-    await expect(speaks.getByRole('img', { name: 'Photo group.png' })).toBeVisible();
-    await expect(feed.getByRole('article')).toHaveCount(2);
-
-    // The edit-action screen changes the action of one rating; only one can be chosen.
-    await speaks.getByRole('link', { name: 'Edit' }).click();
+    // One "Edit" per card, for the whole observation: an action swapped, one student fewer, more points.
+    await expect(card.getByRole('button', { name: 'Update' })).toHaveCount(0);
+    await card.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { name: 'Edit rating' })).toBeVisible();
     await expectAccessible(page, 'edit rating');
-    await page.getByRole('link', { name: 'Change action' }).click();
-    await expect(page.getByRole('heading', { name: "Change the rating's action" })).toBeVisible();
-    await expectAccessible(page, 'edit rating action');
-    await expect(page.getByRole('radio', { name: 'Speaks up in a group' })).toBeChecked();
-    await page.getByRole('radio', { name: 'Asks thoughtful questions' }).check({ force: true });
-    await expect(page.getByRole('radio', { name: 'Speaks up in a group' })).not.toBeChecked();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Listens actively' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'Listens actively' }).uncheck({ force: true });
+    await page.getByRole('checkbox', { name: 'Speaks up in a group' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Cara Novak' }).uncheck();
+    await page.getByRole('radio', { name: '5 of 5 points' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('The rating has been saved.')).toBeVisible();
-    await expect(feed.getByRole('article', { name: 'Communication: Asks thoughtful questions' })).toBeVisible();
-    await expect(feed.getByRole('article', { name: 'Communication: Speaks up in a group' })).toHaveCount(0);
+    const changed = feed.getByRole('article', { name: 'Communication: Speaks up in a group; Communication: Explains ideas clearly' });
+    await expect(changed).toBeFocused();
+    await expect(changed.getByRole('img', { name: '5 of 5 points' })).toHaveCount(2);
+    await expect(changed.getByText('Ben Okoro')).toBeVisible();
+    await expect(changed.getByText('Cara Novak')).toHaveCount(0);
+    await expect(changed.getByRole('img', { name: 'Photo group.png' })).toHaveCount(1);
+    await expect(feed.getByRole('article')).toHaveCount(1);
+    // The old edit-action screen lands on the one editor.
+    const editPath = await changed.getByRole('link', { name: 'Edit' }).getAttribute('href');
+    await page.goto(`${editPath}/action`);
+    await expect(page.getByRole('heading', { name: 'Edit rating' })).toBeVisible();
+    await expect(page).toHaveURL(/\/edit$/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
-    // The whole class, rated with no student chosen.
-    await page.getByRole('button', { name: 'Rate', exact: true }).click();
-    await panel.getByRole('radio', { name: 'Kindness' }).check({ force: true });
-    await panel.getByRole('checkbox', { name: 'Includes others' }).check({ force: true });
-    await panel.getByRole('button', { name: 'Save rating' }).click();
-    await expect(page.getByText('1 rating saved.')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('rate the whole class in the quick sheet, read a student’s feed, read and download the report, delete', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+    const { classId, name, token } = await classWithStudents(page);
+    const skills = (await (
+      await page.request.get(`${API}/teaching-class/${classId}/learning-skills`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      'hydra:member': { colorCode: string; learningActions: { id: number }[] }[];
+    };
+    // Two actions of Communication (its colour is #2f6fdf) saved together for Ana and Ben: one observation.
+    const communication = skills['hydra:member'].find((s) => s.colorCode.toLowerCase() === '#2f6fdf')!;
+    const places = (await (
+      await page.request.get(`${API}/teaching-class/${classId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      teachingClassStudents: { '@id': string; firstName: string }[];
+    };
+    const students = places.teachingClassStudents.filter((p) => p.firstName !== 'Cara').map((p) => p['@id']);
+    const observation = crypto.randomUUID();
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    for (const action of communication.learningActions.slice(0, 2))
+      await apiPost(page, token, '/rating', {
+        teachingClass: classId,
+        learningAction: action.id,
+        students,
+        date: day,
+        points: 5,
+        observation,
+      });
+    await page.goto(`/web/teaching-class/${classId}`);
+    const feed = page.getByRole('list', { name: 'Ratings' });
+    await expect(feed.getByRole('article')).toHaveCount(1);
+
+    // The whole class, rated in the quick sheet.
+    await page.getByRole('button', { name: 'Whole class', exact: true }).click();
+    const quick = page.getByRole('dialog', { name: 'Rate the whole class' });
+    await quick.getByRole('button', { name: 'Kindness' }).click();
+    await quick.getByRole('button', { name: 'Includes others' }).click();
+    await expect(page.getByText('Saved: Includes others for the whole class')).toBeVisible();
     const whole = feed.getByRole('article', { name: 'Kindness: Includes others' });
     await expect(whole.getByText('Whole class')).toBeVisible();
-    await expect(feed.getByRole('article')).toHaveCount(3);
+    await expect(feed.getByRole('article')).toHaveCount(2);
     await page.screenshot({ path: path.join(shots, 'class-detail-1280.png'), fullPage: true });
 
-    // A student's feed has their ratings and the whole-class one, marked.
+    // A student's feed has their ratings and the whole-class one, marked; their page rates them too.
     await page.getByRole('link', { name: 'Ben Okoro' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ben Okoro' })).toBeVisible();
     const benFeed = page.getByRole('list', { name: 'Ratings' });
-    await expect(benFeed.getByRole('article')).toHaveCount(3);
+    await expect(benFeed.getByRole('article')).toHaveCount(2);
     await expect(benFeed.getByRole('article', { name: 'Kindness: Includes others' }).getByText('Whole class')).toBeVisible();
     await expectAccessible(page, 'student detail with ratings');
+    await page.getByRole('button', { name: 'Rate', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Rate Ben Okoro' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Rate', exact: true })).toBeFocused();
     await benFeed.getByRole('article', { name: 'Kindness: Includes others' }).getByRole('link', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/student\/\d+\/rating\/\d+\/edit$/);
     await page.getByLabel('Note (optional)').fill('Everyone joined in.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ben Okoro' })).toBeVisible();
     await expect(page.getByText('Everyone joined in.')).toBeVisible();
 
@@ -204,7 +240,7 @@ test.describe('ratings and reports', () => {
     await expectAccessible(page, 'delete rating dialog');
     await dialog.getByRole('button', { name: 'Delete rating' }).click();
     await expect(page.getByText('The rating has been deleted.')).toBeVisible();
-    await expect(feed.getByRole('article')).toHaveCount(2);
+    await expect(feed.getByRole('article')).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 });

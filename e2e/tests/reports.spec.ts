@@ -61,9 +61,10 @@ test.describe('rating and report screens', () => {
         }
       }
       if (locale !== 'en') return;
-      // The rating panel open on a phone.
+      // The rating sheet's full form open on a phone.
       await page.goto(`/web/teaching-class/${classId}`);
-      await page.getByRole('button', { name: 'Rate', exact: true }).click();
+      await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
+      await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'More options' }).click();
       await page.getByRole('radio', { name: 'Communication' }).check({ force: true });
       await expectNoSideScroll(page);
       await expectAccessible(page, 'rating panel 360 px');
@@ -126,11 +127,11 @@ test.describe('rating and report screens', () => {
     await page.getByRole('button', { name: 'Add action' }).click();
     await expect(page.getByText('Keeps the beat · Sings in tune · Plays along')).toBeVisible();
     await expectAccessible(page, 'class skills');
-    await page.getByRole('button', { name: 'Rate', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'New rating' });
-    await expect(panel.getByRole('radio', { name: 'Creativity' })).toHaveCount(0);
-    await panel.getByRole('radio', { name: 'Music' }).check({ force: true });
-    await expect(panel.getByRole('checkbox', { name: 'Plays along' })).toBeVisible();
+    await page.getByRole('button', { name: 'Whole class', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Rate the whole class' });
+    await expect(sheet.getByRole('button', { name: 'Creativity' })).toHaveCount(0);
+    await sheet.getByRole('button', { name: 'Music' }).click();
+    await expect(sheet.getByRole('button', { name: 'Plays along' })).toBeVisible();
   });
 
   test("a linked parent reads their student's report", async ({ page }) => {

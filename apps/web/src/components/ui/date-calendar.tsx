@@ -24,7 +24,14 @@ const look = {
 } as CSSProperties;
 
 /** The month grid of the date field (date-field.tsx), loaded when it is first opened. */
-export function DateCalendar({ selected, first, onPick }: { selected?: Date; first?: Date; onPick: (day: Date | undefined) => void }) {
+interface Props {
+  selected?: Date;
+  first?: Date;
+  last?: Date;
+  onPick: (day: Date | undefined) => void;
+}
+
+export function DateCalendar({ selected, first, last, onPick }: Props) {
   const { locale } = useLocale();
   return (
     <DayPicker
@@ -33,8 +40,8 @@ export function DateCalendar({ selected, first, onPick }: { selected?: Date; fir
       locale={calendarLocales[locale]}
       selected={selected}
       onSelect={onPick}
-      defaultMonth={selected ?? first}
-      disabled={first ? { before: first } : undefined}
+      defaultMonth={selected ?? last ?? first}
+      disabled={[...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])]}
       // The calendar opens as a dialog at a person's request: its focus belongs on the selected (or today's) day.
       // eslint-disable-next-line jsx-a11y/no-autofocus -- DayPicker's own prop, the dialog pattern's initial focus
       autoFocus

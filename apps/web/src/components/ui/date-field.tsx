@@ -17,6 +17,8 @@ interface Props extends FieldProps {
   required?: boolean;
   /** The first day that may be chosen (YYYY-MM-DD). */
   min?: string;
+  /** The last day that may be chosen (YYYY-MM-DD). */
+  max?: string;
   id?: string;
 }
 
@@ -24,7 +26,7 @@ interface Props extends FieldProps {
  * The one date field of the app: typed as dd/MM/yyyy (spec §9) whatever the browser's language, or picked in a
  * calendar in the app's locale. Used by every form with a date; its value is the API's YYYY-MM-DD.
  */
-export function DateField({ label, error, hint, value, onChange, onBlur, name, required, min, id: given }: Props) {
+export function DateField({ label, error, hint, value, onChange, onBlur, name, required, min, max, id: given }: Props) {
   const intl = useIntl();
   const auto = useId();
   const id = given ?? auto;
@@ -55,6 +57,7 @@ export function DateField({ label, error, hint, value, onChange, onBlur, name, r
 
   const selected = dayDate(value) ?? undefined;
   const first = min ? (dayDate(min) ?? undefined) : undefined;
+  const last = max ? (dayDate(max) ?? undefined) : undefined;
   const labelText = typeof label === 'string' ? label : intl.formatMessage({ id: 'web_ui_date_format' });
   const format = intl.formatMessage({ id: 'web_ui_date_format' });
   return (
@@ -70,6 +73,8 @@ export function DateField({ label, error, hint, value, onChange, onBlur, name, r
           required={required}
           className={control}
           value={typed.text}
+          data-min={min}
+          data-max={max}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, { label, error, hint: hint ?? format })}
           onChange={(e) => type(e.target.value)}
@@ -97,7 +102,7 @@ export function DateField({ label, error, hint, value, onChange, onBlur, name, r
             className="absolute top-full right-0 z-30 mt-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
           >
             <Suspense fallback={<Spinner />}>
-              <DateCalendar selected={selected} first={first} onPick={pick} />
+              <DateCalendar selected={selected} first={first} last={last} onPick={pick} />
             </Suspense>
           </div>
         )}

@@ -1,18 +1,29 @@
 import { RATING_POINTS } from '@skillroom/contract';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 const values = Array.from({ length: RATING_POINTS.max - RATING_POINTS.min + 1 }, (_, i) => RATING_POINTS.min + i);
 
+interface Props {
+  value: number;
+  onChange: (p: number) => void;
+  /** The legend, when it is not a rating's points (a class's points of a quick rating). */
+  label?: ReactNode;
+  hint?: ReactNode;
+}
+
 /** Points 1 to 5 as a row of radio buttons (arrow keys move between them). */
-export function PointsField({ value, onChange }: { value: number; onChange: (p: number) => void }) {
+export function PointsField({ value, onChange, label, hint }: Props) {
   const id = useId();
   const intl = useIntl();
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-800">
-        <FormattedMessage id="web_rating_points" />
-      </legend>
+    <fieldset aria-describedby={hint ? `${id}-hint` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{label ?? <FormattedMessage id="web_rating_points" />}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-2 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {values.map((p) => (
           <label

@@ -7,57 +7,80 @@ import { fullName } from '../../lib/teaching-classes';
 import { SkillIcon } from '../learning-skills/skill-icon';
 import { useNameOf } from '../learning-skills/skill-label';
 import { MediaGrid } from './media-preview';
+import { observationMedias } from './observations';
 
-/** Points as filled and empty stars, read out as "3 of 5 points". */
+/**
+ * Points as stars with the number beside them, read out as "3 of 5 points". The number keeps a middle mark (a quick
+ * rating's 3) from reading as a poor one by its empty stars.
+ */
 export function Points({ points }: { points: number }) {
   const intl = useIntl();
   return (
     <span
       role="img"
       aria-label={intl.formatMessage({ id: 'web_rating_points_of' }, { points, max: RATING_POINTS.max })}
-      className="text-lg leading-none tracking-tight"
+      className="inline-flex shrink-0 items-center gap-1 leading-none"
     >
-      <span className="text-amber-600">{'★'.repeat(points)}</span>
-      <span className="text-slate-300">{'★'.repeat(Math.max(0, RATING_POINTS.max - points))}</span>
+      <span className="text-base tracking-tight">
+        <span className="text-amber-600">{'★'.repeat(points)}</span>
+        <span className="text-slate-300">{'★'.repeat(Math.max(0, RATING_POINTS.max - points))}</span>
+      </span>
+      <span className="text-xs font-semibold text-slate-700">
+        {points}/{RATING_POINTS.max}
+      </span>
     </span>
   );
 }
 
+const card =
+  'space-y-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-sm transition-shadow duration-1000 ring-0 ring-amber-400 ' +
+  'data-marked:ring-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+
 interface Props {
-  rating: Rating;
+  /** The ratings of one observation (DESIGN §7), newest first. */
+  group: Rating[];
   /** Names of the class's students by place IRI; a viewer who cannot see the class gets none. */
   studentNames?: Map<string, string>;
   /** Buttons or links for what the viewer may do with it. */
   actions?: ReactNode;
 }
 
-/** One rating in a feed: who rated, the skill and action, points, students, note and evidence. */
-export function RatingCard({ rating, studentNames, actions }: Props) {
+/** One observation in a feed: who rated, its actions with their points, students, the note and evidence once each. */
+export function RatingCard({ group, studentNames, actions }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
-  const skill = nameOf(rating.learningSkill);
-  const action = nameOf(rating.learningAction);
-  const author = rating.creator ? fullName(rating.creator) : null;
-  const named = rating.students.map((iri) => studentNames?.get(iri)).filter((n): n is string => Boolean(n));
+  const first = group[0]!;
+  const author = first.creator ? fullName(first.creator) : null;
+  const iris = [...new Set(group.flatMap((r) => r.students))];
+  const named = iris.map((iri) => studentNames?.get(iri)).filter((n): n is string => Boolean(n));
+  const label = group.map((r) => `${nameOf(r.learningSkill)}: ${nameOf(r.learningAction)}`).join('; ');
+  const note = group.find((r) => r.description)?.description;
 
+  // The feed marks a card just saved (data-marked) for a moment; its ring fades as the mark goes.
   return (
     <article
-      aria-label={`${skill}: ${action}`}
-      className="space-y-3 rounded-lg border border-slate-200 border-l-4 bg-white p-4 shadow-sm"
-      style={{ borderLeftColor: rating.learningSkill.colorCode }}
+      aria-label={label}
+      tabIndex={-1}
+      data-observation={first.observation}
+      className={card}
+      style={{ borderLeftColor: first.learningSkill.colorCode }}
     >
-      <header className="flex items-start gap-3">
-        <SkillIcon icon={rating.learningSkill.avatar} colorCode={rating.learningSkill.colorCode} name={skill} size={40} />
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold break-words text-slate-900">{skill}</p>
-          <p className="text-base break-words text-slate-800">{action}</p>
-        </div>
-        <Points points={rating.points} />
-      </header>
+      <ul className="space-y-2">
+        {group.map((r) => (
+          <li key={r.id} className="flex items-start gap-3">
+            <SkillIcon icon={r.learningSkill.avatar} colorCode={r.learningSkill.colorCode} name={nameOf(r.learningSkill)} size={36} />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold break-words text-slate-900">{nameOf(r.learningSkill)}</p>
+              <p className="text-base break-words text-slate-800">{nameOf(r.learningAction)}</p>
+            </div>
+            <Points points={r.points} />
+          </li>
+        ))}
+      </ul>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        {rating.creator && author ? (
+        {first.creator && author ? (
           <span className="inline-flex items-center gap-2">
-            <Avatar media={rating.creator.avatar} name={author} size={24} />
+            <Avatar media={first.creator.avatar} name={author} size={24} />
             <FormattedMessage id="web_rating_by" values={{ name: author }} />
           </span>
         ) : (
@@ -67,8 +90,8 @@ export function RatingCard({ rating, studentNames, actions }: Props) {
           </span>
         )}
         <span aria-hidden="true">·</span>
-        <time dateTime={rating.date}>{formatDate(rating.date)}</time>
-        {rating.isWholeClass && (
+        <time dateTime={first.date}>{formatDate(first.date)}</time>
+        {first.isWholeClass && (
           <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">
             <FormattedMessage id="web_rating_whole_class" />
           </span>
@@ -83,8 +106,8 @@ export function RatingCard({ rating, studentNames, actions }: Props) {
           ))}
         </ul>
       )}
-      {rating.description && <p className="text-sm whitespace-pre-line text-slate-800">{rating.description}</p>}
-      <MediaGrid medias={rating.medias.map((m) => m.media)} />
+      {note && <p className="text-sm whitespace-pre-line text-slate-800">{note}</p>}
+      <MediaGrid medias={observationMedias(group)} />
       {actions && <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions}</div>}
     </article>
   );

@@ -1,11 +1,12 @@
 import type { Rating } from '@skillroom/contract';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading, Spinner } from '../../components/ui/spinner';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { groupObservations } from './observations';
 import { RatingCard } from './rating-card';
 import { useRatingFeed, type FeedFilter } from './ratings-api';
 
@@ -14,13 +15,49 @@ interface Props {
   title: ReactNode;
   empty: ReactNode;
   studentNames?: Map<string, string>;
-  actionsOf?: (r: Rating) => ReactNode;
+  /** What the viewer may do with one observation (its ratings). */
+  actionsOf?: (group: Rating[]) => ReactNode;
+  /** An observation just saved: scrolled into view, focused and marked when it shows. */
+  highlight?: string | null;
 }
 
-/** Ratings newest first; the next page loads when the end comes within 250 px (spec §9). */
-export function RatingFeed({ filter, title, empty, studentNames, actionsOf }: Props) {
+const MARK_MS = 2500;
+
+/**
+ * A card is keyed by its observation, so that an edit that adds or drops an action keeps the same element (and its
+ * focus); an observation split by a rating saved in between keeps its first card's key, its later ones their own.
+ */
+const cardKey = (groups: Rating[][], i: number) => {
+  const g = groups[i]!;
+  const again = groups.slice(0, i).some((x) => x[0]!.observation === g[0]!.observation);
+  return again ? `${g[0]!.observation}-${g[0]!.id}` : g[0]!.observation;
+};
+
+/**
+ * Scrolls to the observation just saved when its card shows, focuses it and marks it for a moment. The mark is set on
+ * the element itself (a data attribute the card's style reads), so the feed does not render again for it.
+ */
+function useHighlight(list: RefObject<HTMLOListElement | null>, highlight: string | null | undefined, shown: unknown) {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!highlight || done.current === highlight) return;
+    const card = list.current?.querySelector<HTMLElement>(`[data-observation="${CSS.escape(highlight)}"]`);
+    if (!card) return;
+    done.current = highlight;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+    card.dataset.marked = 'true';
+    setTimeout(() => delete card.dataset.marked, MARK_MS);
+  }, [list, highlight, shown]);
+}
+
+/** Ratings newest first, one card per observation; the next page loads when the end comes within 250 px (spec §9). */
+export function RatingFeed({ filter, title, empty, studentNames, actionsOf, highlight }: Props) {
   const feed = useRatingFeed(filter);
   const sentinel = useInfiniteScroll(feed.loadMore, feed.hasMore);
+  const groups = useMemo(() => groupObservations(feed.ratings), [feed.ratings]);
+  const list = useRef<HTMLOListElement>(null);
+  useHighlight(list, highlight, groups);
   return (
     <section aria-labelledby="rating-feed-title" className="space-y-4">
       <h2 id="rating-feed-title" className="text-xl font-semibold text-slate-900">
@@ -37,14 +74,14 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf }: Pr
         </div>
       ) : !feed.data ? (
         <Loading />
-      ) : feed.ratings.length === 0 ? (
+      ) : groups.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
         <>
-          <ol className="space-y-4" aria-labelledby="rating-feed-title">
-            {feed.ratings.map((r) => (
-              <li key={r.id}>
-                <RatingCard rating={r} studentNames={studentNames} actions={actionsOf?.(r)} />
+          <ol ref={list} className="space-y-4" aria-labelledby="rating-feed-title">
+            {groups.map((g, i) => (
+              <li key={cardKey(groups, i)}>
+                <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} />
               </li>
             ))}
           </ol>

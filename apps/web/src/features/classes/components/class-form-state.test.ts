@@ -6,7 +6,14 @@ const filled = { ...newClassValues(new Date(2026, 8, 1)), name: 'Maple', end: '2
 
 describe('class form values', () => {
   it('starts a new class this year, today, with no end', () => {
-    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({ year: '2026', start: '2026-09-01', end: '2027-08-31', subscription: '', avatar: null });
+    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({
+      year: '2026',
+      start: '2026-09-01',
+      end: '2027-08-31',
+      subscription: '',
+      avatar: null,
+      defaultPoints: 3,
+    });
     // Across a month's end and a leap day.
     expect(newClassValues(new Date(2028, 1, 29)).end).toBe('2029-02-28');
     expect(newClassValues(new Date(2026, 0, 1)).end).toBe('2026-12-31');
@@ -21,8 +28,32 @@ describe('class form values', () => {
   });
 
   it('reads a class back into the form', () => {
-    const cls = { name: 'Maple', year: 2026, start: '2026-09-01', end: '2027-07-15', grade: null, term: 'Autumn', educationLevel: { id: 4 }, isIndividual: false, subscription: '/api/auth/v1/subscription/9', avatar: null } as unknown as TeachingClass;
-    expect(classValues(cls)).toEqual({ name: 'Maple', year: '2026', start: '2026-09-01', end: '2027-07-15', grade: '', term: 'Autumn', educationLevel: '4', isIndividual: false, subscription: '9', avatar: null });
+    const cls = {
+      name: 'Maple',
+      year: 2026,
+      start: '2026-09-01',
+      end: '2027-07-15',
+      grade: null,
+      term: 'Autumn',
+      educationLevel: { id: 4 },
+      isIndividual: false,
+      subscription: '/api/auth/v1/subscription/9',
+      avatar: null,
+      defaultPoints: 4,
+    } as unknown as TeachingClass;
+    expect(classValues(cls)).toEqual({
+      name: 'Maple',
+      year: '2026',
+      start: '2026-09-01',
+      end: '2027-07-15',
+      grade: '',
+      term: 'Autumn',
+      educationLevel: '4',
+      isIndividual: false,
+      subscription: '9',
+      avatar: null,
+      defaultPoints: 4,
+    });
   });
 
   it('PATCHes only what changed', () => {

@@ -1,4 +1,5 @@
 import {
+  CLASS_DEFAULT_POINTS,
   refToId,
   teachingClassCreateBody,
   V,
@@ -24,10 +25,24 @@ export interface ClassFormValues {
   isIndividual: boolean;
   subscription: string;
   avatar: Media | null;
+  /** Points of a quick rating (DESIGN §7). */
+  defaultPoints: number;
 }
 
 /** The body properties that have a control of their own, so that their violations show next to it. */
-export const CLASS_FORM_FIELDS = ['name', 'year', 'start', 'end', 'grade', 'term', 'educationLevel', 'isIndividual', 'subscription', 'avatar'] as const;
+export const CLASS_FORM_FIELDS = [
+  'name',
+  'year',
+  'start',
+  'end',
+  'grade',
+  'term',
+  'educationLevel',
+  'isIndividual',
+  'subscription',
+  'avatar',
+  'defaultPoints',
+] as const;
 
 /** A new class starts this year, today, and runs for a year (the day before the same date next year). */
 export function newClassValues(today = new Date()): ClassFormValues {
@@ -43,6 +58,7 @@ export function newClassValues(today = new Date()): ClassFormValues {
     isIndividual: false,
     subscription: '',
     avatar: null,
+    defaultPoints: CLASS_DEFAULT_POINTS.default,
   };
 }
 
@@ -58,6 +74,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     isIndividual: c.isIndividual,
     subscription: c.subscription ? String(refToId(c.subscription)) : '',
     avatar: c.avatar,
+    defaultPoints: c.defaultPoints ?? CLASS_DEFAULT_POINTS.default,
   };
 }
 
@@ -76,6 +93,7 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     isIndividual: v.isIndividual,
     subscription: idOrNull(v.subscription),
     avatar: v.avatar ? v.avatar['@id'] : null,
+    defaultPoints: v.defaultPoints,
     ...(school !== undefined ? { school } : {}),
   };
 }
@@ -94,7 +112,9 @@ export function changedFields(before: ClassFormValues, after: ClassFormValues): 
 export function validateClass(v: ClassFormValues): Violation[] {
   const r = teachingClassCreateBody.safeParse(classBody(v));
   if (r.success) return [];
-  return zodViolations(r.error).map((x) => ((x.propertyPath === 'start' || x.propertyPath === 'end') && !v[x.propertyPath] ? { ...x, message: V.blank } : x));
+  return zodViolations(r.error).map((x) =>
+    (x.propertyPath === 'start' || x.propertyPath === 'end') && !v[x.propertyPath] ? { ...x, message: V.blank } : x,
+  );
 }
 
 /** Subscriptions a new class may be put under: those the user teaches in (evaluators only look). */

@@ -5,6 +5,7 @@ import { AvatarPicker } from '../../../components/avatar-picker';
 import { FormErrors } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
+import { PointsField } from '../../../entities/ratings/points-field';
 import { RequiredNote, SelectField, TextField } from '../../../components/ui/field';
 import { useClassForm } from '../../../lib/use-class-form';
 import type { FieldErrors } from '../../../lib/violations';
@@ -50,7 +51,8 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
     setV((old) => {
       const current = subscriptions.find((s) => String(s.id) === old.subscription);
       // An individual class needs a subscription that allows it: pick the first such one if the current does not.
-      const subscription = on && !(current && allowsIndividual(current)) && individualSubs[0] ? String(individualSubs[0].id) : old.subscription;
+      const subscription =
+        on && !(current && allowsIndividual(current)) && individualSubs[0] ? String(individualSubs[0].id) : old.subscription;
       return { ...old, isIndividual: on, subscription };
     });
 
@@ -74,7 +76,14 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
         {text('term', t('web_class_form_term'))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField label={t('web_class_form_start')} name="start" required value={v.start} error={errors.start} onChange={(d) => set('start', d)} />
+        <DateField
+          label={t('web_class_form_start')}
+          name="start"
+          required
+          value={v.start}
+          error={errors.start}
+          onChange={(d) => set('start', d)}
+        />
         <DateField
           label={t('web_class_form_end')}
           name="end"
@@ -86,6 +95,12 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           onChange={(d) => set('end', d)}
         />
       </div>
+      <PointsField
+        label={t('web_capture_default_points')}
+        hint={t('web_capture_default_points_hint')}
+        value={v.defaultPoints}
+        onChange={(p) => set('defaultPoints', p)}
+      />
       <SelectField
         label={t('web_class_form_education_level')}
         value={v.educationLevel}

@@ -1,5 +1,5 @@
 import { translationKey, type PublicUser, type TeachingClass } from '@skillroom/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
 import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
 import { ClassRoleBadge } from './class-card';
+import { FinishedBanner } from './class-status-card';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -21,9 +22,16 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+const summary =
+  'inline-flex min-h-10 cursor-pointer items-center rounded-md text-sm font-semibold text-teal-800 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+// A phone's first screen is for rating (DESIGN §7): the class's details fold away there, and stay open on wider screens.
+const wide = () => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches;
+
 /** The class at a glance: picture, name, facts, teachers, and the code co-teachers join with. */
 export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(wide);
   // Only the creator answers requests to join (DESIGN §2): they see how many wait.
   const pending = useClassPendingTeacherRequests(isCreator(cls) ? cls.id : null);
   const teachers: { user: PublicUser; owner: boolean }[] = [
@@ -37,92 +45,105 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="class-title">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <Avatar media={cls.avatar} name={cls.name} size={88} />
-        <div className="min-w-0 flex-1 space-y-3">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0 space-y-1">
-              <h1 id="class-title" className="text-2xl font-bold break-words text-slate-900">
-                {cls.name}
-              </h1>
+        <div className="flex min-w-0 flex-1 items-start gap-4">
+          <Avatar media={cls.avatar} name={cls.name} size={56} />
+          <div className="min-w-0 flex-1 space-y-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 space-y-1">
+                <h1 id="class-title" className="text-2xl font-bold break-words text-slate-900">
+                  {cls.name}
+                </h1>
+                <div className="flex flex-wrap gap-2">
+                  <ClassRoleBadge role={cls.userType} />
+                  {cls.isFinished && (
+                    <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                      <FormattedMessage id="web_class_detail_finished" />
+                    </span>
+                  )}
+                  {cls.isIndividual && (
+                    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                      <FormattedMessage id="web_class_detail_individual" />
+                    </span>
+                  )}
+                </div>
+              </div>
               <div className="flex flex-wrap gap-2">
-                <ClassRoleBadge role={cls.userType} />
-                {cls.isFinished && (
-                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                    <FormattedMessage id="web_class_detail_finished" />
-                  </span>
-                )}
-                {cls.isIndividual && (
-                  <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-                    <FormattedMessage id="web_class_detail_individual" />
-                  </span>
+                <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary')}>
+                  <FormattedMessage id="web_class_detail_manage_teachers" />
+                  <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
+                </Link>
+                {isCreator(cls) && (
+                  <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
+                    <FormattedMessage id="web_class_detail_edit" />
+                  </Link>
                 )}
               </div>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary')}>
-                <FormattedMessage id="web_class_detail_manage_teachers" />
-                <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
-              </Link>
-              {isCreator(cls) && (
-                <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
-                  <FormattedMessage id="web_class_detail_edit" />
-                </Link>
-              )}
-            </div>
           </div>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
-            <Fact label={<FormattedMessage id="web_class_detail_dates" />}>
-              {formatDate(cls.start)} – {formatDate(cls.end)}
-            </Fact>
-            {cls.grade && <Fact label={<FormattedMessage id="web_class_form_grade" />}>{cls.grade}</Fact>}
-            {cls.term && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
-            {level && <Fact label={<FormattedMessage id="web_class_form_education_level" />}>{level}</Fact>}
-            {cls.school && <Fact label={<FormattedMessage id="web_school_label" />}>{cls.school.name}</Fact>}
-            {cls.subscription && <Fact label={<FormattedMessage id="web_class_form_subscription" />}>{cls.subscription.name}</Fact>}
-          </dl>
         </div>
       </div>
-      <div className="mt-5 flex flex-col gap-5 border-t border-slate-200 pt-4 md:flex-row md:justify-between">
-        <div>
-          <h2 className="text-sm font-medium text-slate-700">
-            <FormattedMessage id="web_class_detail_teachers" />
-          </h2>
-          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {teachers.map(({ user, owner }) => (
-              <li key={user.id} className="flex items-center gap-2 text-sm">
-                <Avatar media={user.avatar} name={fullName(user)} />
-                <span>
-                  {fullName(user)}
-                  {owner && (
-                    <span className="text-slate-600">
-                      {' '}
-                      (<FormattedMessage id="web_class_role_0" />)
-                    </span>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        {cls.invitationCode && (
-          <CopyCode
-            label={intl.formatMessage({ id: 'web_class_code_label' })}
-            code={cls.invitationCode}
-            hint={<FormattedMessage id="web_class_code_hint" />}
-          />
-        )}
-      </div>
-      {/* The whole class as a zip: its teachers only (DESIGN §2). */}
-      {canManageStudents(cls) && (
-        <div className="mt-5 border-t border-slate-200 pt-4">
-          <ExportDownload
-            path={`/export/class/${cls.id}`}
-            label={<FormattedMessage id="web_export_class" />}
-            hint={<FormattedMessage id="web_export_class_hint" />}
-            fallbackName={`class-${cls.id}.zip`}
-          />
+      {cls.isFinished && (
+        <div className="mt-4">
+          <FinishedBanner cls={cls} />
         </div>
       )}
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group mt-4">
+        <summary className={summary}>
+          <FormattedMessage id="web_capture_class_details" />
+        </summary>
+        <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+          <Fact label={<FormattedMessage id="web_class_detail_dates" />}>
+            {formatDate(cls.start)} – {formatDate(cls.end)}
+          </Fact>
+          {cls.grade && <Fact label={<FormattedMessage id="web_class_form_grade" />}>{cls.grade}</Fact>}
+          {cls.term && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
+          {level && <Fact label={<FormattedMessage id="web_class_form_education_level" />}>{level}</Fact>}
+          {cls.school && <Fact label={<FormattedMessage id="web_school_label" />}>{cls.school.name}</Fact>}
+          {cls.subscription && <Fact label={<FormattedMessage id="web_class_form_subscription" />}>{cls.subscription.name}</Fact>}
+        </dl>
+        <div className="mt-5 flex flex-col gap-5 border-t border-slate-200 pt-4 md:flex-row md:justify-between">
+          <div>
+            <h2 className="text-sm font-medium text-slate-700">
+              <FormattedMessage id="web_class_detail_teachers" />
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+              {teachers.map(({ user, owner }) => (
+                <li key={user.id} className="flex items-center gap-2 text-sm">
+                  <Avatar media={user.avatar} name={fullName(user)} />
+                  <span>
+                    {fullName(user)}
+                    {owner && (
+                      <span className="text-slate-600">
+                        {' '}
+                        (<FormattedMessage id="web_class_role_0" />)
+                      </span>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* A finished class takes no one new (DESIGN §7): its code is not offered. */}
+          {cls.invitationCode && !cls.isFinished && (
+            <CopyCode
+              label={intl.formatMessage({ id: 'web_class_code_label' })}
+              code={cls.invitationCode}
+              hint={<FormattedMessage id="web_class_code_hint" />}
+            />
+          )}
+        </div>
+        {/* The whole class as a zip: its teachers only (DESIGN §2). */}
+        {canManageStudents(cls) && (
+          <div className="mt-5 border-t border-slate-200 pt-4">
+            <ExportDownload
+              path={`/export/class/${cls.id}`}
+              label={<FormattedMessage id="web_export_class" />}
+              hint={<FormattedMessage id="web_export_class_hint" />}
+              fallbackName={`class-${cls.id}.zip`}
+            />
+          </div>
+        )}
+      </details>
     </section>
   );
 }

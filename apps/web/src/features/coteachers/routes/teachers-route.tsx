@@ -35,9 +35,10 @@ function Teachers({ cls }: { cls: TeachingClass }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <ClassTeachersList cls={cls} />
-          {isCreator(cls) && <TeacherRequests cls={cls} />}
+          {/* A finished class takes no one new until it is reopened (DESIGN §7): no requests to answer, no code. */}
+          {isCreator(cls) && !cls.isFinished && <TeacherRequests cls={cls} />}
         </div>
-        <div className="space-y-6">{cls.invitationCode && <ClassCodeCard cls={cls} />}</div>
+        <div className="space-y-6">{cls.invitationCode && !cls.isFinished && <ClassCodeCard cls={cls} />}</div>
       </div>
     </Page>
   );

@@ -1,95 +1,87 @@
-import { refToId } from '@skillroom/contract';
-import { useState, type FormEvent } from 'react';
+import type { Rating } from '@skillroom/contract';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import useSWR from 'swr';
+import { LoadError } from '../../../components/error-content';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClass, FormActions } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { TextAreaField } from '../../../components/ui/field';
-import { Card } from '../../../components/ui/page';
-import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
-import { useNameOf } from '../../../entities/learning-skills/skill-label';
-import { AttachmentsField } from '../../../entities/ratings/attachments-field';
-import { PointsField } from '../../../entities/ratings/points-field';
-import { classFeeds, patchRating, revalidateRatings } from '../../../entities/ratings/ratings-api';
-import { placeIri } from '../../../entities/ratings/save-ratings';
-import { useAttachments } from '../../../entities/ratings/use-attachments';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loading } from '../../../components/ui/spinner';
+import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
+import { deleteObservation, loadObservation } from '../../../entities/ratings/observations';
+import { RatingPanel } from '../../../entities/ratings/rating-panel';
+import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { ApiError } from '../../../lib/api-client';
-import { dayDate } from '../../../lib/dates';
+import { ratingPlaceIds } from './rating-places';
 import type { RatingView } from './rating-gate';
-import { DeleteRating } from './delete-rating';
-import { StudentsPicker } from './students-picker';
 
-/** Changes a rating's date, points, note, students and attachments (DESIGN §3); its action has a screen of its own. */
+/**
+ * The one editor of a feed card (DESIGN §7): the whole observation at once. Date, points, note, students and
+ * attachments apply to each of its ratings; an added action is a new rating of it, a removed one is deleted.
+ */
 export function RatingEditForm({ rating, cls, backPath }: RatingView) {
-  const intl = useIntl();
   const navigate = useNavigate();
-  const nameOf = useNameOf();
-  const [date, setDate] = useState(rating.date);
-  const [points, setPoints] = useState(rating.points);
-  const [description, setDescription] = useState(rating.description ?? '');
-  const [studentIds, setStudentIds] = useState(() => rating.students.map((s) => refToId(s)).filter((n): n is number => n !== null));
-  const attachments = useAttachments(rating.medias.map((m) => m.media));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
+  const skills = useClassSkills(cls.id);
+  const group = useSWR(['observation', rating.id, rating.updated], () => loadObservation(rating, cls.id), { revalidateOnFocus: false });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (attachments.uploading || !dayDate(date)) return;
+  if (cls.isFinished)
+    return (
+      <Alert tone="info">
+        <FormattedMessage id="web_capture_finished_read_only" />
+      </Alert>
+    );
+  if (group.error || skills.error)
+    return <LoadError error={group.error ?? skills.error} onRetry={() => void Promise.all([group.mutate(), skills.mutate()])} />;
+  if (!group.data || !skills.data) return <Loading />;
+  const ratings = group.data;
+  return (
+    <RatingPanel
+      cls={cls}
+      skills={skills.data['hydra:member']}
+      group={ratings}
+      start={{ studentIds: ratingPlaceIds(rating), skillId: rating.learningSkill.id, actionIds: ratings.map((r) => r.learningAction.id) }}
+      onSaved={(observation) => navigate(backPath, { state: { savedObservation: observation } })}
+      onCancel={() => navigate(backPath)}
+      extra={<DeleteObservation group={ratings} onDeleted={() => navigate(backPath, { replace: true })} cls={cls} />}
+    />
+  );
+}
+
+/** Delete, after asking: every rating of the observation and its files go for good. */
+function DeleteObservation({ group, cls, onDeleted }: { group: Rating[]; cls: RatingView['cls']; onDeleted: () => void }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
     setBusy(true);
-    setError(null);
     try {
-      await patchRating(rating.id, { date, points, description, students: studentIds.map(placeIri), medias: attachments.medias.map((m) => m.id) });
-      toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
-      await revalidateRatings(classFeeds(cls));
-      navigate(backPath);
-    } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? [err.message, ...err.violations.map((v) => `${v.propertyPath}: ${v.message}`)].join(' ')
-          : intl.formatMessage({ id: 'web_common_fetch_failed' }),
-      );
+      await deleteObservation(group);
+      toast.success(intl.formatMessage({ id: 'web_rating_deleted' }));
+      onDeleted();
+      for (const r of group) await revalidateRatings(classFeeds(cls), r.id);
+    } catch (e) {
+      toast.error(e instanceof ApiError && e.status !== 0 ? e.message : intl.formatMessage({ id: 'web_rating_delete_failed' }));
       setBusy(false);
+      setOpen(false);
     }
   };
-
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
-      <Card className="flex flex-wrap items-center gap-3">
-        <SkillIcon icon={rating.learningSkill.avatar} colorCode={rating.learningSkill.colorCode} name={nameOf(rating.learningSkill)} size={40} />
-        <div className="min-w-[10rem] flex-1">
-          <p className="text-sm font-semibold break-words">{nameOf(rating.learningSkill)}</p>
-          <p className="break-words">{nameOf(rating.learningAction)}</p>
-        </div>
-        <Link to={`/teaching-class/${cls.id}/rating/${rating.id}/edit/action`} className={buttonClass('secondary')}>
-          <FormattedMessage id="web_rating_change_action" />
-        </Link>
-      </Card>
-      <Card className="space-y-5">
-        <DateField
-          label={<FormattedMessage id="web_rating_date" />}
-          value={date}
-          onChange={setDate}
-          required
-          error={tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null}
-        />
-        <PointsField value={points} onChange={setPoints} />
-        <TextAreaField label={<FormattedMessage id="web_rating_note" />} rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />
-        <AttachmentsField state={attachments} />
-      </Card>
-      {error && <Alert>{error}</Alert>}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <FormActions busy={busy} submitLabel={<FormattedMessage id="web_common_save" />}>
-          <Link to={backPath} className={buttonClass('secondary')}>
-            <FormattedMessage id="web_confirm_cancel" />
-          </Link>
-        </FormActions>
-        <DeleteRating ratingId={rating.id} cls={cls} backPath={backPath} />
-      </div>
-    </form>
+    <>
+      <Button variant="danger-ghost" onClick={() => setOpen(true)}>
+        <FormattedMessage id="web_rating_delete" />
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={<FormattedMessage id="web_rating_delete_title" />}
+        confirmLabel={<FormattedMessage id="web_rating_delete" />}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        <FormattedMessage id="web_capture_delete_body" values={{ count: group.length }} />
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,13 +1,18 @@
 import type { TeachingClass } from '@skillroom/contract';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { FormattedMessage } from 'react-intl';
+import { Link, useParams } from 'react-router';
 import { ForbiddenContent, LoadError, NotFoundContent } from '../../../components/error-content';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { canManageStudents, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 
 /**
  * Loads the class of the route for a screen that changes its students: not found, forbidden for evaluators
- * (DESIGN §2), a retry on failure, and otherwise the screen with its class.
+ * (DESIGN §2), a retry on failure, read-only while the class is finished (DESIGN §7), and otherwise the screen with
+ * its class.
  */
 export function ManagedClassGate({ children }: { children: (cls: TeachingClass) => ReactNode }) {
   const id = routeId(useParams().teachingClassId);
@@ -16,5 +21,18 @@ export function ManagedClassGate({ children }: { children: (cls: TeachingClass) 
   if (error && !data) return <LoadError error={error} onRetry={() => void mutate()} />;
   if (!data) return <Loading />;
   if (!canManageStudents(data)) return <ForbiddenContent />;
+  if (data.isFinished)
+    return (
+      <Page narrow title={data.name}>
+        <div className="space-y-4">
+          <Alert tone="info">
+            <FormattedMessage id="web_capture_finished_read_only" />
+          </Alert>
+          <Link to={`/teaching-class/${data.id}`} className={buttonClass('secondary')}>
+            <FormattedMessage id="web_classes_back_to_class" />
+          </Link>
+        </div>
+      </Page>
+    );
   return children(data);
 }

@@ -1,7 +1,7 @@
 import { refToId } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
 import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { PendingCount } from '../../../entities/invitations/pending-count';
@@ -9,6 +9,7 @@ import { usePendingLinkRequests } from '../../../entities/invitations/student-li
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
+import { RatingSheet, type SheetTarget } from '../../../entities/ratings/rating-sheet';
 import { placeIri } from '../../../entities/ratings/save-ratings';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
@@ -26,7 +27,12 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
-  const manage = canManageStudents(cls ?? undefined);
+  const [target, setTarget] = useState<SheetTarget | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
+  // A finished class is read-only until reopened (DESIGN §7): nothing here offers a change then.
+  const open = Boolean(cls && !cls.isFinished);
+  const manage = canManageStudents(cls ?? undefined) && open;
   // The class's teachers answer requests to link to the student: they see how many wait.
   const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
@@ -86,20 +92,27 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         )}
       </section>
       <div className="flex flex-wrap gap-2">
-        <Link to={`${basePath}/report`} className={buttonClass('primary')}>
+        {cls && open && (
+          <Button onClick={() => setTarget({ studentId: place.id })}>
+            <span aria-hidden="true">★</span>
+            <FormattedMessage id="web_rating_start" />
+          </Button>
+        )}
+        <Link to={`${basePath}/report`} className={buttonClass(open ? 'secondary' : 'primary')}>
           <FormattedMessage id="web_report_open_student" />
         </Link>
       </div>
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
-      {(manage || linkedClass) && <RecordExport place={place} />}
+      {(canManageStudents(cls ?? undefined) || linkedClass) && <RecordExport place={place} />}
       <RatingFeed
         filter={{ placeId: place.id }}
         title={<FormattedMessage id="web_rating_student_feed_title" />}
         empty={<FormattedMessage id="web_rating_student_feed_empty" />}
         studentNames={new Map((cls?.teachingClassStudents ?? [place]).map((s) => [placeIri(s.id), fullName(s)]))}
-        actionsOf={(r) =>
-          r.canEdit ? (
-            <Link to={`${basePath}/rating/${r.id}/edit`} className={buttonClass('ghost')}>
+        highlight={saved ?? edited}
+        actionsOf={(group) =>
+          group[0]!.canEdit && open ? (
+            <Link to={`${basePath}/rating/${group[0]!.id}/edit`} className={buttonClass('secondary')}>
               <FormattedMessage id="web_rating_edit" />
             </Link>
           ) : null
@@ -111,6 +124,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
           <FormattedMessage id="web_classes_back_to_class" />
         </Link>
       )}
+      {cls && open && <RatingSheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
       <RemoveStudentDialog
         place={removing ? place : null}
         className={cls?.name ?? ''}

@@ -1,8 +1,8 @@
 import type { TeachingClassStudent } from '@skillroom/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { fullName } from '../../../lib/teaching-classes';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { fullName } from '../../lib/teaching-classes';
 
 /** The students a rating names, as checkboxes; none checked is the whole class. */
 export function StudentsPicker({ students, ids, onChange }: { students: TeachingClassStudent[]; ids: number[]; onChange: (ids: number[]) => void }) {

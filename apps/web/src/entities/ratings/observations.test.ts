@@ -1,0 +1,51 @@
+import type { Rating } from '@skillroom/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { groupObservations, observationMedias, ratingDays, saveObservation } from './observations';
+
+const calls: string[] = [];
+vi.mock('./ratings-api', () => ({
+  createRating: vi.fn(async (b: { learningAction: number; observation: string; medias: number[] }) => {
+    calls.push(`create ${b.learningAction} ${b.observation} [${b.medias.join(',')}]`);
+  }),
+  patchRating: vi.fn(async (id: number, b: { date: string; students: string[] }) => {
+    calls.push(`patch ${id} ${b.date} ${b.students.join(',')}`);
+  }),
+  deleteRating: vi.fn(async (id: number) => {
+    calls.push(`delete ${id}`);
+  }),
+}));
+
+const media = (id: number) => ({ media: { id } }) as Rating['medias'][number];
+const r = (id: number, observation: string, medias: number[] = []) => ({ id, observation, medias: medias.map(media) }) as unknown as Rating;
+
+describe('observations', () => {
+  it('makes one card of consecutive ratings that share an observation, and keeps the feed order', () => {
+    const groups = groupObservations([r(9, 'a'), r(8, 'a'), r(7, 'b'), r(6, 'a'), r(5, 'c'), r(4, 'c')]);
+    expect(groups.map((g) => g.map((x) => x.id))).toEqual([[9, 8], [7], [6], [5, 4]]);
+    expect(groupObservations([])).toEqual([]);
+  });
+
+  it('lists an observation’s files once each, in the order they come', () => {
+    expect(observationMedias([r(2, 'a', [10, 11]), r(1, 'a', [10, 11, 12])]).map((m) => m.id)).toEqual([10, 11, 12]);
+  });
+
+  it('allows the days of the class up to today, never after', () => {
+    const today = new Date();
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const past = { start: '2020-09-01', end: '2021-07-15' };
+    expect(ratingDays(past)).toEqual({ min: '2020-09-01', max: '2021-07-15' });
+    const later = { start: '2020-09-01', end: `${today.getFullYear() + 2}-01-01` };
+    expect(ratingDays(later).max <= iso(new Date(today.getTime() + 86_400_000))).toBe(true);
+    expect(ratingDays(later).max >= iso(new Date(today.getTime() - 86_400_000))).toBe(true);
+  });
+
+  it('edits an observation: kept actions changed first, then added ones made with its UUID, dropped ones deleted last', async () => {
+    const group = [
+      { ...r(2, 'obs', [10]), learningAction: { id: 21 } },
+      { ...r(1, 'obs', [10]), learningAction: { id: 20 } },
+    ] as unknown as Rating[];
+    const next = { skillId: 5, actionIds: [20, 22], studentIds: [7], date: '2026-03-02', points: 4, description: '', mediaIds: [10] };
+    await expect(saveObservation(group, 3, next)).resolves.toBe('obs');
+    expect(calls).toEqual(['patch 1 2026-03-02 /api/auth/v1/teaching-class-student/7', 'create 22 obs [10]', 'delete 2']);
+  });
+});

@@ -1,0 +1,139 @@
+import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toastWithUndo } from '../../components/ui/undo-toast';
+import { ApiError } from '../../lib/api-client';
+import { isoDay } from '../../lib/dates';
+import { SkillIcon } from '../learning-skills/skill-icon';
+import { useNameOf } from '../learning-skills/skill-label';
+import { classFeeds, revalidateRatings } from './ratings-api';
+import { createRatings, undoRatings } from './save-ratings';
+
+interface Props {
+  cls: TeachingClass;
+  skills: ClassLearningSkill[];
+  /** The place rated, or null for the whole class. */
+  studentId: number | null;
+  /** Who is rated, as the toast names them. */
+  who: string;
+  skillId: number | null;
+  onSkill: (id: number | null) => void;
+  onSaved: () => void;
+}
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+const skillButton =
+  'flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-sm font-medium ' +
+  `text-slate-900 hover:border-teal-700 hover:bg-teal-50 ${focus}`;
+// Big targets for a thumb: the whole width, 48 px high at least.
+const actionButton =
+  'flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border-2 border-teal-700 bg-white px-4 py-2 text-left text-base ' +
+  `font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-60 ${focus}`;
+
+/**
+ * The quick path of DESIGN §7: a skill, then one of its actions, saved at once with the class's points. Skills sit two
+ * to a row and actions are full-width buttons, so that a phone shows them all without scrolling.
+ */
+export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSaved }: Props) {
+  const intl = useIntl();
+  const nameOf = useNameOf();
+  const [saving, setSaving] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const skill = skills.find((s) => s.id === skillId) ?? null;
+
+  const save = async (actionId: number, action: string) => {
+    if (!skill || saving) return;
+    setSaving(actionId);
+    setError(null);
+    try {
+      const saved = await createRatings({
+        classId: cls.id,
+        skillId: skill.id,
+        actionIds: [actionId],
+        studentIds: studentId === null ? [] : [studentId],
+        date: isoDay(),
+        points: cls.defaultPoints,
+        description: '',
+        attachments: [],
+      });
+      onSaved();
+      const message = saved.queuedId
+        ? intl.formatMessage({ id: 'web_capture_saved_offline' })
+        : intl.formatMessage({ id: 'web_capture_saved' }, { action, student: who });
+      toastWithUndo(message, intl.formatMessage({ id: 'web_capture_undo' }), () => {
+        void undoRatings(saved).then(
+          () => {
+            toast.success(intl.formatMessage({ id: 'web_capture_undone' }));
+            return revalidateRatings(classFeeds(cls));
+          },
+          () => toast.error(intl.formatMessage({ id: 'web_capture_undo_failed' })),
+        );
+      });
+      await revalidateRatings(classFeeds(cls));
+    } catch (e) {
+      setSaving(null);
+      setError(e instanceof ApiError && e.status !== 0 ? e.message : intl.formatMessage({ id: 'web_common_fetch_failed' }));
+    }
+  };
+
+  if (skills.length === 0)
+    return (
+      <Alert tone="info">
+        <FormattedMessage id="web_rating_no_skills" />
+      </Alert>
+    );
+  return (
+    <div className="space-y-3">
+      {error && <Alert>{error}</Alert>}
+      {!skill ? (
+        <ul className="grid grid-cols-2 gap-2" aria-label={intl.formatMessage({ id: 'web_rating_choose_skill' })}>
+          {skills.map((s) => (
+            <li key={s.id}>
+              <button type="button" onClick={() => onSkill(s.id)} className={skillButton}>
+                <SkillIcon icon={s.avatar} colorCode={s.colorCode} name={nameOf(s)} size={24} />
+                <span className="min-w-0 break-words hyphens-auto">{nameOf(s)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="space-y-2">
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" onClick={() => onSkill(null)}>
+              <span aria-hidden="true">←</span>
+              <FormattedMessage id="web_capture_all_skills" />
+            </Button>
+            <SkillIcon icon={skill.avatar} colorCode={skill.colorCode} name={nameOf(skill)} size={28} />
+            <h3 className="min-w-0 text-base font-semibold break-words text-slate-900">{nameOf(skill)}</h3>
+          </div>
+          {skill.learningActions.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              <FormattedMessage id="web_rating_skill_no_actions" />
+            </p>
+          ) : (
+            <ul className="space-y-2" aria-label={intl.formatMessage({ id: 'web_capture_actions_of' }, { skill: nameOf(skill) })}>
+              {skill.learningActions.map((a) => (
+                <li key={a.id}>
+                  <button
+                    type="button"
+                    disabled={saving !== null}
+                    aria-busy={saving === a.id || undefined}
+                    onClick={() => void save(a.id, nameOf(a))}
+                    className={actionButton}
+                  >
+                    <span className="min-w-0 break-words">{nameOf(a)}</span>
+                    {saving === a.id && <Spinner small />}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingClass } from '@skillroom/contract';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { DateField } from '../../components/ui/date-field';
+import { TextAreaField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { dayDate, isoDay } from '../../lib/dates';
+import { SkillActionChooser } from '../learning-skills/skill-action-chooser';
+import { AttachmentsField } from './attachments-field';
+import { observationMedias, ratingDays, saveObservation } from './observations';
+import { PointsField } from './points-field';
+import { classFeeds, revalidateRatings } from './ratings-api';
+import { createRatings } from './save-ratings';
+import { StudentsPicker } from './students-picker';
+import { useAttachments } from './use-attachments';
+
+// The server's words on a rating's date (DESIGN §7), in the reader's language.
+const dateMessages: Record<string, string> = {
+  [RATING_MESSAGES.dateBeforeClass]: 'web_capture_date_before_class',
+  [RATING_MESSAGES.dateAfterClass]: 'web_capture_date_after_class',
+  [RATING_MESSAGES.dateInFuture]: 'web_capture_date_in_future',
+};
+
+export interface PanelStart {
+  studentIds: number[];
+  skillId: number | null;
+  actionIds: number[];
+}
+
+interface Props {
+  cls: TeachingClass;
+  skills: ClassLearningSkill[];
+  /** Editing: the ratings of one observation; null for a new one. */
+  group: Rating[] | null;
+  start: PanelStart;
+  /** After a save: the observation, and whether it waits on this device (offline outbox). */
+  onSaved: (observation: string, queued: boolean) => void;
+  onCancel: () => void;
+  /** Beside Save and Cancel (the editor's Delete). */
+  extra?: ReactNode;
+}
+
+/**
+ * The full rating form (spec §4, DESIGN §7): who, which skill and actions, points, date, note, evidence. The same form
+ * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
+ */
+export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra }: Props) {
+  const intl = useIntl();
+  const first = group?.[0] ?? null;
+  const [studentIds, setStudentIds] = useState(start.studentIds);
+  const [skillId, setSkillId] = useState(start.skillId);
+  const [actionIds, setActionIds] = useState(start.actionIds);
+  const [date, setDate] = useState(first?.date ?? isoDay());
+  const [points, setPoints] = useState(first?.points ?? cls.defaultPoints);
+  const [description, setDescription] = useState(first?.description ?? '');
+  const attachments = useAttachments(group ? observationMedias(group) : []);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const days = ratingDays(cls);
+
+  const save = async () => {
+    setTried(true);
+    if (skillId === null || actionIds.length === 0 || attachments.uploading || !dayDate(date)) return;
+    setBusy(true);
+    setError(null);
+    setDateError(null);
+    try {
+      const common = { date, points, description, studentIds, skillId, actionIds };
+      if (group) {
+        const observation = await saveObservation(group, cls.id, { ...common, mediaIds: attachments.medias.map((m) => m.id) });
+        toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
+        onSaved(observation, false);
+      } else {
+        const made = await createRatings({ ...common, classId: cls.id, attachments: attachments.items });
+        toast.success(
+          made.queuedId
+            ? intl.formatMessage({ id: 'web_capture_saved_offline' })
+            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratings.length }),
+        );
+        onSaved(made.observation, Boolean(made.queuedId));
+      }
+      attachments.reset();
+      await revalidateRatings(classFeeds(cls));
+    } catch (e) {
+      setBusy(false);
+      if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
+      // The server's word on the date (outside the class's dates, in the future) goes beside the date field.
+      const onDate = e.violations
+        .filter((v) => v.propertyPath === 'date')
+        .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
+      if (onDate.length) setDateError(onDate.join(' '));
+      const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
+      setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
+    }
+  };
+
+  const missingAction = tried && (skillId === null || actionIds.length === 0);
+  const badDate = tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null;
+  return (
+    <div className="space-y-5">
+      <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />
+      {skills.length === 0 ? (
+        <Alert tone="info">
+          <FormattedMessage id="web_rating_no_skills" />
+        </Alert>
+      ) : (
+        <SkillActionChooser
+          skills={skills}
+          skillId={skillId}
+          actionIds={actionIds}
+          single={false}
+          onSkill={(id) => {
+            // Choosing a different skill clears the chosen actions; choosing the same one keeps them.
+            if (id !== skillId) setActionIds([]);
+            setSkillId(id);
+          }}
+          onAction={(id) => setActionIds((all) => (all.includes(id) ? all.filter((x) => x !== id) : [...all, id]))}
+          error={missingAction ? intl.formatMessage({ id: 'web_rating_action_required' }) : null}
+        />
+      )}
+      {missingAction && skillId === null && (
+        <p className="text-sm font-medium text-red-700">
+          <FormattedMessage id="web_rating_action_required" />
+        </p>
+      )}
+      <PointsField value={points} onChange={setPoints} />
+      <DateField
+        label={<FormattedMessage id="web_rating_date" />}
+        value={date}
+        onChange={(d) => {
+          setDate(d);
+          setDateError(null);
+        }}
+        required
+        min={days.min}
+        max={days.max}
+        error={badDate ?? dateError}
+      />
+      <TextAreaField
+        label={<FormattedMessage id="web_rating_note" />}
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <AttachmentsField state={attachments} />
+      {error && <Alert>{error}</Alert>}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => void save()} busy={busy} disabled={attachments.uploading}>
+          {group ? (
+            <FormattedMessage id="web_rating_save_update" />
+          ) : (
+            <FormattedMessage id="web_rating_save" values={{ count: Math.max(1, actionIds.length) }} />
+          )}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => {
+            attachments.reset();
+            onCancel();
+          }}
+        >
+          <FormattedMessage id="web_confirm_cancel" />
+        </Button>
+        {attachments.uploading && (
+          <p className="text-sm text-slate-700">
+            <FormattedMessage id="web_rating_wait_uploads" />
+          </p>
+        )}
+        {extra && <div className="ml-auto">{extra}</div>}
+      </div>
+    </div>
+  );
+}

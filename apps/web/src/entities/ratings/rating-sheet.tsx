@@ -1,0 +1,139 @@
+import type { TeachingClass } from '@skillroom/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/spinner';
+import { fullName } from '../../lib/teaching-classes';
+import { useClassSkills } from '../learning-skills/learning-skills-api';
+import { QuickRate } from './quick-rate';
+import { RatingPanel } from './rating-panel';
+
+// A bottom sheet on a phone (the thumb's reach), a centred dialog from 640 px on.
+const sheet =
+  'mx-0 mt-auto mb-0 max-h-[94dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-4 text-slate-900 ' +
+  'shadow-xl backdrop:bg-slate-900/50 sm:m-auto sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-lg sm:p-6';
+
+/** Whom the sheet rates: a place, or (null) the whole class. */
+export interface SheetTarget {
+  studentId: number | null;
+}
+
+interface Props {
+  cls: TeachingClass;
+  /** Open when set. */
+  target: SheetTarget | null;
+  onClose: () => void;
+  /** A save of the full form: its observation, for the feed to show and mark. */
+  onSaved?: (observation: string) => void;
+}
+
+/**
+ * The rating sheet of DESIGN §7: a bottom sheet on a phone, a dialog on a wider screen. It is a modal <dialog>
+ * (showModal): labelled by its title, focus stays inside, Escape closes it and focus goes back to what opened it.
+ * It opens on the quick path; "More options" turns it into the full form with what was chosen so far.
+ */
+export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const open = target !== null;
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      d.showModal();
+    } else if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={sheet}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        // Back to the opener, unless focus has gone somewhere on purpose meanwhile (the card a save just made).
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && returnTo.current?.isConnected) returnTo.current.focus();
+      }}
+    >
+      {target && (
+        <SheetBody
+          key={target.studentId ?? 'class'}
+          cls={cls}
+          studentId={target.studentId}
+          titleId={titleId}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </dialog>
+  );
+}
+
+interface BodyProps {
+  cls: TeachingClass;
+  studentId: number | null;
+  titleId: string;
+  onClose: () => void;
+  onSaved?: (observation: string) => void;
+}
+
+function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
+  const intl = useIntl();
+  const skills = useClassSkills(cls.id);
+  const [skillId, setSkillId] = useState<number | null>(null);
+  const [full, setFull] = useState(false);
+  const place = (cls.teachingClassStudents ?? []).find((s) => s.id === studentId) ?? null;
+  const who = place ? fullName(place) : intl.formatMessage({ id: 'web_capture_whole_class_who' });
+  const list = skills.data?.['hydra:member'] ?? [];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={titleId} className="min-w-0 text-lg font-bold break-words">
+          {place ? (
+            <FormattedMessage id="web_capture_title_student" values={{ name: who }} />
+          ) : (
+            <FormattedMessage id="web_capture_title_class" />
+          )}
+        </h2>
+        <Button variant="ghost" onClick={onClose} aria-label={intl.formatMessage({ id: 'web_capture_close' })}>
+          <span aria-hidden="true" className="text-xl leading-none">
+            ×
+          </span>
+        </Button>
+      </div>
+      {!skills.data ? (
+        <Loading />
+      ) : full ? (
+        <RatingPanel
+          cls={cls}
+          skills={list}
+          group={null}
+          start={{ studentIds: studentId === null ? [] : [studentId], skillId, actionIds: [] }}
+          onSaved={(observation) => {
+            onClose();
+            onSaved?.(observation);
+          }}
+          onCancel={onClose}
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            <FormattedMessage id="web_capture_hint" values={{ points: cls.defaultPoints }} />
+          </p>
+          <QuickRate cls={cls} skills={list} studentId={studentId} who={who} skillId={skillId} onSkill={setSkillId} onSaved={onClose} />
+          <Button variant="secondary" className="w-full" onClick={() => setFull(true)}>
+            <FormattedMessage id="web_capture_more" />
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
