@@ -60,7 +60,10 @@ function precompress(): Plugin {
             const data = fs.readFileSync(f);
             const [br, gz] = await Promise.all([
               brotli(data, {
-                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
               }),
               gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
             ]);
@@ -75,10 +78,17 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/web/',
-  plugins: [react(), tailwindcss(), serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
+    precompress(),
+  ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
   // beside the translations, by a path this exact match leaves alone.
-  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }] },
+  resolve: {
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -59,7 +59,11 @@ test.describe('classes and students', () => {
     await page.getByRole('link', { name: 'Add students' }).click();
     await expect(page.getByRole('heading', { name: 'Add students' })).toBeVisible();
     await expectAccessible(page, 'add students');
-    for (const [firstName, lastName] of [['Ana', 'Lima'], ['Ben', 'Okoro'], ['Cara', 'Novak']] as const) {
+    for (const [firstName, lastName] of [
+      ['Ana', 'Lima'],
+      ['Ben', 'Okoro'],
+      ['Cara', 'Novak'],
+    ] as const) {
       await page.getByLabel('First name').fill(firstName);
       await page.getByLabel('Last name').fill(lastName);
       await page.getByRole('button', { name: 'Add student' }).click();
@@ -152,7 +156,9 @@ test.describe('classes and students', () => {
 
   test('an evaluator sees a class but may not change its students', async ({ page }) => {
     const { token } = await signInViaApi(page, 'evaluator');
-    const res = await page.request.get('/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', { headers: { authorization: `Bearer ${token}` } });
+    const res = await page.request.get('/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const evaluated = ((await res.json()) as { 'hydra:member': { id: number; name: string }[] })['hydra:member'][0]!;
     await page.goto(`/web/teaching-class/${evaluated.id}`);
     await expect(page.getByRole('heading', { level: 1, name: evaluated.name })).toBeVisible();

@@ -160,7 +160,11 @@ async function main() {
       await measureWithReader('floor, access log writing', base, '/api/auth/v1/health', token),
       await measureWithReader('class list, access log writing', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
     ];
-    const share = (r: Row, floor: Row) => ({ ...r, percentOfFloor: Math.round((r.rps / floor.rps) * 1000) / 10, meetsTarget: r.rps >= floor.rps * TARGET });
+    const share = (r: Row, floor: Row) => ({
+      ...r,
+      percentOfFloor: Math.round((r.rps / floor.rps) * 1000) / 10,
+      meetsTarget: r.rps >= floor.rps * TARGET,
+    });
     const results = [...rows.map((r) => share(r, rows[0]!)), ...loaded.map((r) => share(r, loaded[0]!))];
 
     console.info(

@@ -17,16 +17,35 @@ export async function apiWorld(s: TestServer) {
   await seedSkills(s);
   const w = await classWithRoles(s);
   const upload = await makeMedia(s, MediaType.StudentAvatar, w.creator.id);
-  const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as { id: number; name: string };
+  const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as {
+    id: number;
+    name: string;
+  };
   const studentId = Number(String(w.first.student).split('/').pop());
   const rated = await ratingWorld(s, w);
   // A request to join (the stranger teaches elsewhere) and one to link (the parent asks for a second child), each
   // with its notifications; the co-teacher's and the parent's existing rows.
-  const asked = (await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: w.stranger.token, body: { invitationCode: w.cls.invitationCode } })).json() as { id: number };
-  const link = (await s.api('POST', `${API}/student-profile-user-invitation`, { token: w.linked.token, body: { invitationCode: w.second.invitationCode } })).json() as { id: number };
-  const notification = (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
-  const coteacherRow = (await s.api('GET', `${API}/teaching-class-teachers?teacher.id=${w.coteacher.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
-  const linked = (await s.api('GET', `${API}/student-profile-users?user.id=${w.linked.id}`, { token: w.creator.token })).json()['hydra:member'][0] as { id: number };
+  const asked = (
+    await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
+      token: w.stranger.token,
+      body: { invitationCode: w.cls.invitationCode },
+    })
+  ).json() as { id: number };
+  const link = (
+    await s.api('POST', `${API}/student-profile-user-invitation`, {
+      token: w.linked.token,
+      body: { invitationCode: w.second.invitationCode },
+    })
+  ).json() as { id: number };
+  const notification = (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: w.creator.token })).json()[
+    'hydra:member'
+  ][0] as { id: number };
+  const coteacherRow = (
+    await s.api('GET', `${API}/teaching-class-teachers?teacher.id=${w.coteacher.id}`, { token: w.creator.token })
+  ).json()['hydra:member'][0] as { id: number };
+  const linked = (await s.api('GET', `${API}/student-profile-users?user.id=${w.linked.id}`, { token: w.creator.token })).json()[
+    'hydra:member'
+  ][0] as { id: number };
   const ids: Record<string, number> = {
     ...rated,
     'teaching-class-teacher-invitation': asked.id,
@@ -48,12 +67,21 @@ export async function apiWorld(s: TestServer) {
 
 /** A custom skill with an action in the class, a rating of the first student with a photo: ids of each resource. */
 async function ratingWorld(s: TestServer, w: Awaited<ReturnType<typeof classWithRoles>>) {
-  const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Curiosity', colorCode: '#336699', teachingClass: w.cls['@id'] } })).json();
-  const action = (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Asks why' } })).json();
+  const skill = (
+    await s.api('POST', `${API}/learning-skill`, {
+      token: w.creator.token,
+      body: { name: 'Curiosity', colorCode: '#336699', teachingClass: w.cls['@id'] },
+    })
+  ).json();
+  const action = (
+    await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Asks why' } })
+  ).json();
   const photo = await makeMedia(s, MediaType.RatingPhoto, w.creator.id);
   const rating = await rate(s, w.creator, w.cls.id, action.id, { students: [w.first['@id']], medias: [photo.id] });
   const link = (await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!;
-  const ratingStudent = (await s.api('GET', `${API}/rating-students?rating.id=${rating.id}`, { token: w.creator.token })).json()['hydra:member'][0];
+  const ratingStudent = (await s.api('GET', `${API}/rating-students?rating.id=${rating.id}`, { token: w.creator.token })).json()[
+    'hydra:member'
+  ][0];
   return {
     'learning-skill': skill.id as number,
     'learning-action': action.id as number,
@@ -75,7 +103,8 @@ export interface Call {
 }
 
 /** Whether an operation answers an event stream: inject waits for an answer's end, which a stream never reaches. */
-const streams = (op: unknown) => Boolean((op as { responses?: Record<string, { content?: Record<string, unknown> }> }).responses?.['200']?.content?.['text/event-stream']);
+const streams = (op: unknown) =>
+  Boolean((op as { responses?: Record<string, { content?: Record<string, unknown> }> }).responses?.['200']?.content?.['text/event-stream']);
 
 /**
  * Every call of the API document, with the world's ids in place of `{id}` (999999 when it has none). Event streams
@@ -85,7 +114,12 @@ export function callsOf(doc: { paths: Record<string, Record<string, unknown>> },
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([, op]) => !streams(op))
-      .map(([m]) => ({ method: m.toUpperCase(), path, url: concrete(path, w), token: path.startsWith('/api/auth/') || path.startsWith('/media/') ? w.creator.token : undefined })),
+      .map(([m]) => ({
+        method: m.toUpperCase(),
+        path,
+        url: concrete(path, w),
+        token: path.startsWith('/api/auth/') || path.startsWith('/media/') ? w.creator.token : undefined,
+      })),
   );
 }
 
@@ -103,16 +137,38 @@ export const fresh: Record<string, (s: TestServer, w: ApiWorld) => Promise<numbe
   'teaching-class': async (s, w) => (await createClass(s, w.creator)).id as number,
   'teaching-class-student': async (s, w) => (await addStudent(s, w.creator, w.cls.id)).id as number,
   rating: async (s, w) => (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id as number,
-  'learning-action': async (s, w) => (await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: w.ids['learning-skill'], name: 'Spare' } })).json().id as number,
+  'learning-action': async (s, w) =>
+    (
+      await s.api('POST', `${API}/learning-action`, {
+        token: w.creator.token,
+        body: { learningSkill: w.ids['learning-skill'], name: 'Spare' },
+      })
+    ).json().id as number,
   'teaching-class-learning-skill': async (s, w) => {
-    const skill = (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Spare', colorCode: '#000000', teachingClass: w.cls.id } })).json();
-    return Number((await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!.teachingClassLearningSkill.split('/').pop());
+    const skill = (
+      await s.api('POST', `${API}/learning-skill`, {
+        token: w.creator.token,
+        body: { name: 'Spare', colorCode: '#000000', teachingClass: w.cls.id },
+      })
+    ).json();
+    return Number(
+      (await classSkills(s, w.creator, w.cls.id))
+        .find((k) => k.id === skill.id)!
+        .teachingClassLearningSkill.split('/')
+        .pop(),
+    );
   },
   'rating-student': async (s, w) => {
     const r = await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, { students: [w.second['@id']] });
-    return (await s.api('GET', `${API}/rating-students?rating.id=${r.id}`, { token: w.creator.token })).json()['hydra:member'][0].id as number;
+    return (await s.api('GET', `${API}/rating-students?rating.id=${r.id}`, { token: w.creator.token })).json()['hydra:member'][0]
+      .id as number;
   },
-  'rating-media': async (s, w) => (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, { medias: [(await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id] })).medias[0].id as number,
+  'rating-media': async (s, w) =>
+    (
+      await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, {
+        medias: [(await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id],
+      })
+    ).medias[0].id as number,
 };
 
 let n = 0;
@@ -128,14 +184,26 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   }),
   'POST /api/public/v1/login_check': (_s, w) => ({ username: w.creator.username, password: w.creator.password }),
   'POST /api/public/v1/token_refresh': async (s, w) => ({
-    refresh_token: (await s.api('POST', '/api/public/v1/login_check', { body: { username: w.creator.username, password: w.creator.password } })).json().refresh_token,
+    refresh_token: (
+      await s.api('POST', '/api/public/v1/login_check', { body: { username: w.creator.username, password: w.creator.password } })
+    ).json().refresh_token,
   }),
   'POST /api/public/v1/reset_password': () => ({ token: 'x'.repeat(32), plainPassword: 'another horse battery' }),
   'POST /api/auth/v1/analytics-event': () => ({ name: 'conformance', properties: { step: 1 } }),
   'POST /api/auth/v1/school': () => ({ name: 'Conformance Primary' }),
-  'POST /api/auth/v1/teaching-class': () => ({ name: 'Conformance', year: 2026, start: '2026-09-01', end: '2027-07-01', term: 1, grade: 5 }),
+  'POST /api/auth/v1/teaching-class': () => ({
+    name: 'Conformance',
+    year: 2026,
+    start: '2026-09-01',
+    end: '2027-07-01',
+    term: 1,
+    grade: 5,
+  }),
   'POST /api/auth/v1/teaching-class-student': (_s, w) => ({ teachingClass: `${API}/teaching-class/${w.cls.id}`, firstName: 'Conny' }),
-  'POST /api/auth/v1/teaching-class-student/copy': async (s, w) => ({ teachingClass: (await createClass(s, w.creator)).id, teachingClassStudents: [w.second.id] }),
+  'POST /api/auth/v1/teaching-class-student/copy': async (s, w) => ({
+    teachingClass: (await createClass(s, w.creator)).id,
+    teachingClassStudents: [w.second.id],
+  }),
   'PATCH /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', term: 2 }),
   'PATCH /api/auth/v1/teaching-class-student/{id}': () => ({ code: 'C-7' }),
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
@@ -145,12 +213,26 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   'PATCH /api/auth/v1/learning-action/{id}': () => ({ name: 'Asks why' }),
   'POST /api/auth/v1/teaching-class-learning-skill': async (s, w) => ({
     teachingClass: w.cls.id,
-    learningSkill: (await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Unused', colorCode: '#111111' } })).json().id,
+    learningSkill: (
+      await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'Unused', colorCode: '#111111' } })
+    ).json().id,
   }),
-  'POST /api/auth/v1/rating': (_s, w) => ({ teachingClass: w.cls.id, learningAction: w.ids['learning-action'], date: '2026-10-05', points: 4, students: [w.first['@id']] }),
+  'POST /api/auth/v1/rating': (_s, w) => ({
+    teachingClass: w.cls.id,
+    learningAction: w.ids['learning-action'],
+    date: '2026-10-05',
+    points: 4,
+    students: [w.first['@id']],
+  }),
   'PATCH /api/auth/v1/rating/{id}': () => ({ points: 4 }),
-  'POST /api/auth/v1/rating-student': async (s, w) => ({ rating: (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id, student: w.second.student }),
-  'POST /api/auth/v1/rating-media': async (s, w) => ({ rating: w.ids.rating, media: (await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id }),
+  'POST /api/auth/v1/rating-student': async (s, w) => ({
+    rating: (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id,
+    student: w.second.student,
+  }),
+  'POST /api/auth/v1/rating-media': async (s, w) => ({
+    rating: w.ids.rating,
+    media: (await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id,
+  }),
 };
 
 /**
@@ -195,7 +277,10 @@ export function sampleValue(path: string, list: ListQuery, name: string, known: 
 /** Answers compared with what may differ between two equal calls masked: signed links (they carry a time), `updated`. */
 export function masked(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(masked);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, ['url', 'thumbUrl', 's3_url', 'updated'].includes(k) ? '…' : masked(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, ['url', 'thumbUrl', 's3_url', 'updated'].includes(k) ? '…' : masked(x)]),
+    );
   return v;
 }
 

@@ -5,4 +5,10 @@ import { retentionJob } from './retention.job';
 import { idempotencyPurgeJob } from './idempotency-purge.job';
 
 /** Every job of the server, with its schedule (DESIGN §10). */
-export const jobDefinitions: JobDefinition[] = [orphanSweepJob, unattachedSweepJob, retentionJob, idempotencyPurgeJob, partialUploadSweepJob];
+export const jobDefinitions: JobDefinition[] = [
+  orphanSweepJob,
+  unattachedSweepJob,
+  retentionJob,
+  idempotencyPurgeJob,
+  partialUploadSweepJob,
+];

@@ -246,15 +246,13 @@ export const erasureSql = {
   async deleteAnswersNaming(tx: DbOrTx, iris: string[]) {
     for (let i = 0; i < iris.length; i += ANSWER_BATCH) {
       const quoted = iris.slice(i, i + ANSWER_BATCH).map((x) => sql`${`"${x}"`}`);
-      await tx
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            isNotNull(idempotencyKeys.responseBody),
-            sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri)
+      await tx.delete(idempotencyKeys).where(
+        and(
+          isNotNull(idempotencyKeys.responseBody),
+          sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri)
               where position(n.iri in ${idempotencyKeys.responseBody}) > 0)`,
-          ),
-        );
+        ),
+      );
     }
   },
 };

@@ -141,7 +141,12 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
       const avatarId = studentAvatars.length ? studentAvatars[avatar++ % studentAvatars.length]! : null;
       const person = { firstName, lastName, code: null, avatarId, creatorId: u.teacher };
       const studentId = await studentsRepository.insert(tx, person);
-      const placeId = await teachingClassStudentsRepository.insert(tx, { ...person, studentId, teachingClassId: classId, invitationCode: newInvitationCode() });
+      const placeId = await teachingClassStudentsRepository.insert(tx, {
+        ...person,
+        studentId,
+        teachingClassId: classId,
+        invitationCode: newInvitationCode(),
+      });
       places[`${firstName} ${lastName}`] = { placeId, studentId, classId };
     }
   }

@@ -72,7 +72,13 @@ const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
  * dates), three to five ratings by its teachers and evaluator, some for
  * the whole class, about one in five with a photo of the work (when a file store is given).
  */
-export async function seedDemoRatings(tx: DbOrTx, files: FileStore | null, classId: number, raters: number[], span: { start: string; end: string }) {
+export async function seedDemoRatings(
+  tx: DbOrTx,
+  files: FileStore | null,
+  classId: number,
+  raters: number[],
+  span: { start: string; end: string },
+) {
   const rand = prng(classId * 7919);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const skills = await learningSkillsRepository.ofClass(tx, classId, raters[0]!);

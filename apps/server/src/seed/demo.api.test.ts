@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const login = async (username: string) => (await s.api('POST', '/api/public/v1/login_check', { body: { username, password: DEMO_PASSWORD } })).json().token as string;
+const login = async (username: string) =>
+  (await s.api('POST', '/api/public/v1/login_check', { body: { username, password: DEMO_PASSWORD } })).json().token as string;
 const get = async (username: string, url: string) => (await s.api('GET', url, { token: await login(username) })).json();
 
 describe('demo data', () => {
@@ -42,16 +43,26 @@ describe('demo data', () => {
     expect(subs['hydra:member']).toMatchObject([{ name: 'Riverside Primary 2026', canCreateIndividual: true, userRoles: ['evaluator'] }]);
 
     const child = await get('parent', `${API}/teaching-class-students`);
-    expect(child['hydra:member'].map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`)).toEqual(['Ella Taylor']);
+    expect(child['hydra:member'].map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`)).toEqual([
+      'Ella Taylor',
+    ]);
     expect(child['hydra:member'][0].avatar.mediaType).toBe(MediaType.PredefinedStudentAvatar);
 
-    const before = [(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n];
+    const before = [
+      (await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n,
+      (await s.ctx.db.select({ n: count() }).from(students))[0]!.n,
+    ];
     expect(await seedDemo(s.ctx.db)).toBe(false);
-    expect([(await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n, (await s.ctx.db.select({ n: count() }).from(students))[0]!.n]).toEqual(before);
+    expect([
+      (await s.ctx.db.select({ n: count() }).from(teachingClasses))[0]!.n,
+      (await s.ctx.db.select({ n: count() }).from(students))[0]!.n,
+    ]).toEqual(before);
   });
 
-  it('gives the Sunflowers a term of ratings with photos, so the reports are full at once; the parent sees Ella\'s', async () => {
-    const [sunflowers] = (await get('teacher', `${API}/teaching-classes?isFinished=0`))['hydra:member'].filter((c: { name: string }) => c.name === 'Year 4 Sunflowers');
+  it("gives the Sunflowers a term of ratings with photos, so the reports are full at once; the parent sees Ella's", async () => {
+    const [sunflowers] = (await get('teacher', `${API}/teaching-classes?isFinished=0`))['hydra:member'].filter(
+      (c: { name: string }) => c.name === 'Year 4 Sunflowers',
+    );
     const report = await get('coteacher', `${API}/report/class/${sunflowers.id}`);
     expect(report.totals.ratings).toBeGreaterThan(30);
     expect(report.totals.students).toBe(sunflowers.numStudents);
@@ -77,15 +88,25 @@ describe('demo data', () => {
   });
 
   it('seeds requests and notifications that the demo accounts can act on', async () => {
-    const types = async (username: string) => (await get(username, `${API}/notifications?isRead=false`))['hydra:member'].map((n: { notificationType: number }) => n.notificationType);
+    const types = async (username: string) =>
+      (await get(username, `${API}/notifications?isRead=false`))['hydra:member'].map(
+        (n: { notificationType: number }) => n.notificationType,
+      );
     expect(await types('teacher')).toEqual([4, 6]);
     expect(await types('coteacher')).toEqual([6]);
     expect(await types('parent')).toEqual([7]);
     const joins = await get('teacher', `${API}/teaching-class-teacher-invitations?isPending=1`);
-    expect(joins['hydra:member'].map((i: { teacher: { firstName: string }; teachingClass: { name: string } }) => [i.teacher.firstName, i.teachingClass.name])).toEqual([['Daniel', 'Reading support: Tomás']]);
+    expect(
+      joins['hydra:member'].map((i: { teacher: { firstName: string }; teachingClass: { name: string } }) => [
+        i.teacher.firstName,
+        i.teachingClass.name,
+      ]),
+    ).toEqual([['Daniel', 'Reading support: Tomás']]);
     const links = await get('parent', `${API}/student-profile-users`);
     expect(links['hydra:member']).toMatchObject([{ student: { firstName: 'Ella' }, isViaInvitation: true }]);
     const asks = await get('coteacher', `${API}/student-profile-user-invitations?isPending=1`);
-    expect(asks['hydra:member']).toMatchObject([{ student: { firstName: 'Liam' }, user: { firstName: 'Sam', accountType: 'parent_user' } }]);
+    expect(asks['hydra:member']).toMatchObject([
+      { student: { firstName: 'Liam' }, user: { firstName: 'Sam', accountType: 'parent_user' } },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 type Listener = (event: Record<string, unknown>) => void;
 
 /** Runs the worker's push handlers in a sandbox standing in for the service worker's global scope. */
-function loadWorker(tabs: { url: string; focus: () => Promise<void>; navigate?: (u: string) => Promise<void>; postMessage: (m: unknown) => void }[]) {
+function loadWorker(
+  tabs: { url: string; focus: () => Promise<void>; navigate?: (u: string) => Promise<void>; postMessage: (m: unknown) => void }[],
+) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(async () => undefined);
   const openWindow = vi.fn(async () => undefined);
@@ -26,20 +28,40 @@ function loadWorker(tabs: { url: string; focus: () => Promise<void>; navigate?: 
   return { fire, showNotification, openWindow };
 }
 
-const payload = { id: 7, title: 'Request to join a class', message: 'Ben asks to join Oak.', notificationType: 4, entityType: 15, entityId: 3, path: '/teaching-class/3/teachers' };
+const payload = {
+  id: 7,
+  title: 'Request to join a class',
+  message: 'Ben asks to join Oak.',
+  notificationType: 4,
+  entityType: 15,
+  entityId: 3,
+  path: '/teaching-class/3/teachers',
+};
 
 describe('service worker (push)', () => {
   it('shows a pushed notification and tells the open tabs to read their notifications again', async () => {
     const tab = { url: 'https://school.example/web/', focus: vi.fn(async () => undefined), postMessage: vi.fn() };
     const w = loadWorker([tab]);
     await w.fire('push', { data: { json: () => payload } });
-    expect(w.showNotification).toHaveBeenCalledWith('Request to join a class', expect.objectContaining({ body: 'Ben asks to join Oak.', tag: 'notification-7', data: { id: 7, target: '/web/teaching-class/3/teachers' } }));
+    expect(w.showNotification).toHaveBeenCalledWith(
+      'Request to join a class',
+      expect.objectContaining({
+        body: 'Ben asks to join Oak.',
+        tag: 'notification-7',
+        data: { id: 7, target: '/web/teaching-class/3/teachers' },
+      }),
+    );
     expect(tab.postMessage).toHaveBeenCalledWith({ type: 'skillroom-push', id: 7 });
   });
 
   it("opens the notification's screen on a click: in an open tab of the app, or a new window", async () => {
     const notification = { close: vi.fn(), data: { id: 7, target: '/web/teaching-class/3/teachers' } };
-    const tab = { url: 'https://school.example/web/notifications', focus: vi.fn(async () => undefined), navigate: vi.fn(async () => undefined), postMessage: vi.fn() };
+    const tab = {
+      url: 'https://school.example/web/notifications',
+      focus: vi.fn(async () => undefined),
+      navigate: vi.fn(async () => undefined),
+      postMessage: vi.fn(),
+    };
     const open = loadWorker([tab]);
     await open.fire('notificationclick', { notification });
     expect(notification.close).toHaveBeenCalled();

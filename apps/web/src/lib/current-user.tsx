@@ -48,7 +48,11 @@ export async function loadCurrentUser(): Promise<User> {
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const { setLocale } = useLocale();
   // Loading starts with the app, so the first state is already 'loading'.
-  const [state, setState] = useState<{ status: LoadStatus; user: User | null; error: string | null }>({ status: 'loading', user: null, error: null });
+  const [state, setState] = useState<{ status: LoadStatus; user: User | null; error: string | null }>({
+    status: 'loading',
+    user: null,
+    error: null,
+  });
 
   const settle = useCallback(
     (p: Promise<User>) =>

@@ -16,7 +16,7 @@ export const RATING_PAGE_SIZE = 20;
 
 export const RATING_MESSAGES = {
   points: `This value should be between ${RATING_POINTS.min} and ${RATING_POINTS.max}.`,
-  studentNotInClass: 'This student has no place in the rating\'s class.',
+  studentNotInClass: "This student has no place in the rating's class.",
   skillMismatch: 'This learning action does not belong to this learning skill.',
   mediaType: 'Only photos, videos, audio and files (media types 34 to 37) can be attached to a rating.',
   mediaNotYours: 'Only your own uploads can be attached.',
@@ -37,7 +37,9 @@ export type RatingStudentRef = { kind: 'place' | 'student'; id: number };
 /** Reads the kind from the IRI; refSchema has already checked the id. */
 function studentRefKind(v: unknown): 'place' | 'student' {
   const iri = typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { '@id'?: unknown })['@id'] : undefined;
-  return typeof iri === 'string' && /(^|\/)student\/\d+\/?$/.test(iri) && !/teaching-class-student\/\d+\/?$/.test(iri) ? 'student' : 'place';
+  return typeof iri === 'string' && /(^|\/)student\/\d+\/?$/.test(iri) && !/teaching-class-student\/\d+\/?$/.test(iri)
+    ? 'student'
+    : 'place';
 }
 export const studentRefSchema = z.unknown().transform((v, ctx): RatingStudentRef => {
   const r = refSchema.safeParse(v);
@@ -49,7 +51,10 @@ export const studentRefSchema = z.unknown().transform((v, ctx): RatingStudentRef
 });
 
 /** A media reference; a RatingMedia object sent back as it was read (`{"@id": ".../rating-media/5", "media": {...}}`) names its media. */
-const mediaRefSchema = z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) && 'media' in v ? (v as { media: unknown }).media : v), refSchema);
+const mediaRefSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) && 'media' in v ? (v as { media: unknown }).media : v),
+  refSchema,
+);
 
 const points = z
   .number({ error: V.type })
@@ -78,7 +83,10 @@ const ratingFields = {
 /** What a rating shows but is not written through its body. */
 const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit'];
 
-export const ratingCreateBody = writeBody({ teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) }, ratingReadOnly);
+export const ratingCreateBody = writeBody(
+  { teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) },
+  ratingReadOnly,
+);
 export type RatingCreateBody = z.input<typeof ratingCreateBody>;
 
 /** Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments. */
@@ -102,7 +110,6 @@ export const ratingListQuery = listQuery(
   RATING_PAGE_SIZE,
 );
 export type RatingListQuery = Partial<Record<keyof typeof ratingListQuery.filters, string | string[] | Record<string, string>>>;
-
 
 export const ratingStudentCreateBody = writeBody({ rating: refSchema, student: studentRefSchema }, ['teachingClassStudent']);
 export type RatingStudentCreateBody = z.input<typeof ratingStudentCreateBody>;

@@ -18,7 +18,17 @@ export const CLASS_MESSAGES = {
 
 /** A year as a number or a numeric string. */
 export const yearSchema = z
-  .union([z.number({ error: V.type }), z.string({ error: V.type }).trim().regex(/^\d{1,4}$/, { error: CLASS_MESSAGES.year }).transform(Number)], { error: CLASS_MESSAGES.year })
+  .union(
+    [
+      z.number({ error: V.type }),
+      z
+        .string({ error: V.type })
+        .trim()
+        .regex(/^\d{1,4}$/, { error: CLASS_MESSAGES.year })
+        .transform(Number),
+    ],
+    { error: CLASS_MESSAGES.year },
+  )
   .pipe(z.number().int({ error: CLASS_MESSAGES.year }).min(1900, { error: CLASS_MESSAGES.year }).max(2200, { error: CLASS_MESSAGES.year }))
   // OpenAPI's `example`: zod keeps no `examples` for an input that is transformed.
   .meta({ example: 2026 });
@@ -52,10 +62,12 @@ const classFields = {
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
 const classReadOnly = ['invitationCode', 'numTeachers', 'numStudents', 'teachers', 'students', 'teachingClassStudents', 'userType'];
 
-export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [...classReadOnly, 'creator'])
-  .superRefine((b, ctx) => {
-    if (b.end < b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: CLASS_MESSAGES.endBeforeStart });
-  });
+export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [
+  ...classReadOnly,
+  'creator',
+]).superRefine((b, ctx) => {
+  if (b.end < b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: CLASS_MESSAGES.endBeforeStart });
+});
 export type TeachingClassCreateBody = z.input<typeof teachingClassCreateBody>;
 
 /** Changed fields, isFinished, or creator (owner change). Dates are checked against the stored ones by the server. */

@@ -21,5 +21,9 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_key_created_idx').on(t.created), index('idempotency_key_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_key_created_idx').on(t.created),
+    index('idempotency_key_user_idx').on(t.userId),
+  ],
 );

@@ -39,7 +39,10 @@ export const learningActions = pgTable(
     position: integer('position').notNull().default(0),
     ...stamps,
   },
-  (t) => [uniqueIndex('learning_action_translation_key_uq').on(t.translationKey), index('learning_action_skill_idx').on(t.learningSkillId, t.position)],
+  (t) => [
+    uniqueIndex('learning_action_translation_key_uq').on(t.translationKey),
+    index('learning_action_skill_idx').on(t.learningSkillId, t.position),
+  ],
 );
 
 /** The skills a class uses. */
@@ -55,7 +58,10 @@ export const teachingClassLearningSkills = pgTable(
       .references(() => learningSkills.id, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teaching_class_learning_skill_uq').on(t.teachingClassId, t.learningSkillId), index('teaching_class_learning_skill_skill_idx').on(t.learningSkillId)],
+  (t) => [
+    uniqueIndex('teaching_class_learning_skill_uq').on(t.teachingClassId, t.learningSkillId),
+    index('teaching_class_learning_skill_skill_idx').on(t.learningSkillId),
+  ],
 );
 
 /** That a learning action was observed on a date, for some students of a class or (none named) the whole class. */

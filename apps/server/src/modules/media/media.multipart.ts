@@ -115,7 +115,10 @@ export function sweepSpool(dir: string, olderThanMs = 3600_000) {
 export function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a shown file name must not hold
-  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return clean.slice(-200) || 'upload';
 }
 

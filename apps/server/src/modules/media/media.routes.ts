@@ -1,6 +1,15 @@
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { API_AUTH_PREFIX, MEDIA_TYPE_KIND, mediaListQuery, mediaUploadFields, V, type MediaType, type MediaUploadFields, type Violation } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  MEDIA_TYPE_KIND,
+  mediaListQuery,
+  mediaUploadFields,
+  V,
+  type MediaType,
+  type MediaUploadFields,
+  type Violation,
+} from '@skillroom/contract';
 import { TooManyRequests, ValidationError } from '../../http/errors';
 import { PerUserSlots } from '../../lib/per-user-slots';
 import { collection, item } from '../../http/hydra';
@@ -34,10 +43,23 @@ export const mediaRoutes: ModuleRoutes = {
   auth: async (app, { db, files, urlSigner, config, transcoder, partialUploads }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
-    const deps = { db, files, limits: config.mediaLimits, maxImagePixels: config.maxImagePixels, imageJobs: pLimit(config.imageJobs), transcoder };
+    const deps = {
+      db,
+      files,
+      limits: config.mediaLimits,
+      maxImagePixels: config.maxImagePixels,
+      imageJobs: pLimit(config.imageJobs),
+      transcoder,
+    };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
     const uploadSlots = new PerUserSlots(config.uploadsPerUser);
-    await registerResumableUploads(app, { media: deps, partials: partialUploads, urlSigner, slots: uploadSlots, uploadsPerUser: config.uploadsPerUser });
+    await registerResumableUploads(app, {
+      media: deps,
+      partials: partialUploads,
+      urlSigner,
+      slots: uploadSlots,
+      uploadsPerUser: config.uploadsPerUser,
+    });
 
     app.post(
       '/media',
@@ -45,7 +67,11 @@ export const mediaRoutes: ModuleRoutes = {
         config: {
           doc: {
             summary: 'Upload a media file: its real type must suit the media type; images lose their metadata and get a thumbnail',
-            multipart: { mediaType: 'media type number (spec §3)', 'mediaFile[file]': 'the file', encode: '1 to make an image web-sized (at most 2560 px)' },
+            multipart: {
+              mediaType: 'media type number (spec §3)',
+              'mediaFile[file]': 'the file',
+              encode: '1 to make an image web-sized (at most 2560 px)',
+            },
           },
         },
       },
@@ -69,16 +95,30 @@ export const mediaRoutes: ModuleRoutes = {
       },
     );
 
-    app.get('/media/:id', { config: { doc: { summary: 'A media item the user may see, with signed links to its file and thumbnail' } } }, async (req) => {
-      const row = await mediaService.get(db, requireUser(req), idParam((req.params as { id: string }).id));
-      return item(presentMedia(row, urlSigner));
-    });
+    app.get(
+      '/media/:id',
+      { config: { doc: { summary: 'A media item the user may see, with signed links to its file and thumbnail' } } },
+      async (req) => {
+        const row = await mediaService.get(db, requireUser(req), idParam((req.params as { id: string }).id));
+        return item(presentMedia(row, urlSigner));
+      },
+    );
 
-    app.get('/medias', { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } }, async (req) => {
-      const p = requireUser(req);
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, mediaListQuery);
-      const { rows, total } = await mediaService.list(db, p, q);
-      return collection(`${API_AUTH_PREFIX}/medias`, rows.map((r) => presentMedia(r, urlSigner)), total, q, links);
-    });
+    app.get(
+      '/medias',
+      { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, mediaListQuery);
+        const { rows, total } = await mediaService.list(db, p, q);
+        return collection(
+          `${API_AUTH_PREFIX}/medias`,
+          rows.map((r) => presentMedia(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
+      },
+    );
   },
 };

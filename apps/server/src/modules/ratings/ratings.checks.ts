@@ -53,7 +53,8 @@ export async function actionForClass(db: DbOrTx, classId: number, actionId: numb
   const action = await learningSkillsRepository.findAction(db, actionId);
   if (!action) throw violation('learningAction', REF.learningAction);
   if (skillId !== undefined && skillId !== action.learningSkillId) throw violation('learningSkill', RATING_MESSAGES.skillMismatch);
-  if (!(await learningSkillsRepository.classUses(db, classId, action.learningSkillId))) throw violation('learningAction', LEARNING_SKILL_MESSAGES.notInClass);
+  if (!(await learningSkillsRepository.classUses(db, classId, action.learningSkillId)))
+    throw violation('learningAction', LEARNING_SKILL_MESSAGES.notInClass);
   return action;
 }
 
@@ -71,7 +72,11 @@ export async function placesFor(db: DbOrTx, classId: number, refs: RatingStudent
   const v: Violation[] = [];
   refs.forEach((r, i) => {
     const place = r.kind === 'place' ? byPlace.get(r.id) : byStudent.get(r.id);
-    if (!place) v.push({ propertyPath: refs.length === 1 && path !== 'students' ? path : `${path}.${i}`, message: RATING_MESSAGES.studentNotInClass });
+    if (!place)
+      v.push({
+        propertyPath: refs.length === 1 && path !== 'students' ? path : `${path}.${i}`,
+        message: RATING_MESSAGES.studentNotInClass,
+      });
     else out.set(place.id, place);
   });
   if (v.length) throw new ValidationError(v);

@@ -3,7 +3,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { reviverOf } from '../../db/json';
 import { preparedPer } from '../../db/prepared';
-import { learningActions, learningSkills, media, ratingMedias, ratings, ratingStudents, teachingClasses, teachingClassStudents, users } from '../../db/schema';
+import {
+  learningActions,
+  learningSkills,
+  media,
+  ratingMedias,
+  ratings,
+  ratingStudents,
+  teachingClasses,
+  teachingClassStudents,
+  users,
+} from '../../db/schema';
 import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
 import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
 
@@ -75,14 +85,24 @@ export interface RatingFilter {
 
 function where(userId: number, f: RatingFilter): SQL | undefined {
   const named = (column: 'teaching_class_student_id' | 'student_id', ids: number[]) =>
-    sql`exists (select 1 from rating_student frs where frs.rating_id = "rating"."id" and frs.${sql.raw(column)} in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`})`;
+    sql`exists (select 1 from rating_student frs where frs.rating_id = "rating"."id" and frs.${sql.raw(column)} in ${sql`(${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`})`;
   const wholeClassOf = (column: 'id' | 'student_id', ids: number[]) =>
     and(
       eq(ratings.isWholeClass, true),
-      sql`"rating"."teaching_class_id" in (select wtcs.teaching_class_id from teaching_class_student wtcs where wtcs.${sql.raw(column)} in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`})`,
+      sql`"rating"."teaching_class_id" in (select wtcs.teaching_class_id from teaching_class_student wtcs where wtcs.${sql.raw(column)} in ${sql`(${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`})`,
     );
   const studentFilter = (column: 'teaching_class_student_id' | 'student_id', ids: number[] | undefined) =>
-    ids ? (f.includeWholeClass ? or(named(column, ids), wholeClassOf(column === 'student_id' ? 'student_id' : 'id', ids)) : named(column, ids)) : undefined;
+    ids
+      ? f.includeWholeClass
+        ? or(named(column, ids), wholeClassOf(column === 'student_id' ? 'student_id' : 'id', ids))
+        : named(column, ids)
+      : undefined;
   return and(
     ratingVisibleSql(userId),
     f.classIds ? inArray(ratings.teachingClassId, f.classIds) : undefined,
@@ -116,7 +136,13 @@ export const ratingsRepository = {
     const w = where(userId, f);
     const newestFirst = [desc(ratings.date), desc(ratings.id)];
     // The page's ids come from the (class, date) index alone; only those twenty rows are joined and embedded.
-    const page = db.select({ id: ratings.id }).from(ratings).where(w).orderBy(...newestFirst).limit(limit).offset(offset);
+    const page = db
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(w)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
     const [rows, [total]] = await Promise.all([
       selectFull(db, userId)
         .where(inArray(ratings.id, page))
@@ -148,7 +174,10 @@ export const ratingsRepository = {
       .where(
         and(
           eq(teachingClassStudents.teachingClassId, classId),
-          or(placeIds.length ? inArray(teachingClassStudents.id, placeIds) : undefined, studentIds.length ? inArray(teachingClassStudents.studentId, studentIds) : undefined),
+          or(
+            placeIds.length ? inArray(teachingClassStudents.id, placeIds) : undefined,
+            studentIds.length ? inArray(teachingClassStudents.studentId, studentIds) : undefined,
+          ),
         ),
       );
   },
@@ -156,8 +185,12 @@ export const ratingsRepository = {
   /** Replaces the places a rating names, and keeps its whole-class mark in step. */
   async setStudents(db: DbOrTx, ratingId: number, date: string, places: { id: number; studentId: number }[]) {
     await db.delete(ratingStudents).where(eq(ratingStudents.ratingId, ratingId));
-    if (places.length) await db.insert(ratingStudents).values(places.map((p) => ({ ratingId, studentId: p.studentId, teachingClassStudentId: p.id, date })));
-    await db.update(ratings).set({ isWholeClass: places.length === 0 }).where(eq(ratings.id, ratingId));
+    if (places.length)
+      await db.insert(ratingStudents).values(places.map((p) => ({ ratingId, studentId: p.studentId, teachingClassStudentId: p.id, date })));
+    await db
+      .update(ratings)
+      .set({ isWholeClass: places.length === 0 })
+      .where(eq(ratings.id, ratingId));
   },
 
   async addStudent(db: DbOrTx, ratingId: number, date: string, place: { id: number; studentId: number }) {
@@ -172,7 +205,9 @@ export const ratingsRepository = {
 
   async removeStudent(db: DbOrTx, link: RatingStudentRow) {
     await db.delete(ratingStudents).where(eq(ratingStudents.id, link.id));
-    await db.execute(sql`update rating set is_whole_class = not exists (select 1 from rating_student s where s.rating_id = ${link.ratingId}) where id = ${link.ratingId}`);
+    await db.execute(
+      sql`update rating set is_whole_class = not exists (select 1 from rating_student s where s.rating_id = ${link.ratingId}) where id = ${link.ratingId}`,
+    );
   },
 
   async findStudentLink(db: DbOrTx, id: number): Promise<RatingStudentRow | null> {
@@ -181,7 +216,14 @@ export const ratingsRepository = {
   },
 
   /** Student links of the ratings the user may see. */
-  async listStudentLinks(db: DbOrTx, userId: number, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) {
+  async listStudentLinks(
+    db: DbOrTx,
+    userId: number,
+    ratingIds: number[] | undefined,
+    ids: number[] | undefined,
+    limit: number,
+    offset: number,
+  ) {
     const w = and(
       sql`"rating_student"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
       ratingIds ? inArray(ratingStudents.ratingId, ratingIds) : undefined,
@@ -197,18 +239,36 @@ export const ratingsRepository = {
   // Attachments
 
   async findMediaLink(db: DbOrTx, id: number) {
-    const [row] = await db.select({ link: ratingMedias, media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(eq(ratingMedias.id, id));
+    const [row] = await db
+      .select({ link: ratingMedias, media })
+      .from(ratingMedias)
+      .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+      .where(eq(ratingMedias.id, id));
     return row ?? null;
   },
 
-  async listMediaLinks(db: DbOrTx, userId: number, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) {
+  async listMediaLinks(
+    db: DbOrTx,
+    userId: number,
+    ratingIds: number[] | undefined,
+    ids: number[] | undefined,
+    limit: number,
+    offset: number,
+  ) {
     const w = and(
       sql`"rating_media"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
       ratingIds ? inArray(ratingMedias.ratingId, ratingIds) : undefined,
       ids ? inArray(ratingMedias.id, ids) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      db.select({ link: ratingMedias, media }).from(ratingMedias).innerJoin(media, eq(media.id, ratingMedias.mediaId)).where(w).orderBy(ratingMedias.ratingId, ratingMedias.id).limit(limit).offset(offset),
+      db
+        .select({ link: ratingMedias, media })
+        .from(ratingMedias)
+        .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+        .where(w)
+        .orderBy(ratingMedias.ratingId, ratingMedias.id)
+        .limit(limit)
+        .offset(offset),
       db.select({ n: count() }).from(ratingMedias).where(w),
     ]);
     return { rows, total: total?.n ?? 0 };

@@ -19,7 +19,8 @@ afterAll(() => s.close());
 
 const invitationCount = async () => (await s.ctx.db.select({ n: count() }).from(teachingClassTeacherInvitations))[0]!.n;
 const notificationsOf = (u: TestUser) => s.ctx.db.select().from(notifications).where(eq(notifications.userId, u.id));
-const ask = (u: TestUser | undefined, invitationCode: unknown) => s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: u?.token, body: { invitationCode } });
+const ask = (u: TestUser | undefined, invitationCode: unknown) =>
+  s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: u?.token, body: { invitationCode } });
 const message = (res: { json: () => unknown }) => JSON.stringify(res.json());
 
 describe('POST /teaching-class-teacher-invitation', () => {
@@ -43,7 +44,14 @@ describe('POST /teaching-class-teacher-invitation', () => {
       expect(res.statusCode, `${String(c)} → ${res.body}`).toBe(status);
       expect(message(res)).toContain(text);
     }
-    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: joiner.token, body: { invitationCode: code, teachingClass: 1 } })).statusCode).toBe(400);
+    expect(
+      (
+        await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
+          token: joiner.token,
+          body: { invitationCode: code, teachingClass: 1 },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await invitationCount()).toBe(0);
   });
 
@@ -60,7 +68,13 @@ describe('POST /teaching-class-teacher-invitation', () => {
       isApproved: null,
     });
     const [n] = await notificationsOf(w.creator);
-    expect(n).toMatchObject({ notificationType: NotificationType.TeacherInvitationReceived, entityType: EntityType.TeacherInvitation, entityId: id, isRead: false, path: `/teaching-class/${w.cls.id}/teachers` });
+    expect(n).toMatchObject({
+      notificationType: NotificationType.TeacherInvitationReceived,
+      entityType: EntityType.TeacherInvitation,
+      entityId: id,
+      isRead: false,
+      path: `/teaching-class/${w.cls.id}/teachers`,
+    });
     expect(n!.title).toBe('Request to join a class');
     expect(n!.message).toBe(`Bea Ruiz asks to join ${w.cls.name} as a co-teacher.`);
   });
@@ -110,24 +124,41 @@ describe('POST /teaching-class-teacher-invitation', () => {
         expect(res.statusCode).toBe(status);
       }
     }
-    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/999999/accept`, { token: w.creator.token })).statusCode).toBe(404);
+    expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/999999/accept`, { token: w.creator.token })).statusCode).toBe(
+      404,
+    );
     expect((await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`)).statusCode).toBe(401);
   });
 
   it('accepts (body-less, JSON-LD content type): the requester becomes a co-teacher and is told in Spanish', async () => {
-    const res = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, { token: w.creator.token, headers: { 'content-type': 'application/ld+json' } });
+    const res = await s.api('POST', `${API}/teaching-class-teacher-invitation/${id}/accept`, {
+      token: w.creator.token,
+      headers: { 'content-type': 'application/ld+json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, isApproved: true });
     const cls = await s.api('GET', `${API}/teaching-class/${w.cls.id}`, { token: joiner.token });
     expect(cls.statusCode).toBe(200);
     expect(cls.json().userType).toBe(1);
     const [accepted] = await notificationsOf(joiner);
-    expect(accepted).toMatchObject({ notificationType: NotificationType.TeacherInvitationAccepted, entityType: EntityType.TeachingClass, entityId: w.cls.id, title: 'Se ha unido a una clase', path: `/teaching-class/${w.cls.id}` });
+    expect(accepted).toMatchObject({
+      notificationType: NotificationType.TeacherInvitationAccepted,
+      entityType: EntityType.TeachingClass,
+      entityId: w.cls.id,
+      title: 'Se ha unido a una clase',
+      path: `/teaching-class/${w.cls.id}`,
+    });
     const [row] = await s.ctx.db.select().from(teachingClassTeachers).where(eq(teachingClassTeachers.teacherId, joiner.id));
     expect(row!.isViaInvitation).toBe(true);
     // The other teachers hear of it (type 2), the creator who accepted does not need to.
     const added = (await notificationsOf(w.coteacher)).filter((n) => n.notificationType === NotificationType.TeacherCreated);
-    expect(added).toEqual([expect.objectContaining({ entityType: EntityType.TeachingClassTeacher, entityId: row!.id, message: `Bea Ruiz is now a co-teacher of ${w.cls.name}.` })]);
+    expect(added).toEqual([
+      expect.objectContaining({
+        entityType: EntityType.TeachingClassTeacher,
+        entityId: row!.id,
+        message: `Bea Ruiz is now a co-teacher of ${w.cls.name}.`,
+      }),
+    ]);
     expect((await notificationsOf(w.creator)).some((n) => n.notificationType === NotificationType.TeacherCreated)).toBe(false);
   });
 

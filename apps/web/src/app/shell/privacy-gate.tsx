@@ -44,12 +44,7 @@ export function PrivacyGate({
     <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 py-6 sm:px-6">
       <Card>
         <section aria-labelledby="privacy-gate-title" className="space-y-4">
-          <h1
-            id="privacy-gate-title"
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl font-bold text-slate-900"
-          >
+          <h1 id="privacy-gate-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900">
             <FormattedMessage id="web_privacy_gate_title" />
           </h1>
           <p>{intl.formatMessage({ id: 'web_privacy_gate_intro' }, { date: formatDate(policyDate) })}</p>

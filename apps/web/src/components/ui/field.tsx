@@ -11,7 +11,14 @@ export interface FieldProps {
 }
 
 /** Label, control, then its hint or error. A required control's label carries a `*` (the input says so to readers). */
-export function Frame({ id, label, error, hint, required, children }: FieldProps & { id: string; required?: boolean; children: ReactNode }) {
+export function Frame({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: FieldProps & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -45,7 +52,13 @@ export function TextField({ label, error, hint, id: given, ...rest }: FieldProps
   const id = given ?? auto;
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <input id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest} />
+      <input
+        id={id}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, error, hint })}
+        {...rest}
+      />
     </Frame>
   );
 }
@@ -55,7 +68,13 @@ export function TextAreaField({ label, error, hint, id: given, ...rest }: FieldP
   const id = given ?? auto;
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <textarea id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest} />
+      <textarea
+        id={id}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, error, hint })}
+        {...rest}
+      />
     </Frame>
   );
 }
@@ -65,7 +84,13 @@ export function SelectField({ label, error, hint, id: given, children, ...rest }
   const id = given ?? auto;
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <select id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest}>
+      <select
+        id={id}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, error, hint })}
+        {...rest}
+      >
         {children}
       </select>
     </Frame>

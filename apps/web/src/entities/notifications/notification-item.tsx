@@ -3,7 +3,15 @@ import { FormattedMessage } from 'react-intl';
 import { formatDateTime } from '../../lib/dates';
 
 /** One notification as a button: a dot and bold title while unread, its message and when it came. */
-export function NotificationItem({ notification: n, onOpen, compact = false }: { notification: Notification; onOpen: (n: Notification) => void; compact?: boolean }) {
+export function NotificationItem({
+  notification: n,
+  onOpen,
+  compact = false,
+}: {
+  notification: Notification;
+  onOpen: (n: Notification) => void;
+  compact?: boolean;
+}) {
   return (
     <button
       type="button"

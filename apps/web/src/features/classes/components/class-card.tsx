@@ -34,9 +34,7 @@ export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }
             <h2 className="min-w-0 text-lg font-semibold wrap-anywhere text-slate-900">{c.name}</h2>
             <ClassRoleBadge role={c.userType} />
           </div>
-          <p className="text-sm text-slate-700">
-            {[grade, c.term, c.school?.name].filter(Boolean).join(' · ')}
-          </p>
+          <p className="text-sm text-slate-700">{[grade, c.term, c.school?.name].filter(Boolean).join(' · ')}</p>
           <p className="text-sm text-slate-600">
             {formatDate(c.start)} – {formatDate(c.end)}
           </p>

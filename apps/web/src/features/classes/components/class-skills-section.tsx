@@ -3,7 +3,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
-import { addSkillToClass, createAction, removeSkillFromClass, revalidateSkills, useSkillChoices } from '../../../entities/learning-skills/learning-skills-api';
+import {
+  addSkillToClass,
+  createAction,
+  removeSkillFromClass,
+  revalidateSkills,
+  useSkillChoices,
+} from '../../../entities/learning-skills/learning-skills-api';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { ApiError } from '../../../lib/api-client';
@@ -72,7 +78,11 @@ export function ClassSkillsSection({ cls, skills }: { cls: TeachingClass; skills
                 <NewActionForm
                   skillName={nameOf(s)}
                   onAdd={(name) =>
-                    run(`act${s.id}`, () => createAction({ learningSkill: s.id, name }), intl.formatMessage({ id: 'web_skills_action_added' }, { name }))
+                    run(
+                      `act${s.id}`,
+                      () => createAction({ learningSkill: s.id, name }),
+                      intl.formatMessage({ id: 'web_skills_action_added' }, { name }),
+                    )
                   }
                 />
               )}
@@ -94,7 +104,11 @@ export function ClassSkillsSection({ cls, skills }: { cls: TeachingClass; skills
                     busy={busy === `add${s.id}`}
                     aria-label={intl.formatMessage({ id: 'web_skills_add_named' }, { name: nameOf(s) })}
                     onClick={() =>
-                      void run(`add${s.id}`, () => addSkillToClass(cls.id, s.id), intl.formatMessage({ id: 'web_skills_added' }, { name: nameOf(s) }))
+                      void run(
+                        `add${s.id}`,
+                        () => addSkillToClass(cls.id, s.id),
+                        intl.formatMessage({ id: 'web_skills_added' }, { name: nameOf(s) }),
+                      )
                     }
                   >
                     <FormattedMessage id="web_skills_add" />

@@ -14,8 +14,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { fullName } from '../../../lib/teaching-classes';
 import { LinkStudentCard } from '../components/link-student-card';
 
-const cardLink =
-  'flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-teal-600';
+const cardLink = 'flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-teal-600';
 
 /** The dashboard of a parent, student or other account (DESIGN §1): their students, the link form, classes they evaluate. */
 export function LinkedDashboardRoute() {

@@ -120,7 +120,9 @@ export function StudentsTable({ report }: { report: Report }) {
                 const cell = st.skills.find((x) => x.learningSkill === s.learningSkill);
                 return (
                   <td key={s.learningSkill} className={`${td} text-right whitespace-nowrap`}>
-                    {cell && cell.ratings ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: cell.ratings, average: average(cell) }) : '–'}
+                    {cell && cell.ratings
+                      ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: cell.ratings, average: average(cell) })
+                      : '–'}
                   </td>
                 );
               })}
