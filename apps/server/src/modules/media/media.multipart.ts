@@ -114,9 +114,9 @@ export function sweepSpool(dir: string, olderThanMs = 3600_000) {
 /** A client's file name as shown back to people: no folders, no control characters, a sane length. */
 export function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what a shown file name must not hold
   const clean = base
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a shown file name must not hold
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim();
   return clean.slice(-200) || 'upload';
