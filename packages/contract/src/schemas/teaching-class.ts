@@ -60,7 +60,7 @@ const classFields = {
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
-const classReadOnly = ['invitationCode', 'numTeachers', 'numStudents', 'teachers', 'students', 'teachingClassStudents', 'userType'];
+const classReadOnly = ['finishedAt', 'invitationCode', 'numTeachers', 'numStudents', 'teachers', 'students', 'teachingClassStudents', 'userType'];
 
 export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [
   ...classReadOnly,
@@ -110,6 +110,8 @@ export interface TeachingClass extends JsonLd {
   start: string;
   end: string;
   isFinished: boolean;
+  /** When the class was finished (null while it runs): its page says "Finished on", retention counts from it. */
+  finishedAt: string | null;
   /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
   defaultPoints: number;
   avatar: Media | null;

@@ -31,6 +31,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     start: c.start,
     end: c.end,
     isFinished: c.isFinished,
+    finishedAt: iso(c.finishedAt),
     defaultPoints: c.defaultPoints,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),

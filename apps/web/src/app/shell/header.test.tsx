@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import type { User } from '@skillroom/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from './header';
+
+// The outbox as the header sees it at sign-out: what waits for this user.
+const waiting = vi.hoisted(() => ({ items: [] as unknown[] }));
+vi.mock('../../entities/ratings/outbox-store', () => ({ listOutbox: async () => waiting.items, onOutboxChange: () => () => undefined }));
 
 const user = { id: 1, firstName: 'Maria', lastName: 'Lopez', avatar: null, hasSubscription: false } as unknown as User;
 // Message ids stand in for texts: the test is about behaviour, the translations have their own test.
@@ -54,11 +58,30 @@ describe('header (spec §2)', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('signs out from the dropdown', () => {
-    const onSignOut = vi.fn();
+  const signOutFromDropdown = (onSignOut: () => void) => {
     renderHeader(user, onSignOut);
     fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.includes('Maria'))!);
     fireEvent.click(screen.getAllByRole('button', { name: 'web_shell_sign_out' })[0]!);
-    expect(onSignOut).toHaveBeenCalledOnce();
+  };
+
+  it('signs out from the dropdown', async () => {
+    waiting.items = [];
+    const onSignOut = vi.fn();
+    signOutFromDropdown(onSignOut);
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledOnce());
+  });
+
+  it('asks before signing out while saves wait on this device, and stays when the user says no', async () => {
+    waiting.items = [{ id: 'a' }, { id: 'b' }];
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const onSignOut = vi.fn();
+    signOutFromDropdown(onSignOut);
+    await waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+    expect(onSignOut).not.toHaveBeenCalled();
+    cleanup();
+    signOutFromDropdown(onSignOut);
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledOnce());
+    expect(confirm).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
   });
 });

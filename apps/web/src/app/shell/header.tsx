@@ -13,6 +13,18 @@ const OutboxButton = lazy(() => import('./outbox-button'));
 export function Header({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   const intl = useIntl();
   const pro = Boolean(user.hasSubscription);
+  // Saves still waiting hold notes and photos of children: signing out keeps them on this device (for this user only),
+  // so the user is told before leaving. The store loads only now, not with the header.
+  const signOut = async () => {
+    let waiting = 0;
+    try {
+      waiting = (await (await import('../../entities/ratings/outbox-store')).listOutbox(user.id)).length;
+    } catch {
+      // No IndexedDB here (an old browser's private window): nothing can be waiting.
+    }
+    if (waiting > 0 && !window.confirm(intl.formatMessage({ id: 'web_outbox_sign_out_confirm' }, { count: waiting }))) return;
+    onSignOut();
+  };
   return (
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -44,9 +56,9 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
           </Suspense>
           <NotificationBell />
           <div className="hidden md:block">
-            <UserMenu user={user} onSignOut={onSignOut} />
+            <UserMenu user={user} onSignOut={() => void signOut()} />
           </div>
-          <MobileMenu user={user} onSignOut={onSignOut} />
+          <MobileMenu user={user} onSignOut={() => void signOut()} />
         </div>
       </div>
     </header>

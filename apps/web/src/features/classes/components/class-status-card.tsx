@@ -50,11 +50,11 @@ export function ClassStatusCard({ cls }: { cls: TeachingClass }) {
 
 /**
  * A finished class is read-only until reopened (DESIGN §7): its page says since when, and its creator may reopen it.
- * The day is `finishedAt` when the API gives it, else the class's last change (finishing is one).
+ * The day is `finishedAt` (a class finished before it was kept shows its last change instead).
  */
 export function FinishedBanner({ cls }: { cls: TeachingClass }) {
   const { busy, toggle } = useStatusToggle(cls, 'Class Detail');
-  const day = (cls as TeachingClass & { finishedAt?: string | null }).finishedAt ?? cls.updated;
+  const day = cls.finishedAt ?? cls.updated;
   return (
     <div
       role="status"
