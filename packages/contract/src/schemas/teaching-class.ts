@@ -60,7 +60,16 @@ const classFields = {
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
-const classReadOnly = ['finishedAt', 'invitationCode', 'numTeachers', 'numStudents', 'teachers', 'students', 'teachingClassStudents', 'userType'];
+const classReadOnly = [
+  'finishedAt',
+  'invitationCode',
+  'numTeachers',
+  'numStudents',
+  'teachers',
+  'students',
+  'teachingClassStudents',
+  'userType',
+];
 
 export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [
   ...classReadOnly,
