@@ -46,7 +46,10 @@ function answerFinished(reply: FastifyReply, method: string, done: FinishedUploa
  */
 export function registerResumableUploads(app: FastifyInstance, deps: ResumableDeps) {
   const calls = new WeakMap<Request, ResumableCall>();
-  const tus = createTusServer(deps.media, deps.partials, calls);
+  // Made at the first upload: the library creates its folder asynchronously when built, which would outlive a server
+  // (a test's) that starts and stops at once.
+  let server: ReturnType<typeof createTusServer> | null = null;
+  const tus = () => (server ??= createTusServer(deps.media, deps.partials, calls));
 
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     const principal = requireUser(req);
@@ -67,7 +70,7 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
     try {
       const request = new NodeRequest({ req: req.raw, res: reply.raw });
       calls.set(request, call);
-      const res = await tus.handleWeb(request);
+      const res = await tus().handleWeb(request);
       // The protocol's headers; the body's own (a text/plain of the library's) are Fastify's to set.
       res.headers.forEach((value, name) => {
         if (!SKIPPED_HEADERS.has(name)) reply.header(name, value);
