@@ -60,6 +60,8 @@ test.describe('record export (DESIGN §6)', () => {
     const classId = (await demoIds(page.request)).class;
     await signInViaApi(page, 'teacher');
     await page.goto(`/web/teaching-class/${classId}`);
+    // On a phone the class's details, its export among them, are folded under "Class details".
+    await page.getByText('Class details', { exact: true }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export class' }).click();
     await expect(page.getByRole('button', { name: 'Cancel download' })).toBeVisible();
@@ -75,6 +77,8 @@ test.describe('record export (DESIGN §6)', () => {
     await signInViaApi(page, 'evaluator');
     await page.goto(`/web/teaching-class/${classId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByText('Class details', { exact: true }).click();
+    await expect(page.getByText('Dates', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export class' })).toHaveCount(0);
   });
 });

@@ -3,21 +3,27 @@ import { expect, test, type Page } from '@playwright/test';
 import { PNG_48 } from './fixtures';
 import { API, apiPost, classWithStudents, shots } from './rating-helpers';
 
-/** Rates one student with one action through the class page's rating panel, with an optional photo. */
+/**
+ * Rates one student with one action through the class page's rating sheet: three taps, or with a photo through the
+ * sheet's full form ("More options").
+ */
 async function rateOne(page: Page, student: string, photo = false) {
-  await page.getByRole('button', { name: 'Rate', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'New rating' });
-  await page.getByRole('checkbox', { name: student }).check({ force: true });
-  await panel.getByRole('radio', { name: 'Communication' }).check({ force: true });
-  await panel.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
+  await page.getByRole('button', { name: `Rate ${student}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Rate ${student}` });
   if (photo) {
-    await page.locator('input[data-media-type="34"]').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: PNG_48 });
+    await sheet.getByRole('button', { name: 'More options' }).click();
+    await sheet.getByRole('radio', { name: 'Communication' }).check({ force: true });
+    await sheet.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
+    await sheet.locator('input[data-media-type="34"]').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: PNG_48 });
     // The upload cannot go: the file waits with the rating.
-    await expect(panel.getByText('No connection: the file is kept on this device and sent with the rating.')).toBeVisible();
+    await expect(sheet.getByText('No connection: the file is kept on this device and sent with the rating.')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Save rating', exact: true }).click();
+  } else {
+    await sheet.getByRole('button', { name: 'Communication' }).click();
+    await sheet.getByRole('button', { name: 'Listens actively' }).click();
   }
-  await panel.getByRole('button', { name: 'Save rating', exact: true }).click();
   await expect(page.getByText('Saved on this device; it will be sent when you are back online.').last()).toBeVisible();
-  await expect(panel).toHaveCount(0);
+  await expect(sheet).toHaveCount(0);
 }
 
 async function ratingsOf(page: Page, token: string, classId: number) {

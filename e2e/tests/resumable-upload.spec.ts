@@ -78,9 +78,10 @@ test('a 30 MB video cut off midway resumes without sending again what arrived, a
   try {
     // The whole app through the proxy: the session cookies are the host's, whatever the port.
     await page.goto(`${proxy.origin}/web/teaching-class/${classId}`);
-    await page.getByRole('button', { name: 'Rate', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'New rating' });
-    await page.getByRole('checkbox', { name: 'Ana Lima' }).check({ force: true });
+    // The rating sheet's full form ("More options"), where files are attached.
+    await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
+    const panel = page.getByRole('dialog', { name: 'Rate Ana Lima' });
+    await panel.getByRole('button', { name: 'More options' }).click();
     await panel.getByRole('radio', { name: 'Communication' }).check({ force: true });
     await panel.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
 

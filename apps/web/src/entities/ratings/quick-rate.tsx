@@ -26,8 +26,11 @@ interface Props {
 }
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+// 13 px on a phone: the longest one-word skill names of the three locales ("Communication", "Participación") fit a
+// half-width button at 320 px without breaking inside the word.
 const skillButton =
-  'flex min-h-14 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-sm font-medium ' +
+  'flex min-h-14 w-full items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-left text-[13px] ' +
+  'leading-tight font-medium sm:text-sm ' +
   `text-slate-900 hover:border-teal-700 hover:bg-teal-50 ${focus}`;
 // Big targets for a thumb: the whole width, 48 px high at least.
 const actionButton =
