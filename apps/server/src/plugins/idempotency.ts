@@ -59,6 +59,14 @@ function bodyKind(req: FastifyRequest): KeyState['body'] | null {
   return type === 'multipart/form-data' ? 'multipart' : null;
 }
 
+/**
+ * Fields of a body that carry a credential (sign-in, sign-up, a password change or reset, a token refresh). Such a
+ * request is never kept: its answer may be a token pair and its digest a hash of a password, and neither belongs in a
+ * table. A repeat simply runs again, and the route's own rules (a taken username, a used reset token) answer it.
+ */
+const CREDENTIAL_FIELDS = ['password', 'plainPassword', 'currentPassword', 'token', 'refresh_token', 'refreshToken'];
+const carriesCredential = (body: unknown) => typeof body === 'object' && body !== null && CREDENTIAL_FIELDS.some((f) => f in body);
+
 function keyOf(req: FastifyRequest): string | null {
   if (!WRITES.has(req.method) || !req.url.startsWith('/api/')) return null;
   const raw = req.headers[IDEMPOTENCY.header.toLowerCase()];
@@ -108,7 +116,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
   app.addHook('preHandler', async (req, reply) => {
     const key = keyOf(req);
     const body = key ? bodyKind(req) : null;
-    if (!key || !body) return;
+    if (!key || !body || (body === 'json' && carriesCredential(req.body))) return;
     const st: KeyState = {
       ...(req.idempotency ?? { hash: undefined, owner: false, settled: false }),
       scope: scopeOf(req),
