@@ -83,7 +83,14 @@ function table(results: Record<string, Record<FormFactor, Summary>>, formFactor:
     '|---|---|---|---|---|---|',
     ...Object.entries(results).map(([name, byForm]) => {
       const s = byForm[formFactor];
-      return `| ${name} | ${range(s.performance, String)} | ${range(s.lcpMs, sec)} | ${range(s.tbtMs, ms)} | ${range(s.cls, (v) => v.toFixed(3))} | ${range(s.sentKB, (v) => `${v.toFixed(0)} KB`)} |`;
+      const cells = [
+        range(s.performance, String),
+        range(s.lcpMs, sec),
+        range(s.tbtMs, ms),
+        range(s.cls, (v) => v.toFixed(3)),
+        range(s.sentKB, (v) => `${v.toFixed(0)} KB`),
+      ];
+      return `| ${name} | ${cells.join(' | ')} |`;
     }),
   ];
   return lines.join('\n');
@@ -106,7 +113,8 @@ async function main() {
     servers.push(floor);
     const ids = await demoIds(app.origin);
     console.info(
-      `class page: "${ids.className}" (#${ids.class}, ${ids.photos} photos on its ratings); student #${ids.place}; child #${ids.childPlace}`,
+      `class page: "${ids.className}" (#${ids.class}, ${ids.photos} photos on its ratings);`,
+      `student #${ids.place}; child #${ids.childPlace}`,
     );
     const screens = SCREENS.filter((s) => !ONLY || ONLY.includes(s.name));
     const samples = new Map<string, Sample[]>();
@@ -119,7 +127,8 @@ async function main() {
           const cookies = pair ? { BEARER: pair.token, REFRESH_TOKEN: pair.refresh_token } : null;
           const sample = await measure(url, formFactor, cookies);
           console.info(
-            `run ${run} ${formFactor} ${screen.name}: ${sample.score}, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`,
+            `run ${run} ${formFactor} ${screen.name}: ${sample.score},`,
+            `LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`,
           );
           const key = `${screen.name}\u0000${formFactor}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
