@@ -48,8 +48,9 @@ interface Stat {
 const stat = (values: number[]): Stat => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
+  // No sample (every attempt failed): NaN, written as null.
+  const median = sorted.length % 2 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  return { median, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN };
 };
 
 const round = (s: Stat, digits: number): Stat => {
@@ -96,6 +97,26 @@ function table(results: Record<string, Record<FormFactor, Summary>>, formFactor:
   return lines.join('\n');
 }
 
+/**
+ * Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART, "run Lighthouse again"): such a run is made again, up
+ * to twice, and counted in the results; a run that fails three times is left out of its screen's figures and named there.
+ */
+async function measureWithRetries(url: string, formFactor: FormFactor, as: Screen['as'], origin: string, retries: string[]) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      // A fresh pair for every run: the refresh token is single-use and the app may spend it.
+      const pair = as ? await signIn(origin, as) : null;
+      const sample = await measure(url, formFactor, pair ? { BEARER: pair.token, REFRESH_TOKEN: pair.refresh_token } : null);
+      console.info(`${formFactor} ${url}: ${sample.score}, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`);
+      return sample;
+    } catch (e) {
+      retries.push(`${formFactor} ${new URL(url).pathname} (attempt ${attempt}): ${(e as Error).message.split('\n')[0]}`);
+      console.warn(retries.at(-1));
+    }
+  }
+  return null;
+}
+
 async function main() {
   const loadStart = os.loadavg();
   const started = new Date();
@@ -118,18 +139,14 @@ async function main() {
     );
     const screens = SCREENS.filter((s) => !ONLY || ONLY.includes(s.name));
     const samples = new Map<string, Sample[]>();
+    const retries: string[] = [];
     // Runs go round the screens rather than three in a row, so that a burst of load on the machine spreads over all of them.
     for (let run = 1; run <= RUNS; run++) {
       for (const formFactor of FORM_FACTORS) {
         for (const screen of screens) {
           const url = `${screen.floor ? floor.origin : app.origin}/web${fillPath(screen.path, ids)}`;
-          const pair = screen.as ? await signIn(app.origin, screen.as) : null;
-          const cookies = pair ? { BEARER: pair.token, REFRESH_TOKEN: pair.refresh_token } : null;
-          const sample = await measure(url, formFactor, cookies);
-          console.info(
-            `run ${run} ${formFactor} ${screen.name}: ${sample.score},`,
-            `LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`,
-          );
+          const sample = await measureWithRetries(url, formFactor, screen.as, app.origin, retries);
+          if (!sample) continue;
           const key = `${screen.name}\u0000${formFactor}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
         }
@@ -138,8 +155,8 @@ async function main() {
     const results: Record<string, Record<FormFactor, Summary>> = {};
     for (const screen of screens) {
       results[screen.name] = {
-        mobile: summarise(samples.get(`${screen.name}\u0000mobile`)!),
-        desktop: summarise(samples.get(`${screen.name}\u0000desktop`)!),
+        mobile: summarise(samples.get(`${screen.name}\u0000mobile`) ?? []),
+        desktop: summarise(samples.get(`${screen.name}\u0000desktop`) ?? []),
       };
     }
     const install = await installability(`${app.origin}/web/`);
@@ -164,6 +181,7 @@ async function main() {
         screens.map((s) => [s.name, { path: s.floor ? '/web/ (floor)' : `/web${s.path}`, as: s.as, ...results[s.name] }]),
       ),
       installability: install,
+      failedAttempts: retries,
     };
     fs.writeFileSync(path.join(import.meta.dirname, 'web-results.json'), `${JSON.stringify(file, null, 2)}\n`);
     console.info(`\n${table(results, 'mobile')}\n\n${table(results, 'desktop')}\n`);
