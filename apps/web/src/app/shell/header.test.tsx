@@ -58,7 +58,7 @@ describe('header (spec §2)', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
-  const signOutFromDropdown = (onSignOut: ReturnType<typeof vi.fn>) => {
+  const signOutFromDropdown = (onSignOut: Parameters<typeof renderHeader>[1]) => {
     renderHeader(user, onSignOut);
     fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.includes('Maria'))!);
     fireEvent.click(screen.getAllByRole('button', { name: 'web_shell_sign_out' })[0]!);
