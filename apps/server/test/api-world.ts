@@ -25,27 +25,17 @@ export async function apiWorld(s: TestServer) {
   const rated = await ratingWorld(s, w);
   // A request to join (the stranger teaches elsewhere) and one to link (the parent asks for a second child), each
   // with its notifications; the co-teacher's and the parent's existing rows.
-  const asked = (
-    await s.api('POST', `${API}/teaching-class-teacher-invitation`, {
-      token: w.stranger.token,
-      body: { invitationCode: w.cls.invitationCode },
-    })
-  ).json() as { id: number };
-  const link = (
-    await s.api('POST', `${API}/student-profile-user-invitation`, {
-      token: w.linked.token,
-      body: { invitationCode: w.second.invitationCode },
-    })
-  ).json() as { id: number };
-  const notification = (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: w.creator.token })).json()[
-    'hydra:member'
-  ][0] as { id: number };
-  const coteacherRow = (
-    await s.api('GET', `${API}/teaching-class-teachers?teacher.id=${w.coteacher.id}`, { token: w.creator.token })
-  ).json()['hydra:member'][0] as { id: number };
-  const linked = (await s.api('GET', `${API}/student-profile-users?user.id=${w.linked.id}`, { token: w.creator.token })).json()[
-    'hydra:member'
-  ][0] as { id: number };
+  const post = async (token: string, path: string, body: unknown) => (await s.api('POST', `${API}${path}`, { token, body })).json();
+  const first = async (path: string) => (await s.api('GET', `${API}${path}`, { token: w.creator.token })).json()['hydra:member'][0];
+  const asked = (await post(w.stranger.token, '/teaching-class-teacher-invitation', { invitationCode: w.cls.invitationCode })) as {
+    id: number;
+  };
+  const link = (await post(w.linked.token, '/student-profile-user-invitation', { invitationCode: w.second.invitationCode })) as {
+    id: number;
+  };
+  const notification = (await first('/notifications?itemsPerPage=1')) as { id: number };
+  const coteacherRow = (await first(`/teaching-class-teachers?teacher.id=${w.coteacher.id}`)) as { id: number };
+  const linked = (await first(`/student-profile-users?user.id=${w.linked.id}`)) as { id: number };
   const ids: Record<string, number> = {
     ...rated,
     'teaching-class-teacher-invitation': asked.id,

@@ -1,0 +1,86 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { media, ratingMedias, ratings } from '../../db/schema';
+import { ratingVisibleSql } from './ratings.sql';
+
+/** The attachments of ratings (`rating_media`): one media may be linked to each rating of its observation (DESIGN §7). */
+export const ratingMediaRepository = {
+  async findMediaLink(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ link: ratingMedias, media })
+      .from(ratingMedias)
+      .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+      .where(eq(ratingMedias.id, id));
+    return row ?? null;
+  },
+
+  async listMediaLinks(
+    db: DbOrTx,
+    userId: number,
+    ratingIds: number[] | undefined,
+    ids: number[] | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const w = and(
+      sql`"rating_media"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
+      ratingIds ? inArray(ratingMedias.ratingId, ratingIds) : undefined,
+      ids ? inArray(ratingMedias.id, ids) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ link: ratingMedias, media })
+        .from(ratingMedias)
+        .innerJoin(media, eq(media.id, ratingMedias.mediaId))
+        .where(w)
+        .orderBy(ratingMedias.ratingId, ratingMedias.id)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(ratingMedias).where(w),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Attaches media; a link this rating has already is kept as it is (answers the ids of new links only). */
+  async attach(db: DbOrTx, ratingId: number, mediaIds: number[]) {
+    if (!mediaIds.length) return [];
+    const rows = await db
+      .insert(ratingMedias)
+      .values(mediaIds.map((mediaId) => ({ ratingId, mediaId })))
+      .onConflictDoNothing()
+      .returning({ id: ratingMedias.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Locks media rows (id order, as erasure does) while their links are checked and written. */
+  async lockMedia(db: DbOrTx, mediaIds: number[]) {
+    if (!mediaIds.length) return;
+    await db.select({ id: media.id }).from(media).where(inArray(media.id, mediaIds)).orderBy(media.id).for('update');
+  },
+
+  /** The ratings these media are linked to, with what decides whether another rating may share them. */
+  async mediaLinks(db: DbOrTx, mediaIds: number[]) {
+    if (!mediaIds.length) return [];
+    return db
+      .select({
+        mediaId: ratingMedias.mediaId,
+        ratingId: ratingMedias.ratingId,
+        observation: ratings.observation,
+        classId: ratings.teachingClassId,
+        creatorId: ratings.creatorId,
+      })
+      .from(ratingMedias)
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(inArray(ratingMedias.mediaId, mediaIds));
+  },
+
+  /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */
+  async visibleMediaIds(db: DbOrTx, mediaIds: number[], userId: number) {
+    const rows = await db
+      .select({ id: ratingMedias.mediaId })
+      .from(ratingMedias)
+      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
+      .where(and(inArray(ratingMedias.mediaId, mediaIds), ratingVisibleSql(userId)));
+    return rows.map((r) => r.id);
+  },
+};
