@@ -114,10 +114,10 @@ export function sweepSpool(dir: string, olderThanMs = 3600_000) {
 /** A client's file name as shown back to people: no folders, no control characters, a sane length. */
 export function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what a shown file name must not hold
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  // Control characters (and quotes) are exactly what a shown file name must not hold.
+  const clean = [...base.normalize('NFC')]
+    .filter((c) => c > '\u001f' && c !== '\u007f' && c !== '"')
+    .join('')
     .trim();
   return clean.slice(-200) || 'upload';
 }

@@ -39,7 +39,7 @@ export default function OutboxButton({ userId }: { userId: number }) {
         ref={button}
         type="button"
         data-testid="outbox-button"
-        className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 ${
+        className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold hover:bg-slate-100 ${
           outbox.refused ? 'text-red-800' : 'text-slate-800'
         }`}
         aria-expanded={open}

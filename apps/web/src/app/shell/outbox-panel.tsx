@@ -13,7 +13,11 @@ export default function OutboxPanel({ id, outbox }: { id: string; outbox: Return
     <section
       id={id}
       aria-labelledby={headingId}
-      className="fixed inset-x-2 top-16 z-30 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg md:absolute md:inset-x-auto md:top-full md:right-4 md:mt-1 md:w-[28rem]"
+      className={
+        'fixed inset-x-2 top-16 z-30 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-md border ' +
+        'border-slate-200 bg-white shadow-lg md:absolute md:inset-x-auto md:top-full md:right-4 md:mt-1 ' +
+        'md:w-[28rem]'
+      }
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 id={headingId} className="text-base font-semibold">

@@ -13,7 +13,8 @@ const styles: Record<Variant, string> = {
 };
 
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
-  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${styles[variant]} ${extra}`;
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition ' +
+  `disabled:cursor-not-allowed ${styles[variant]} ${extra}`;
 
 interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

@@ -83,7 +83,10 @@ export function DateField({ label, error, hint, value, onChange, onBlur, name, r
         <button
           ref={toggle}
           type="button"
-          className="inline-flex min-h-10 shrink-0 items-center rounded-md border border-slate-400 bg-white px-3 text-slate-700 hover:bg-slate-100"
+          className={
+            'inline-flex min-h-10 shrink-0 items-center rounded-md border border-slate-400 bg-white px-3 ' +
+            'text-slate-700 hover:bg-slate-100'
+          }
           aria-label={intl.formatMessage({ id: 'web_ui_date_choose' }, { label: labelText })}
           aria-expanded={open}
           aria-controls={open ? popupId : undefined}

@@ -2,7 +2,9 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 
 // A field that cannot be changed looks it: greyed, no shadow, its text still readable (contrast stays above 4.5:1).
 export const control =
-  'block w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-teal-700 aria-[invalid=true]:border-red-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none';
+  'block w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +
+  'shadow-sm focus:border-teal-700 aria-[invalid=true]:border-red-700 disabled:cursor-not-allowed ' +
+  'disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none';
 
 export interface FieldProps {
   label: ReactNode;

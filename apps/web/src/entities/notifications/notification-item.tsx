@@ -16,7 +16,9 @@ export function NotificationItem({
     <button
       type="button"
       onClick={() => onOpen(n)}
-      className={`flex w-full gap-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-inset ${compact ? 'px-4 py-3' : 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm'}`}
+      className={`flex w-full gap-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-inset ${
+        compact ? 'px-4 py-3' : 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm'
+      }`}
     >
       <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${n.isRead ? 'bg-transparent' : 'bg-teal-600'}`} />
       <span className="min-w-0 flex-1">

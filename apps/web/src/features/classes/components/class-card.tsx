@@ -25,7 +25,9 @@ export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }
     <li>
       <Link
         to={`/teaching-class/${c.id}`}
-        className="flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-teal-600 hover:shadow"
+        className={
+          'flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition ' + 'hover:border-teal-600 hover:shadow'
+        }
       >
         <Avatar media={c.avatar} name={c.name} size={56} />
         <div className="min-w-0 flex-1 space-y-1">

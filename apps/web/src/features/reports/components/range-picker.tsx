@@ -38,7 +38,11 @@ export function RangePicker({ range, span, onChange }: Props) {
         {[...PRESETS, 'custom' as const].map((p) => (
           <label
             key={p}
-            className="cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-700 has-[:checked]:text-white focus-within-ring"
+            className={
+              'cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium ' +
+              'text-slate-800 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-700 has-[:checked]:text-white ' +
+              'focus-within-ring'
+            }
           >
             <input
               type="radio"

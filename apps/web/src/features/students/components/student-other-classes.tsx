@@ -32,7 +32,10 @@ export function StudentOtherClasses({ place }: { place: TeachingClassStudent }) 
             <li key={p.id}>
               <Link
                 to={`/teaching-class/${classId}/student/${p.id}`}
-                className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-teal-800 hover:border-teal-600"
+                className={
+                  'inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium ' +
+                  'text-teal-800 hover:border-teal-600'
+                }
               >
                 {names.get(classId)}
               </Link>
