@@ -123,7 +123,8 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
     ];
     for (const t of ['rating', 'rating_student', 'rating_media', 'media']) await db.execute(sql.raw(`vacuum (analyze) ${t}`));
     console.info(
-      `\nexport: seeded ${sizes.map((s) => `class ${s.classId} with ${s.ratings} ratings and ${s.files} files of 1 MB`).join(', ')} in ${Math.round(performance.now() - t)} ms`,
+      `\nexport: seeded ${sizes.map((s) => `class ${s.classId} with ${s.ratings} ratings and ${s.files} files of 1 MB`).join(', ')} ` +
+        `in ${Math.round(performance.now() - t)} ms`,
     );
     // A token of its own: the one run.ts got may have expired while the benchmarks before this one ran.
     const login = await fetch(`${o.base}/api/public/v1/login_check`, {
@@ -145,12 +146,18 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
     const rows = [];
     for (const s of sizes) rows.push({ ...s, ...(await exportOnce(o.base, token, s.classId, o.serverPid)) });
     console.info(
-      `\n${'class export'.padEnd(26)}${'MB'.padStart(7)}${'s'.padStart(6)}${'1st byte s'.padStart(11)}${'idle MB'.padStart(9)}  peak over idle MB: all, preparing, sending`,
+      `\n${'class export'.padEnd(26)}${'MB'.padStart(7)}${'s'.padStart(6)}${'1st byte s'.padStart(11)}${'idle MB'.padStart(9)}` +
+        '  peak over idle MB: all, preparing, sending',
     );
     for (const r of rows) {
       const peaks = [r.peakOverIdleMb, r.preparingOverIdleMb, r.sendingOverIdleMb].join(', ');
       console.info(
-        `${`${r.ratings} ratings, ${r.files} files`.padEnd(26)}${String(r.megabytes).padStart(7)}${String(r.seconds).padStart(6)}${String(r.firstByteSeconds).padStart(11)}${String(r.idleMb).padStart(9)}  ${peaks}`,
+        `${r.ratings} ratings, ${r.files} files`.padEnd(26) +
+          String(r.megabytes).padStart(7) +
+          String(r.seconds).padStart(6) +
+          String(r.firstByteSeconds).padStart(11) +
+          String(r.idleMb).padStart(9) +
+          `  ${peaks}`,
       );
     }
     const ok = rows.every((r) => r.peakOverIdleMb < TARGET_MB);

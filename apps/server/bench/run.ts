@@ -168,14 +168,18 @@ async function main() {
     const results = [...rows.map((r) => share(r, rows[0]!)), ...loaded.map((r) => share(r, loaded[0]!))];
 
     console.info(
-      `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, ` +
+        `Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
     console.info(
       `${'route'.padEnd(26)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'% floor'.padStart(10)}  errors`,
     );
     for (const r of results) {
       console.info(
-        `${r.route.padEnd(26)}${String(r.rps).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${`${r.percentOfFloor}%`.padStart(10)}  ${r.non2xx + r.errors}`,
+        r.route.padEnd(26) +
+          [r.rps, r.p50, r.p99].map((n) => String(n).padStart(9)).join('') +
+          `${r.percentOfFloor}%`.padStart(10) +
+          `  ${r.non2xx + r.errors}`,
       );
     }
     const ok = results.every((r) => r.meetsTarget && r.non2xx === 0 && r.errors === 0);
