@@ -28,6 +28,8 @@ export const NotificationType = {
   TeacherInvitationAccepted: 5,
   StudentProfileUserInvitationReceived: 6,
   StudentProfileUserInvitationAccepted: 7,
+  /** You now own a class (owner change, DESIGN §8); entity 14, the class. */
+  ClassOwned: 8,
   /** A class's records will be deleted on a date (retention, DESIGN §6); entity 14, the class. */
   RetentionDue: 9,
 } as const;

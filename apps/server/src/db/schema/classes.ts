@@ -99,6 +99,8 @@ export const teachingClassStudents = pgTable(
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     invitationCode: text('invitation_code').notNull(),
+    /** The language of the family letter for this place (DESIGN §8); null: the class creator's. */
+    familyLanguage: text('family_language'),
     ...stamps,
   },
   (t) => [

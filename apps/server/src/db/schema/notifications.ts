@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps, users } from './accounts';
 
-/** A message to one user about an event (DESIGN §3), written in their language when it was made. */
+/**
+ * A message to one user about an event (DESIGN §3). Stored as a text key with its parameters and written in the
+ * reader's language when read (DESIGN §3); `title` and `message` keep the words of rows made before keys were stored.
+ */
 export const notifications = pgTable(
   'notification',
   {
@@ -15,6 +18,10 @@ export const notifications = pgTable(
     entityId: integer('entity_id').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** The locale files' key under `notification.`, e.g. `teacher_created`; null for rows made before keys were stored. */
+    textKey: text('text_key'),
+    /** Values of the text's placeholders (names of people, classes, students, dates). */
+    params: jsonb('params').$type<Record<string, string>>(),
     isRead: boolean('is_read').notNull().default(false),
     platformType: text('platform_type').notNull().default('web'),
     /** The screen a click opens (spec §2), relative to /web. */

@@ -23,11 +23,12 @@ export const classTeachersService = {
 
   /**
    * A co-teacher was added (type 2): the class's other teachers are told, except whoever made it happen (the creator
-   * who accepted, or the former owner now a co-teacher), who needs no word of their own act.
+   * who accepted, or the former owner now a co-teacher), who needs no word of their own act, and `alsoSkip`.
    */
-  async notifyAdded(tx: DbOrTx, cls: { id: number; name: string }, rowId: number, teacherId: number, actorId: number) {
+  async notifyAdded(tx: DbOrTx, cls: { id: number; name: string }, rowId: number, teacherId: number, actorId: number, alsoSkip: number[] = []) {
     const teacher = (await usersRepository.findById(tx, teacherId))!.user;
-    const others = (await repo.teacherIds(tx, cls.id)).filter((u) => u !== teacherId && u !== actorId);
+    const skip = new Set([teacherId, actorId, ...alsoSkip]);
+    const others = (await repo.teacherIds(tx, cls.id)).filter((u) => !skip.has(u));
     await notificationsService.notify(tx, {
       recipients: others,
       notificationType: NotificationType.TeacherCreated,
@@ -36,6 +37,23 @@ export const classTeachersService = {
       params: { teacher: fullName(teacher), class: cls.name },
       path: `/teaching-class/${cls.id}`,
     });
+  },
+
+  /**
+   * An owner change (DESIGN §2): the new owner is told they own the class (type 8), the other teachers that the former
+   * owner is now a co-teacher (type 2); the former owner, who made the change, is told nothing.
+   */
+  async notifyOwnerChanged(tx: DbOrTx, cls: { id: number; name: string }, formerOwnerRow: number, formerOwnerId: number, newOwnerId: number) {
+    const former = (await usersRepository.findById(tx, formerOwnerId))!.user;
+    await notificationsService.notify(tx, {
+      recipients: [newOwnerId],
+      notificationType: NotificationType.ClassOwned,
+      entityType: EntityType.TeachingClass,
+      entityId: cls.id,
+      params: { teacher: fullName(former), class: cls.name },
+      path: `/teaching-class/${cls.id}`,
+    });
+    await this.notifyAdded(tx, cls, formerOwnerRow, formerOwnerId, formerOwnerId, [newOwnerId]);
   },
 
   list: (db: DbOrTx, p: Principal, q: ListQuery) => repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'] }, q.itemsPerPage, offsetOf(q)),

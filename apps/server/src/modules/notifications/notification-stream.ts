@@ -84,6 +84,25 @@ export class NotificationStreams {
     }
     // A first connection is live from now (the client reads the list itself); a resumed one first gets what it missed.
     if (lastId !== null) void this.catchUp(s);
+    else void this.startLive(s);
+  }
+
+  /**
+   * A stream opened without Last-Event-ID gets only what is made after it opens (DESIGN §8): its last id is the
+   * user's newest now, so a catch-up after a bus outage never replays the history the client already listed.
+   */
+  private async startLive(s: Stream) {
+    s.pending ??= [];
+    try {
+      s.lastId = Math.max(s.lastId, await notificationsService.newestId(this.db, s.userId));
+    } catch (err) {
+      this.log.warn({ err }, 'notification stream start failed');
+      return this.end(s);
+    }
+    // Arrived while the newest id was read: made after the stream opened, so written whatever their id.
+    const early = s.pending;
+    s.pending = null;
+    for (const n of early.sort((a, b) => a.id - b.id)) this.write(s, n, true);
   }
 
   private async onMessage(m: BusMessage) {
@@ -93,7 +112,7 @@ export class NotificationStreams {
     if (!n) {
       const row = await notificationsService.after(this.db, m.userId, m.id - 1, 1);
       if (row[0]?.id !== m.id) return;
-      n = presentNotification(row[0]);
+      n = presentNotification(row[0], await notificationsService.languageOf(this.db, m.userId));
     }
     for (const s of set) this.send(s, n);
   }
@@ -103,9 +122,9 @@ export class NotificationStreams {
     else this.write(s, n);
   }
 
-  private write(s: Stream, n: Notification) {
-    if (n.id <= s.lastId || s.res.writableEnded || s.res.destroyed) return;
-    s.lastId = n.id;
+  private write(s: Stream, n: Notification, live = false) {
+    if ((!live && n.id <= s.lastId) || s.res.writableEnded || s.res.destroyed) return;
+    s.lastId = Math.max(s.lastId, n.id);
     s.res.write(frame(n));
     if (s.res.writableLength > MAX_BUFFERED_BYTES) this.end(s);
   }
@@ -121,8 +140,11 @@ export class NotificationStreams {
     s.pending ??= [];
     try {
       for (;;) {
-        const rows = await notificationsService.after(this.db, s.userId, s.lastId, CATCH_UP_PAGE);
-        for (const r of rows) this.write(s, presentNotification(r));
+        const [rows, lang] = await Promise.all([
+          notificationsService.after(this.db, s.userId, s.lastId, CATCH_UP_PAGE),
+          notificationsService.languageOf(this.db, s.userId),
+        ]);
+        for (const r of rows) this.write(s, presentNotification(r, lang));
         if (rows.length < CATCH_UP_PAGE || s.res.destroyed) break;
       }
     } catch (err) {

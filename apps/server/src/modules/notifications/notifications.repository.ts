@@ -32,6 +32,17 @@ export const notificationsRepository = {
     return { rows, total: total?.n ?? 0 };
   },
 
+  /** The id of the user's newest notification (0 for none): where a new stream starts. */
+  async newestId(db: DbOrTx, userId: number) {
+    const [row] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    return row?.id ?? 0;
+  },
+
   /** What a reconnecting stream missed: the user's notifications after an id, oldest first. */
   after: (db: DbOrTx, userId: number, afterId: number, limit: number) =>
     db

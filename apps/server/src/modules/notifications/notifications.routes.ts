@@ -8,7 +8,6 @@ import { idParam, parse } from '../../http/validate';
 import { bearerOf, requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { NotificationStreams } from './notification-stream';
-import { presentNotification } from './notifications.presenter';
 import { notificationsService as service } from './notifications.service';
 
 const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
@@ -42,15 +41,15 @@ export const notificationsRoutes: ModuleRoutes = {
     app.get('/notifications', { config: { doc: { summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)", query: notificationListQuery } } }, async (req) => {
       const p = requireUser(req);
       const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
-      const { rows, total } = await service.list(db, p, q);
-      return collection(path, rows.map(presentNotification), total, q, links);
+      const { members, total } = await service.list(db, p, q);
+      return collection(path, members, total, q, links);
     });
-    app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) => item(presentNotification(await service.get(db, requireUser(req), idOf(req)))));
+    app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) => item(await service.get(db, requireUser(req), idOf(req))));
     app.patch('/notification/:id', { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } }, async (req) => {
       const p = requireUser(req);
       const id = idOf(req);
       const b = parse(notificationPatchBody, req.body);
-      return item(presentNotification(await service.setRead(db, p, id, b.isRead)));
+      return item(await service.setRead(db, p, id, b.isRead));
     });
     app.post('/notifications/mark-all-read', { config: { doc: { summary: 'Mark all of the user’s notifications read' } } }, async (req): Promise<MarkAllReadResponse> => ({
       updated: await service.markAllRead(db, requireUser(req)),

@@ -1,4 +1,4 @@
-import { type EntityType, type NotificationType, type notificationListQuery, type ListQueryOutput } from '@skillroom/contract';
+import { DEFAULT_LOCALE, type EntityType, type NotificationType, type notificationListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -20,6 +20,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   5: 'teacher_invitation_accepted',
   6: 'student_profile_user_invitation_received',
   7: 'student_profile_user_invitation_accepted',
+  8: 'class_owned',
   9: 'retention_due',
 };
 
@@ -62,24 +63,42 @@ export const notificationsService = {
           notificationType: e.notificationType,
           entityType: e.entityType,
           entityId: e.entityId,
+          // The words at writing time stay as a fallback; readers get the key rendered in their language of the day.
           title: t(`notification.${key}.title`, e.params),
           message: t(`notification.${key}.message`, e.params),
+          textKey: key,
+          params: e.params,
           path: e.path,
         };
       }),
     );
-    for (const row of rows) await repo.publish(tx, NOTIFICATION_CHANNEL, busMessageOf(row.userId, presentNotification(row)));
+    for (const row of rows) {
+      const lang = languages.get(row.userId) ?? DEFAULT_LOCALE;
+      await repo.publish(tx, NOTIFICATION_CHANNEL, busMessageOf(row.userId, presentNotification(row, lang)));
+    }
     return rows;
   },
 
-  list: (db: DbOrTx, p: Principal, q: ListQuery) => repo.list(db, p.userId, q.isRead, q.itemsPerPage, offsetOf(q)),
-  get: own,
+  /** The reader's language now: every notification is worded in it, old ones included (DESIGN §3). */
+  async languageOf(db: DbOrTx, userId: number): Promise<string> {
+    return (await repo.languages(db, [userId])).get(userId) ?? DEFAULT_LOCALE;
+  },
+
+  async list(db: DbOrTx, p: Principal, q: ListQuery) {
+    const [page, lang] = await Promise.all([repo.list(db, p.userId, q.isRead, q.itemsPerPage, offsetOf(q)), this.languageOf(db, p.userId)]);
+    return { total: page.total, members: page.rows.map((r) => presentNotification(r, lang)) };
+  },
+
+  async get(db: DbOrTx, p: Principal, id: number) {
+    return presentNotification(await own(db, p, id), await this.languageOf(db, p.userId));
+  },
 
   async setRead(db: DbOrTx, p: Principal, id: number, isRead: boolean) {
     await own(db, p, id);
-    return (await repo.setRead(db, id, isRead))!;
+    return presentNotification((await repo.setRead(db, id, isRead))!, await this.languageOf(db, p.userId));
   },
 
   markAllRead: (db: DbOrTx, p: Principal) => repo.markAllRead(db, p.userId),
+  newestId: (db: DbOrTx, userId: number) => repo.newestId(db, userId),
   after: (db: DbOrTx, userId: number, afterId: number, limit: number) => repo.after(db, userId, afterId, limit),
 };

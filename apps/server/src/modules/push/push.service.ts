@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES, pushSubscriptionSchema, type PushSubscriptionJson, type pushTokenBody } from '@skillroom/contract';
+import { DEFAULT_LOCALE, PUSH_MESSAGES, pushSubscriptionSchema, type PushSubscriptionJson, type pushTokenBody } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
@@ -47,7 +47,8 @@ export const pushService = {
     const n = await notificationsRepository.claimPush(db, notificationId);
     if (!n) return;
     const tokens = await repo.listOfUser(db, n.userId);
-    const payload = JSON.stringify(pushPayloadOf(n));
+    const lang = (await notificationsRepository.languages(db, [n.userId])).get(n.userId) ?? DEFAULT_LOCALE;
+    const payload = JSON.stringify(pushPayloadOf(n, lang));
     await Promise.all(
       tokens.map(async (t) => {
         const status = await sender.send(JSON.parse(t.token) as PushSubscriptionJson, payload);

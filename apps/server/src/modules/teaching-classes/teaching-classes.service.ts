@@ -217,8 +217,8 @@ export const teachingClassesService = {
         creatorId: newOwner ?? undefined,
       });
       if (b.avatar !== undefined && b.avatar !== now.cls.avatarId) await e.media([now.cls.avatarId]);
-      if (formerOwnerRow)
-        await classTeachersService.notifyAdded(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, p.userId);
+      if (formerOwnerRow && newOwner !== null)
+        await classTeachersService.notifyOwnerChanged(tx, { id, name: b.name ?? cls.name }, formerOwnerRow, cls.creatorId, newOwner);
     });
   },
 

@@ -56,6 +56,10 @@ describe('where a notification click goes (spec §2)', () => {
       '/teaching-class/3',
     );
     expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, null))).toBe('/teaching-class/3');
+    expect(notificationTarget(n(NotificationType.ClassOwned, EntityType.TeachingClass, 4, '/teaching-class/4'))).toBe('/teaching-class/4');
+    expect(notificationTarget(n(NotificationType.ClassOwned, EntityType.TeachingClass, 4, '/teaching-class/4/teachers'))).toBe(
+      '/teaching-class/4',
+    );
   });
 
   it('goes nowhere for a removal (3), whatever the server names', () => {

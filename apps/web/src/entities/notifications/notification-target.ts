@@ -9,14 +9,15 @@ const SHAPES: Record<number, RegExp> = {
   [NotificationType.TeacherInvitationAccepted]: /^\/teaching-class\/\d+$/,
   [NotificationType.StudentProfileUserInvitationReceived]: /^(\/teaching-class\/\d+)?\/student\/\d+\/manage$/,
   [NotificationType.StudentProfileUserInvitationAccepted]: /^(\/teaching-class\/\d+)?\/student\/\d+$/,
+  [NotificationType.ClassOwned]: /^\/teaching-class\/\d+$/,
   [NotificationType.RetentionDue]: /^\/teaching-class\/\d+$/,
 };
 
 /**
  * Where a click on a notification goes (spec §2): teacher added and class-related ones to the class, a request to join
  * to the class's teachers, an accepted request to the class, a request to link to the student's management screen, an
- * accepted link to the student; a retention notice to the class (where "Export class" is); a removal nowhere. The server names the screen (`path`); when it does not, a class
- * notification still opens its class.
+ * accepted link to the student; a new owner and a retention notice to the class (where "Export class" is); a removal
+ * nowhere. The server names the screen (`path`); when it does not, a class notification still opens its class.
  */
 export function notificationTarget(n: Target): string | null {
   if (n.notificationType === NotificationType.TeacherRemoved) return null;
