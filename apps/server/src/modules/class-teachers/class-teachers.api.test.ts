@@ -136,12 +136,22 @@ describe('GET /teachers and /teacher/{id}', () => {
 });
 
 describe('owner change', () => {
-  it('keeps the former owner as a co-teacher (not by invitation), and the other teachers hear of it (type 2)', async () => {
+  it('keeps the former owner as a co-teacher (not by invitation) and tells the new owner they own the class (type 8)', async () => {
     const res = await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { creator: `${API}/user/${w.coteacher.id}` } });
     expect(res.statusCode).toBe(200);
     const [row] = await s.ctx.db.select().from(teachingClassTeachers).where(eq(teachingClassTeachers.teacherId, w.creator.id));
     expect(row).toMatchObject({ teachingClassId: w.cls.id, isViaInvitation: false });
-    const told = (await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.coteacher.id))).filter((n) => n.notificationType === NotificationType.TeacherCreated);
-    expect(told).toEqual([expect.objectContaining({ entityType: EntityType.TeachingClassTeacher, entityId: row!.id, path: `/teaching-class/${w.cls.id}` })]);
+    // Earlier tests of this world left other kinds (a removal): only the owner-change kinds are looked at.
+    const told = (await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.coteacher.id))).filter((n) =>
+      [NotificationType.ClassOwned, NotificationType.TeacherCreated].includes(n.notificationType as 2 | 8),
+    );
+    // The new owner hears that they own it, not that the former owner "is now a co-teacher".
+    expect(told.map((n) => n.notificationType)).toEqual([NotificationType.ClassOwned]);
+    expect(told[0]).toMatchObject({ entityType: EntityType.TeachingClass, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}` });
+    const list = await s.api('GET', `${API}/notifications`, { token: w.coteacher.token });
+    expect(list.json()['hydra:member'][0].message).toContain(w.cls.name);
+    // The former owner made the change and is told nothing.
+    const former = await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.creator.id));
+    expect(former.filter((n) => n.created >= told[0]!.created)).toEqual([]);
   });
 });

@@ -54,10 +54,12 @@ export class NotificationStreams {
   }
 
   /**
-   * Takes over a response as a stream of the user's notifications. `lastId` is the client's Last-Event-ID (null on a
-   * first connection: the client reads the list itself); `expiresAt` is when its token expires, and the stream with it.
+   * Takes over a response as a stream of the user's notifications after `lastId`: the client's Last-Event-ID when
+   * `resumed`, else the user's newest id when it opened (DESIGN §8: a new stream gets only what is made after it opens,
+   * so a catch-up after a bus outage never replays the history the client listed). `expiresAt` is when its token
+   * expires, and the stream with it.
    */
-  open(res: ServerResponse, userId: number, lastId: number | null, expiresAt: number | null) {
+  open(res: ServerResponse, userId: number, lastId: number, resumed: boolean, expiresAt: number | null) {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: no proxy or compression may hold events back.
@@ -69,7 +71,7 @@ export class NotificationStreams {
     res.socket?.setNoDelay(true);
     res.socket?.setKeepAlive(true);
     res.write(`retry: 3000\n: connected\n\n`);
-    const s: Stream = { userId, res, lastId: lastId ?? 0, pending: null, timer: null };
+    const s: Stream = { userId, res, lastId, pending: null, timer: null };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(s);
@@ -83,26 +85,7 @@ export class NotificationStreams {
       s.timer.unref();
     }
     // A first connection is live from now (the client reads the list itself); a resumed one first gets what it missed.
-    if (lastId !== null) void this.catchUp(s);
-    else void this.startLive(s);
-  }
-
-  /**
-   * A stream opened without Last-Event-ID gets only what is made after it opens (DESIGN §8): its last id is the
-   * user's newest now, so a catch-up after a bus outage never replays the history the client already listed.
-   */
-  private async startLive(s: Stream) {
-    s.pending ??= [];
-    try {
-      s.lastId = Math.max(s.lastId, await notificationsService.newestId(this.db, s.userId));
-    } catch (err) {
-      this.log.warn({ err }, 'notification stream start failed');
-      return this.end(s);
-    }
-    // Arrived while the newest id was read: made after the stream opened, so written whatever their id.
-    const early = s.pending;
-    s.pending = null;
-    for (const n of early.sort((a, b) => a.id - b.id)) this.write(s, n, true);
+    if (resumed) void this.catchUp(s);
   }
 
   private async onMessage(m: BusMessage) {
@@ -122,9 +105,9 @@ export class NotificationStreams {
     else this.write(s, n);
   }
 
-  private write(s: Stream, n: Notification, live = false) {
-    if ((!live && n.id <= s.lastId) || s.res.writableEnded || s.res.destroyed) return;
-    s.lastId = Math.max(s.lastId, n.id);
+  private write(s: Stream, n: Notification) {
+    if (n.id <= s.lastId || s.res.writableEnded || s.res.destroyed) return;
+    s.lastId = n.id;
     s.res.write(frame(n));
     if (s.res.writableLength > MAX_BUFFERED_BYTES) this.end(s);
   }

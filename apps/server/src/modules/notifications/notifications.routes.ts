@@ -61,9 +61,11 @@ export const notificationsRoutes: ModuleRoutes = {
       // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
       const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
       const lastId = fromHeader ?? q.lastEventId ?? null;
+      // Read before the stream opens, so that a database outage is an error answer rather than a stream that never starts.
+      const from = lastId ?? (await service.newestId(db, p.userId));
       // The response leaves Fastify's hands (and any compression): events are written as they happen.
       reply.hijack();
-      streams.open(reply.raw, p.userId, lastId, expiryOf(req));
+      streams.open(reply.raw, p.userId, from, lastId !== null, expiryOf(req));
     });
   },
 };
