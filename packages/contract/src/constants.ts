@@ -35,6 +35,10 @@ export const NotificationType = {
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 
+/** Where a notification was made for (the product's API numbers it); only the web app exists here. */
+export const PlatformType = { Web: 1 } as const;
+export type PlatformType = (typeof PlatformType)[keyof typeof PlatformType];
+
 export const EntityType = {
   TeachingClassTeacher: 13,
   TeachingClass: 14,

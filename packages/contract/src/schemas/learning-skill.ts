@@ -37,8 +37,14 @@ const skillFields = {
 /** What a skill shows but is not written through its body. */
 const skillReadOnly = ['translationKey', 'isPublic', 'creator', 'canEdit', 'learningActions', 'teachingClassLearningSkill'];
 
+/** The colour a custom skill takes when its creator names none (the product's API treats the colour as optional). */
+export const DEFAULT_SKILL_COLOR = '#1a7f5a';
+
 /** `POST /learning-skill`. With `teachingClass`, the new skill is also added to that class (made from the class screen). */
-export const learningSkillCreateBody = writeBody({ ...skillFields, teachingClass: refSchema.optional() }, skillReadOnly);
+export const learningSkillCreateBody = writeBody(
+  { ...skillFields, colorCode: colorCodeSchema.default(DEFAULT_SKILL_COLOR), teachingClass: refSchema.optional() },
+  skillReadOnly,
+);
 export type LearningSkillCreateBody = z.input<typeof learningSkillCreateBody>;
 
 export const learningSkillPatchBody = writeBody(skillFields, skillReadOnly).partial();
@@ -119,6 +125,8 @@ export interface ClassLearningSkill extends LearningSkill {
 export interface TeachingClassLearningSkill extends JsonLd {
   id: number;
   created: string;
+  /** A class's choice of a skill is made and removed, never changed: `updated` is when it was made. */
+  updated: string;
   teachingClass: string;
   learningSkill: LearningSkill;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, type EntityType, type NotificationType } from '../constants';
+import { PAGE_SIZE, type EntityType, type NotificationType, type PlatformType } from '../constants';
 import { V, anyNumber, writeBody, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
 
@@ -35,8 +35,8 @@ export interface Notification extends JsonLd {
   notificationType: NotificationType;
   entityType: EntityType;
   entityId: number;
-  /** Where the notification was made for: always `web` here (the product's mobile apps are not part of it). */
-  platformType: string;
+  /** Where the notification was made for: always 1, the web (the product's mobile apps are not part of it). */
+  platformType: PlatformType;
   /** The screen to open on a click, per spec §2, relative to `/web` (e.g. `/teaching-class/3/teachers`); null for none. */
   path: NotificationPath;
 }

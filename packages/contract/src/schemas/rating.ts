@@ -129,6 +129,9 @@ export interface RatingMedia extends JsonLd {
 /** A student named by a rating. */
 export interface RatingStudent extends JsonLd {
   id: number;
+  /** A link is made and removed, never changed: `updated` is when it was made (spec §3: every entity has both). */
+  created: string;
+  updated: string;
   rating: string;
   /** The Student (the person). */
   student: string;

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { MediaType } from '@skillroom/contract';
+import { DEFAULT_SKILL_COLOR, MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningSkills, teachingClassLearningSkills } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -142,6 +142,14 @@ describe('custom skills and actions', () => {
     expect(sentBack.json()).toMatchObject({ isPublic: false, translationKey: null, creator: w.creator.iri });
   });
 
+  it('gives a custom skill sent without a colour the default one, and keeps it when a rename names none', async () => {
+    const res = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'No colour' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().colorCode).toBe(DEFAULT_SKILL_COLOR);
+    const renamed = await s.api('PATCH', `${API}/learning-skill/${res.json().id}`, { token: w.creator.token, body: { name: 'Renamed' } });
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', colorCode: DEFAULT_SKILL_COLOR });
+  });
+
   it('lets only its creator edit a custom skill (DESIGN §2); not the catalogue, co-teachers, evaluators or strangers', async () => {
     const made = (
       await s.api('POST', `${API}/learning-skill`, {
@@ -282,12 +290,15 @@ describe("a class's choice of skills", () => {
       body: { teachingClass: cls['@id'], learningSkill: first!['@id'] },
     });
     expect(again.statusCode).toBe(status === 204 ? 201 : role === 'evaluator' ? 403 : 400);
-    if (status === 204)
+    if (status === 204) {
       expect(again.json()).toMatchObject({
         '@type': 'TeachingClassLearningSkill',
         teachingClass: cls['@id'],
         learningSkill: { id: first!.id },
       });
+      // Spec §3: every entity has created and updated; a class's choice of a skill is never changed.
+      expect(again.json().updated).toBe(again.json().created);
+    }
   });
 
   it('refuses a skill the class already uses or that the user cannot see; lists links per class', async () => {

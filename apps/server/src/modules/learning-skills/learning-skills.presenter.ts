@@ -41,6 +41,7 @@ export function presentLink(r: { link: ClassSkillRow; skill: SkillRow; avatar: M
   return embedded('TeachingClassLearningSkill', 'teaching-class-learning-skill', r.link.id, {
     id: r.link.id,
     created: iso(r.link.created)!,
+    updated: iso(r.link.created)!,
     teachingClass: iri('teaching-class', r.link.teachingClassId),
     learningSkill: presentSkill(r, signer),
   });

@@ -167,10 +167,13 @@ describe('POST /media: limits and bad input', () => {
     expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(paths);
   });
 
-  it('answers 400 for a JSON body instead of a form', async () => {
+  it('answers 415 for a JSON body instead of a form, and 400 naming the file for no body at all', async () => {
     const res = await s.api('POST', `${API}/media`, { token: me.token, body: { mediaType: 34 } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain('mediaFile');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()['hydra:description']).toContain('multipart/form-data');
+    const none = await s.api('POST', `${API}/media`, { token: me.token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain('mediaFile');
   });
 
   it('answers 401 without a token, before reading the upload', async () => {

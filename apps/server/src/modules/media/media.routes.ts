@@ -10,7 +10,7 @@ import {
   type MediaUploadFields,
   type Violation,
 } from '@skillroom/contract';
-import { TooManyRequests, ValidationError } from '../../http/errors';
+import { HttpError, TooManyRequests, ValidationError } from '../../http/errors';
 import { PerUserSlots } from '../../lib/per-user-slots';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
@@ -77,7 +77,12 @@ export const mediaRoutes: ModuleRoutes = {
       },
       async (req, reply) => {
         const p = requireUser(req);
-        if (!req.isMultipart()) checkUpload({}, null);
+        if (!req.isMultipart()) {
+          // A body of another kind (JSON, say) is the wrong media type for an upload; no body at all is a missing file.
+          if (req.headers['content-type'] && req.body !== undefined && req.body !== null)
+            throw new HttpError(415, 'Send the file as multipart/form-data (fields mediaType and mediaFile[file]).');
+          checkUpload({}, null);
+        }
         const release = uploadSlots.take(p.userId);
         if (!release) throw new TooManyRequests(`At most ${config.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);
         try {

@@ -47,7 +47,7 @@ describe('GET /notifications', () => {
       entityType: 14,
       entityId: 30,
       isRead: false,
-      platformType: 'web',
+      platformType: 1,
       title: 'You joined a class',
       message: 'Ann accepted your request: you are now a co-teacher of Class 30.',
       path: '/teaching-class/30',

@@ -1,4 +1,4 @@
-import type { EntityType, Notification, NotificationType, PushPayload } from '@skillroom/contract';
+import { PlatformType, type EntityType, type Notification, type NotificationType, type PushPayload } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import { translator } from '../translations/translations.service';
 import type { NotificationRow } from './notifications.repository';
@@ -22,7 +22,8 @@ export function presentNotification(n: NotificationRow, locale: string): Notific
     notificationType: n.notificationType as NotificationType,
     entityType: n.entityType as EntityType,
     entityId: n.entityId,
-    platformType: n.platformType,
+    // The column holds 'web' for every row (no other platform makes notifications); the product's API answers its number.
+    platformType: PlatformType.Web,
     path: n.path,
   });
 }

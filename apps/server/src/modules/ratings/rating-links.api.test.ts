@@ -141,7 +141,12 @@ describe('rating students', () => {
     const r = await rate(s, w.coteacher, w.cls.id, action, { students: [w.first['@id']] });
     const res = await s.api('POST', `${API}/rating-student`, { token: w[role].token, body: { rating: r['@id'], student: w.second.student } });
     expect(res.statusCode).toBe(add);
-    if (add === 201) expect(res.json()).toMatchObject({ student: w.second.student, teachingClassStudent: w.second['@id'] });
+    if (add === 201) {
+      expect(res.json()).toMatchObject({ student: w.second.student, teachingClassStudent: w.second['@id'] });
+      // Spec §3: every entity has created and updated; a link is never changed, so both say when it was made.
+      expect(res.json().updated).toBe(res.json().created);
+      expect(Date.parse(res.json().created)).toBeGreaterThan(Date.now() - 60_000);
+    }
     const link = (await s.api('GET', `${API}/rating-students?rating.id=${r.id}`, { token: w.creator.token })).json()['hydra:member'][0];
     expect((await s.api('DELETE', link['@id'], { token: w[role].token })).statusCode).toBe(remove);
   });

@@ -19,6 +19,8 @@ export function presentRatingMedia(r: { link: RatingMediaRow; media: MediaRow },
 export function presentRatingStudent(r: RatingStudentRow): RatingStudent {
   return embedded('RatingStudent', 'rating-student', r.id, {
     id: r.id,
+    created: iso(r.created)!,
+    updated: iso(r.created)!,
     rating: iri('rating', r.ratingId),
     student: iri('student', r.studentId),
     teachingClassStudent: iri('teaching-class-student', r.teachingClassStudentId),
