@@ -1,8 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/** Prints a port the system has free now (listening on port 0, then letting it go). */
+const FREE_PORT = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+
+// A free port unless one is named, kept in the environment so that the test workers reach the same server (a fixed
+// port fails whenever anything else holds it, such as the app itself running).
+process.env.E2E_PORT ??= spawnSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).stdout.trim();
+const port = Number(process.env.E2E_PORT);
 // A fresh data folder per run: the server seeds the demo data into it, as on a new machine.
 // Kept in the environment so the test workers find the same folder (and the mails written there).
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `skillroom-e2e-${process.pid}-${Date.now()}`);
@@ -30,7 +37,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The server as production runs it: the JavaScript `npm run build` made (test:e2e builds first).
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/api/public/v1/config`,
     timeout: 120_000,

@@ -1,6 +1,8 @@
-// `npm start`: build the web app only when its sources changed since the last build, then run the server.
+// `npm start`: build the web app and the server only when their sources changed since their last build, then run the
+// server's built JavaScript (DESIGN §10: production runs compiled code, not a TypeScript loader).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, serverBuildIsCurrent } from './server-build.mjs';
 import { webBuildIsCurrent } from './web-build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,7 +13,12 @@ if (webBuildIsCurrent()) {
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// The server is a child so that Ctrl-C and SIGTERM reach it and its exit code is ours.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+if (!serverBuildIsCurrent()) {
+  console.info('Building the server (its sources changed, or it was never built)…');
+  await buildServer();
+}
+// The server is a child so that Ctrl-C and SIGTERM reach it and its exit code is ours; source maps name the
+// TypeScript lines in the stack traces of its logs.
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

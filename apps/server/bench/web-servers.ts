@@ -1,5 +1,5 @@
-// The servers of `npm run bench:web`: the real server (src/main.ts, production mode) on a free port, once with the demo data and
-// the app's build, once with the floor's build; and the floor itself, built with Vite in the same run.
+// The servers of `npm run bench:web`: the real server (its build, dist/main.js, production mode) on a free port, once
+// with the demo data and the app's build, once with the floor's build; and the floor itself, built with Vite in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -36,7 +36,7 @@ export async function buildFloor(outDir: string) {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
@@ -56,7 +56,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `skillroom-web-bench-${name}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
