@@ -12,7 +12,7 @@ import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { IDEMPOTENCY } from '@skillroom/contract';
 import { openDatabase } from '../src/db/client';
 import { loadConfig } from '../src/config';
-import { createFileStore } from '../src/lib/file-store';
+import { createFileStore } from '../src/lib/file-store-factory';
 import { seedLearningSkills } from '../src/seed/catalogue-skills';
 
 const CONNECTIONS = 32;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { hashPassword } from '../src/modules/users/users.service';
+import { hashPassword } from '../src/accounts/passwords';
 
 export const BENCH_USER = { username: 'bench-teacher', password: 'bench-password-1' };
 /** A parent linked to every student of the newest class: their reads write the access log (DESIGN §6). */

@@ -10,7 +10,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
-import { createFileStore } from './lib/file-store';
+import { createFileStore } from './lib/file-store-factory';
 import { PartialUploads } from './lib/partial-uploads';
 import { hmac, persistentSecret } from './lib/secrets';
 import { TtlCache } from './lib/ttl-cache';

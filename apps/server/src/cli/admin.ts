@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createFileStore } from '../lib/file-store';
+import { createFileStore } from '../lib/file-store-factory';
 import { ADMIN_HELP, AdminError, COMMANDS, isHelp, runAdminCommand } from './admin-commands';
 
 /** `npm run admin -w apps/server -- <command>`: the platform admin's tasks (DESIGN §1), on the server's database. */

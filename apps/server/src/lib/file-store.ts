@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { S3FileStore } from './s3-file-store';
 
 /** A byte range, both ends included (as in HTTP Range). */
 export interface ByteRange {
@@ -91,10 +89,4 @@ export class LocalFileStore implements FileStore {
       if (stat) yield { key: path.relative(this.root, full).split(path.sep).join('/'), modified: stat.mtime };
     }
   }
-}
-
-/** The store the configuration asks for: S3 when S3_BUCKET is set, else DATA_DIR/media. */
-export function createFileStore(config: Pick<Config, 's3' | 'dataDir' | 'mediaUrlTtlSeconds'>): FileStore {
-  if (config.s3) return new S3FileStore(config.s3, config.mediaUrlTtlSeconds);
-  return new LocalFileStore(path.join(config.dataDir, 'media'));
 }

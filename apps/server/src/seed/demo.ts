@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import { users } from '../db/schema';
 import { schoolsService } from '../modules/schools/schools.service';
-import { hashPassword } from '../modules/users/users.service';
+import { hashPassword } from '../accounts/passwords';
 import { usersRepository } from '../modules/users/users.repository';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoClasses } from './demo-classes';

@@ -1,6 +1,6 @@
 import { ClassUserType } from '@skillroom/contract';
 import type { Principal } from '../../plugins/auth';
-import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+import type { ClassRole } from '../../class-access/class-roles';
 
 /** Platform roles that may read every access log (DESIGN §6). */
 const ADMIN_ROLES = ['ROLE_SUPER_ADMIN'];

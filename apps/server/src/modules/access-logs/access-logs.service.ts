@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
-import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { accessLogsPolicy as policy } from './access-logs.policy';
 import { accessLogsRepository as repo } from './access-logs.repository';
 
@@ -26,7 +26,7 @@ export const accessLogsService = {
       return repo.list(db, { classIds: repo.createdClassIdsSql(p.userId), studentIds }, ...page);
     }
     for (const id of classIds) {
-      const found = await teachingClassesRepository.findAccess(db, id, p.userId);
+      const found = await classAccessRepository.findAccess(db, id, p.userId);
       if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
       if (!policy.canRead(found.role)) throw forbidden(ACCESS_MESSAGES.accessLogCreator);
     }

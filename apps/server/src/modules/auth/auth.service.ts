@@ -1,12 +1,11 @@
-import { verify } from '@node-rs/argon2';
 import type { TokenPair } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { translator } from '../translations/translations.service';
-import { hashPassword } from '../users/users.service';
+import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { authRepository } from './auth.repository';
-import { signInThrottle, throttleKey } from './sign-in-throttle';
+import { signInThrottle, throttleKey } from '../../accounts/sign-in-throttle';
 import { ValidationError } from '../../http/errors';
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -34,7 +33,7 @@ export function authService(ctx: AppContext) {
       const user = await usersRepository.findByLogin(db, login);
       const key = throttleKey(user?.id ?? null, login);
       const attempt = await signInThrottle.begin(db, key);
-      const ok = await verify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
       if (!user || !ok) {
         await signInThrottle.failed(db, key, attempt);
         throw new InvalidCredentials();

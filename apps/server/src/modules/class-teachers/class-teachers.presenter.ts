@@ -2,7 +2,7 @@ import type { Teacher, TeachingClassTeacher } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentMedia } from '../media/media.presenter';
-import { presentUserLabel } from '../teaching-classes/class-labels';
+import { presentUserLabel } from '../../class-access/class-labels';
 import type { ClassTeacherFull } from './class-teachers.repository';
 import type { TeacherListRow } from './teachers.repository';
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { teachingClasses, teachingClassTeachers as tct } from '../../db/schema';
-import { userLabelSql } from '../teaching-classes/class-labels';
-import { classRoleSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { userLabelSql } from '../../class-access/class-labels';
+import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
 
 export type ClassTeacherRow = typeof tct.$inferSelect;
 

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassesPolicy } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository as repo } from './class-teachers.repository';
 import { teachersRepository } from './teachers.repository';

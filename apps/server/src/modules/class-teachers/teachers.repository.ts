@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
 import { linkedClassIdsSql } from '../../records/linked-access.sql';
-import { taughtClassIdsSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { taughtClassIdsSql, visibleClassIdsSql } from '../../class-access/class-roles';
 
 /** The teachers (creators and co-teachers) of some classes. */
 const teachersOfSql = (classIds: ReturnType<typeof sql>) => sql`(

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
-import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { classRoleSql } from '../../class-access/class-roles';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 
 export type MediaRow = typeof media.$inferSelect;

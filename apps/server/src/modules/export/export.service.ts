@@ -8,7 +8,7 @@ import type { Principal } from '../../plugins/auth';
 import { renderReportPdf } from '../reports/report-pdf';
 import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
 import { reportsService } from '../reports/reports.service';
-import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
 import { exportLabels, MediaRegistry, RecordFiles } from './export-record';

@@ -1,7 +1,7 @@
 import { ClassUserType, MediaType } from '@skillroom/contract';
 import { registerMediaAccess } from '../media/media.policy';
 import type { MediaRow } from '../media/media.presenter';
-import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+import type { ClassRole } from '../../class-access/class-roles';
 import { learningSkillsRepository } from './learning-skills.repository';
 
 // A custom skill icon is seen by whoever sees the skill (catalogue icons, type 33, are seen by everyone signed in).

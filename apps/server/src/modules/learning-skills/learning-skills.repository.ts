@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { learningActions, learningSkills, media, ratings, teachingClassLearningSkills } from '../../db/schema';
-import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { visibleClassIdsSql } from '../../class-access/class-roles';
 
 export type SkillRow = typeof learningSkills.$inferSelect;
 export type NewSkill = typeof learningSkills.$inferInsert;

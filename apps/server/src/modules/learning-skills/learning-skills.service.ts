@@ -19,9 +19,9 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
-import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
@@ -41,7 +41,7 @@ const REF = {
 
 /** A class named in a body whose skills the user would change: unseen → 400 on the property, seen but not a teacher → 403. */
 async function classToManage(db: DbOrTx, p: Principal, classId: number) {
-  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', REF.teachingClass);
   if (!policy.canManageClassSkills(row.role)) throw forbidden();
   refuseIfFinished(row.cls);
@@ -149,7 +149,7 @@ export const learningSkillsService = {
 
   /** The skills a class uses, with their ordered actions: for its teachers and evaluators. */
   async ofClass(db: DbOrTx, p: Principal, classId: number) {
-    const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+    const row = await classAccessRepository.findAccess(db, classId, p.userId);
     if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
     const skills = await repo.ofClass(db, classId, p.userId);
     return {
@@ -166,7 +166,7 @@ export const learningSkillsService = {
 
   async getLink(db: DbOrTx, p: Principal, id: number) {
     const link = await repo.findLink(db, id);
-    const access = link && (await teachingClassesRepository.findAccess(db, link.teachingClassId, p.userId));
+    const access = link && (await classAccessRepository.findAccess(db, link.teachingClassId, p.userId));
     if (!link || !access || !teachingClassesPolicy.canSee(access.role)) throw notFound(NOT_FOUND.link);
     return { link, role: access.role };
   },

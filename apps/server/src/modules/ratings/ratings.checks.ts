@@ -5,7 +5,7 @@ import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { mediaRepository } from '../media/media.repository';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { classAccessRepository } from '../../class-access/class-access.repository';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
@@ -21,7 +21,7 @@ const REF = {
 
 /** The class a rating is made in: unseen → 400 on the property, seen but may not rate → 403. */
 export async function classToRate(db: DbOrTx, p: Principal, classId: number) {
-  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || row.role === null) throw violation('teachingClass', REF.teachingClass);
   if (!ratingsPolicy.canRate(row.role)) throw forbidden();
   refuseIfFinished(row.cls);

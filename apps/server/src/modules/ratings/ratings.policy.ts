@@ -1,6 +1,6 @@
 import { ClassUserType } from '@skillroom/contract';
 import { registerMediaAccess } from '../media/media.policy';
-import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+import type { ClassRole } from '../../class-access/class-roles';
 import { ratingsRepository } from './ratings.repository';
 
 // A rating's photo, video, audio or file is seen by whoever sees the rating.

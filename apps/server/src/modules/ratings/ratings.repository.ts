@@ -14,7 +14,7 @@ import {
   teachingClassStudents,
   users,
 } from '../../db/schema';
-import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { classRoleSql } from '../../class-access/class-roles';
 import { ratingMediaRepository } from './rating-media.repository';
 import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
 

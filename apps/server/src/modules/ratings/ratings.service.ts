@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { notFound } from '../../http/errors';
 import { withErasure } from '../../records/erasure';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { classAccessRepository } from '../../class-access/class-access.repository';
 import {
   actionForClass,
   attach,
@@ -97,7 +97,7 @@ export const ratingsService = {
     await withErasure({ db, files }, async (e) => {
       const tx = e.tx;
       await lockClassToRate(tx, classId);
-      const cls = (await teachingClassesRepository.findAccess(tx, classId, p.userId))!.cls;
+      const cls = (await classAccessRepository.findAccess(tx, classId, p.userId))!.cls;
       // A date sent back unchanged is accepted even when the class's dates moved since.
       if (b.date !== undefined && b.date !== current.rating.date) checkRatingDate(cls, b.date);
       await repo.update(tx, id, {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { jsonOf } from '../../db/json';
 import { media, ratingMedias } from '../../db/schema';
 import { linkedRatingSql } from '../../records/linked-access.sql';
-import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { visibleClassIdsSql } from '../../class-access/class-roles';
 
 /*
  * Who sees a rating (DESIGN §2), about the unaliased "rating" of the surrounding query, written once for lists,

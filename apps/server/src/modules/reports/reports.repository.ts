@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { jsonOf, reviverOf } from '../../db/json';
 import { learningActions, learningSkills, media, schools, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
-import { classRoleSql } from '../teaching-classes/teaching-classes.repository';
+import { classRoleSql } from '../../class-access/class-roles';
 
 type MediaRow = typeof media.$inferSelect;
 

@@ -15,8 +15,8 @@ import { iri } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { presentMedia } from '../media/media.presenter';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
-import { CLASS_NOT_FOUND } from '../teaching-classes/teaching-classes.service';
+import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { reportsRepository as repo, type Figures, type ReportRows } from './reports.repository';
 
 type Query = z.output<typeof reportQuery>;

@@ -1,5 +1,5 @@
 import { ClassUserType, type AccountType } from '@skillroom/contract';
-import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+import type { ClassRole } from '../../class-access/class-roles';
 
 const LINK_ACCOUNTS: readonly AccountType[] = ['parent_user', 'other_user', 'student_user'];
 const teaches = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUserType.CoTeacher;

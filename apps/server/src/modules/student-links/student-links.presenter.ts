@@ -1,7 +1,7 @@
 import type { StudentProfileUser, StudentProfileUserInvitation } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
-import { presentClassLabel, presentLinkUser, presentStudentLabel } from '../teaching-classes/class-labels';
+import { presentClassLabel, presentLinkUser, presentStudentLabel } from '../../class-access/class-labels';
 import type { StudentInvitationFull, StudentLinkFull } from './student-links.repository';
 
 export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSigner): StudentProfileUserInvitation =>

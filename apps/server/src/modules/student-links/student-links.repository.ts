@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { studentProfileUserInvitations as inv, studentProfileUsers as spu, teachingClasses, teachingClassStudents } from '../../db/schema';
-import { classLabelSql, userLabelSql, studentLabelSql } from '../teaching-classes/class-labels';
-import { classRoleSql, taughtClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { classLabelSql, userLabelSql, studentLabelSql } from '../../class-access/class-labels';
+import { classRoleSql, taughtClassIdsSql } from '../../class-access/class-roles';
 
 export type StudentInvitationRow = typeof inv.$inferSelect;
 export type StudentLinkRow = typeof spu.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
 import { linkedStudentIdsSql } from '../../records/linked-access.sql';
-import { visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { visibleClassIdsSql } from '../../class-access/class-roles';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;

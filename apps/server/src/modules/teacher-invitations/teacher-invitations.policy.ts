@@ -1,5 +1,5 @@
 import { ClassUserType } from '@skillroom/contract';
-import type { ClassRole } from '../teaching-classes/teaching-classes.policy';
+import type { ClassRole } from '../../class-access/class-roles';
 
 const teaches = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUserType.CoTeacher;
 

@@ -1,7 +1,7 @@
 import type { TeachingClassTeacherInvitation } from '@skillroom/contract';
 import { embedded, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
-import { presentClassLabel, presentUserLabel } from '../teaching-classes/class-labels';
+import { presentClassLabel, presentUserLabel } from '../../class-access/class-labels';
 import type { TeacherInvitationFull } from './teacher-invitations.repository';
 
 export const presentTeacherInvitation = (r: TeacherInvitationFull, signer: UrlSigner): TeachingClassTeacherInvitation =>

@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { teachingClasses, teachingClassTeacherInvitations as inv } from '../../db/schema';
-import { classLabelSql, userLabelSql } from '../teaching-classes/class-labels';
-import { classRoleSql, taughtClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { classLabelSql, userLabelSql } from '../../class-access/class-labels';
+import { classRoleSql, taughtClassIdsSql } from '../../class-access/class-roles';
 
 export type TeacherInvitationRow = typeof inv.$inferSelect;
 

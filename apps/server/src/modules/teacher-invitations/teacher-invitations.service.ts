@@ -17,7 +17,7 @@ import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
+import { classAccessRepository } from '../../class-access/class-access.repository';
 import { usersRepository } from '../users/users.repository';
 import { teacherInvitationsPolicy as policy } from './teacher-invitations.policy';
 import { teacherInvitationsRepository as repo, type TeacherInvitationFull } from './teacher-invitations.repository';
@@ -96,7 +96,7 @@ export const teacherInvitationsService = {
       // The class first, then the request (the order a class's deletion takes), so that answers never deadlock.
       await lockOpenClass(tx, invitation.teachingClassId, 'update');
       if (!written(await repo.answer(tx, id, true))) return;
-      const cls = (await teachingClassesRepository.findAccess(tx, invitation.teachingClassId, p.userId))!.cls;
+      const cls = (await classAccessRepository.findAccess(tx, invitation.teachingClassId, p.userId))!.cls;
       const teacherRow = await classTeachersRepository.add(tx, cls.id, invitation.teacherId, true);
       const creator = (await usersRepository.findById(tx, cls.creatorId))!.user;
       await notificationsService.notify(tx, {

@@ -1,5 +1,5 @@
 import { registerMediaAccess } from '../media/media.policy';
-import { teachingClassesPolicy, type ClassRole } from '../teaching-classes/teaching-classes.policy';
+import { teachingClassesPolicy, type ClassRole } from '../../class-access/class-roles';
 import { teachingClassStudentsRepository } from './teaching-class-students.repository';
 
 // A place's avatar is seen by whoever sees the place: the class's teachers and evaluators, and linked users.

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
-import { classRoleSql, visibleClassIdsSql } from '../teaching-classes/teaching-classes.repository';
+import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
 
 export type PlaceRow = typeof teachingClassStudents.$inferSelect;
 export type NewPlace = typeof teachingClassStudents.$inferInsert;

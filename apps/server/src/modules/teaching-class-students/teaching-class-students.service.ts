@@ -19,9 +19,8 @@ import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
 import { studentsRepository } from '../students/students.repository';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
-import { teachingClassesService } from '../teaching-classes/teaching-classes.service';
+import { INDIVIDUAL_ONE_STUDENT, teachingClassesPolicy } from '../../class-access/class-roles';
+import { classAccessRepository } from '../../class-access/class-access.repository';
 import { teachingClassStudentsPolicy } from './teaching-class-students.policy';
 import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from './teaching-class-students.repository';
 
@@ -63,7 +62,7 @@ async function checkAvatar(db: DbOrTx, p: Principal, avatarId: number | null | u
 
 /** A destination class named in a body: unseen → 400 on the property (like a reference to nothing), seen but not a teacher → 403. */
 async function destination(db: DbOrTx, p: Principal, classId: number) {
-  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', MSG.classRef);
   if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
   refuseIfFinished(row.cls);
@@ -76,8 +75,8 @@ async function destination(db: DbOrTx, p: Principal, classId: number) {
  */
 async function lockWithRoom(tx: DbOrTx, cls: { id: number; isIndividual: boolean }, adding: number, propertyPath: string) {
   if (!(await lockOpenClass(tx, cls.id, 'update'))) throw notFound(MSG.classGone);
-  if (cls.isIndividual && (await teachingClassesRepository.countPlaces(tx, cls.id)) + adding > 1)
-    throw violation(propertyPath, teachingClassesService.individualStudentsMessage);
+  if (cls.isIndividual && (await classAccessRepository.countPlaces(tx, cls.id)) + adding > 1)
+    throw violation(propertyPath, INDIVIDUAL_ONE_STUDENT);
 }
 
 export const teachingClassStudentsService = {

@@ -2,16 +2,12 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClassUserType } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { media, schools, teachingClasses, teachingClassStudents, teachingClassTeachers, users } from '../../db/schema';
-import { classJsonSql, classRoleSql, membersJsonSql, reviveClassRow, reviveMembers, visibleClassIdsSql } from './teaching-classes.sql';
+import { media, schools, teachingClasses, teachingClassTeachers, users } from '../../db/schema';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classJsonSql, membersJsonSql, reviveClassRow, reviveMembers } from './teaching-classes.sql';
 
-export {
-  classRoleSql,
-  taughtClassIdsSql,
-  visibleClassIdsSql,
-  type ClassWithRelations,
-  type TeachingClassRow,
-} from './teaching-classes.sql';
+export { type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
 export type NewTeachingClass = typeof teachingClasses.$inferInsert;
 
 export interface ClassListFilter {
@@ -125,14 +121,7 @@ export const teachingClassesRepository = {
     return row ?? null;
   },
 
-  /** What permission checks need: the class and the user's role in it (null: no access). */
-  async findAccess(db: DbOrTx, id: number, userId: number) {
-    const [row] = await db
-      .select({ cls: teachingClasses, role: classRoleSql(userId) })
-      .from(teachingClasses)
-      .where(eq(teachingClasses.id, id));
-    return row ?? null;
-  },
+  findAccess: classAccessRepository.findAccess,
 
   /** Locks a class row until the transaction ends (one-student rule of individual classes, owner change); false when it is gone. */
   async lock(tx: DbOrTx, id: number) {
@@ -158,10 +147,7 @@ export const teachingClassesRepository = {
       .where(and(eq(teachingClassTeachers.teachingClassId, classId), eq(teachingClassTeachers.teacherId, userId)));
   },
 
-  async countPlaces(db: DbOrTx, classId: number) {
-    const [row] = await db.select({ n: count() }).from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, classId));
-    return row?.n ?? 0;
-  },
+  countPlaces: classAccessRepository.countPlaces,
 
   async insert(db: DbOrTx, values: NewTeachingClass) {
     const [row] = await db.insert(teachingClasses).values(values).returning({ id: teachingClasses.id });

@@ -15,6 +15,7 @@ import { forbidden, notFound, ValidationError, violation } from '../../http/erro
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
+import { CLASS_NOT_FOUND, INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
 import { refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import type { Principal } from '../../plugins/auth';
@@ -34,7 +35,6 @@ type CreateBody = z.output<typeof teachingClassCreateBody>;
 type PatchBody = z.output<typeof teachingClassPatchBody>;
 type ListQuery = ListQueryOutput<typeof teachingClassListQuery>;
 
-export const CLASS_NOT_FOUND = 'Teaching class not found.';
 
 const MSG = {
   school: 'This school does not exist.',
@@ -42,7 +42,7 @@ const MSG = {
   avatar: 'This value should be one of your class avatar images.',
   subscription: 'This value should be one of your subscriptions.',
   individual: 'An individual class needs a subscription that allows individual classes.',
-  individualStudents: 'An individual class holds one student only.',
+  individualStudents: INDIVIDUAL_ONE_STUDENT,
   creator: 'The new owner must be a co-teacher of this class.',
 };
 
@@ -234,5 +234,4 @@ export const teachingClassesService = {
     await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
   },
 
-  individualStudentsMessage: MSG.individualStudents,
 };

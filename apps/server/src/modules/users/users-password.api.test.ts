@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { FREE_FAILURES, throttleKey } from '../auth/sign-in-throttle';
+import { FREE_FAILURES, throttleKey } from '../../accounts/sign-in-throttle';
 
 const LOGIN = '/api/public/v1/login_check';
 

@@ -1,10 +1,11 @@
-import { USER_TYPE_MARKER, type AccountType, type PublicUser, type User } from '@skillroom/contract';
+import type { AccountType, User } from '@skillroom/contract';
 import { embedded, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
-import { presentMedia } from '../media/media.presenter';
+import { presentMedia } from '../../views/media.view';
+import { marker } from '../../views/user.view';
 import type { UserWithRelations } from './users.repository';
 
-export const marker = (t: string) => USER_TYPE_MARKER[t as AccountType] ?? 'Teacher';
+export { marker, presentPublicUser } from '../../views/user.view';
 
 /** The whole profile, for its owner. No password hash ever leaves the server. */
 export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
@@ -29,12 +30,3 @@ export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
   });
 }
 
-/** What other signed-in users may see of someone: name and avatar. */
-export function presentPublicUser(r: { user: Pick<UserWithRelations['user'], 'id' | 'firstName' | 'lastName' | 'accountType'>; avatar: UserWithRelations['avatar'] }, signer: UrlSigner): PublicUser {
-  return embedded(marker(r.user.accountType), 'user', r.user.id, {
-    id: r.user.id,
-    firstName: r.user.firstName,
-    lastName: r.user.lastName,
-    avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
-  });
-}

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import {
   ACCOUNT_DELETION_MESSAGES,
   API_AUTH_PREFIX,
@@ -19,8 +18,9 @@ import type { PartialUploads } from '../../lib/partial-uploads';
 import { eraseAccount, withErasure } from '../../records/erasure';
 import { sqlState } from '../../http/database-errors';
 import type { Principal } from '../../plugins/auth';
-import { authRepository } from '../auth/auth.repository';
-import { signInThrottle, throttleKey } from '../auth/sign-in-throttle';
+import { credentialsRepository } from '../../accounts/credentials.repository';
+import { hashPassword, verifyPassword } from '../../accounts/passwords';
+import { signInThrottle, throttleKey } from '../../accounts/sign-in-throttle';
 import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
 import { usersPolicy } from './users.policy';
@@ -28,8 +28,6 @@ import { usersRepository, type NewUser } from './users.repository';
 import { usersVisibility } from './users.visibility';
 import type { Violation } from '@skillroom/contract';
 
-/** argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline. */
-export const hashPassword = (plain: string) => hash(plain);
 
 async function uniqueness(db: Db, username: string | undefined, email: string | undefined, exceptId = 0) {
   const v: Violation[] = [];
@@ -51,7 +49,7 @@ async function assertAvatar(db: Db, userId: number, mediaId: number) {
 async function assertCurrentPassword(db: Db, user: { id: number; username: string; passwordHash: string }, plain: string) {
   const key = throttleKey(user.id, user.username);
   const attempt = await signInThrottle.begin(db, key);
-  if (!(await verify(user.passwordHash, plain).catch(() => false))) {
+  if (!(await verifyPassword(user.passwordHash, plain))) {
     await signInThrottle.failed(db, key, attempt);
     throw new ValidationError([{ propertyPath: 'currentPassword', message: V.currentPassword }]);
   }
@@ -124,7 +122,7 @@ export const usersService = {
     await withErasure({ db, files }, async (e) => {
       await usersRepository.update(e.tx, id, values);
       // A new password ends every other login (ASVS V7.4.3); the session that set it goes on.
-      if (values.passwordHash) await authRepository.revokeAllOfUserExcept(e.tx, id, p.sessionId ?? null);
+      if (values.passwordHash) await credentialsRepository.revokeSessionsExcept(e.tx, id, p.sessionId ?? null);
       // A replaced or removed avatar goes when nothing else uses it (DESIGN §6).
       if (body.avatar !== undefined && body.avatar !== current.user.avatarId) await e.media([current.user.avatarId]);
     });

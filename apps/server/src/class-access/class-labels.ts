@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountType, ClassLabel, LinkUser, PublicUser, StudentLabel } from '@skillroom/contract';
-import { jsonOf, reviverOf } from '../../db/json';
-import { media } from '../../db/schema';
-import { embedded } from '../../http/hydra';
-import type { UrlSigner } from '../../lib/url-signer';
-import { presentMedia, type MediaRow } from '../media/media.presenter';
-import { presentPublicUser } from '../users/users.presenter';
+import { jsonOf, reviverOf } from '../db/json';
+import { media } from '../db/schema';
+import { embedded } from '../http/hydra';
+import type { UrlSigner } from '../lib/url-signer';
+import { presentMedia, type MediaRow } from '../views/media.view';
+import { presentPublicUser } from '../views/user.view';
 
 /*
  * The small views by which invitations, links and class teachers name a class, a Student and a user: one JSON value

@@ -1,7 +1,7 @@
-import { TooManyRequests } from '../../http/errors';
-import type { DbOrTx } from '../../db/client';
-import { sha256 } from '../../lib/secrets';
-import { authRepository } from './auth.repository';
+import { TooManyRequests } from '../http/errors';
+import type { DbOrTx } from '../db/client';
+import { sha256 } from '../lib/secrets';
+import { credentialsRepository } from './credentials.repository';
 
 /** Failed attempts allowed before the lock starts; each failure after them doubles it, from 30 s up to 15 minutes. */
 export const FREE_FAILURES = 5;
@@ -29,11 +29,11 @@ export const signInThrottle = {
    * Answers the attempt's number, for `failed`.
    */
   async begin(db: DbOrTx, key: string): Promise<number> {
-    const { failures, lockedUntil } = await authRepository.countAttempt(db, key);
+    const { failures, lockedUntil } = await credentialsRepository.countAttempt(db, key);
     if (lockedUntil && lockedUntil.getTime() > Date.now()) throw locked(lockedUntil);
     if (!lockedUntil && failures > FREE_FAILURES) {
       const until = new Date(Date.now() + lockDelayMs(failures - 1));
-      await authRepository.lockUntil(db, key, until);
+      await credentialsRepository.lockUntil(db, key, until);
       throw locked(until);
     }
     return failures;
@@ -42,8 +42,8 @@ export const signInThrottle = {
   /** The attempt `begin` counted was wrong: from the FREE_FAILURES-th on, the key is locked, longer each time. */
   async failed(db: DbOrTx, key: string, failures: number) {
     const delay = lockDelayMs(failures);
-    if (delay) await authRepository.lockUntil(db, key, new Date(Date.now() + delay));
+    if (delay) await credentialsRepository.lockUntil(db, key, new Date(Date.now() + delay));
   },
 
-  succeeded: (db: DbOrTx, key: string) => authRepository.clearFailures(db, key),
+  succeeded: (db: DbOrTx, key: string) => credentialsRepository.clearFailures(db, key),
 };

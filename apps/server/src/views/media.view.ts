@@ -1,0 +1,34 @@
+import type { Media } from '@skillroom/contract';
+import type { media } from '../db/schema';
+import { embedded, iso } from '../http/hydra';
+import type { UrlSigner } from '../lib/url-signer';
+
+/*
+ * How media are shown wherever they appear (a class avatar, a rating's photo, a user's picture): a view below the
+ * modules, so that any module may present one without importing the media module.
+ */
+
+export type MediaRow = typeof media.$inferSelect;
+
+export const mediaFilePath = (id: number) => `/media/${id}`;
+export const mediaThumbPath = (row: Pick<MediaRow, 'id' | 'mediaType' | 'fileName'>) => `/media/thumb/${row.id}/${row.mediaType}/${encodeURIComponent(row.fileName)}`;
+
+/** Media as JSON-LD, with signed links that work in <img> and <video> without headers. */
+export function presentMedia(row: MediaRow, signer: UrlSigner, s3Url: string | null = signer.objectUrl(row.storageKey)): Media {
+  return embedded('Media', 'media', row.id, {
+    id: row.id,
+    created: iso(row.created)!,
+    updated: iso(row.updated)!,
+    fileName: row.fileName,
+    fileOriginalName: row.fileOriginalName,
+    fileDimensions: row.fileDimensions,
+    duration: row.duration,
+    mediaType: row.mediaType as Media['mediaType'],
+    fileMimeType: row.mimeType,
+    fileSize: row.size,
+    url: signer.sign(mediaFilePath(row.id)),
+    thumbUrl: row.thumbKey ? signer.sign(mediaThumbPath(row)) : null,
+    s3_url: s3Url,
+    ...(row.transcodeState === 'pending' || row.transcodeState === 'running' ? { processing: true } : {}),
+  });
+}
