@@ -54,10 +54,19 @@ export class NotificationStreams {
   }
 
   /**
-   * Takes over a response as a stream of the user's notifications. `lastId` is the client's Last-Event-ID (null on a
-   * first connection: the client reads the list itself); `expiresAt` is when its token expires, and the stream with it.
+   * Where a stream starts (DESIGN §8): after the client's Last-Event-ID when it has one, else after the user's newest
+   * notification now, so that it gets only what is made after it opens and a catch-up never replays the history the
+   * client listed itself. Read before the response is taken over: a database that fails here answers an error.
    */
-  open(res: ServerResponse, userId: number, lastId: number | null, expiresAt: number | null) {
+  async startOf(userId: number, lastEventId: number | null) {
+    return lastEventId ?? (await notificationsService.newestId(this.db, userId));
+  }
+
+  /**
+   * Takes over a response as a stream of the user's notifications after `lastId` (see `startOf`); `expiresAt` is when
+   * its token expires, and the stream with it.
+   */
+  open(res: ServerResponse, userId: number, lastId: number, expiresAt: number | null) {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: no proxy or compression may hold events back.
@@ -69,7 +78,7 @@ export class NotificationStreams {
     res.socket?.setNoDelay(true);
     res.socket?.setKeepAlive(true);
     res.write(`retry: 3000\n: connected\n\n`);
-    const s: Stream = { userId, res, lastId: lastId ?? 0, pending: null, timer: null };
+    const s: Stream = { userId, res, lastId, pending: null, timer: null };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(s);
@@ -82,27 +91,8 @@ export class NotificationStreams {
       s.timer = setTimeout(() => this.end(s), Math.max(0, expiresAt - Date.now()));
       s.timer.unref();
     }
-    // A first connection is live from now (the client reads the list itself); a resumed one first gets what it missed.
-    if (lastId !== null) void this.catchUp(s);
-    else void this.startLive(s);
-  }
-
-  /**
-   * A stream opened without Last-Event-ID gets only what is made after it opens (DESIGN §8): its last id is the
-   * user's newest now, so a catch-up after a bus outage never replays the history the client already listed.
-   */
-  private async startLive(s: Stream) {
-    s.pending ??= [];
-    try {
-      s.lastId = Math.max(s.lastId, await notificationsService.newestId(this.db, s.userId));
-    } catch (err) {
-      this.log.warn({ err }, 'notification stream start failed');
-      return this.end(s);
-    }
-    // Arrived while the newest id was read: made after the stream opened, so written whatever their id.
-    const early = s.pending;
-    s.pending = null;
-    for (const n of early.sort((a, b) => a.id - b.id)) this.write(s, n, true);
+    // What was made after the start before this stream could hear it (usually nothing for a new one), then live.
+    void this.catchUp(s);
   }
 
   private async onMessage(m: BusMessage) {
@@ -122,9 +112,9 @@ export class NotificationStreams {
     else this.write(s, n);
   }
 
-  private write(s: Stream, n: Notification, live = false) {
-    if ((!live && n.id <= s.lastId) || s.res.writableEnded || s.res.destroyed) return;
-    s.lastId = Math.max(s.lastId, n.id);
+  private write(s: Stream, n: Notification) {
+    if (n.id <= s.lastId || s.res.writableEnded || s.res.destroyed) return;
+    s.lastId = n.id;
     s.res.write(frame(n));
     if (s.res.writableLength > MAX_BUFFERED_BYTES) this.end(s);
   }

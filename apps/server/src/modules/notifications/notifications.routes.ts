@@ -60,10 +60,10 @@ export const notificationsRoutes: ModuleRoutes = {
       const header = req.headers['last-event-id'];
       // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
       const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
-      const lastId = fromHeader ?? q.lastEventId ?? null;
+      const from = await streams.startOf(p.userId, fromHeader ?? q.lastEventId ?? null);
       // The response leaves Fastify's hands (and any compression): events are written as they happen.
       reply.hijack();
-      streams.open(reply.raw, p.userId, lastId, expiryOf(req));
+      streams.open(reply.raw, p.userId, from, expiryOf(req));
     });
   },
 };
