@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLocale } from '../../../lib/i18n';
+import { legalHref } from '../../../lib/legal-pages';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { signIn, signUp } from '../api/auth-api';
@@ -141,7 +142,7 @@ export function SignUpRoute() {
                   </span>
                 </label>{' '}
                 <a
-                  href={`${import.meta.env.BASE_URL}legal/privacy.html`}
+                  href={legalHref('privacy', locale)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="text-teal-800 underline"
