@@ -51,7 +51,7 @@ describe('service worker (push)', () => {
         data: { id: 7, target: '/web/teaching-class/3/teachers' },
       }),
     );
-    expect(tab.postMessage).toHaveBeenCalledWith({ type: 'skillroom-push', id: 7 });
+    expect(tab.postMessage).toHaveBeenCalledWith({ type: 'skillroom-push', id: 7, notificationType: 4 });
   });
 
   it("opens the notification's screen on a click: in an open tab of the app, or a new window", async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntityType, NotificationType } from '@skillroom/contract';
+import { EntityType, NotificationType, fullName } from '@skillroom/contract';
 import { notifications, teachingClassTeachers, users } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { API, addCoTeacher, classWithRoles, type TestUser } from '../../../test/classes';
@@ -136,22 +136,33 @@ describe('GET /teachers and /teacher/{id}', () => {
 });
 
 describe('owner change', () => {
-  it('keeps the former owner as a co-teacher (not by invitation) and tells the new owner they own the class (type 8)', async () => {
+  it('keeps the former owner as a co-teacher; the new owner hears they own it (8), the other teachers of the change (2)', async () => {
+    const third = await signUp(s, { firstName: 'Dev' });
+    await addCoTeacher(s, w.cls.id, third);
+    const before = await s.ctx.db.select().from(notifications);
     const res = await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { creator: `${API}/user/${w.coteacher.id}` } });
     expect(res.statusCode).toBe(200);
     const [row] = await s.ctx.db.select().from(teachingClassTeachers).where(eq(teachingClassTeachers.teacherId, w.creator.id));
     expect(row).toMatchObject({ teachingClassId: w.cls.id, isViaInvitation: false });
-    // Earlier tests of this world left other kinds (a removal): only the owner-change kinds are looked at.
-    const told = (await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.coteacher.id))).filter((n) =>
-      [NotificationType.ClassOwned, NotificationType.TeacherCreated].includes(n.notificationType as 2 | 8),
-    );
-    // The new owner hears that they own it, not that the former owner "is now a co-teacher".
-    expect(told.map((n) => n.notificationType)).toEqual([NotificationType.ClassOwned]);
-    expect(told[0]).toMatchObject({ entityType: EntityType.TeachingClass, entityId: w.cls.id, path: `/teaching-class/${w.cls.id}` });
-    const list = await s.api('GET', `${API}/notifications`, { token: w.coteacher.token });
-    expect(list.json()['hydra:member'][0].message).toContain(w.cls.name);
-    // The former owner made the change and is told nothing.
-    const former = await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.creator.id));
-    expect(former.filter((n) => n.created >= told[0]!.created)).toEqual([]);
+    const made = (await s.ctx.db.select().from(notifications)).filter((n) => !before.some((b) => b.id === n.id));
+    const to = (u: TestUser) => made.filter((n) => n.userId === u.id).map((n) => n.notificationType);
+    expect(to(w.coteacher)).toEqual([NotificationType.ClassOwned]);
+    expect(to(third)).toEqual([NotificationType.TeacherCreated]);
+    expect(to(w.creator)).toEqual([]);
+    expect(made.find((n) => n.userId === third.id)).toMatchObject({
+      entityType: EntityType.TeachingClassTeacher,
+      entityId: row!.id,
+      path: `/teaching-class/${w.cls.id}`,
+    });
+    // The new owner reads it through the API, with the class and the former owner named.
+    const [owned] = (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: w.coteacher.token })).json()['hydra:member'];
+    expect(owned).toMatchObject({
+      notificationType: NotificationType.ClassOwned,
+      entityType: EntityType.TeachingClass,
+      entityId: w.cls.id,
+      path: `/teaching-class/${w.cls.id}`,
+      title: 'You now own a class',
+      message: `You now own ${w.cls.name}: ${fullName(w.creator.user)} handed it over and stays as a co-teacher.`,
+    });
   });
 });

@@ -36,11 +36,14 @@ export class NotificationBus {
     this.stop = await database.listen(
       NOTIFICATION_CHANNEL,
       (payload) => this.dispatch(payload),
-      () => {
-        this.log.info('notification bus listening again');
-        for (const s of this.subscribers) s.resume?.();
-      },
+      () => this.resumed(),
     );
+  }
+
+  /** The connection was lost and is back: subscribers read what was made while nothing could be heard. */
+  resumed() {
+    this.log.info('notification bus listening again');
+    for (const s of this.subscribers) s.resume?.();
   }
 
   subscribe(s: Subscriber) {

@@ -6,6 +6,7 @@ import { COOKIE_BEARER, NOTIFICATION_STREAM_EVENT, type Notification } from '@sk
 import { dbKind, signUp, startPeer, startTestServer, type TestServer } from '../../../test/harness';
 import { API, createClass, type TestUser } from '../../../test/classes';
 import { listen, openStream } from '../../../test/sse';
+import { notifications } from '../../db/schema';
 
 let s: TestServer;
 let base: string;
@@ -140,5 +141,34 @@ describe.skipIf(dbKind !== 'postgres')('two instances on one PostgreSQL', () => 
     } finally {
       await peer.close();
     }
+  });
+});
+
+describe('a stream opened without Last-Event-ID (DESIGN §8)', () => {
+  it('starts at the user’s newest: a catch-up after the bus comes back replays no history, only what was missed', async () => {
+    const u = await signUp(s);
+    const { invitationCode } = await createClass(s, u);
+    const join = async () => {
+      const t = await signUp(s);
+      const res = await s.api('POST', `${API}/teaching-class-teacher-invitation`, { token: t.token, body: { invitationCode } });
+      return res.json().id as number;
+    };
+    await join();
+    await join();
+    const st = openStream(streamUrl(base), { authorization: `Bearer ${u.token}` });
+    await st.opened;
+    const live = await join();
+    expect(JSON.parse((await st.next()).data).entityId).toBe(live);
+    // Made on another instance while this one heard nothing: written straight to the table, never published.
+    const [missed] = await s.ctx.db
+      .insert(notifications)
+      .values({ userId: u.id, notificationType: 4, entityType: 15, entityId: 999, title: 't', message: 'm', path: null })
+      .returning();
+    s.ctx.bus.resumed();
+    expect(JSON.parse((await st.next()).data)).toMatchObject({ id: missed!.id, entityId: 999 });
+    const after = await join();
+    expect(JSON.parse((await st.next()).data).entityId).toBe(after);
+    expect(st.events.map((e) => Number(e.id))).toEqual([expect.any(Number), missed!.id, expect.any(Number)]);
+    st.close();
   });
 });

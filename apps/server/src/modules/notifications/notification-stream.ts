@@ -54,12 +54,19 @@ export class NotificationStreams {
   }
 
   /**
-   * Takes over a response as a stream of the user's notifications after `lastId`: the client's Last-Event-ID when
-   * `resumed`, else the user's newest id when it opened (DESIGN §8: a new stream gets only what is made after it opens,
-   * so a catch-up after a bus outage never replays the history the client listed). `expiresAt` is when its token
-   * expires, and the stream with it.
+   * Where a stream starts (DESIGN §8): after the client's Last-Event-ID when it has one, else after the user's newest
+   * notification now, so that it gets only what is made after it opens and a catch-up never replays the history the
+   * client listed itself. Read before the response is taken over: a database that fails here answers an error.
    */
-  open(res: ServerResponse, userId: number, lastId: number, resumed: boolean, expiresAt: number | null) {
+  async startOf(userId: number, lastEventId: number | null) {
+    return lastEventId ?? (await notificationsService.newestId(this.db, userId));
+  }
+
+  /**
+   * Takes over a response as a stream of the user's notifications after `lastId` (see `startOf`); `expiresAt` is when
+   * its token expires, and the stream with it.
+   */
+  open(res: ServerResponse, userId: number, lastId: number, expiresAt: number | null) {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: no proxy or compression may hold events back.
@@ -84,8 +91,8 @@ export class NotificationStreams {
       s.timer = setTimeout(() => this.end(s), Math.max(0, expiresAt - Date.now()));
       s.timer.unref();
     }
-    // A first connection is live from now (the client reads the list itself); a resumed one first gets what it missed.
-    if (resumed) void this.catchUp(s);
+    // What was made after the start before this stream could hear it (usually nothing for a new one), then live.
+    void this.catchUp(s);
   }
 
   private async onMessage(m: BusMessage) {

@@ -60,12 +60,10 @@ export const notificationsRoutes: ModuleRoutes = {
       const header = req.headers['last-event-id'];
       // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
       const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
-      const lastId = fromHeader ?? q.lastEventId ?? null;
-      // Read before the stream opens, so that a database outage is an error answer rather than a stream that never starts.
-      const from = lastId ?? (await service.newestId(db, p.userId));
+      const from = await streams.startOf(p.userId, fromHeader ?? q.lastEventId ?? null);
       // The response leaves Fastify's hands (and any compression): events are written as they happen.
       reply.hijack();
-      streams.open(reply.raw, p.userId, from, lastId !== null, expiryOf(req));
+      streams.open(reply.raw, p.userId, from, expiryOf(req));
     });
   },
 };

@@ -32,7 +32,10 @@ self.addEventListener('push', (event) => {
       // Open tabs read their notifications again (the badge rises even without the event stream).
       self.clients
         .matchAll({ type: 'window', includeUncontrolled: true })
-        .then((tabs) => tabs.forEach((tab) => tab.postMessage({ type: MESSAGE_TYPE, id: data && data.id }))),
+        .then((tabs) => {
+          const message = { type: MESSAGE_TYPE, id: data && data.id, notificationType: data && data.notificationType };
+          tabs.forEach((tab) => tab.postMessage(message));
+        }),
     ]),
   );
 });

@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/page';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
+import { useLocale } from '../../lib/i18n';
+import { legalHref } from '../../lib/legal-pages';
 
 const PARTS = ['web_privacy_gate_stored', 'web_privacy_gate_who', 'web_privacy_gate_keep', 'web_privacy_gate_choices'] as const;
 
@@ -23,6 +25,7 @@ export function PrivacyGate({
   onSignOut: () => void;
 }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -57,7 +60,7 @@ export function PrivacyGate({
           </ul>
           <p>
             <a
-              href={`${import.meta.env.BASE_URL}legal/privacy.html`}
+              href={legalHref('privacy', locale)}
               target="_blank"
               rel="noopener noreferrer"
               className="font-medium text-teal-800 underline"

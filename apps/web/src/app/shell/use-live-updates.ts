@@ -1,4 +1,5 @@
 import { revalidateStudentLinks } from '../../entities/invitations/student-links-api';
+import { announceNotification } from '../../entities/notifications/live-notifications';
 import { revalidateNotifications } from '../../entities/notifications/notifications-api';
 import { useNotificationStream } from '../../entities/notifications/use-notification-stream';
 import { usePushRegistration } from '../../entities/push/use-push';
@@ -7,10 +8,11 @@ import { revalidateClassData } from '../../lib/teaching-classes';
 
 /**
  * A notification means something changed for the user: the notifications, and the requests, teachers and links a screen
- * may show (a request to answer, a class joined), are read again.
+ * may show (a request to answer, a class joined), are read again; the screens listening for its type are told.
  */
-function refresh() {
+function refresh(notificationType: number | null = null) {
   void Promise.all([revalidateNotifications(), revalidateClassData(), revalidateStudentLinks()]);
+  if (notificationType !== null) announceNotification(notificationType);
 }
 
 /** While a user is signed in: their notifications arrive live (event stream), and this browser is registered for push. */

@@ -21,8 +21,8 @@ class FakeEventSource {
   close() {
     this.closed = true;
   }
-  emit(type: string, lastEventId: string) {
-    this.listeners.get(type)?.(new MessageEvent(type, { data: '{}', lastEventId }));
+  emit(type: string, lastEventId: string, data = '{}') {
+    this.listeners.get(type)?.(new MessageEvent(type, { data, lastEventId }));
   }
 }
 
@@ -49,17 +49,21 @@ describe('notification stream', () => {
     expect(first.url).toBe('/api/auth/v1/notifications/stream');
     expect(first.init).toEqual({ withCredentials: true });
 
-    first.emit('notification', '41');
+    first.emit('notification', '41', JSON.stringify({ id: 41, notificationType: 8 }));
     expect(onEvent).toHaveBeenCalledTimes(1);
+    // The notification's type goes with it (the dashboard reads its classes again on 5 and 8).
+    expect(onEvent).toHaveBeenLastCalledWith(8);
+    first.emit('notification', '42', 'not json');
+    expect(onEvent).toHaveBeenLastCalledWith(null);
 
     // The server ends the stream (the token's expiry): it comes back with the last id, and reads what it missed.
     first.onerror?.();
     expect(first.closed).toBe(true);
     await act(async () => vi.advanceTimersByTimeAsync(1_000));
     const second = FakeEventSource.all[1]!;
-    expect(second.url).toBe('/api/auth/v1/notifications/stream?lastEventId=41');
+    expect(second.url).toBe('/api/auth/v1/notifications/stream?lastEventId=42');
     second.onopen?.();
-    expect(onEvent).toHaveBeenCalledTimes(2);
+    expect(onEvent).toHaveBeenCalledTimes(3);
 
     unmount();
     expect(second.closed).toBe(true);

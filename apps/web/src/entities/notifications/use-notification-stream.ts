@@ -8,13 +8,24 @@ const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 /** A token this close to its expiry would be refused on arrival: the stream waits for the next one instead. */
 const EXPIRY_MARGIN_MS = 2_000;
 
+/** The type of the notification an event carries, or null for data that is not one. */
+function typeOf(data: unknown): number | null {
+  try {
+    const t = (JSON.parse(String(data)) as { notificationType?: unknown } | null)?.notificationType;
+    return typeof t === 'number' ? t : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Keeps a server-sent event stream of the user's notifications open while signed in, and calls `onEvent` (which reads
- * the notifications and what they are about again) on each event. The BEARER cookie authenticates it (same origin). The browser's own reconnection would come back
+ * the notifications and what they are about again) on each event, with the notification's type (null after a
+ * reconnection). The BEARER cookie authenticates it (same origin). The browser's own reconnection would come back
  * with an expired token when the server ends the stream at the token's expiry, so reconnection is done here: a fresh
  * token first, and the last event id so that nothing made in between is missed.
  */
-export function useNotificationStream(enabled: boolean, onEvent: () => void) {
+export function useNotificationStream(enabled: boolean, onEvent: (notificationType: number | null) => void) {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -39,12 +50,12 @@ export function useNotificationStream(enabled: boolean, onEvent: () => void) {
       source = es;
       es.onopen = () => {
         // Whatever came while the stream was down was read by the lists' own refresh or arrives now by lastEventId.
-        if (failures > 0) onEvent();
+        if (failures > 0) onEvent(null);
         failures = 0;
       };
       es.addEventListener(NOTIFICATION_STREAM_EVENT, (e) => {
         lastId = (e as MessageEvent).lastEventId || lastId;
-        onEvent();
+        onEvent(typeOf((e as MessageEvent).data));
       });
       es.onerror = () => {
         es.close();

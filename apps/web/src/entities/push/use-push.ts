@@ -10,7 +10,7 @@ export const PUSH_MESSAGE_TYPE = 'skillroom-push';
  * Once the user is loaded (spec §4), a browser that already has permission registers its push token; failures are only
  * logged (spec §8). While the app is open, a push message refreshes the notifications.
  */
-export function usePushRegistration(status: LoadStatus, onPush: () => void) {
+export function usePushRegistration(status: LoadStatus, onPush: (notificationType: number | null) => void) {
   const { data: config } = usePublicConfig();
   const key = config?.vapidPublicKey ?? null;
 
@@ -23,7 +23,8 @@ export function usePushRegistration(status: LoadStatus, onPush: () => void) {
     if (status !== 'loaded' || !pushSupported()) return;
     signOutTasks.add(removePushToken);
     const onMessage = (e: MessageEvent) => {
-      if ((e.data as { type?: string } | null)?.type === PUSH_MESSAGE_TYPE) onPush();
+      const data = e.data as { type?: string; notificationType?: unknown } | null;
+      if (data?.type === PUSH_MESSAGE_TYPE) onPush(typeof data.notificationType === 'number' ? data.notificationType : null);
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -6,13 +6,17 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { requestPasswordReset } from '../api/auth-api';
 
 export function ForgotPasswordRoute() {
   const intl = useIntl();
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors } = useFieldErrors({ email }, (v) => {
+    const local = forgotPasswordParams.safeParse(v);
+    return local.success ? {} : zodFieldErrors(intl, local.error);
+  });
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
 

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { resetPassword } from '../api/auth-api';
 
@@ -15,15 +16,21 @@ export function ResetPasswordRoute() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The form's own check: the password's rules, then the confirmation matching it. */
+  const check = (v: { plainPassword: string; confirm: string }): FieldErrors => {
+    const local = resetPasswordBody.safeParse({ token, plainPassword: v.plainPassword });
+    const found = local.success ? {} : zodFieldErrors(intl, local.error);
+    if (v.plainPassword !== v.confirm) found.confirm = intl.formatMessage({ id: 'web_reset_mismatch' });
+    return found;
+  };
+  const { errors, setErrors } = useFieldErrors({ plainPassword: password, confirm }, check);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = resetPasswordBody.safeParse({ token, plainPassword: password });
-    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
-    if (password !== confirm) return setErrors({ confirm: intl.formatMessage({ id: 'web_reset_mismatch' }) });
+    const found = check({ plainPassword: password, confirm });
+    if (Object.keys(found).length) return setErrors(found);
     setBusy(true);
     setErrors({});
     try {

@@ -11,6 +11,8 @@ import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLocale } from '../../../lib/i18n';
+import { legalHref } from '../../../lib/legal-pages';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { signIn, signUp } from '../api/auth-api';
 
@@ -34,7 +36,25 @@ export function SignUpRoute() {
   const [school, setSchool] = useState<SchoolChoice>(null);
   const [agreed, setAgreed] = useState(false);
   const agreeId = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const body: SignUpBody = {
+    ...form,
+    occupation: accountType === 'other_user' ? form.occupation : null,
+    accountTypeRadio: accountType,
+    preferredLanguage: locale,
+    school: school?.id ?? null,
+    schoolName: school && school.id === null ? school.name : null,
+    privacyPolicyAgreed: agreed,
+  };
+  /** The form's own check of what would be sent, in the reader's words. */
+  const check = (b: SignUpBody): FieldErrors => {
+    const local = signUpFormBody.safeParse(b);
+    if (local.success) return {};
+    const found = zodFieldErrors(intl, local.error);
+    if (found.privacyPolicyAgreed === PRIVACY_MESSAGES.agree)
+      found.privacyPolicyAgreed = intl.formatMessage({ id: 'web_privacy_sign_up_required' });
+    return found;
+  };
+  const { errors, setErrors } = useFieldErrors(body, check);
   const [busy, setBusy] = useState(false);
 
   if (status === 'loaded') return <Navigate to="/" replace />;
@@ -54,22 +74,8 @@ export function SignUpRoute() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: SignUpBody = {
-      ...form,
-      occupation: accountType === 'other_user' ? form.occupation : null,
-      accountTypeRadio: accountType,
-      preferredLanguage: locale,
-      school: school?.id ?? null,
-      schoolName: school && school.id === null ? school.name : null,
-      privacyPolicyAgreed: agreed,
-    };
-    const local = signUpFormBody.safeParse(body);
-    if (!local.success) {
-      const found = zodFieldErrors(intl, local.error);
-      if (found.privacyPolicyAgreed === PRIVACY_MESSAGES.agree)
-        found.privacyPolicyAgreed = intl.formatMessage({ id: 'web_privacy_sign_up_required' });
-      return setErrors(found);
-    }
+    const found = check(body);
+    if (Object.keys(found).length) return setErrors(found);
     setBusy(true);
     setErrors({});
     try {
@@ -136,7 +142,7 @@ export function SignUpRoute() {
                   </span>
                 </label>{' '}
                 <a
-                  href={`${import.meta.env.BASE_URL}legal/privacy.html`}
+                  href={legalHref('privacy', locale)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="text-teal-800 underline"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { classFieldErrors } from '../../../lib/class-violations';
 import { dayDate } from '../../../lib/dates';
+import { visibleErrors } from '../../../lib/use-field-errors';
 import type { FieldErrors } from '../../../lib/violations';
 import { validateClass, type ClassFormValues } from './class-form-state';
 
@@ -24,11 +25,8 @@ export function useLiveErrors(v: ClassFormValues, submitted: FieldErrors) {
   const live = classFieldErrors(intl, validateClass(v));
   for (const key of ['start', 'end'] as const)
     if (v[key] && !dayDate(v[key])) live[key] = intl.formatMessage({ id: 'web_ui_date_invalid' });
-  const errors: FieldErrors = { ...submitted };
-  for (const key of touched) {
-    if (live[key]) errors[key] = live[key];
-    else delete errors[key];
-  }
+  // The shared rule, eager: a field the teacher changed shows its problem before any submit.
+  const errors = visibleErrors(submitted, live, touched, true);
   const touch = (key: string) => setTouched((old) => new Set([...old, ...(linked[key] ?? [key])]));
   return { errors, touch };
 }

@@ -1,5 +1,5 @@
-import type { HydraCollection, TeachingClass } from '@skillroom/contract';
-import { useState } from 'react';
+import { NotificationType, type HydraCollection, type TeachingClass } from '@skillroom/contract';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
@@ -9,6 +9,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
+import { useLiveNotification } from '../../../entities/notifications/live-notifications';
 import { useScreenView } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
@@ -17,6 +18,11 @@ import { ClassCard } from '../components/class-card';
 import { JoinClassCard } from '../components/join-class-card';
 
 const SCOPES: ClassScope[] = ['all', 'own', 'cotaught', 'evaluated'];
+/**
+ * Notifications that change which classes the user has (DESIGN §8): joined one (5), now own one (8), removed from one
+ * (3). The list is an infinite one, which the shell's refresh by key cannot reach: it reads itself again.
+ */
+const CLASS_LIST_CHANGES = [NotificationType.TeacherInvitationAccepted, NotificationType.ClassOwned, NotificationType.TeacherRemoved];
 
 export function ClassListRoute() {
   useScreenView('Class List');
@@ -26,7 +32,13 @@ export function ClassListRoute() {
   const teacher = user?.accountType === 'teacher';
   const [finished, setFinished] = useState(false);
   const [scope, setScope] = useState<ClassScope>('all');
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<HydraCollection<TeachingClass>>(classPageKey(finished, scope));
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<HydraCollection<TeachingClass>>(
+    classPageKey(finished, scope),
+  );
+  useLiveNotification(
+    CLASS_LIST_CHANGES,
+    useCallback(() => void mutate(), [mutate]),
+  );
   const classes = data?.flatMap((p) => p['hydra:member']) ?? [];
   const total = data?.[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = classes.length < total;
@@ -51,7 +63,11 @@ export function ClassListRoute() {
         </div>
       )}
       <div className="mb-6 flex flex-wrap items-end gap-4">
-        <div role="tablist" aria-label={intl.formatMessage({ id: 'web_dashboard_period' })} className="inline-flex rounded-md border border-slate-300 bg-white p-1">
+        <div
+          role="tablist"
+          aria-label={intl.formatMessage({ id: 'web_dashboard_period' })}
+          className="inline-flex rounded-md border border-slate-300 bg-white p-1"
+        >
           {[false, true].map((f) => (
             <button
               key={String(f)}
@@ -66,7 +82,11 @@ export function ClassListRoute() {
           ))}
         </div>
         <div className="w-full sm:w-60">
-          <SelectField label={intl.formatMessage({ id: 'web_dashboard_show' })} value={scope} onChange={(e) => setScope(e.target.value as ClassScope)}>
+          <SelectField
+            label={intl.formatMessage({ id: 'web_dashboard_show' })}
+            value={scope}
+            onChange={(e) => setScope(e.target.value as ClassScope)}
+          >
             {SCOPES.map((s) => (
               <option key={s} value={s}>
                 {intl.formatMessage({ id: `web_dashboard_scope_${s}` })}
@@ -101,8 +121,20 @@ function EmptyClasses({ finished, filtered, teacher }: { finished: boolean; filt
     );
   // Only teacher accounts create classes; anyone else is told how to become one.
   const next = teacher
-    ? { title: 'web_dashboard_empty_title', body: 'web_dashboard_empty_body', action: 'web_dashboard_empty_action', to: '/teaching-class/new', variant: 'primary' as const }
-    : { title: 'web_dashboard_empty_other_title', body: 'web_dashboard_empty_other_body', action: 'web_dashboard_empty_other_action', to: '/profile/edit', variant: 'secondary' as const };
+    ? {
+        title: 'web_dashboard_empty_title',
+        body: 'web_dashboard_empty_body',
+        action: 'web_dashboard_empty_action',
+        to: '/teaching-class/new',
+        variant: 'primary' as const,
+      }
+    : {
+        title: 'web_dashboard_empty_other_title',
+        body: 'web_dashboard_empty_other_body',
+        action: 'web_dashboard_empty_other_action',
+        to: '/profile/edit',
+        variant: 'secondary' as const,
+      };
   return (
     <EmptyState
       title={<FormattedMessage id={next.title} />}

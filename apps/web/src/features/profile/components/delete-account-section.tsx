@@ -10,7 +10,8 @@ import { CardSection } from '../../../components/ui/page';
 import { markAccountDeleted } from '../../../lib/account-deleted';
 import { ApiError, leaveForLogout } from '../../../lib/api-client';
 import { clearTokens } from '../../../lib/session';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { deleteAccount } from '../api/profile-api';
 
 /** The names of the classes a 409 says the account still owns (DESIGN §6 "Accounts"). */
@@ -27,7 +28,10 @@ export function DeleteAccountSection({ user }: { user: User }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors } = useFieldErrors({ currentPassword: password }, (v) => {
+    const local = accountDeleteBody.safeParse(v);
+    return local.success ? {} : zodFieldErrors(intl, local.error);
+  });
   const [classes, setClasses] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -21,7 +21,8 @@ import { Card, Page } from '../../../components/ui/page';
 import { track, useScreenView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { ensureSchool, patchUser } from '../api/profile-api';
 import { DeleteAccountSection } from '../components/delete-account-section';
 
@@ -50,7 +51,22 @@ function ProfileForm({ user }: { user: User }) {
   const [avatar, setAvatar] = useState<Media | null>(mediaOf(user));
   const [password, setPassword] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const body: UserPatchBody = {
+    firstName: names.firstName,
+    lastName: names.lastName,
+    phone: names.phone,
+    // Spec §5: occupation only for other_user, otherwise null.
+    occupation: accountType === 'other_user' ? names.occupation : null,
+    accountTypeRadio: accountType,
+    avatar: avatar ? avatar['@id'] : null,
+    school: school?.id ?? null,
+    ...(password ? { plainPassword: password, currentPassword } : {}),
+  };
+  const check = (b: UserPatchBody) => {
+    const local = userPatchBody.safeParse(b);
+    return local.success ? {} : zodFieldErrors(intl, local.error);
+  };
+  const { errors, setErrors } = useFieldErrors(body, check);
   const [busy, setBusy] = useState(false);
   const failText = intl.formatMessage({ id: 'web_error_user_patch' });
 
@@ -65,24 +81,15 @@ function ProfileForm({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: UserPatchBody = {
-      firstName: names.firstName,
-      lastName: names.lastName,
-      phone: names.phone,
-      // Spec §5: occupation only for other_user, otherwise null.
-      occupation: accountType === 'other_user' ? names.occupation : null,
-      accountTypeRadio: accountType,
-      avatar: avatar ? avatar['@id'] : null,
-      school: school?.id ?? null,
-      ...(password ? { plainPassword: password, currentPassword } : {}),
-    };
-    const local = userPatchBody.safeParse(body);
-    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
+    const found = check(body);
+    if (Object.keys(found).length) return setErrors(found);
     setBusy(true);
     setErrors({});
     try {
-      if (school && school.id === null) body.school = (await ensureSchool(school.name))['@id'];
-      setUser(await patchUser(user.id, body));
+      // A copy: the render's values stay what the user typed.
+      const sent = { ...body };
+      if (school && school.id === null) sent.school = (await ensureSchool(school.name))['@id'];
+      setUser(await patchUser(user.id, sent));
       setPassword('');
       setCurrentPassword('');
       toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
