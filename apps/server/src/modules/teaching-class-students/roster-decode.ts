@@ -51,6 +51,15 @@ export function decodeRosterText(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
-    return new TextDecoder('windows-1252').decode(body);
+    return decodeWindows1252(body);
   }
+}
+
+/** Windows-1252's 0x80–0x9F (Node's decoder of that name reads them as Latin-1 control characters); undefined bytes stay. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decodeWindows1252(b: Uint8Array): string {
+  let out = '';
+  for (const byte of b) out += byte >= 0x80 && byte < 0xa0 ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+  return out;
 }

@@ -37,15 +37,16 @@ const emptyList = (source: RosterSource) => violation(source, ROSTER_IMPORT_MESS
  * without control characters, with its spaces collapsed.
  */
 export function cleanCell(v: string): string {
-  return [...v.normalize('NFC')]
+  return [...v.normalize('NFC').replace(/\s+/g, ' ')]
     .filter((c) => c >= ' ' && c !== '\u007f')
     .join('')
-    .replace(/\s+/g, ' ')
     .trim();
 }
 
 /** "Last, First" or "First Middle Last": a full name as first and last name (a single word is a first name). */
 export function splitFullName(full: string): { firstName: string; lastName: string } {
+  // A cell that reads as a formula is kept whole, as typed, never cut at its commas.
+  if (/^[=+\-@]/.test(full)) return { firstName: full, lastName: '' };
   const comma = full.indexOf(',');
   if (comma > 0) return { lastName: full.slice(0, comma).trim(), firstName: full.slice(comma + 1).trim() };
   const words = full.split(' ').filter(Boolean);

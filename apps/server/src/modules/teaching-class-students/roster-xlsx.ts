@@ -29,17 +29,23 @@ export function cellText(v: CellValue): string {
   return '';
 }
 
-/** The unpacked size a zip's central directory announces (jszip keeps it per entry). */
-async function unpackedSize(bytes: Buffer) {
+/** Whether a zip holds a workbook, and the unpacked size its central directory announces (jszip keeps it per entry). */
+async function inspectZip(bytes: Buffer) {
   const zip = await JSZip.loadAsync(bytes);
-  return Object.values(zip.files).reduce((n, f) => n + ((f as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
+  const size = Object.values(zip.files).reduce(
+    (n, f) => n + ((f as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0),
+    0,
+  );
+  return { workbook: zip.file('xl/workbook.xml') !== null, size };
 }
 
 /** The first worksheet with anything in it, as rows of text cells with their sheet row numbers. */
 export async function xlsxGrid(bytes: Buffer): Promise<GridRow[]> {
   const wb = new ExcelJS.Workbook();
   try {
-    if ((await unpackedSize(bytes)) > MAX_UNPACKED_BYTES) throw new HttpError(413, ROSTER_IMPORT_MESSAGES.tooLarge);
+    const zip = await inspectZip(bytes);
+    if (!zip.workbook) throw unsupportedFile();
+    if (zip.size > MAX_UNPACKED_BYTES) throw new HttpError(413, ROSTER_IMPORT_MESSAGES.tooLarge);
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (e) {
     if (e instanceof HttpError) throw e;
