@@ -108,10 +108,11 @@ function underHeader(rows: GridRow[], h: Partial<Record<RosterColumn, number>>):
 function headerless(rows: GridRow[]): ReadRoster {
   const out: ReadRow[] = [];
   for (const { line, cells } of rows) {
-    const filled = cells.filter((c) => c !== '');
-    if (!filled.length) continue;
-    if (filled.length === 1) out.push({ line, ...splitFullName(filled[0]!), code: '' });
-    else out.push({ line, firstName: filled[0]!, lastName: filled[1]!, code: filled[2] ?? '' });
+    // Columns keep their places: "Ana<tab><tab>7" has no last name and the code 7.
+    const used = cells.length - [...cells].reverse().findIndex((c) => c !== '');
+    if (used > cells.length) continue;
+    if (used === 1) out.push({ line, ...splitFullName(cells[0]!), code: '' });
+    else out.push({ line, firstName: cells[0]!, lastName: cells[1] ?? '', code: cells[2] ?? '' });
   }
   return { rows: out, ignored: 0 };
 }

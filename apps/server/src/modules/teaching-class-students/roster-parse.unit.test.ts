@@ -14,7 +14,12 @@ describe('roster parsing', () => {
       ['Mei', '', ''],
       ['Bo', 'Chen', ''],
     ]);
-    expect(names('Ana\tLopez\t7\nBo\tChen')).toEqual([['Ana', 'Lopez', '7'], ['Bo', 'Chen', '']]);
+    expect(names('Ana\tLopez\t7\nBo\tChen\nCy\t\t9\t\n\t\t\nDee\t\t')).toEqual([
+      ['Ana', 'Lopez', '7'],
+      ['Bo', 'Chen', ''],
+      ['Cy', '', '9'],
+      ['Dee', '', ''],
+    ]);
     expect(names('Code\tSurname\tFirst name\n7\tLopez\tAna')).toEqual([['Ana', 'Lopez', '7']]);
     expect(names('first_name,last_name\nAna,Lopez')).toEqual([['Ana', 'Lopez', '']]);
   });
