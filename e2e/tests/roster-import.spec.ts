@@ -48,7 +48,9 @@ test.describe('roster import', () => {
     const duplicate = table.locator('tr[data-status="duplicate"]');
     await expect(duplicate).toContainText(pupils[0]!.first);
     await expect(duplicate).toContainText('Already in this class.');
-    await expect(table.getByRole('row', { name: new RegExp(`^31 ${pupils[29]!.first} ${pupils[29]!.last} ${pupils[29]!.code} New`) })).toBeVisible();
+    await expect(
+      table.getByRole('row', { name: new RegExp(`^31 ${pupils[29]!.first} ${pupils[29]!.last} ${pupils[29]!.code} New`) }),
+    ).toBeVisible();
     await expectAccessible(page, 'roster review');
     await page.screenshot({ path: test.info().outputPath('roster-1280.png'), fullPage: true });
 
@@ -67,7 +69,11 @@ test.describe('roster import', () => {
     await page.goto(`/web/teaching-class/${classId}/student/add`);
     await page.getByRole('radio', { name: 'Upload a file' }).check();
     const input = page.getByLabel('CSV or Excel file (.xlsx)');
-    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
+    await input.setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    });
     await page.getByRole('button', { name: 'Check the list' }).click();
     await expect(page.getByRole('alert')).toContainText('This file is not a CSV or xlsx file.');
 

@@ -18,7 +18,13 @@ const here = import.meta.dirname;
 /** A teacher of their own, so that the classes made here change no other benchmark's figures. */
 async function teacher(base: string) {
   const username = `importer-${Date.now()}`;
-  const user = { username, email: `${username}@bench.local`, plainPassword: 'bench importer password', firstName: 'Im', lastName: 'Porter' };
+  const user = {
+    username,
+    email: `${username}@bench.local`,
+    plainPassword: 'bench importer password',
+    firstName: 'Im',
+    lastName: 'Porter',
+  };
   const json = { 'content-type': 'application/json' };
   const made = await fetch(`${base}/api/public/v1/user`, {
     method: 'POST',
@@ -26,7 +32,11 @@ async function teacher(base: string) {
     body: JSON.stringify({ ...user, accountTypeRadio: 'teacher', preferredLanguage: 'en' }),
   });
   if (made.status !== 201) throw new Error(`sign-up answered ${made.status}`);
-  const login = await fetch(`${base}/api/public/v1/login_check`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: user.plainPassword }) });
+  const login = await fetch(`${base}/api/public/v1/login_check`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password: user.plainPassword }),
+  });
   return ((await login.json()) as { token: string }).token;
 }
 
@@ -58,7 +68,11 @@ async function timedImport(base: string, token: string, classId: number, file: B
   form.set('dryRun', String(dryRun));
   form.set('file', new Blob([file]), name);
   const t = performance.now();
-  const res = await fetch(`${base}${API}/teaching-class-student/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${base}${API}/teaching-class-student/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = (await res.json()) as { rows?: unknown[] };
   const ms = performance.now() - t;
   if (res.status !== (dryRun ? 200 : 201) || body.rows?.length !== ROWS) throw new Error(`import answered ${res.status}`);
@@ -72,7 +86,15 @@ async function series(label: string, run: (i: number) => Promise<number>) {
   times.sort((a, b) => a - b);
   const r = (n: number) => Math.round(n * 10) / 10;
   const median = r(times[Math.floor(times.length / 2)]!);
-  return { case: label, rows: ROWS, iterations: ITERATIONS, medianMs: median, minMs: r(times[0]!), maxMs: r(times.at(-1)!), meetsTarget: median < TARGET_MS };
+  return {
+    case: label,
+    rows: ROWS,
+    iterations: ITERATIONS,
+    medianMs: median,
+    minMs: r(times[0]!),
+    maxMs: r(times.at(-1)!),
+    meetsTarget: median < TARGET_MS,
+  };
 }
 
 export async function benchRosterImport({ base }: { base: string }) {
@@ -86,10 +108,19 @@ export async function benchRosterImport({ base }: { base: string }) {
   ];
   console.info(`\nroster import of ${ROWS} rows, median of ${ITERATIONS} after a warm-up, PostgreSQL\n`);
   console.info(`${'case'.padEnd(16)}${'median ms'.padStart(11)}${'min'.padStart(9)}${'max'.padStart(9)}`);
-  for (const r of results) console.info(r.case.padEnd(16) + [r.medianMs, r.minMs, r.maxMs].map((n, i) => String(n).padStart(i ? 9 : 11)).join(''));
+  for (const r of results)
+    console.info(r.case.padEnd(16) + [r.medianMs, r.minMs, r.maxMs].map((n, i) => String(n).padStart(i ? 9 : 11)).join(''));
   const ok = results.every((r) => r.meetsTarget);
   console.info(`\ntarget: each median under ${TARGET_MS} ms: ${ok ? 'met' : 'NOT met'}`);
-  const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, database: 'postgres', targetMs: TARGET_MS, ok, results };
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    database: 'postgres',
+    targetMs: TARGET_MS,
+    ok,
+    results,
+  };
   fs.writeFileSync(path.join(here, 'roster-import-results.json'), `${JSON.stringify(out, null, 2)}\n`);
   if (!ok) process.exitCode = 1;
 }

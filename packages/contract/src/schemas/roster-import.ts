@@ -30,7 +30,8 @@ export const ROSTER_IMPORT_MESSAGES = {
 } as const;
 
 /** What the file field accepts (web `<input accept>`); the server decides by the bytes, never by the name. */
-export const ROSTER_IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const ROSTER_IMPORT_ACCEPT =
+  '.csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The field limits a row is checked against (those of a place, `schemas/student.ts`). */
 export const ROSTER_FIELD_LIMITS = { firstName: 100, lastName: 100, code: 50 } as const;

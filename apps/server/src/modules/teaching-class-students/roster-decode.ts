@@ -4,12 +4,11 @@ import { HttpError } from '../../http/errors';
 /** What an uploaded roster file is, by its bytes: a zip (xlsx), or text. */
 export type RosterFileKind = 'xlsx' | 'text';
 
-export const unsupportedFile = () =>
-new HttpError(415, ROSTER_IMPORT_MESSAGES.unsupported);
+export const unsupportedFile = () => new HttpError(415, ROSTER_IMPORT_MESSAGES.unsupported);
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
 
-/** Signatures of files people may pick by mistake (old Excel, PDF, images, Word): named so the answer is a 415, not names read from binary. */
+/** Files people may pick by mistake (old Excel, PDF, images, Word), known by their first bytes: a 415, never names read from binary. */
 const BINARY_SIGNATURES = [
   [0xd0, 0xcf, 0x11, 0xe0], // OLE: .xls, .doc
   [0x25, 0x50, 0x44, 0x46], // %PDF

@@ -41,7 +41,13 @@ describe('POST /teaching-class-student/import: files read right', () => {
     ];
     for (const [name, bytes] of cases) {
       const rows = await preview(bytes);
-      expect(rows.map((r) => [r.firstName, r.lastName]), name).toEqual([['Zoë', 'Brontë'], ['陳', '大文']]);
+      expect(
+        rows.map((r) => [r.firstName, r.lastName]),
+        name,
+      ).toEqual([
+        ['Zoë', 'Brontë'],
+        ['陳', '大文'],
+      ]);
     }
     const cp1252 = Buffer.from('Nombre;Apellido(s)\nZo\xeb;Mu\xf1oz\n', 'latin1');
     expect((await preview(cp1252)).map((r) => [r.firstName, r.lastName])).toEqual([['Zoë', 'Muñoz']]);
@@ -92,6 +98,18 @@ describe('POST /teaching-class-student/import: files read right', () => {
     const [f, a] = res.json()['hydra:member'];
     expect(f.firstName).toBe('=HYPERLINK("http://evil.example","x")');
     expect(a).toMatchObject({ firstName: 'Ana', lastName: 'Lopez' });
+    // The class spreadsheet writes the name back as a text cell: Excel shows it, never runs it.
+    const sheet = await s.app.inject({
+      method: 'GET',
+      url: `${API}/report/spreadsheet/class/${classId}`,
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const cells: ExcelJS.Cell[] = [];
+    wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => void (String(c.value).includes('HYPERLINK') && cells.push(c)))));
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((c) => c.type === ExcelJS.ValueType.String)).toBe(true);
   });
 });
 
@@ -118,7 +136,12 @@ describe('POST /teaching-class-student/import: bad input answers clearly and wri
       expect(res.json()['hydra:description']).toBe(ROSTER_IMPORT_MESSAGES.unsupported);
     }
     // Any other body type than JSON or multipart is refused the same way.
-    const raw = await s.app.inject({ method: 'POST', url: IMPORT, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'text/csv' }, payload: 'a' });
+    const raw = await s.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'text/csv' },
+      payload: 'a',
+    });
     expect(raw.statusCode).toBe(415);
     await nothingWritten(before, places);
   });
@@ -147,7 +170,10 @@ describe('POST /teaching-class-student/import: bad input answers clearly and wri
       expect(res.statusCode).toBe(400);
       expect(res.json().violations).toEqual([{ propertyPath: 'file', message: ROSTER_IMPORT_MESSAGES.empty }]);
     }
-    expect((await importText(s, t.token, classId, '  \n\t\n')).json().violations[0]).toEqual({ propertyPath: 'text', message: ROSTER_IMPORT_MESSAGES.empty });
+    expect((await importText(s, t.token, classId, '  \n\t\n')).json().violations[0]).toEqual({
+      propertyPath: 'text',
+      message: ROSTER_IMPORT_MESSAGES.empty,
+    });
     for (const csv of ['Email,Phone\na@b.c,1\n', 'Code\nA1\n', 'Ana Lopez\nBo Chen\n']) {
       const res = await importFile(s, t.token, classId, Buffer.from(csv));
       expect(res.statusCode).toBe(400);
@@ -155,7 +181,12 @@ describe('POST /teaching-class-student/import: bad input answers clearly and wri
     }
     expect((await importText(s, t.token, classId, 'Code\tEmail\nA1\ta@b.c')).statusCode).toBe(400);
     const { payload, contentType } = (await import('../../../test/media')).multipart([{ teachingClass: String(classId) }]);
-    const noFile = await s.app.inject({ method: 'POST', url: IMPORT, headers: { 'content-type': contentType, authorization: `Bearer ${t.token}` }, payload });
+    const noFile = await s.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      headers: { 'content-type': contentType, authorization: `Bearer ${t.token}` },
+      payload,
+    });
     expect(noFile.json().violations).toEqual([{ propertyPath: 'file', message: ROSTER_IMPORT_MESSAGES.noFile }]);
     const noClass = await s.api('POST', IMPORT, { token: t.token, body: { text: 'Ana' } });
     expect(noClass.json().violations[0].propertyPath).toBe('teachingClass');

@@ -1,4 +1,11 @@
-import { API_AUTH_PREFIX, ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES, ROSTER_IMPORT_PATH, rosterImportFormFields, rosterImportTextBody } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  ROSTER_IMPORT_LIMITS,
+  ROSTER_IMPORT_MESSAGES,
+  ROSTER_IMPORT_PATH,
+  rosterImportFormFields,
+  rosterImportTextBody,
+} from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 import { parse } from '../../http/validate';
 import { violation } from '../../http/errors';

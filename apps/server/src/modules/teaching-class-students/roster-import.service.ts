@@ -42,7 +42,14 @@ async function judge(db: DbOrTx, p: Principal, classId: number, roster: ReadRost
   const codes = [...new Set(roster.rows.map((r) => r.code).filter(Boolean))];
   const [members, found] = await Promise.all([repo.members(db, classId), studentsRepository.findVisibleByCodes(db, p.userId, codes)]);
   const wanted = new Set(codes.map(codeKey));
-  return { members, rows: classifyRows(roster.rows, members, found.filter((k) => wanted.has(codeKey(k.code)))) };
+  return {
+    members,
+    rows: classifyRows(
+      roster.rows,
+      members,
+      found.filter((k) => wanted.has(codeKey(k.code))),
+    ),
+  };
 }
 
 const addable = (r: JudgedRow) => r.status === 'new' || r.status === 'existing';
@@ -99,7 +106,15 @@ export const rosterImportService = {
       if (brokenUniqueIndex(e)?.includes('teaching_class_student_uq')) throw conflict('The class changed meanwhile: please try again.');
       throw e;
     }
-    const places = new Map((await repo.findManyWithAccess(db, written.made.map((m) => m.id), p.userId)).map((r) => [r.place.id, r]));
+    const places = new Map(
+      (
+        await repo.findManyWithAccess(
+          db,
+          written.made.map((m) => m.id),
+          p.userId,
+        )
+      ).map((r) => [r.place.id, r]),
+    );
     return { rows: written.rows, ignored: roster.ignored, created: written.made.map((m) => ({ line: m.line, place: places.get(m.id)! })) };
   },
 

@@ -26,7 +26,10 @@ describe('roster parsing', () => {
 
   it('gives each row the line it starts on, blank lines and quoted line breaks counted', () => {
     const rows = readGrid(csvGrid('Name,Code\n\n"Ana\nLopez",1\nBo Chen,2\n'), 'file').rows;
-    expect(rows.map((r) => [r.line, r.firstName, r.lastName])).toEqual([[3, 'Ana', 'Lopez'], [5, 'Bo', 'Chen']]);
+    expect(rows.map((r) => [r.line, r.firstName, r.lastName])).toEqual([
+      [3, 'Ana', 'Lopez'],
+      [5, 'Bo', 'Chen'],
+    ]);
   });
 
   it('guesses the delimiter of a CSV file from its header line', () => {
@@ -68,7 +71,15 @@ describe('roster rows judged', () => {
 
   it('finds duplicates by the place code, the Student code, the name without a code, or an earlier row', () => {
     const judged = classifyRows(
-      [row(1, 'X', '', 'p-1'), row(2, 'Y', '', 's-1'), row(3, 'lena', 'PETROVA'), row(4, 'Ana'), row(5, 'ana'), row(6, 'Bo', '', 'B'), row(7, 'Bob', '', 'b')],
+      [
+        row(1, 'X', '', 'p-1'),
+        row(2, 'Y', '', 's-1'),
+        row(3, 'lena', 'PETROVA'),
+        row(4, 'Ana'),
+        row(5, 'ana'),
+        row(6, 'Bo', '', 'B'),
+        row(7, 'Bob', '', 'b'),
+      ],
       [member],
       [],
     );
@@ -85,7 +96,12 @@ describe('roster rows judged', () => {
   });
 
   it('re-uses a known Student by code, unless it is already in the class or the code names several', () => {
-    const known = [{ id: 50, code: 'X-50', avatarId: null }, { id: 60, code: 'K-60', avatarId: 3 }, { id: 70, code: 'T', avatarId: null }, { id: 71, code: 't', avatarId: null }];
+    const known = [
+      { id: 50, code: 'X-50', avatarId: null },
+      { id: 60, code: 'K-60', avatarId: 3 },
+      { id: 70, code: 'T', avatarId: null },
+      { id: 71, code: 't', avatarId: null },
+    ];
     const judged = classifyRows([row(1, 'A', '', 'x-50'), row(2, 'B', '', 'K-60'), row(3, 'C', '', 'T')], [member], known);
     expect(judged.map((r) => [r.status, r.reason ?? r.student?.id])).toEqual([
       ['duplicate', 'inClass'],

@@ -6,7 +6,11 @@ import type { PlaceRow } from './teaching-class-students.repository';
 import { reasonMessage, type JudgedRow } from './roster-classify';
 
 /** A place; its invitation code only when the viewer is one of the class's teachers. */
-export function presentPlace(r: { place: PlaceRow; avatar: MediaRow | null }, signer: UrlSigner, showInvitationCode: boolean): TeachingClassStudent {
+export function presentPlace(
+  r: { place: PlaceRow; avatar: MediaRow | null },
+  signer: UrlSigner,
+  showInvitationCode: boolean,
+): TeachingClassStudent {
   const p = r.place;
   return embedded('TeachingClassStudent', 'teaching-class-student', p.id, {
     id: p.id,
@@ -33,6 +37,6 @@ export function presentRosterRow(r: JudgedRow, placeId?: number): RosterImportRo
     code: r.code,
     ...(r.reason ? { reason: r.reason, message: reasonMessage(r.reason) } : {}),
     ...(r.student ? { student: iri('student', r.student.id) } : {}),
-    ...(placeId ?? r.placeId ? { teachingClassStudent: iri('teaching-class-student', (placeId ?? r.placeId)!) } : {}),
+    ...((placeId ?? r.placeId) ? { teachingClassStudent: iri('teaching-class-student', (placeId ?? r.placeId)!) } : {}),
   };
 }

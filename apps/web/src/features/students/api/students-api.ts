@@ -14,7 +14,6 @@ import useSWR from 'swr';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';
 
-
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {
   return useSWR<HydraCollection<TeachingClassStudent>>(
@@ -27,9 +26,11 @@ export function useAllClasses(enabled: boolean) {
   return useSWR<HydraCollection<TeachingClass>>(enabled ? withQuery('/teaching-classes', { page: 1, itemsPerPage: PAGE_SIZE.max }) : null);
 }
 
-export const createPlace = (body: TeachingClassStudentCreateBody) => api<TeachingClassStudent>('/teaching-class-student', { method: 'POST', body });
+export const createPlace = (body: TeachingClassStudentCreateBody) =>
+  api<TeachingClassStudent>('/teaching-class-student', { method: 'POST', body });
 
-export const patchPlace = (id: number, body: TeachingClassStudentPatchBody) => api<TeachingClassStudent>(placeKey(id), { method: 'PATCH', body });
+export const patchPlace = (id: number, body: TeachingClassStudentPatchBody) =>
+  api<TeachingClassStudent>(placeKey(id), { method: 'PATCH', body });
 
 export const deletePlace = (id: number) => api<void>(placeKey(id), { method: 'DELETE' });
 
@@ -41,7 +42,8 @@ export const copyPlaces = (body: TeachingClassStudentCopyBody) =>
 export type RosterSource = { kind: 'text'; text: string } | { kind: 'file'; file: File };
 
 function rosterCall<T>(classIri: string, source: RosterSource, dryRun: boolean) {
-  if (source.kind === 'text') return api<T>(ROSTER_IMPORT_PATH, { method: 'POST', body: { teachingClass: classIri, text: source.text, dryRun } });
+  if (source.kind === 'text')
+    return api<T>(ROSTER_IMPORT_PATH, { method: 'POST', body: { teachingClass: classIri, text: source.text, dryRun } });
   const form = new FormData();
   form.set('teachingClass', classIri);
   form.set('dryRun', String(dryRun));

@@ -143,7 +143,11 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
 function FileField({ onPick }: { onPick: (f: File | null) => void }) {
   const id = 'roster-file';
   return (
-    <Frame id={id} label={<FormattedMessage id="web_roster_file_label" />} hint={<FormattedMessage id="web_roster_file_hint" values={limits} />}>
+    <Frame
+      id={id}
+      label={<FormattedMessage id="web_roster_file_label" />}
+      hint={<FormattedMessage id="web_roster_file_hint" values={limits} />}
+    >
       <input
         id={id}
         type="file"

@@ -27,7 +27,13 @@ function useReason() {
 }
 
 function FirstName({ row }: { row: RosterImportRow }) {
-  return row.firstName ? <>{row.firstName}</> : <span className="text-slate-600 italic"><FormattedMessage id="web_roster_no_first_name" /></span>;
+  return row.firstName ? (
+    <>{row.firstName}</>
+  ) : (
+    <span className="text-slate-600 italic">
+      <FormattedMessage id="web_roster_no_first_name" />
+    </span>
+  );
 }
 
 /**

@@ -79,7 +79,12 @@ function StudentAdd({ cls }: { cls: TeachingClass }) {
         {mode === 'single' ? (
           <Card>
             <ClassSentence id="web_student_add_intro" cls={cls} className="mb-4 text-sm text-slate-700" />
-            <StudentForm initial={emptyStudent()} submitLabel={<FormattedMessage id="web_student_add_submit" />} onSave={save} clearAfterSave />
+            <StudentForm
+              initial={emptyStudent()}
+              submitLabel={<FormattedMessage id="web_student_add_submit" />}
+              onSave={save}
+              clearAfterSave
+            />
           </Card>
         ) : (
           <Card>
