@@ -59,6 +59,7 @@ test.describe('classes and students', () => {
     await page.getByRole('link', { name: 'Add students' }).click();
     await expect(page.getByRole('heading', { name: 'Add students' })).toBeVisible();
     await expectAccessible(page, 'add students');
+    await page.getByRole('radio', { name: 'One by one' }).check();
     for (const [firstName, lastName] of [
       ['Ana', 'Lima'],
       ['Ben', 'Okoro'],

@@ -110,6 +110,7 @@ test.describe('a first run without rough edges', () => {
     });
     const classId = ((await res.json()) as { id: number }).id;
     await page.goto(`/web/teaching-class/${classId}/student/add`);
+    await page.getByRole('radio', { name: 'One by one' }).check();
     for (const [firstName, lastName] of [['Ana', 'Lima'], ['Ben', 'Okoro'], ['Cara', 'Novak']] as const) {
       await page.getByLabel('First name').fill(firstName);
       await page.getByLabel('Last name').fill(lastName);

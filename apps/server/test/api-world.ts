@@ -194,6 +194,8 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
     teachingClass: (await createClass(s, w.creator)).id,
     teachingClassStudents: [w.second.id],
   }),
+  // A new name each call: the same one again would be a duplicate row and nothing to add (400).
+  'POST /api/auth/v1/teaching-class-student/import': (_s, w) => ({ teachingClass: w.cls['@id'], text: `Imp${++n} Orted` }),
   'PATCH /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', term: 2 }),
   'PATCH /api/auth/v1/teaching-class-student/{id}': () => ({ code: 'C-7' }),
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),

@@ -20,3 +20,4 @@ export * from './schemas/access';
 export * from './schemas/export';
 export * from './schemas/privacy';
 export * from './schemas/json-number';
+export * from './schemas/roster-import';

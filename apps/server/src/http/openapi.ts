@@ -96,10 +96,12 @@ export function openApiDocument(routes: Collected[], version: string) {
       // Every JSON type is read alike (plugins/content-types.ts); generated clients pick the first they know.
       op.requestBody = { required: true, content: Object.fromEntries(JSON_TYPES.map((t) => [t, { schema }])) };
     }
+    // A route may take both (the roster import: pasted text as JSON, or a file): the multipart form joins the JSON types.
     if (r.doc.multipart)
       op.requestBody = {
         required: true,
         content: {
+          ...((op.requestBody as { content?: object } | undefined)?.content ?? {}),
           'multipart/form-data': {
             schema: {
               type: 'object',

@@ -14,6 +14,7 @@ import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { systemRoutes } from './system/system.routes';
 import { teachingClassStudentsRoutes } from './teaching-class-students/teaching-class-students.routes';
+import { rosterImportRoutes } from './teaching-class-students/roster-import.routes';
 import { teachingClassesRoutes } from './teaching-classes/teaching-classes.routes';
 import { translationsRoutes } from './translations/translations.routes';
 import { usersRoutes } from './users/users.routes';
@@ -37,6 +38,7 @@ export const modules: ModuleRoutes[] = [
   mediaRoutes,
   teachingClassesRoutes,
   teachingClassStudentsRoutes,
+  rosterImportRoutes,
   studentsRoutes,
   learningSkillsRoutes,
   ratingsRoutes,

@@ -56,6 +56,33 @@ export const studentsRepository = {
     return { rows, total: total?.n ?? 0 };
   },
 
+  /**
+   * Students the user may see whose code is one of these, as written or lower-cased (an import compares codes without
+   * case or width, and checks again: the database's lower() may leave non-ASCII letters as they are).
+   */
+  async findVisibleByCodes(db: DbOrTx, userId: number, codes: string[]) {
+    if (!codes.length) return [];
+    const forms = [...new Set(codes.flatMap((c) => [c.normalize('NFKC'), c.normalize('NFKC').toLowerCase()]))];
+    const rows = await db
+      .select({ id: students.id, code: students.code, avatarId: students.avatarId })
+      .from(students)
+      .where(and(inArray(sql`lower(normalize(${students.code}, NFKC))`, forms), visibleStudent(userId)));
+    return rows.map((r) => ({ ...r, code: r.code! }));
+  },
+
+  /** Many students in one statement per chunk; ids come back in the order of `values` (PostgreSQL returns them so). */
+  async insertMany(db: DbOrTx, values: NewStudent[]) {
+    const ids: number[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await db
+        .insert(students)
+        .values(values.slice(i, i + 500))
+        .returning({ id: students.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  },
+
   async insert(db: DbOrTx, values: NewStudent) {
     const [row] = await db.insert(students).values(values).returning({ id: students.id });
     return row!.id;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { media, teachingClasses, teachingClassStudents } from '../../db/schema';
+import { media, students, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
 
@@ -26,6 +26,9 @@ function selectPlacesWithAccess(db: DbOrTx, userId: number) {
 }
 
 export type PlaceWithAccess = Awaited<ReturnType<typeof selectPlacesWithAccess>>[number];
+
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters at 11 columns a row. */
+const INSERT_CHUNK = 500;
 
 const byName = [asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)];
 
@@ -69,6 +72,34 @@ export const teachingClassStudentsRepository = {
       .from(teachingClassStudents)
       .where(and(eq(teachingClassStudents.teachingClassId, classId), inArray(teachingClassStudents.studentId, studentIds)));
     return new Set(rows.map((r) => r.studentId));
+  },
+
+  /** The places of a class with their Student's own code (what an import compares its rows with). */
+  members: (db: DbOrTx, classId: number) =>
+    db
+      .select({
+        placeId: teachingClassStudents.id,
+        studentId: teachingClassStudents.studentId,
+        firstName: teachingClassStudents.firstName,
+        lastName: teachingClassStudents.lastName,
+        code: teachingClassStudents.code,
+        studentCode: students.code,
+      })
+      .from(teachingClassStudents)
+      .innerJoin(students, eq(students.id, teachingClassStudents.studentId))
+      .where(eq(teachingClassStudents.teachingClassId, classId)),
+
+  /** Many places in one statement per chunk; ids come back in the order of `values`. */
+  async insertMany(db: DbOrTx, values: NewPlace[]) {
+    const ids: number[] = [];
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+      const rows = await db
+        .insert(teachingClassStudents)
+        .values(values.slice(i, i + INSERT_CHUNK))
+        .returning({ id: teachingClassStudents.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
   },
 
   async countOtherPlaces(db: DbOrTx, studentId: number, exceptPlaceId: number) {

@@ -1,6 +1,9 @@
 import {
   PAGE_SIZE,
+  ROSTER_IMPORT_PATH,
   type HydraCollection,
+  type RosterImportPreview,
+  type RosterImportResult,
   type TeachingClass,
   type TeachingClassStudent,
   type TeachingClassStudentCopyBody,
@@ -10,7 +13,6 @@ import {
 import useSWR from 'swr';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';
-
 
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {
@@ -24,12 +26,33 @@ export function useAllClasses(enabled: boolean) {
   return useSWR<HydraCollection<TeachingClass>>(enabled ? withQuery('/teaching-classes', { page: 1, itemsPerPage: PAGE_SIZE.max }) : null);
 }
 
-export const createPlace = (body: TeachingClassStudentCreateBody) => api<TeachingClassStudent>('/teaching-class-student', { method: 'POST', body });
+export const createPlace = (body: TeachingClassStudentCreateBody) =>
+  api<TeachingClassStudent>('/teaching-class-student', { method: 'POST', body });
 
-export const patchPlace = (id: number, body: TeachingClassStudentPatchBody) => api<TeachingClassStudent>(placeKey(id), { method: 'PATCH', body });
+export const patchPlace = (id: number, body: TeachingClassStudentPatchBody) =>
+  api<TeachingClassStudent>(placeKey(id), { method: 'PATCH', body });
 
 export const deletePlace = (id: number) => api<void>(placeKey(id), { method: 'DELETE' });
 
 /** Copies places from other classes into one, re-using each Student; all or nothing (DESIGN §3). */
 export const copyPlaces = (body: TeachingClassStudentCopyBody) =>
   api<HydraCollection<TeachingClassStudent>>('/teaching-class-student/copy', { method: 'POST', body });
+
+/** What a roster import reads: pasted lines, or a CSV/xlsx file (DESIGN §8). */
+export type RosterSource = { kind: 'text'; text: string } | { kind: 'file'; file: File };
+
+function rosterCall<T>(classIri: string, source: RosterSource, dryRun: boolean) {
+  if (source.kind === 'text')
+    return api<T>(ROSTER_IMPORT_PATH, { method: 'POST', body: { teachingClass: classIri, text: source.text, dryRun } });
+  const form = new FormData();
+  form.set('teachingClass', classIri);
+  form.set('dryRun', String(dryRun));
+  form.set('file', source.file);
+  return api<T>(ROSTER_IMPORT_PATH, { method: 'POST', form });
+}
+
+/** Reads and judges a roster without writing: one row per line with its status. */
+export const previewRoster = (classIri: string, source: RosterSource) => rosterCall<RosterImportPreview>(classIri, source, true);
+
+/** Adds every new and existing row in one step, or nothing. */
+export const importRoster = (classIri: string, source: RosterSource) => rosterCall<RosterImportResult>(classIri, source, false);

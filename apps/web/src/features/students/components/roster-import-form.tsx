@@ -1,0 +1,161 @@
+import {
+  ROSTER_IMPORT_ACCEPT,
+  ROSTER_IMPORT_LIMITS,
+  ROSTER_IMPORT_MESSAGES,
+  type RosterImportPreview,
+  type TeachingClass,
+} from '@skillroom/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { control, Frame, TextAreaField } from '../../../components/ui/field';
+import { track } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
+import { revalidateClassData } from '../../../lib/teaching-classes';
+import { translateViolation } from '../../../lib/violations';
+import { importRoster, previewRoster, type RosterSource } from '../api/students-api';
+import { RosterPreview } from './roster-preview';
+
+const limits = { mb: ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024, rows: ROSTER_IMPORT_LIMITS.maxRows.toLocaleString() };
+
+/** The server's answers to input it cannot import, by their contract text, in the reader's language. */
+const ERROR_KEYS: [string, string][] = [
+  [ROSTER_IMPORT_MESSAGES.tooLarge, 'web_roster_error_too_large'],
+  [ROSTER_IMPORT_MESSAGES.tooManyRows, 'web_roster_error_too_many_rows'],
+  [ROSTER_IMPORT_MESSAGES.unsupported, 'web_roster_error_unsupported'],
+  [ROSTER_IMPORT_MESSAGES.empty, 'web_roster_error_empty'],
+  [ROSTER_IMPORT_MESSAGES.unreadable, 'web_roster_error_unreadable'],
+  [ROSTER_IMPORT_MESSAGES.noNameColumn, 'web_roster_error_no_name_column'],
+  [ROSTER_IMPORT_MESSAGES.nothingToAdd, 'web_roster_error_nothing_to_add'],
+];
+
+function errorText(intl: IntlShape, e: unknown): string {
+  const text = e instanceof ApiError ? (e.violations[0]?.message ?? e.message) : String(e);
+  const key = ERROR_KEYS.find(([m]) => m === text)?.[1];
+  return key ? intl.formatMessage({ id: key }, limits) : translateViolation(intl, text);
+}
+
+/**
+ * Paste a list or upload a file (DESIGN §8): "Check the list" asks for a dry run and shows each row's status; "Add N
+ * students" sends the same input for real, all or nothing, and goes back to the class with a toast.
+ */
+export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'paste' | 'file' }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<RosterImportPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'check' | 'add' | null>(null);
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  const source = (): RosterSource | null => (mode === 'paste' ? { kind: 'text', text } : file ? { kind: 'file', file } : null);
+  const changed = () => {
+    setPreview(null);
+    setError(null);
+  };
+  const fail = (e: unknown) => {
+    setError(errorText(intl, e));
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const check = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const s = source();
+    if (!s) return fail(new ApiError(400, intl.formatMessage({ id: 'web_roster_error_no_file' })));
+    setBusy('check');
+    setError(null);
+    try {
+      setPreview(await previewRoster(cls['@id'], s));
+      requestAnimationFrame(() => reviewRef.current?.focus());
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const add = async () => {
+    const s = source();
+    if (!s) return;
+    setBusy('add');
+    try {
+      const result = await importRoster(cls['@id'], s);
+      void revalidateClassData();
+      void track({ name: 'students_imported', screen: 'New Student', properties: { source: mode, count: result['hydra:totalItems'] } });
+      toast.success(intl.formatMessage({ id: 'web_roster_added' }, { count: result['hydra:totalItems'], name: cls.name }));
+      navigate(`/teaching-class/${cls.id}`);
+    } catch (e) {
+      setBusy(null);
+      fail(e);
+    }
+  };
+
+  const adding = preview ? preview.summary.new + preview.summary.existing : 0;
+  return (
+    <div className="space-y-6">
+      <form onSubmit={check} className="space-y-4" noValidate>
+        {mode === 'paste' ? (
+          <TextAreaField
+            label={<FormattedMessage id="web_roster_paste_label" />}
+            hint={<FormattedMessage id="web_roster_paste_hint" />}
+            rows={8}
+            value={text}
+            spellCheck={false}
+            onChange={(e) => (setText(e.target.value), changed())}
+          />
+        ) : (
+          <FileField onPick={(f) => (setFile(f), changed())} />
+        )}
+        <Button type="submit" variant={preview ? 'secondary' : 'primary'} busy={busy === 'check'}>
+          <FormattedMessage id="web_roster_check" />
+        </Button>
+      </form>
+      {error && (
+        <div ref={errorRef} tabIndex={-1}>
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      {preview && (
+        <section aria-labelledby="roster-review" className="space-y-4">
+          <h2 id="roster-review" ref={reviewRef} tabIndex={-1} className="text-lg font-semibold">
+            <FormattedMessage id="web_roster_review_title" />
+          </h2>
+          <RosterPreview preview={preview} />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => void add()} busy={busy === 'add'} disabled={adding === 0}>
+              <FormattedMessage id="web_roster_add" values={{ count: adding }} />
+            </Button>
+            <Button variant="secondary" onClick={changed}>
+              <FormattedMessage id="web_roster_change" />
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function FileField({ onPick }: { onPick: (f: File | null) => void }) {
+  const id = 'roster-file';
+  return (
+    <Frame
+      id={id}
+      label={<FormattedMessage id="web_roster_file_label" />}
+      hint={<FormattedMessage id="web_roster_file_hint" values={limits} />}
+    >
+      <input
+        id={id}
+        type="file"
+        accept={ROSTER_IMPORT_ACCEPT}
+        className={`${control} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1`}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+      />
+    </Frame>
+  );
+}
