@@ -1,29 +1,14 @@
 import type { Report } from '@skillroom/contract';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { fullName } from '../../../lib/teaching-classes';
 import { average } from './report-charts';
+import { ScrollRegion as Scroll, stickyCell } from './scroll-region';
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
 const td = 'border-b border-slate-100 px-3 py-2 align-top text-sm';
-
-/** A table that scrolls inside its own box on a narrow screen, never the page (a focusable region, for keyboards). */
-function Scroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      // A scrolling region must be reachable by keyboard to be read; tabIndex 0 makes it so.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-md print:overflow-visible"
-    >
-      {children}
-    </div>
-  );
-}
 
 /** Points and counts per skill and per action. */
 export function SkillsTable({ report }: { report: Report }) {
@@ -38,7 +23,7 @@ export function SkillsTable({ report }: { report: Report }) {
         </caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} ${stickyCell} bg-white`}>
               <FormattedMessage id="web_report_skill" />
             </th>
             <th scope="col" className={`${th} text-right`}>
@@ -55,7 +40,7 @@ export function SkillsTable({ report }: { report: Report }) {
         <tbody>
           {report.skills.flatMap((s) => [
             <tr key={s.learningSkill} className="bg-slate-50">
-              <th scope="row" className={`${td} text-left font-semibold`}>
+              <th scope="row" className={`${td} ${stickyCell} bg-slate-50 text-left font-semibold`}>
                 <span className="inline-flex items-center gap-2">
                   <SkillIcon icon={s.icon} colorCode={s.colorCode} name={nameOf(s)} size={24} />
                   {nameOf(s)}
@@ -68,7 +53,7 @@ export function SkillsTable({ report }: { report: Report }) {
             // A skill nobody was rated in is one row of zeros, not one per action.
             ...(s.ratings ? s.actions : []).map((a) => (
               <tr key={a.learningAction}>
-                <th scope="row" className={`${td} pl-10 text-left font-normal`}>
+                <th scope="row" className={`${td} ${stickyCell} bg-white pl-10 text-left font-normal`}>
                   {nameOf(a)}
                 </th>
                 <td className={`${td} text-right`}>{a.ratings}</td>
@@ -92,16 +77,23 @@ export function StudentsTable({ report }: { report: Report }) {
   return (
     <Scroll label={intl.formatMessage({ id: 'web_report_students_table' })}>
       <table className="w-full border-collapse">
-        <caption className="sr-only">
-          <FormattedMessage id="web_report_students_table" />
+        {/* The cells are short (figures only); the caption, shown, says what they hold. */}
+        <caption className="pb-2 text-left text-sm text-slate-700">
+          <FormattedMessage id="web_report_cell_legend" />
         </caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} ${stickyCell} bg-white`}>
               <FormattedMessage id="web_report_student" />
             </th>
             {report.skills.map((s) => (
-              <th key={s.learningSkill} scope="col" className={`${th} text-right normal-case`} style={{ borderBottomColor: s.colorCode }}>
+              <th
+                key={s.learningSkill}
+                scope="col"
+                // Long skill names wrap within their column rather than widen it (or be cut).
+                className={`${th} min-w-[5.5rem] text-right align-bottom break-words normal-case`}
+                style={{ borderBottomColor: s.colorCode }}
+              >
                 {nameOf(s)}
               </th>
             ))}
@@ -113,7 +105,7 @@ export function StudentsTable({ report }: { report: Report }) {
         <tbody>
           {students.map((st) => (
             <tr key={st.teachingClassStudent}>
-              <th scope="row" className={`${td} text-left font-medium whitespace-nowrap`}>
+              <th scope="row" className={`${td} ${stickyCell} bg-white text-left font-medium whitespace-nowrap`}>
                 {fullName(st)}
               </th>
               {report.skills.map((s) => {
@@ -121,13 +113,13 @@ export function StudentsTable({ report }: { report: Report }) {
                 return (
                   <td key={s.learningSkill} className={`${td} text-right whitespace-nowrap`}>
                     {cell && cell.ratings
-                      ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: cell.ratings, average: average(cell) })
+                      ? intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: cell.ratings, average: average(cell) })
                       : '–'}
                   </td>
                 );
               })}
               <td className={`${td} text-right font-semibold whitespace-nowrap`}>
-                {intl.formatMessage({ id: 'web_report_cell' }, { ratings: st.ratings, average: average(st) })}
+                {intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: st.ratings, average: average(st) })}
               </td>
             </tr>
           ))}
