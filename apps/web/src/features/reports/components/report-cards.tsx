@@ -38,9 +38,9 @@ export function SkillsCards({ report }: { report: Report }) {
           {s.ratings > 0 && (
             <dl className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-sm">
               {s.actions.map((a) => (
-                <div key={a.learningAction} className="flex flex-wrap justify-between gap-x-3">
+                <div key={a.learningAction} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
                   <dt className="min-w-0 break-words text-slate-800">{nameOf(a)}</dt>
-                  <dd className="text-slate-900">
+                  <dd className="text-right text-slate-900">
                     {a.ratings ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: a.ratings, average: average(a) }) : '–'}
                   </dd>
                 </div>
@@ -66,7 +66,7 @@ export function StudentsCards({ report }: { report: Report }) {
         <li key={st.teachingClassStudent} className={card}>
           <h3 className="font-semibold break-words text-slate-900">{fullName(st)}</h3>
           <dl className="mt-2 space-y-1 text-sm">
-            <div className="flex flex-wrap justify-between gap-x-3 font-semibold">
+            <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 font-semibold">
               <dt>
                 <FormattedMessage id="web_report_total" />
               </dt>
@@ -75,9 +75,9 @@ export function StudentsCards({ report }: { report: Report }) {
             {st.skills.map((x) => {
               const s = skillOf.get(x.learningSkill);
               return (
-                <div key={x.learningSkill} className="flex flex-wrap justify-between gap-x-3">
+                <div key={x.learningSkill} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
                   <dt className="min-w-0 break-words text-slate-800">{s ? nameOf(s) : ''}</dt>
-                  <dd className="text-slate-900">
+                  <dd className="text-right text-slate-900">
                     {intl.formatMessage({ id: 'web_report_cell' }, { ratings: x.ratings, average: average(x) })}
                   </dd>
                 </div>

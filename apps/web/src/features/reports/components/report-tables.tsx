@@ -8,6 +8,8 @@ import { average } from './report-charts';
 import { ScrollRegion as Scroll, stickyCell } from './scroll-region';
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
+// A skill's column: its name wraps (a long one breaks at a hyphen) so that the table fits a laptop screen.
+const skillTh = 'min-w-[4.5rem] border-b-2 px-2 py-2 text-right align-bottom text-xs font-semibold break-words hyphens-auto text-slate-700';
 const td = 'border-b border-slate-100 px-3 py-2 align-top text-sm';
 
 /** Points and counts per skill and per action. */
@@ -16,7 +18,7 @@ export function SkillsTable({ report }: { report: Report }) {
   const nameOf = useNameOf();
   const caption = useId();
   return (
-    <Scroll label={intl.formatMessage({ id: 'web_report_skills_table' })}>
+    <Scroll label={intl.formatMessage({ id: 'web_report_table_region' }, { name: intl.formatMessage({ id: 'web_report_skills_table' }) })}>
       <table className="w-full min-w-[28rem] border-collapse" aria-describedby={caption}>
         <caption id={caption} className="sr-only">
           <FormattedMessage id="web_report_skills_table" />
@@ -75,56 +77,63 @@ export function StudentsTable({ report }: { report: Report }) {
   const collator = new Intl.Collator(intl.locale);
   const students = [...report.students].sort((a, b) => collator.compare(fullName(a), fullName(b)));
   return (
-    <Scroll label={intl.formatMessage({ id: 'web_report_students_table' })}>
-      <table className="w-full border-collapse">
-        {/* The cells are short (figures only); the caption, shown, says what they hold. */}
-        <caption className="pb-2 text-left text-sm text-slate-700">
-          <FormattedMessage id="web_report_cell_legend" />
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${th} ${stickyCell} bg-white`}>
-              <FormattedMessage id="web_report_student" />
-            </th>
-            {report.skills.map((s) => (
-              <th
-                key={s.learningSkill}
-                scope="col"
-                // Long skill names wrap within their column rather than widen it (or be cut).
-                className={`${th} min-w-[5.5rem] text-right align-bottom break-words normal-case`}
-                style={{ borderBottomColor: s.colorCode }}
-              >
-                {nameOf(s)}
+    <div className="space-y-2">
+      {/* The cells are short (figures only); this line says what they hold, and stays put while the table scrolls. */}
+      <p className="text-sm text-slate-700">
+        <FormattedMessage id="web_report_cell_legend" />
+      </p>
+      <Scroll
+        label={intl.formatMessage({ id: 'web_report_table_region' }, { name: intl.formatMessage({ id: 'web_report_students_table' }) })}
+      >
+        <table className="w-full border-collapse">
+          <caption className="sr-only">
+            <FormattedMessage id="web_report_students_table" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={`${th} ${stickyCell} bg-white`}>
+                <FormattedMessage id="web_report_student" />
               </th>
-            ))}
-            <th scope="col" className={`${th} text-right`}>
-              <FormattedMessage id="web_report_total" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {students.map((st) => (
-            <tr key={st.teachingClassStudent}>
-              <th scope="row" className={`${td} ${stickyCell} bg-white text-left font-medium whitespace-nowrap`}>
-                {fullName(st)}
+              {report.skills.map((s) => (
+                <th
+                  key={s.learningSkill}
+                  scope="col"
+                  // Long skill names wrap within their column rather than widen it (or be cut).
+                  className={skillTh}
+                  style={{ borderBottomColor: s.colorCode }}
+                >
+                  {nameOf(s)}
+                </th>
+              ))}
+              <th scope="col" className={`${th} text-right`}>
+                <FormattedMessage id="web_report_total" />
               </th>
-              {report.skills.map((s) => {
-                const cell = st.skills.find((x) => x.learningSkill === s.learningSkill);
-                return (
-                  <td key={s.learningSkill} className={`${td} text-right whitespace-nowrap`}>
-                    {cell && cell.ratings
-                      ? intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: cell.ratings, average: average(cell) })
-                      : '–'}
-                  </td>
-                );
-              })}
-              <td className={`${td} text-right font-semibold whitespace-nowrap`}>
-                {intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: st.ratings, average: average(st) })}
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Scroll>
+          </thead>
+          <tbody>
+            {students.map((st) => (
+              <tr key={st.teachingClassStudent}>
+                <th scope="row" className={`${td} ${stickyCell} bg-white min-w-[8rem] text-left font-medium`}>
+                  {fullName(st)}
+                </th>
+                {report.skills.map((s) => {
+                  const cell = st.skills.find((x) => x.learningSkill === s.learningSkill);
+                  return (
+                    <td key={s.learningSkill} className={`${td} text-right whitespace-nowrap`}>
+                      {cell && cell.ratings
+                        ? intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: cell.ratings, average: average(cell) })
+                        : '–'}
+                    </td>
+                  );
+                })}
+                <td className={`${td} text-right font-semibold whitespace-nowrap`}>
+                  {intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: st.ratings, average: average(st) })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Scroll>
+    </div>
   );
 }
