@@ -31,13 +31,17 @@ type Value = string | number | Date | null;
 /** A YYYY-MM-DD day as the Date exceljs stores as that day's serial (it counts in UTC). */
 export const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
 
+// Chinese, Japanese and Korean characters (and full-width forms) take two of Excel's character widths.
+const WIDE = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
+const textWidth = (text: string) => text.length + (text.match(WIDE)?.length ?? 0);
+
 /** Wide enough for the header and the longest line of the column (dates print in 10 characters), within bounds. */
 function widthOf(c: Column, values: Value[]) {
   const longest = values.reduce<number>((n, v) => {
     if (v instanceof Date) return Math.max(n, 10);
     const lines = String(v ?? '').split('\n');
-    return Math.max(n, ...lines.map((l) => l.length));
-  }, c.header.length);
+    return Math.max(n, ...lines.map(textWidth));
+  }, textWidth(c.header));
   return Math.min(MAX_WIDTH, Math.max(10, longest + 2));
 }
 
