@@ -19,6 +19,7 @@ describe('report plurals', () => {
   ])('words a cell in %s', (locale, one, two) => {
     expect(say(locale, 'web_report_cell', { ratings: 1, average: 4 })).toBe(one);
     expect(say(locale, 'web_report_cell', { ratings: 2, average: 3.5 })).toBe(two);
+    expect(say(locale, 'web_report_ratings_count', { count: 1 })).toBe(one.split(' · ')[0]);
   });
 
   it.each([

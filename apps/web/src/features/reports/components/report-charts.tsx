@@ -82,7 +82,11 @@ export function SkillsChart({ report }: { report: Report }) {
   );
   const label = intl.formatMessage(
     { id: 'web_report_chart_skills_label' },
-    { list: skills.map((s, i) => `${names[i]}: ${s.ratings}`).join(', ') || intl.formatMessage({ id: 'web_report_none' }) },
+    {
+      list:
+        skills.map((s, i) => `${names[i]}: ${intl.formatMessage({ id: 'web_report_ratings_count' }, { count: s.ratings })}`).join(', ') ||
+        intl.formatMessage({ id: 'web_report_none' }),
+    },
   );
   return <ChartCanvas config={config as ChartConfiguration} label={label} height={Math.max(160, 44 * skills.length + 40)} />;
 }

@@ -55,7 +55,10 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
         {edges.after && (
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-md bg-gradient-to-l from-slate-900/20 to-transparent print:hidden"
+            className={
+              'pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-md ' +
+              'bg-gradient-to-l from-slate-900/20 to-transparent print:hidden'
+            }
           />
         )}
       </div>
