@@ -1,8 +1,22 @@
+import { REPORT_MAX_DAYS } from '@skillroom/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../lib/dates';
-import { PRESETS, presetOf, presetRange, rangeErrors, validRange, type Preset, type Range, type RangeError } from './range-presets';
+import {
+  dayError,
+  PRESETS,
+  presetOf,
+  presetRange,
+  rangeErrors,
+  validRange,
+  type Preset,
+  type Range,
+  type RangeError,
+} from './range-presets';
+
+// The longest range in years, as people say it (REPORT_MAX_DAYS is ten years of days, leap days included).
+const MAX_YEARS = Math.floor(REPORT_MAX_DAYS / 366);
 
 const ERROR_ID: Record<RangeError, string> = {
   format: 'web_report_error_format',
@@ -40,7 +54,7 @@ export function RangePicker({ range, span, onChange, children }: Props) {
     const e = errors[key];
     // A day's own form waits until the field is left; the range's rule shows as soon as both days are read.
     if (!e || (!left[key] && (e === 'format' || e === 'noSuchDay'))) return null;
-    return intl.formatMessage({ id: ERROR_ID[e] }, { max: 10 });
+    return intl.formatMessage({ id: ERROR_ID[e] }, { max: MAX_YEARS });
   };
 
   const setDay = (key: keyof Range, value: string) => {
@@ -95,7 +109,7 @@ export function RangePicker({ range, span, onChange, children }: Props) {
           <DateField
             label={<FormattedMessage id="web_report_to" />}
             value={draft.end}
-            min={validRange({ start: draft.start, end: draft.start }) ? draft.start : undefined}
+            min={draft.start && !dayError(draft.start) ? draft.start : undefined}
             onChange={(v) => setDay('end', v)}
             onBlur={() => setLeft((l) => ({ ...l, end: true }))}
             error={message('end')}
