@@ -54,8 +54,11 @@ test.describe('report tables', () => {
     await expect(p.getByRole('list', { name: 'Students by skill' })).toBeHidden();
     await expectAccessible(p, 'class report 1280 px');
     await p.screenshot({ path: path.join(shots, 'report-tables-1280.png'), fullPage: true });
-    // A narrower window (a tablet) keeps the tables and says when they scroll.
+  });
+
+  test('a narrower window (a tablet) keeps the tables and says when they scroll', async ({ page: p }) => {
     await p.setViewportSize({ width: 700, height: 900 });
+    await demoClassReport(p);
     const students = p.getByRole('region', { name: 'Table: Students by skill' });
     await expect(p.getByText('Scroll sideways to see every column.').first()).toBeVisible();
     await expectEveryColumnReachable(students, p.locator(`[id="${await students.getAttribute('aria-describedby')}"]`));
