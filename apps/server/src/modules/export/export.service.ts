@@ -99,7 +99,8 @@ async function writeStudent(
   // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
   const pdf = await ws.writeFile(at('portfolio.pdf'), await renderReportPdf(report, locale));
-  const xlsx = await ws.writeFile(at('report.xlsx'), await renderReportSpreadsheet(report, locale));
+  const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+  const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
     L,
@@ -212,7 +213,8 @@ export const exportService = {
       await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
       const sizes = await root.close();
       const pdf = await ws.writeFile('class-report.pdf', await renderReportPdf(report, locale));
-      const xlsx = await ws.writeFile('class-report.xlsx', await renderReportSpreadsheet(report, locale));
+      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+      const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),
         fileEntry('class-report.xlsx', xlsx.file, xlsx.size),

@@ -73,11 +73,16 @@ export const reportsRoutes: ModuleRoutes = {
       );
       app.get(
         `/report/spreadsheet/${subject}/:id`,
-        { config: { doc: { summary: `${what}, as an xlsx workbook with a sheet per view, in your language`, ...doc } } },
+        {
+          config: {
+            doc: { summary: `${what}, as an xlsx workbook with a sheet per view and one listing every rating, in your language`, ...doc },
+          },
+        },
         async (req, reply) => {
           const p = requireUser(req);
           const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
-          return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p)));
+          const ratings = await service.ratings(db, r);
+          return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p), ratings));
         },
       );
     }

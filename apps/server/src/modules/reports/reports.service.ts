@@ -1,8 +1,8 @@
 import {
   REPORT_DEFAULT_DAYS,
-  REPORT_MAX_DAYS,
   REPORT_MESSAGES,
   REPORT_RECENT_MEDIA,
+  reportRangeProblem,
   type Report,
   type ReportSkill,
   type ReportStudent,
@@ -15,8 +15,8 @@ import { iri } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { presentMedia } from '../media/media.presenter';
-import { teachingClassesPolicy } from '../../class-access/class-roles';
-import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
+import { CLASS_NOT_FOUND, teachingClassesPolicy } from '../../class-access/class-roles';
+import { reportRatingsRepository } from './report-ratings.repository';
 import { reportsRepository as repo, type Figures, type ReportRows } from './reports.repository';
 
 type Query = z.output<typeof reportQuery>;
@@ -28,7 +28,6 @@ type School = { id: number; name: string } | null;
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-const days = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 const fig = (f: Figures | undefined) => ({ ratings: Number(f?.n ?? 0), points: Number(f?.p ?? 0) });
 const add = (a: { ratings: number; points: number }, b: { ratings: number; points: number }) => ({
   ratings: a.ratings + b.ratings,
@@ -37,14 +36,16 @@ const add = (a: { ratings: number; points: number }, b: { ratings: number; point
 
 /**
  * The range of a report (DESIGN §3): by default from the class's start (the earliest, for several) to today,
- * or the last 30 days when there is no start; one bound alone keeps a sensible other one.
+ * or the last 30 days when there is no start; one bound alone keeps a sensible other one. Two given bounds were
+ * checked by the query's schema; a range made with a default is checked here, naming the bound that was given
+ * (the one the person can change), by the same rule (DESIGN §9).
  */
 export function reportRange(q: Pick<Query, 'startDate' | 'endDate'>, classStart: string | null, now = today()) {
   const end = q.endDate ?? (q.startDate && q.startDate > now ? q.startDate : now);
   const fallback = classStart && classStart <= end ? classStart : addDays(end, -REPORT_DEFAULT_DAYS);
   const start = q.startDate ?? fallback;
-  if (end < start) throw violation('endDate', 'The end date must not be before the start date.');
-  if (days(start, end) > REPORT_MAX_DAYS) throw violation('startDate', REPORT_MESSAGES.tooLong);
+  const problem = reportRangeProblem(start, end);
+  if (problem) throw violation(q.startDate && !q.endDate ? 'startDate' : 'endDate', REPORT_MESSAGES[problem]);
   return { start, end };
 }
 
@@ -151,6 +152,18 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Rep
 }
 
 export const reportsService = {
+  /**
+   * A report's ratings one by one (the spreadsheet's "Ratings" sheet, DESIGN §9), over the report's own classes,
+   * range and student: whoever was given the report may read its ratings, and no others.
+   */
+  ratings: (db: DbOrTx, r: Report) =>
+    reportRatingsRepository.list(db, {
+      classIds: r.teachingClasses.map((c) => c.id),
+      start: r.start,
+      end: r.end,
+      studentId: r.student?.id,
+    }),
+
   /** A class's report, for its creator, co-teachers and evaluators; no one else knows the class (404). */
   async forClass(db: DbOrTx, signer: UrlSigner, p: Principal, classId: number, q: Query): Promise<Report> {
     const found = await repo.classWithRole(db, classId, p.userId);

@@ -5,9 +5,8 @@ import { brokenUniqueIndex, newInvitationCode, withFreshCode } from '../../lib/i
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { studentsRepository } from '../students/students.repository';
-import { teachingClassesPolicy } from '../teaching-classes/teaching-classes.policy';
-import { teachingClassesRepository } from '../teaching-classes/teaching-classes.repository';
-import { teachingClassesService } from '../teaching-classes/teaching-classes.service';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { INDIVIDUAL_ONE_STUDENT, teachingClassesPolicy } from '../../class-access/class-roles';
 import { classifyRows, codeKey, summarize, type JudgedRow } from './roster-classify';
 import type { ReadRoster } from './roster-parse';
 import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from './teaching-class-students.repository';
@@ -30,7 +29,7 @@ type Cls = { id: number; isIndividual: boolean };
 
 /** The class to import into: unseen (another teacher's, a parent's view) 404, an evaluator's 403, finished 409. */
 async function importDestination(db: DbOrTx, p: Principal, classId: number) {
-  const row = await teachingClassesRepository.findAccess(db, classId, p.userId);
+  const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound('Teaching class not found.');
   if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
   refuseIfFinished(row.cls);
@@ -62,7 +61,7 @@ async function write(db: Db, p: Principal, cls: Cls, roster: ReadRoster) {
       const { members, rows } = await judge(tx, p, cls.id, roster);
       const adding = rows.filter(addable);
       if (!adding.length) throw violation('rows', ROSTER_IMPORT_MESSAGES.nothingToAdd);
-      if (cls.isIndividual && members.length + adding.length > 1) throw violation('rows', teachingClassesService.individualStudentsMessage);
+      if (cls.isIndividual && members.length + adding.length > 1) throw violation('rows', INDIVIDUAL_ONE_STUDENT);
       const fresh = adding.filter((r) => r.status === 'new');
       const person = (r: JudgedRow) => ({ firstName: r.firstName, lastName: r.lastName, code: r.code });
       const newIds = await studentsRepository.insertMany(

@@ -1,8 +1,29 @@
-import { useId, useState } from 'react';
+import { REPORT_MAX_DAYS } from '@skillroom/contract';
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../lib/dates';
-import { PRESETS, presetOf, presetRange, validRange, type Preset, type Range } from './range-presets';
+import {
+  dayError,
+  PRESETS,
+  presetOf,
+  presetRange,
+  rangeErrors,
+  validRange,
+  type Preset,
+  type Range,
+  type RangeError,
+} from './range-presets';
+
+// The longest range in years, as people say it (REPORT_MAX_DAYS is ten years of days, leap days included).
+const MAX_YEARS = Math.floor(REPORT_MAX_DAYS / 366);
+
+const ERROR_ID: Record<RangeError, string> = {
+  format: 'web_report_error_format',
+  noSuchDay: 'web_report_error_no_such_day',
+  endBeforeStart: 'web_report_range_invalid',
+  tooLong: 'web_report_error_too_long',
+};
 
 interface Props {
   /** The range shown (the report's own when none was chosen). */
@@ -10,10 +31,16 @@ interface Props {
   /** The class's whole span, or the student's classes'. */
   span: Range;
   onChange: (r: Range) => void;
+  /** Choices that belong with the range (the student report's "All of the student's classes"). */
+  children?: ReactNode;
 }
 
-/** Presets (this week, this month, this term, the whole span) and a custom range. */
-export function RangePicker({ range, span, onChange }: Props) {
+/**
+ * Presets (this week, this month, this term, the whole span) and a custom range. A typed day is checked as it is
+ * typed and the range with it; a field says what is wrong once it is left (or at once for the range's own rule),
+ * and the report keeps its last good range until the new one is usable.
+ */
+export function RangePicker({ range, span, onChange, children }: Props) {
   const intl = useIntl();
   const id = useId();
   const today = new Date();
@@ -21,7 +48,14 @@ export function RangePicker({ range, span, onChange }: Props) {
   const [custom, setCustom] = useState(current === 'custom');
   const [draft, setDraft] = useState(range);
   const chosen: Preset | 'custom' = custom ? 'custom' : current;
-  const bad = custom && draft.start && draft.end && !validRange(draft);
+  const [left, setLeft] = useState({ start: false, end: false });
+  const errors = rangeErrors(draft);
+  const message = (key: keyof Range) => {
+    const e = errors[key];
+    // A day's own form waits until the field is left; the range's rule shows as soon as both days are read.
+    if (!e || (!left[key] && (e === 'format' || e === 'noSuchDay'))) return null;
+    return intl.formatMessage({ id: ERROR_ID[e] }, { max: MAX_YEARS });
+  };
 
   const setDay = (key: keyof Range, value: string) => {
     const next = { ...draft, [key]: value };
@@ -65,16 +99,24 @@ export function RangePicker({ range, span, onChange }: Props) {
       </div>
       {custom ? (
         <div className="grid gap-3 sm:max-w-lg sm:grid-cols-2">
-          <DateField label={<FormattedMessage id="web_report_from" />} value={draft.start} onChange={(v) => setDay('start', v)} />
+          <DateField
+            label={<FormattedMessage id="web_report_from" />}
+            value={draft.start}
+            onChange={(v) => setDay('start', v)}
+            onBlur={() => setLeft((l) => ({ ...l, start: true }))}
+            error={message('start')}
+          />
           <DateField
             label={<FormattedMessage id="web_report_to" />}
             value={draft.end}
-            min={draft.start || undefined}
+            min={draft.start && !dayError(draft.start) ? draft.start : undefined}
             onChange={(v) => setDay('end', v)}
-            error={bad ? intl.formatMessage({ id: 'web_report_range_invalid' }) : null}
+            onBlur={() => setLeft((l) => ({ ...l, end: true }))}
+            error={message('end')}
           />
         </div>
       ) : null}
+      {children}
     </fieldset>
   );
 }

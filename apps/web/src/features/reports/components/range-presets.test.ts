@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classSpan, presetOf, presetRange, spanOf, termOf, validRange } from './range-presets';
+import { classSpan, dayError, presetOf, presetRange, rangeErrors, spanOf, termOf, validRange } from './range-presets';
 
 const span = { start: '2026-09-01', end: '2027-07-15' };
 // Wednesday 18 November 2026, local time.
@@ -53,5 +53,30 @@ describe('report range presets', () => {
     expect(classSpan([span], new Date(2027, 8, 1))).toEqual(span);
     expect(classSpan([span], new Date(2026, 0, 1))).toEqual(span);
     expect(classSpan([], wed)).toBeNull();
+  });
+});
+
+describe('typed ranges (DESIGN §9)', () => {
+  it('tells a wrong form from a day that does not exist, and says nothing while a field is empty', () => {
+    expect(dayError('')).toBeNull();
+    expect(dayError('2026-09-01')).toBeNull();
+    expect(dayError('30/02/2026')).toBe('noSuchDay');
+    expect(dayError('31.04.2026')).toBe('noSuchDay');
+    expect(dayError('1/9/26')).toBe('format');
+    expect(dayError('soon')).toBe('format');
+  });
+
+  it('puts the range errors on the end, as the server does', () => {
+    expect(rangeErrors({ start: '2026-09-30', end: '2026-09-01' })).toEqual({ start: null, end: 'endBeforeStart' });
+    expect(rangeErrors({ start: '2010-01-01', end: '2026-09-01' })).toEqual({ start: null, end: 'tooLong' });
+    expect(rangeErrors({ start: '30/02/2026', end: '2026-09-01' })).toEqual({ start: 'noSuchDay', end: null });
+    expect(rangeErrors({ start: '2026-09-01', end: '' })).toEqual({ start: null, end: null });
+    expect(rangeErrors({ start: '2026-09-01', end: '2026-09-30' })).toEqual({ start: null, end: null });
+  });
+
+  it('only a range the server takes is used', () => {
+    expect(validRange({ start: '2026-09-01', end: '2026-09-01' })).toBe(true);
+    expect(validRange({ start: '2010-01-01', end: '2026-09-01' })).toBe(false);
+    expect(validRange({ start: '2026-09-01', end: '' })).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { reportRangeProblem } from '@skillroom/contract';
 import { isoDay } from '../../../lib/dates';
 
 /** A report's range, both days included, as YYYY-MM-DD. */
@@ -64,8 +65,32 @@ export function spanOf(classes: { start: string; end: string }[]): Range | null 
   };
 }
 
-/** A range is usable when both days are set and the end is not before the start. */
-export const validRange = (r: Range) => /^\d{4}-\d{2}-\d{2}$/.test(r.start) && /^\d{4}-\d{2}-\d{2}$/.test(r.end) && r.start <= r.end;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+// Day, month and year as a person types them (what lib/dates parseDay reads), whether or not the day exists.
+const TYPED_DAY = /^\s*\d{1,2}[/.-]\d{1,2}[/.-]\d{4}\s*$/;
+
+/** What can be wrong with a typed range (DESIGN §9): a day's form, a day that does not exist, or the range itself. */
+export type RangeError = 'format' | 'noSuchDay' | 'endBeforeStart' | 'tooLong';
+
+/**
+ * What is wrong with one field's value: the date field hands over YYYY-MM-DD for a day it could read, '' when empty,
+ * and the text as typed otherwise. Empty is not an error yet (nothing was typed).
+ */
+export function dayError(value: string): RangeError | null {
+  if (value === '' || ISO.test(value)) return null;
+  return TYPED_DAY.test(value) ? 'noSuchDay' : 'format';
+}
+
+/** Each field's error, the range's own (end before start, over ten years) on the end, as the server names it. */
+export function rangeErrors(r: Range): { start: RangeError | null; end: RangeError | null } {
+  const start = dayError(r.start);
+  const end = dayError(r.end);
+  if (start || end || !ISO.test(r.start) || !ISO.test(r.end)) return { start, end };
+  return { start: null, end: reportRangeProblem(r.start, r.end) };
+}
+
+/** A range is usable when both days are set and form a range the server takes (the same rule, from the contract). */
+export const validRange = (r: Range) => ISO.test(r.start) && ISO.test(r.end) && reportRangeProblem(r.start, r.end) === null;
 
 /**
  * The "whole span" preset: the classes' span up to today at the latest, since nothing later has been rated (so it is

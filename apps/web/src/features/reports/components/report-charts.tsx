@@ -30,7 +30,13 @@ function ChartCanvas({ config, label, height }: { config: ChartConfiguration; la
     // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
     const chart = new Chart(ref.current, {
       ...config,
-      options: { ...config.options, animation: false, devicePixelRatio: Math.max(2, window.devicePixelRatio), maintainAspectRatio: false, responsive: true },
+      options: {
+        ...config.options,
+        animation: false,
+        devicePixelRatio: Math.max(2, window.devicePixelRatio),
+        maintainAspectRatio: false,
+        responsive: true,
+      },
     });
     return () => chart.destroy();
   }, [config]);
@@ -63,7 +69,11 @@ export function SkillsChart({ report }: { report: Report }) {
         indexAxis: 'y',
         plugins: {
           legend: { display: false },
-          tooltip: { callbacks: { afterLabel: (c) => intl.formatMessage({ id: 'web_report_average_is' }, { average: average(skills[c.dataIndex]!) }) } },
+          tooltip: {
+            callbacks: {
+              afterLabel: (c) => intl.formatMessage({ id: 'web_report_average_is' }, { average: average(skills[c.dataIndex]!) }),
+            },
+          },
         },
         scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
       },
@@ -72,7 +82,11 @@ export function SkillsChart({ report }: { report: Report }) {
   );
   const label = intl.formatMessage(
     { id: 'web_report_chart_skills_label' },
-    { list: skills.map((s, i) => `${names[i]}: ${s.ratings}`).join(', ') || intl.formatMessage({ id: 'web_report_none' }) },
+    {
+      list:
+        skills.map((s, i) => `${names[i]}: ${intl.formatMessage({ id: 'web_report_ratings_count' }, { count: s.ratings })}`).join(', ') ||
+        intl.formatMessage({ id: 'web_report_none' }),
+    },
   );
   return <ChartCanvas config={config as ChartConfiguration} label={label} height={Math.max(160, 44 * skills.length + 40)} />;
 }
@@ -87,7 +101,13 @@ export function TimelineChart({ report }: { report: Report }) {
       data: {
         labels: weeks.map((w) => formatDate(w.week)),
         datasets: [
-          { type: 'bar', label: intl.formatMessage({ id: 'web_report_ratings' }), data: weeks.map((w) => w.ratings), backgroundColor: '#0f766e', yAxisID: 'y' },
+          {
+            type: 'bar',
+            label: intl.formatMessage({ id: 'web_report_ratings' }),
+            data: weeks.map((w) => w.ratings),
+            backgroundColor: '#0f766e',
+            yAxisID: 'y',
+          },
           {
             type: 'line',
             label: intl.formatMessage({ id: 'web_report_average' }),
@@ -101,8 +121,21 @@ export function TimelineChart({ report }: { report: Report }) {
         ],
       },
       options: {
+        plugins: {
+          tooltip: {
+            callbacks: {
+              title: (items) =>
+                intl.formatMessage({ id: 'web_report_week_of' }, { date: formatDate(weeks[items[0]?.dataIndex ?? 0]?.week) }),
+            },
+          },
+        },
         scales: {
-          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: intl.formatMessage({ id: 'web_report_ratings' }) } },
+          x: { title: { display: true, text: intl.formatMessage({ id: 'web_report_week_axis' }) } },
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0 },
+            title: { display: true, text: intl.formatMessage({ id: 'web_report_ratings' }) },
+          },
           points: {
             position: 'right',
             min: 0,

@@ -20,7 +20,7 @@ interface Props {
   subject: ReportSubject;
   backPath: string;
   backLabel: ReactNode;
-  /** Controls beside the range (the student report's choice of classes). */
+  /** Choices shown with the range, inside its group (the student report's choice of classes). */
   extra?: ReactNode;
 }
 
@@ -95,10 +95,11 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap items-end gap-6 print:hidden">
-        {shown && span && <RangePicker range={shown} span={span} onChange={setRange} />}
-        {extra}
-      </div>
+      {shown && span && (
+        <RangePicker range={shown} span={span} onChange={setRange}>
+          {extra}
+        </RangePicker>
+      )}
       {!data ? (
         <Loading />
       ) : (

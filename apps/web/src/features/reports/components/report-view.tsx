@@ -5,6 +5,7 @@ import { CardSection } from '../../../components/ui/page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MediaGrid } from '../../../entities/ratings/media-preview';
 import { average, SkillsChart, TimelineChart } from './report-charts';
+import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
 
 function Figure({ label, value }: { label: ReactNode; value: ReactNode }) {
@@ -47,11 +48,22 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
         </CardSection>
       </div>
       <CardSection title={<FormattedMessage id="web_report_skills_table" />}>
-        <SkillsTable report={report} />
+        {/* A table from a small tablet up, a card per row on a phone; only one of the two is shown (and read). */}
+        <div className="hidden sm:block print:block">
+          <SkillsTable report={report} />
+        </div>
+        <div className="sm:hidden print:hidden">
+          <SkillsCards report={report} />
+        </div>
       </CardSection>
       {kind === 'class' && report.students.length > 0 && (
         <CardSection title={<FormattedMessage id="web_report_students_table" />}>
-          <StudentsTable report={report} />
+          <div className="hidden sm:block print:block">
+            <StudentsTable report={report} />
+          </div>
+          <div className="sm:hidden print:hidden">
+            <StudentsCards report={report} />
+          </div>
         </CardSection>
       )}
       <CardSection title={<FormattedMessage id="web_report_evidence" />}>

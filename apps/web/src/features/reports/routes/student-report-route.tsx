@@ -36,8 +36,13 @@ export function StudentReportRoute() {
       backPath={base}
       backLabel={<FormattedMessage id="web_report_back_to_student" />}
       extra={
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" className="h-4 w-4 accent-teal-700" checked={allClasses} onChange={(e) => setAllClasses(e.target.checked)} />
+        <label className="flex w-fit items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0 accent-teal-700"
+            checked={allClasses}
+            onChange={(e) => setAllClasses(e.target.checked)}
+          />
           <FormattedMessage id="web_report_all_classes" />
         </label>
       }
