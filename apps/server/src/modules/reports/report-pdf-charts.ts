@@ -5,7 +5,9 @@ import { INK, MUTED, RULE } from './report-pdf-page';
 type Doc = PDFKit.PDFDocument;
 
 /** Horizontal bars, one per skill in its colour, with the counts worded beside; long names wrap and the row grows. */
-export function skillBars(doc: Doc, L: ReportLabels, skills: (Report['skills'][number] & { label: string })[], x: number, y: number, width: number) {
+type Bar = Report['skills'][number] & { label: string };
+
+export function skillBars(doc: Doc, L: ReportLabels, skills: Bar[], x: number, y: number, width: number) {
   const labelW = Math.min(150, width * 0.3);
   const countW = 120;
   const max = Math.max(1, ...skills.map((s) => s.ratings));
@@ -17,10 +19,16 @@ export function skillBars(doc: Doc, L: ReportLabels, skills: (Report['skills'][n
     const nameH = doc.heightOfString(s.label, { width: labelW - 8 });
     doc.fontSize(8);
     const rowH = Math.max(20, nameH + 8, doc.heightOfString(counts, { width: countW - 6 }) + 8);
-    doc.fillColor(INK).fontSize(9).text(s.label, x, top + 5, { width: labelW - 8 });
+    doc
+      .fillColor(INK)
+      .fontSize(9)
+      .text(s.label, x, top + 5, { width: labelW - 8 });
     doc.rect(x + labelW, top + 3, barW, 14).fill('#f1f3f5');
     if (s.ratings > 0) doc.rect(x + labelW, top + 3, Math.max(2, (barW * s.ratings) / max), 14).fill(s.colorCode);
-    doc.fillColor(MUTED).fontSize(8).text(counts, x + labelW + barW + 6, top + 6, { width: countW - 6 });
+    doc
+      .fillColor(MUTED)
+      .fontSize(8)
+      .text(counts, x + labelW + barW + 6, top + 6, { width: countW - 6 });
     top += rowH;
   }
   return top;
@@ -48,8 +56,15 @@ export function weekColumns(doc: Doc, L: ReportLabels, weeks: Report['timeline']
   doc.lineWidth(0.5);
   for (let v = 0; v <= top; v += step) {
     const ly = y + plotH - (plotH * v) / top;
-    doc.moveTo(x + axisW, ly).lineTo(x + width, ly).strokeColor(RULE).stroke();
-    doc.fillColor(MUTED).fontSize(7).text(String(v), x, ly - 4, { width: axisW - 4, align: 'right', lineBreak: false });
+    doc
+      .moveTo(x + axisW, ly)
+      .lineTo(x + width, ly)
+      .strokeColor(RULE)
+      .stroke();
+    doc
+      .fillColor(MUTED)
+      .fontSize(7)
+      .text(String(v), x, ly - 4, { width: axisW - 4, align: 'right', lineBreak: false });
   }
   const n = Math.max(1, weeks.length);
   const slot = plotW / n;
@@ -61,8 +76,14 @@ export function weekColumns(doc: Doc, L: ReportLabels, weeks: Report['timeline']
     const bx = x + axisW + i * slot + slot * 0.15;
     if (h > 0) doc.rect(bx, y + plotH - h, slot * 0.7, h).fill('#2f6fdf');
     if (i % labelEvery === 0 && x + axisW + i * slot + labelW <= x + width + 4)
-      doc.fillColor(MUTED).fontSize(6.5).text(L.date(w.week), x + axisW + i * slot, y + plotH + 4, { width: labelW, lineBreak: false });
+      doc
+        .fillColor(MUTED)
+        .fontSize(6.5)
+        .text(L.date(w.week), x + axisW + i * slot, y + plotH + 4, { width: labelW, lineBreak: false });
   });
-  doc.fillColor(MUTED).fontSize(7.5).text(L.t('report_pdf.week_axis'), x, y + height + 2, { width });
+  doc
+    .fillColor(MUTED)
+    .fontSize(7.5)
+    .text(L.t('report_pdf.week_axis'), x, y + height + 2, { width });
   return doc.y;
 }

@@ -11,7 +11,8 @@ export const TILE = { width: 155, height: 116, gap: 10 };
 export const PRINT_DPI = 150;
 const PIXELS = { width: Math.round((TILE.width / 72) * PRINT_DPI), height: Math.round((TILE.height / 72) * PRINT_DPI) };
 
-export const isPhoto = (m: MediaRow) => m.mediaType === MediaType.RatingPhoto || (m.mediaType !== MediaType.RatingVideo && m.mimeType.startsWith('image/'));
+export const isPhoto = (m: MediaRow) =>
+  m.mediaType === MediaType.RatingPhoto || (m.mediaType !== MediaType.RatingVideo && m.mimeType.startsWith('image/'));
 export const isVideo = (m: MediaRow) => m.mediaType === MediaType.RatingVideo || m.mimeType.startsWith('video/');
 export const isAudio = (m: MediaRow) => m.mediaType === MediaType.RatingAudio || m.mimeType.startsWith('audio/');
 

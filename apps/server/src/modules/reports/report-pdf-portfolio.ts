@@ -26,7 +26,7 @@ const PER_ROW = 3;
 
 /** Every rating of a student report's range with its note, author and attachments, grouped by week. */
 export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, pictures: PictureCache) {
-  const { doc, L } = p;
+  const { L } = p;
   const scope = { classIds: r.teachingClasses.map((c) => c.id), studentId: r.student!.id, start: r.start, end: r.end };
   const several = scope.classIds.length > 1;
   let week = '';
@@ -37,7 +37,11 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
     for (const rating of page)
       for (const { media } of rating.medias) {
         const key = pictureKey(media);
-        if (key && !pictures.has(media.id) && !loads.has(media.id)) loads.set(media.id, limit(() => source.picture(key)));
+        if (key && !pictures.has(media.id) && !loads.has(media.id))
+          loads.set(
+            media.id,
+            limit(() => source.picture(key)),
+          );
       }
     for (const rating of page) {
       const monday = mondayOf(rating.date);
@@ -92,21 +96,42 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   if (plan.newPage) doc.addPage();
 
   if (c.lead) {
-    doc.fillColor(INK).fontSize(11.5).text(c.lead, p.x, plan.lead + 2, { width: p.width });
-    doc.moveTo(p.x, plan.lead + leadH - 3).lineTo(p.x + p.width, plan.lead + leadH - 3).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .fillColor(INK)
+      .fontSize(11.5)
+      .text(c.lead, p.x, plan.lead + 2, { width: p.width });
+    doc
+      .moveTo(p.x, plan.lead + leadH - 3)
+      .lineTo(p.x + p.width, plan.lead + leadH - 3)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   }
   const top = plan.text + 4;
   doc.rect(p.x, top, 3, text - 6).fill(r.skill.colorCode);
-  doc.fillColor(INK).fontSize(10.5).text(head, x, top, { width: w - pointsW });
-  doc.fillColor(r.skill.colorCode).fontSize(10.5).text(L.points(r.points), x + w - pointsW, top, { width: pointsW, align: 'right' });
+  doc
+    .fillColor(INK)
+    .fontSize(10.5)
+    .text(head, x, top, { width: w - pointsW });
+  doc
+    .fillColor(r.skill.colorCode)
+    .fontSize(10.5)
+    .text(L.points(r.points), x + w - pointsW, top, { width: pointsW, align: 'right' });
   let y = top + headH + 2;
   doc.fillColor(MUTED).fontSize(8).text(meta, x, y, { width: w });
   y += metaH;
   if (note) {
-    doc.fillColor(INK).fontSize(9.5).text(note, x, y + 3, { width: w });
+    doc
+      .fillColor(INK)
+      .fontSize(9.5)
+      .text(note, x, y + 3, { width: w });
     y += noteH;
   }
-  if (files.length) doc.fillColor(MUTED).fontSize(8.5).text(files.join('\n'), x, y + 2, { width: w });
+  if (files.length)
+    doc
+      .fillColor(MUTED)
+      .fontSize(8.5)
+      .text(files.join('\n'), x, y + 2, { width: w });
 
   for (let i = 0; i < rows; i++) {
     const row = plan.rows[i]!;
@@ -130,10 +155,19 @@ async function drawTile(p: Pdf, m: Media, x: number, y: number, c: Context) {
   else {
     const kind = L.t(isVideo(m) ? 'report.media_video' : 'report.media_photo');
     doc.rect(x, y, TILE.width, TILE.height).fill('#f1f5f9');
-    doc.fillColor(MUTED).fontSize(8).text(L.t('report_pdf.missing', { kind, name: m.fileOriginalName }), x + 8, y + 8, {
-      width: TILE.width - 16,
-      height: TILE.height - 16,
-    });
+    doc
+      .fillColor(MUTED)
+      .fontSize(8)
+      .text(L.t('report_pdf.missing', { kind, name: m.fileOriginalName }), x + 8, y + 8, {
+        width: TILE.width - 16,
+        height: TILE.height - 16,
+      });
   }
-  if (isVideo(m)) doc.fillColor(MUTED).fontSize(8).text(L.t('report_pdf.video', { duration: duration(m.duration) }), x, y + TILE.height + 3, { width: TILE.width });
+  if (isVideo(m)) {
+    const caption = L.t('report_pdf.video', { duration: duration(m.duration) });
+    doc
+      .fillColor(MUTED)
+      .fontSize(8)
+      .text(caption, x, y + TILE.height + 3, { width: TILE.width });
+  }
 }

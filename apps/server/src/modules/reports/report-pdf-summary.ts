@@ -35,13 +35,23 @@ export function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boole
   boxes.forEach(([label, value], i) => {
     const bx = p.x + i * (bw + 10);
     doc.roundedRect(bx, by, bw, bh, 6).fill('#f1f5f9');
-    doc.fillColor(INK).fontSize(18).text(value, bx + 10, by + 8, { width: bw - 20, lineBreak: false });
-    doc.fillColor(MUTED).fontSize(8.5).text(label, bx + 10, by + 33, { width: bw - 20 });
+    doc
+      .fillColor(INK)
+      .fontSize(18)
+      .text(value, bx + 10, by + 8, { width: bw - 20, lineBreak: false });
+    doc
+      .fillColor(MUTED)
+      .fontSize(8.5)
+      .text(label, bx + 10, by + 33, { width: bw - 20 });
   });
   doc.y = by + bh + 12;
   doc.x = p.x;
 
-  if (r.totals.ratings === 0) doc.fillColor(MUTED).fontSize(11).text(t('report.no_ratings'), p.x, doc.y + 4, { width: W });
+  if (r.totals.ratings === 0)
+    doc
+      .fillColor(MUTED)
+      .fontSize(11)
+      .text(t('report.no_ratings'), p.x, doc.y + 4, { width: W });
 
   const skills = r.skills.map((s) => ({ ...s, label: L.named(s) }));
   const barsH = skillBarsHeight(doc, L, skills, W);
@@ -56,7 +66,12 @@ export function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boole
     { cells: [s.label, L.number(s.ratings), L.number(s.points)], color: s.colorCode },
     ...s.actions.map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points)], indent: 12 })),
   ]);
-  drawTable(p, `${t('report.skill')} / ${t('report.action')}`, [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }], rows);
+  drawTable(
+    p,
+    `${t('report.skill')} / ${t('report.action')}`,
+    [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }],
+    rows,
+  );
 
   if (!r.students.length) return;
   // Students by skill: ratings per skill for each student (for a student, per class); headers wrap, never cut.

@@ -15,7 +15,8 @@ export interface TableRow {
 }
 
 const PAD = 6;
-const SIZE = 8.5;
+/** Font sizes a table is tried at, the usual first. */
+const SIZES = [8.5, 7.5, 7];
 
 /**
  * Column groups and widths for a table `width` wide. No word is ever cut: each column is at least as wide as the
@@ -42,7 +43,11 @@ export function planColumns(minimum: number[], natural: number[], width: number,
     const columns = [...Array(keep).keys(), ...g];
     const widths = columns.map((c) => minimum[c]!);
     let spare = width - widths.reduce((a, b) => a + b, 0);
-    // Spare room goes first to columns below their natural width (fewer wrapped lines), the rest to the first column.
+    // Spare room goes first to the first column (names on one line), then to columns below their natural width (fewer
+    // wrapped lines), the rest to the first column.
+    const first = Math.min(spare, Math.max(0, natural[0]! - widths[0]!));
+    widths[0]! += first;
+    spare -= first;
     const wants = columns.map((c, i) => Math.max(0, natural[c]! - widths[i]!));
     const wanted = wants.reduce((a, b) => a + b, 0);
     if (spare > 0 && wanted > 0) {
@@ -55,30 +60,42 @@ export function planColumns(minimum: number[], natural: number[], width: number,
   });
 }
 
-/** A table whose cells wrap within their column and whose rows take the height of their tallest cell. */
+/**
+ * A table whose cells wrap within their column and whose rows take the height of their tallest cell. A table that
+ * does not fit the width at the usual size is tried a size smaller before its columns are split into groups.
+ */
 export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: TableRow[], keep = 1) {
   const { doc } = p;
-  doc.fontSize(SIZE);
-  const words = (s: string) => s.split(/\s+/).filter(Boolean);
-  const widest = (texts: string[], whole: boolean) =>
-    Math.max(0, ...texts.flatMap((t) => (whole ? [t] : words(t))).map((w) => doc.widthOfString(w))) + PAD;
   const texts = (i: number) => [cols[i]!.header, ...rows.map((r) => r.cells[i] ?? '')];
-  const minimum = cols.map((_, i) => Math.min(widest(texts(i), false), p.width * 0.6));
-  const natural = cols.map((_, i) => Math.min(widest(texts(i), true) + (i === 0 ? 12 : 0), p.width * 0.6));
-  const groups = planColumns(minimum, natural, p.width, keep);
+  const measure = (size: number) => {
+    doc.fontSize(size);
+    // Lines break between words only (a hyphenated word is kept whole): the widest word is the narrowest a column may be.
+    const pieces = (t: string) => t.split(/\s+/).filter(Boolean);
+    const widest = (list: string[]) => Math.max(0, ...list.map((t) => doc.widthOfString(t))) + PAD;
+    const minimum = cols.map((_, i) => Math.min(widest(texts(i).flatMap(pieces)), p.width * 0.6));
+    const natural = cols.map((_, i) => Math.min(widest(texts(i)) + (i === 0 ? 12 : 0), p.width * 0.6));
+    return planColumns(minimum, natural, p.width, keep);
+  };
+  let size = SIZES[0]!;
+  let groups = measure(size);
+  for (const smaller of SIZES.slice(1)) {
+    if (groups.length === 1) break;
+    size = smaller;
+    groups = measure(size);
+  }
   groups.forEach((g, n) => {
     p.heading(n === 0 ? title : `${title} (${p.L.t('report_pdf.continued')})`, 50);
     const cell = (i: number, text: string, y: number, o: { color?: string; indent?: number }) => {
       const c = g.columns[i]!;
       const x = p.x + g.widths.slice(0, i).reduce((a, b) => a + b, 0);
       const indent = i === 0 ? (o.indent ?? 0) : 0;
-      doc.fillColor(o.color ?? INK).fontSize(SIZE);
+      doc.fillColor(o.color ?? INK).fontSize(size);
       doc.text(text, x + indent, y, { width: g.widths[i]! - PAD - indent, align: cols[c]!.align ?? (c === 0 ? 'left' : 'right') });
     };
     const heightOf = (cells: string[], indent = 0) =>
       Math.max(
         ...g.columns.map((c, i) => {
-          doc.fontSize(SIZE);
+          doc.fontSize(size);
           return doc.heightOfString(cells[c] || ' ', { width: g.widths[i]! - PAD - (i === 0 ? indent : 0) });
         }),
       ) + 4;
@@ -86,7 +103,12 @@ export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: Tabl
       const h = heightOf(cols.map((c) => c.header));
       const y = doc.y;
       g.columns.forEach((c, i) => cell(i, cols[c]!.header, y, { color: cols[c]!.color ?? MUTED }));
-      doc.moveTo(p.x, y + h - 1).lineTo(p.x + p.width, y + h - 1).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(p.x, y + h - 1)
+        .lineTo(p.x + p.width, y + h - 1)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
       doc.y = y + h + 2;
     };
     header();

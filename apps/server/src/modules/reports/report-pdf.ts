@@ -40,7 +40,9 @@ export function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions =
   const pictures: PictureCache = new Map();
   const write = async () => {
     drawSummary(p, r, { title: L.title(r), tables: true });
+    // The portfolio starts a page of its own: its first rating with its photos rarely fits under the tables.
     if (o.source && r.student && r.totals.ratings > 0) {
+      doc.addPage();
       p.heading(t('report_pdf.portfolio'), 120);
       await drawPortfolio(p, o.source, r, pictures);
     }
@@ -49,6 +51,7 @@ export function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions =
         doc.addPage();
         drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
         if (part.totals.ratings > 0) {
+          doc.addPage();
           p.heading(t('report_pdf.portfolio'), 120);
           await drawPortfolio(p, o.source, part, pictures);
         }

@@ -59,7 +59,8 @@ export const reportPortfolioRepository = {
         and(
           inArray(ratings.teachingClassId, scope.classIds),
           sql`"rating"."date" between ${scope.start} and ${scope.end}
-            and ("rating"."is_whole_class" or exists (select 1 from rating_student psr where psr.rating_id = "rating"."id" and psr.student_id = ${scope.studentId}))
+            and ("rating"."is_whole_class" or exists (select 1 from rating_student psr
+              where psr.rating_id = "rating"."id" and psr.student_id = ${scope.studentId}))
             and ${ratingVisibleSql(scope.userId)} ${from}`,
         ),
       )

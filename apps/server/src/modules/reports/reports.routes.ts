@@ -65,7 +65,14 @@ export const reportsRoutes: ModuleRoutes = {
       );
       app.get(
         `/report/pdf/${subject}/:id`,
-        { config: { doc: { summary: `${what}, as a PDF in your language: summary, charts and the portfolio of every rating with its photos`, ...doc } } },
+        {
+          config: {
+            doc: {
+              summary: `${what}, as a PDF in your language: summary, charts and the portfolio of every rating with its photos`,
+              ...doc,
+            },
+          },
+        },
         async (req, reply) => {
           const p = requireUser(req);
           const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
