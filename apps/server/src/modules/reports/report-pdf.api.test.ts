@@ -41,10 +41,10 @@ async function stored(kind: number, name: string, mime: string, data: Buffer | n
   return row!;
 }
 
-const image = (width: number, height: number, format: 'jpeg' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    [format]()
-    .toBuffer();
+const image = (width: number, height: number, format: 'jpeg' | 'webp') => {
+  const made = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+  return (format === 'jpeg' ? made.jpeg() : made.webp()).toBuffer();
+};
 
 beforeAll(async () => {
   s = await startTestServer();
