@@ -16,10 +16,14 @@ export const isPhoto = (m: MediaRow) =>
 export const isVideo = (m: MediaRow) => m.mediaType === MediaType.RatingVideo || m.mimeType.startsWith('video/');
 export const isAudio = (m: MediaRow) => m.mediaType === MediaType.RatingAudio || m.mimeType.startsWith('audio/');
 
-/** The stored file a portfolio prints for a media: a photo itself, a video's poster; nothing for audio and files. */
+/**
+ * The stored file a portfolio prints for a media: a video's poster; a photo's thumbnail (MEDIA_THUMB_SIZE, 320 px on
+ * its long side: about 150 dpi across a tile, what print needs, and a fraction of the original's cost to decode), or
+ * the photo itself when it has none; nothing for audio and files.
+ */
 export function pictureKey(m: MediaRow): string | null {
   if (isVideo(m)) return m.thumbKey;
-  return isPhoto(m) ? m.storageKey : null;
+  return isPhoto(m) ? (m.thumbKey ?? m.storageKey) : null;
 }
 
 /** 83 s → 1:23. */

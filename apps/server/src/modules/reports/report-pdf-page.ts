@@ -44,3 +44,41 @@ export function pdfContext(doc: PDFKit.PDFDocument, L: ReportLabels): Pdf {
     },
   };
 }
+
+/**
+ * Text measured once and drawn fast: a text that fits its width on one line is drawn without pdfkit's line wrapper
+ * (most of a portfolio: dates, names, authors), and wrapped heights are remembered, since a class PDF prints a
+ * whole-class rating in every student's portfolio. Measured and drawn at the same size and width, so never cut.
+ */
+export class TextFitter {
+  private readonly heights = new Map<string, number>();
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  /** The height `text` takes at `size` within `width`, and whether it is one line. */
+  measure(text: string, size: number, width: number) {
+    const { doc } = this;
+    doc.fontSize(size);
+    if (!text.includes('\n') && doc.widthOfString(text) <= width) return { height: doc.currentLineHeight(true), oneLine: true };
+    const key = `${size}|${width}|${text}`;
+    let height = this.heights.get(key);
+    if (height === undefined) {
+      if (this.heights.size > 5000) this.heights.clear();
+      height = doc.heightOfString(text, { width });
+      this.heights.set(key, height);
+    }
+    return { height, oneLine: false };
+  }
+
+  /** Draws `text` at (x, y) within `width`; answers its height. */
+  draw(text: string, x: number, y: number, width: number, o: { size: number; color: string; align?: 'left' | 'right' }) {
+    const { doc } = this;
+    const m = this.measure(text, o.size, width);
+    doc.fillColor(o.color).fontSize(o.size);
+    if (m.oneLine) {
+      const left = o.align === 'right' ? x + width - doc.widthOfString(text) : x;
+      doc.text(text, left, y, { lineBreak: false });
+    } else doc.text(text, x, y, { width, align: o.align ?? 'left' });
+    return m.height;
+  }
+}

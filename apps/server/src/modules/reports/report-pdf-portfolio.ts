@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { Report } from '@skillroom/contract';
 import { placeEntry } from './report-pdf-layout';
 import { duration, isAudio, isPhoto, isVideo, pictureKey, TILE } from './report-pdf-media';
-import { INK, MARGIN, MUTED, RULE, type Pdf } from './report-pdf-page';
+import { INK, MARGIN, MUTED, RULE, TextFitter, type Pdf } from './report-pdf-page';
 import type { PortfolioRating } from './report-portfolio.repository';
 
 /** An image pdfkit has opened (its types only know sources): drawn again, it is the same object in the file. */
@@ -30,6 +30,7 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
   const scope = { classIds: r.teachingClasses.map((c) => c.id), studentId: r.student!.id, start: r.start, end: r.end };
   const several = scope.classIds.length > 1;
   let week = '';
+  const fitter = new TextFitter(p.doc);
   for await (const page of source.ratings(scope)) {
     // The page's pictures are read and scaled two at a time while the ratings are laid out in order.
     const limit = pLimit(2);
@@ -47,7 +48,7 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
       const monday = mondayOf(rating.date);
       const lead = monday !== week ? L.weekOf(monday) : null;
       week = monday;
-      await drawRating(p, rating, { lead, several, pictures, loads });
+      await drawRating(p, rating, { lead, fitter, several, pictures, loads });
     }
   }
 }
@@ -60,6 +61,7 @@ function mondayOf(iso: string) {
 
 interface Context {
   lead: string | null;
+  fitter: TextFitter;
   several: boolean;
   pictures: PictureCache;
   loads: Map<number, Promise<Buffer | null>>;
@@ -83,55 +85,40 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
     .map((m) => t(isAudio(m) ? 'report_pdf.audio' : 'report_pdf.file', { name: m.fileOriginalName }));
   const note = r.description?.trim() ?? '';
 
-  const size = (n: number, text: string, width: number) => (doc.fontSize(n), doc.heightOfString(text, { width }));
-  const headH = Math.max(size(10.5, head, w - pointsW), size(10.5, 'X', w));
-  const metaH = size(8, meta, w);
-  const noteH = note ? size(9.5, note, w) + 4 : 0;
-  const filesH = files.length ? size(8.5, files.join('\n'), w) + 3 : 0;
+  const f = c.fitter;
+  const headH = f.measure(head, 10.5, w - pointsW).height;
+  const metaH = f.measure(meta, 8, w).height;
+  const noteH = note ? f.measure(note, 9.5, w).height + 4 : 0;
+  const filesH = files.length ? f.measure(files.join('\n'), 8.5, w).height + 3 : 0;
   const text = headH + 2 + metaH + noteH + filesH + 6;
   const rows = Math.ceil(tiles.length / PER_ROW);
   const rowHeight = TILE.height + (tiles.some(isVideo) ? 14 : 0) + 6;
-  const leadH = c.lead ? size(11.5, c.lead, p.width) + 8 : 0;
+  const leadH = c.lead ? f.measure(c.lead, 11.5, p.width).height + 10 : 0;
   const plan = placeEntry(doc.y, { lead: leadH, text: text + 10, rows, rowHeight }, { top: MARGIN, bottom: p.bottom() });
   if (plan.newPage) doc.addPage();
 
   if (c.lead) {
+    f.draw(c.lead, p.x, plan.lead + 2, p.width, { size: 11.5, color: INK });
+    const ly = plan.lead + leadH - 3;
     doc
-      .fillColor(INK)
-      .fontSize(11.5)
-      .text(c.lead, p.x, plan.lead + 2, { width: p.width });
-    doc
-      .moveTo(p.x, plan.lead + leadH - 3)
-      .lineTo(p.x + p.width, plan.lead + leadH - 3)
+      .moveTo(p.x, ly)
+      .lineTo(p.x + p.width, ly)
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
   }
   const top = plan.text + 4;
   doc.rect(p.x, top, 3, text - 6).fill(r.skill.colorCode);
-  doc
-    .fillColor(INK)
-    .fontSize(10.5)
-    .text(head, x, top, { width: w - pointsW });
-  doc
-    .fillColor(r.skill.colorCode)
-    .fontSize(10.5)
-    .text(L.points(r.points), x + w - pointsW, top, { width: pointsW, align: 'right' });
+  f.draw(head, x, top, w - pointsW, { size: 10.5, color: INK });
+  f.draw(L.points(r.points), x + w - pointsW, top, pointsW, { size: 10.5, color: r.skill.colorCode, align: 'right' });
   let y = top + headH + 2;
-  doc.fillColor(MUTED).fontSize(8).text(meta, x, y, { width: w });
+  f.draw(meta, x, y, w, { size: 8, color: MUTED });
   y += metaH;
   if (note) {
-    doc
-      .fillColor(INK)
-      .fontSize(9.5)
-      .text(note, x, y + 3, { width: w });
+    f.draw(note, x, y + 3, w, { size: 9.5, color: INK });
     y += noteH;
   }
-  if (files.length)
-    doc
-      .fillColor(MUTED)
-      .fontSize(8.5)
-      .text(files.join('\n'), x, y + 2, { width: w });
+  if (files.length) f.draw(files.join('\n'), x, y + 2, w, { size: 8.5, color: MUTED });
 
   for (let i = 0; i < rows; i++) {
     const row = plan.rows[i]!;
