@@ -107,7 +107,7 @@ const cpu = (pid: number) => {
 };
 
 /** One download with every byte read, the server's memory sampled meanwhile. */
-async function download(url: string, token: string, pid: number) {
+async function download(url: string, token: string, pid: number, saveAs?: string) {
   const idle = rss(pid, 'VmRSS');
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -122,7 +122,12 @@ async function download(url: string, token: string, pid: number) {
   try {
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-    for await (const chunk of res.body) bytes += chunk.byteLength;
+    const out = saveAs ? fs.createWriteStream(saveAs) : null;
+    for await (const chunk of res.body) {
+      bytes += chunk.byteLength;
+      out?.write(chunk);
+    }
+    out?.end();
   } finally {
     clearInterval(sampler);
   }
@@ -162,7 +167,9 @@ export async function benchReportPdf(o: { databaseUrl: string; base: string; dat
     for (const c of cases) {
       const url = `${o.base}/api/auth/v1/report/pdf/${c.path}?${range}`;
       // A first download warms the server (fonts, sharp) and is told apart.
-      const first = await download(url, token, o.serverPid);
+      // BENCH_PDF_SAVE=<folder> keeps the PDFs to look at.
+      const save = process.env.BENCH_PDF_SAVE ? path.join(process.env.BENCH_PDF_SAVE, `${c.name}.pdf`) : undefined;
+      const first = await download(url, token, o.serverPid, save);
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await download(url, token, o.serverPid));
       const seconds = median(runs.map((r) => r.seconds));
