@@ -2,10 +2,11 @@
 // and data folder (BENCH_ONLY=report-pdf runs only this). Class 5 of the bench's 200 (30 students) gets a demo-like
 // year: 190 school days × 6 ratings with a note, 10% whole-class, others naming one to three students (about 180 to 200
 // ratings per student), a photo on every third (1600×1200 JPEGs of about 500 KB with their 320 px WebP thumbnails, as
-// uploads have, each its own file in the store, hard links to a few made once). Then the class PDF (the class summary and 30 portfolios) and one student's portfolio PDF
-// are downloaded as a browser would, BENCH_PDF_RUNS times each (default 3) after a first warm-up one, with the server's
-// resident memory sampled: median time, file size, peak RSS over idle. Targets (issue 17): student under 3 s, class
-// under 10 s, peak under 150 MB over idle. Figures go to the console and bench/report-pdf-results.json.
+// uploads have, each its own file in the store, hard links to a few made once). Then the class PDF (the class summary
+// and 30 portfolios) and one student's portfolio PDF are downloaded as a browser would, BENCH_PDF_RUNS times each
+// (default 3) after a first warm-up one, with the server's resident memory and CPU time sampled: median time, CPU
+// seconds, file size, peak RSS over idle. Targets (issue 17): student under 3 s, class under 10 s, peak under 150 MB
+// over idle. Figures go to the console and bench/report-pdf-results.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
