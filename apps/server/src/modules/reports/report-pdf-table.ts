@@ -74,15 +74,13 @@ export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: Tabl
     const widest = (list: string[]) => Math.max(0, ...list.map((t) => doc.widthOfString(t))) + PAD;
     const minimum = cols.map((_, i) => Math.min(widest(texts(i).flatMap(pieces)), p.width * 0.6));
     const natural = cols.map((_, i) => Math.min(widest(texts(i)) + (i === 0 ? 12 : 0), p.width * 0.6));
-    return planColumns(minimum, natural, p.width, keep);
+    const groups = planColumns(minimum, natural, p.width, keep);
+    // Whole: one group, its first column (the names) on one line.
+    return { size, groups, whole: groups.length === 1 && groups[0]!.widths[0]! >= natural[0]! - 0.5 };
   };
-  let size = SIZES[0]!;
-  let groups = measure(size);
-  for (const smaller of SIZES.slice(1)) {
-    if (groups.length === 1) break;
-    size = smaller;
-    groups = measure(size);
-  }
+  // The usual size when the table fits whole, else the first smaller one that does, else the first in one group.
+  const tried = SIZES.map(measure);
+  const { size, groups } = tried.find((t) => t.whole) ?? tried.find((t) => t.groups.length === 1) ?? tried[tried.length - 1]!;
   groups.forEach((g, n) => {
     p.heading(n === 0 ? title : `${title} (${p.L.t('report_pdf.continued')})`, 50);
     const cell = (i: number, text: string, y: number, o: { color?: string; indent?: number }) => {
