@@ -36,9 +36,9 @@ export function duration(seconds: number | null) {
 }
 
 /**
- * Reads a picture from the store (disk or S3) as a stream straight into sharp and answers a JPEG of what print
- * needs (about 20 KB instead of megabytes), so a year of photos keeps the PDF small and only one source file is
- * ever read at a time per load. A file missing or not an image answers null: its name is printed instead.
+ * Reads a picture from the store (disk or S3) into sharp and answers a JPEG of what print needs (a few tens of KB
+ * instead of megabytes), so a year of photos keeps the PDF small; sharp holds one source file per load, and the
+ * portfolio runs two loads at a time. A file missing or not an image answers null: its name is printed instead.
  */
 export function printPicture(files: FileStore) {
   return async (key: string): Promise<Buffer | null> => {
