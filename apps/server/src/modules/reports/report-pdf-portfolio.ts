@@ -32,6 +32,8 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
   let week = '';
   const fitter = new TextFitter(p.doc);
   for await (const page of source.ratings(scope)) {
+    // The reader went away (the stream was destroyed): nothing more to make.
+    if (p.doc.destroyed) return;
     // The page's pictures are read and scaled two at a time while the ratings are laid out in order.
     const limit = pLimit(2);
     const loads = new Map<number, Promise<Buffer | null>>();

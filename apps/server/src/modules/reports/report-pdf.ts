@@ -48,6 +48,7 @@ export function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions =
     }
     if (o.source && !r.student && o.perStudent !== false)
       for await (const part of o.source.students(r)) {
+        if (doc.destroyed) return;
         doc.addPage();
         drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
         if (part.totals.ratings > 0) {
