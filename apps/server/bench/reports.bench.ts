@@ -100,7 +100,13 @@ async function round(base: string, token: string, studentId: number) {
   ];
 }
 
-const LIMITS: Record<string, number> = { 'class report JSON': 50, 'student report, all classes': 50, 'class report PDF': 1000, 'class report xlsx': 1000 };
+// The class PDF holds every student's portfolio since issue 17 (its target there: under 10 s for a class year).
+const LIMITS: Record<string, number> = {
+  'class report JSON': 50,
+  'student report, all classes': 50,
+  'class report PDF': 10_000,
+  'class report xlsx': 1000,
+};
 
 function print(title: string, rows: Figure[]) {
   const floor = rows[0]!.rps;

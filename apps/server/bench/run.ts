@@ -5,7 +5,8 @@
 // and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
 // BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
 // BENCH_EXPORT=0 leave out the reports and export benchmarks; BENCH_ONLY=rating-writes runs only POST /rating with and
-// without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the 1,000-row roster import.
+// without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the 1,000-row roster import;
+// BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them (report-pdf.bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -139,6 +140,9 @@ async function main() {
     if (process.env.BENCH_ONLY === 'rating-writes') return await writes();
     const roster = () => import('./roster-import.bench').then((m) => m.benchRosterImport({ base }));
     if (process.env.BENCH_ONLY === 'roster-import') return await roster();
+    const pdfs = () =>
+      import('./report-pdf.bench').then((m) => m.benchReportPdf({ databaseUrl: url, base, dataDir, serverPid: child!.pid! }));
+    if (process.env.BENCH_ONLY === 'report-pdf') return await pdfs();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -208,6 +212,7 @@ async function main() {
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     if (process.env.BENCH_EXPORT !== '0')
       await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
+    if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child && child.exitCode === null) {

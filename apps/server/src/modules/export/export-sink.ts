@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 const FLUSH_BYTES = 64 * 1024;
 
@@ -67,6 +68,14 @@ export class ExportWorkspace {
     await fsp.mkdir(path.dirname(file), { recursive: true });
     await fsp.writeFile(file, data);
     return { file, size: data.length };
+  }
+
+  /** Writes a stream (a PDF as it is made) to a file of the workspace; answers its path and size. */
+  async writeStream(name: string, data: NodeJS.ReadableStream) {
+    const file = this.path(name);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    await pipeline(data, fs.createWriteStream(file));
+    return { file, size: (await fsp.stat(file)).size };
   }
 
   remove() {

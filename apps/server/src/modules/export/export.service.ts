@@ -5,7 +5,8 @@ import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
-import { renderReportPdf } from '../reports/report-pdf';
+import { reportPdfStream } from '../reports/report-pdf';
+import { portfolioSource } from '../reports/report-portfolio.service';
 import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
 import { reportsService } from '../reports/reports.service';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
@@ -98,7 +99,9 @@ async function writeStudent(
   const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
   // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
-  const pdf = await ws.writeFile(at('portfolio.pdf'), await renderReportPdf(report, locale));
+  // The portfolio streams to its file as it is made, its photos scaled to print and read one at a time.
+  const source = portfolioSource(deps, p.userId);
+  const pdf = await ws.writeStream(at('portfolio.pdf'), reportPdfStream(report, locale, { source }));
   const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
@@ -212,7 +215,8 @@ export const exportService = {
       });
       await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
       const sizes = await root.close();
-      const pdf = await ws.writeFile('class-report.pdf', await renderReportPdf(report, locale));
+      // The class summary only: each student's portfolio is in their own folder.
+      const pdf = await ws.writeStream('class-report.pdf', reportPdfStream(report, locale, { perStudent: false }));
       const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [

@@ -1,19 +1,55 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { Report } from '@skillroom/contract';
 import { translator } from '../translations/translations.service';
+
+/** 2026-09-07 → 07/09/2026: every date of a report reads dd/MM/yyyy in every language (DESIGN §9). */
+export const dayMonthYear = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
 
 /** Texts of a report export in one language: labels, and skill and action names (catalogue ones translated). */
 export function reportLabels(locale: string) {
   const t = translator(locale);
+  const formats = new Map<string, IntlMessageFormat>();
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  /** A count worded by the locale's plural rules (ICU MessageFormat in the locale file): "1 rating", "2 ratings". */
+  const count = (key: string, n: number) => {
+    let f = formats.get(key);
+    if (!f) formats.set(key, (f = new IntlMessageFormat(t(key), locale)));
+    return String(f.format({ n }));
+  };
   const named = (x: { name: string; translationKey: string | null }) => (x.translationKey ? t(x.translationKey) : x.name);
   const person = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
-  const title = (r: Report) => (r.student ? `${t('report.title_student')}: ${person(r.student)}` : `${t('report.title_class')}: ${r.teachingClasses.map((c) => c.name).join(', ')}`);
-  return { t, named, person, title, locale };
+  const title = (r: Report) =>
+    r.student
+      ? `${t('report.title_student')}: ${person(r.student)}`
+      : `${t('report.title_class')}: ${r.teachingClasses.map((c) => c.name).join(', ')}`;
+  return {
+    t,
+    count,
+    ratings: (n: number) => count('report_pdf.ratings_count', n),
+    points: (n: number) => count('report_pdf.points_count', n),
+    number: (n: number) => numbers.format(n),
+    date: dayMonthYear,
+    weekOf: (iso: string) => t('report_pdf.week_of', { date: dayMonthYear(iso) }),
+    named,
+    person,
+    title,
+    locale,
+  };
 }
 export type ReportLabels = ReturnType<typeof reportLabels>;
 
 /** A file name for a download: the report's subject and range, in safe characters. */
 export function reportFileName(r: Report, ext: string) {
   const subject = r.student ? `${r.student.firstName}-${r.student.lastName ?? ''}` : (r.teachingClasses[0]?.name ?? 'class');
-  const safe = subject.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'report';
+  const safe =
+    subject
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, '') || 'report';
   return `report-${safe}-${r.start}-${r.end}.${ext}`;
 }

@@ -8,7 +8,8 @@ import { recordAccess, type AccessAction } from '../../records/access-log';
 import { usersRepository } from '../users/users.repository';
 import type { ModuleRoutes } from '../types';
 import { reportFileName } from './report-labels';
-import { renderReportPdf } from './report-pdf';
+import { reportPdfStream } from './report-pdf';
+import { portfolioSource } from './report-portfolio.service';
 import { renderReportSpreadsheet } from './report-spreadsheet';
 import { reportsService as service } from './reports.service';
 
@@ -40,7 +41,7 @@ async function languageOf(db: Db, p: Principal) {
   return (await usersRepository.findById(db, p.userId))?.user.preferredLanguage ?? 'en';
 }
 
-function download(reply: FastifyReply, r: Report, type: string, ext: string, body: Buffer) {
+function download(reply: FastifyReply, r: Report, type: string, ext: string, body: Buffer | NodeJS.ReadableStream) {
   return reply
     .type(type)
     .header('content-disposition', `attachment; filename="${reportFileName(r, ext)}"`)
@@ -50,7 +51,7 @@ function download(reply: FastifyReply, r: Report, type: string, ext: string, bod
 
 export const reportsRoutes: ModuleRoutes = {
   name: 'reports',
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, files }) => {
     const doc = { query: reportQuery };
     for (const subject of ['class', 'student'] as const) {
       const what =
@@ -64,11 +65,20 @@ export const reportsRoutes: ModuleRoutes = {
       );
       app.get(
         `/report/pdf/${subject}/:id`,
-        { config: { doc: { summary: `${what}, as a PDF with charts, in your language`, ...doc } } },
+        {
+          config: {
+            doc: {
+              summary: `${what}, as a PDF in your language: summary, charts and the portfolio of every rating with its photos`,
+              ...doc,
+            },
+          },
+        },
         async (req, reply) => {
           const p = requireUser(req);
           const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
-          return download(reply, r, 'application/pdf', 'pdf', await renderReportPdf(r, await languageOf(db, p)));
+          // Streamed as it is made: a class year of portfolios with photos never sits whole in memory.
+          const source = portfolioSource({ db, files, urlSigner }, p.userId);
+          return download(reply, r, 'application/pdf', 'pdf', reportPdfStream(r, await languageOf(db, p), { source }));
         },
       );
       app.get(
