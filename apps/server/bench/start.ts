@@ -21,11 +21,18 @@ interface Start {
 async function timeStart(args: string[], env: Record<string, string>, pathname: string): Promise<Start> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}${pathname}`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}${pathname}`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 20));
     }

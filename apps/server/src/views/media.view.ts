@@ -11,7 +11,8 @@ import type { UrlSigner } from '../lib/url-signer';
 export type MediaRow = typeof media.$inferSelect;
 
 export const mediaFilePath = (id: number) => `/media/${id}`;
-export const mediaThumbPath = (row: Pick<MediaRow, 'id' | 'mediaType' | 'fileName'>) => `/media/thumb/${row.id}/${row.mediaType}/${encodeURIComponent(row.fileName)}`;
+export const mediaThumbPath = (row: Pick<MediaRow, 'id' | 'mediaType' | 'fileName'>) =>
+  `/media/thumb/${row.id}/${row.mediaType}/${encodeURIComponent(row.fileName)}`;
 
 /** Media as JSON-LD, with signed links that work in <img> and <video> without headers. */
 export function presentMedia(row: MediaRow, signer: UrlSigner, s3Url: string | null = signer.objectUrl(row.storageKey)): Media {

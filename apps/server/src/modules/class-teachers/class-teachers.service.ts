@@ -1,4 +1,14 @@
-import { ClassUserType, EntityType, ErrorText, INVITATION_MESSAGES, NotificationType, fullName, type classTeacherListQuery, type teacherListQuery, type ListQueryOutput } from '@skillroom/contract';
+import {
+  ClassUserType,
+  EntityType,
+  ErrorText,
+  INVITATION_MESSAGES,
+  NotificationType,
+  fullName,
+  type classTeacherListQuery,
+  type teacherListQuery,
+  type ListQueryOutput,
+} from '@skillroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
@@ -25,7 +35,14 @@ export const classTeachersService = {
    * A co-teacher was added (type 2): the class's other teachers are told, except whoever made it happen (the creator
    * who accepted, or the former owner now a co-teacher), who needs no word of their own act, and `alsoSkip`.
    */
-  async notifyAdded(tx: DbOrTx, cls: { id: number; name: string }, rowId: number, teacherId: number, actorId: number, alsoSkip: number[] = []) {
+  async notifyAdded(
+    tx: DbOrTx,
+    cls: { id: number; name: string },
+    rowId: number,
+    teacherId: number,
+    actorId: number,
+    alsoSkip: number[] = [],
+  ) {
     const teacher = (await usersRepository.findById(tx, teacherId))!.user;
     const skip = new Set([teacherId, actorId, ...alsoSkip]);
     const others = (await repo.teacherIds(tx, cls.id)).filter((u) => !skip.has(u));
@@ -43,7 +60,13 @@ export const classTeachersService = {
    * An owner change (DESIGN §2): the new owner is told they own the class (type 8), the other teachers that the former
    * owner is now a co-teacher (type 2); the former owner, who made the change, is told nothing.
    */
-  async notifyOwnerChanged(tx: DbOrTx, cls: { id: number; name: string }, formerOwnerRow: number, formerOwnerId: number, newOwnerId: number) {
+  async notifyOwnerChanged(
+    tx: DbOrTx,
+    cls: { id: number; name: string },
+    formerOwnerRow: number,
+    formerOwnerId: number,
+    newOwnerId: number,
+  ) {
     const former = (await usersRepository.findById(tx, formerOwnerId))!.user;
     await notificationsService.notify(tx, {
       recipients: [newOwnerId],
@@ -56,7 +79,8 @@ export const classTeachersService = {
     await this.notifyAdded(tx, cls, formerOwnerRow, formerOwnerId, formerOwnerId, [newOwnerId]);
   },
 
-  list: (db: DbOrTx, p: Principal, q: ListQuery) => repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'] }, q.itemsPerPage, offsetOf(q)),
+  list: (db: DbOrTx, p: Principal, q: ListQuery) =>
+    repo.listVisible(db, p.userId, { classIds: q['teachingClass.id'], teacherIds: q['teacher.id'] }, q.itemsPerPage, offsetOf(q)),
 
   /** The creator removes a co-teacher (who is notified, type 3); a co-teacher may remove only themselves (leave). */
   async remove(db: Db, p: Principal, id: number) {
@@ -78,7 +102,8 @@ export const classTeachersService = {
     });
   },
 
-  listTeachers: (db: DbOrTx, p: Principal, q: TeacherQuery) => teachersRepository.listVisible(db, p.userId, { schoolIds: q['school.id'], ids: q.id }, q.itemsPerPage, offsetOf(q)),
+  listTeachers: (db: DbOrTx, p: Principal, q: TeacherQuery) =>
+    teachersRepository.listVisible(db, p.userId, { schoolIds: q['school.id'], ids: q.id }, q.itemsPerPage, offsetOf(q)),
 
   async getTeacher(db: DbOrTx, p: Principal, id: number) {
     const row = await teachersRepository.findVisible(db, p.userId, id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaType } from '@skillroom/contract';
+import { DEFAULT_SKILL_COLOR, MediaType } from '@skillroom/contract';
 import { learningActions, learningSkills } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { API, classWithRoles, createClass, makeMedia, type TestUser } from '../../../test/classes';
@@ -93,5 +93,15 @@ describe('custom skills are changed by their creator only', () => {
       learningActions: [expect.objectContaining({ name: 'Keeps going' })],
     });
     expect((await s.api('GET', `${API}/learning-skill/${skillId}`, { token: w.creator.token })).json()).toMatchObject({ canEdit: true });
+  });
+});
+
+describe('a custom skill without a colour', () => {
+  it('gives a custom skill sent without a colour the default one, and keeps it when a rename names none', async () => {
+    const res = await s.api('POST', `${API}/learning-skill`, { token: w.creator.token, body: { name: 'No colour' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().colorCode).toBe(DEFAULT_SKILL_COLOR);
+    const renamed = await s.api('PATCH', `${API}/learning-skill/${res.json().id}`, { token: w.creator.token, body: { name: 'Renamed' } });
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', colorCode: DEFAULT_SKILL_COLOR });
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { API_AUTH_PREFIX, NOTIFICATION_STREAM_PATH, V, notificationListQuery, notificationPatchBody, type MarkAllReadResponse } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  NOTIFICATION_STREAM_PATH,
+  V,
+  notificationListQuery,
+  notificationPatchBody,
+  type MarkAllReadResponse,
+} from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
@@ -38,32 +45,65 @@ export const notificationsRoutes: ModuleRoutes = {
     // Open streams would hold the server's close; they end first, and their clients reconnect elsewhere.
     app.addHook('preClose', async () => streams.close());
 
-    app.get('/notifications', { config: { doc: { summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)", query: notificationListQuery } } }, async (req) => {
-      const p = requireUser(req);
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
-      const { members, total } = await service.list(db, p, q);
-      return collection(path, members, total, q, links);
-    });
-    app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) => item(await service.get(db, requireUser(req), idOf(req))));
-    app.patch('/notification/:id', { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } }, async (req) => {
-      const p = requireUser(req);
-      const id = idOf(req);
-      const b = parse(notificationPatchBody, req.body);
-      return item(await service.setRead(db, p, id, b.isRead));
-    });
-    app.post('/notifications/mark-all-read', { config: { doc: { summary: 'Mark all of the user’s notifications read' } } }, async (req): Promise<MarkAllReadResponse> => ({
-      updated: await service.markAllRead(db, requireUser(req)),
-    }));
-    app.get(NOTIFICATION_STREAM_PATH, { config: { doc: { summary: 'New notifications as server-sent events (resumes after Last-Event-ID)', query: streamQuery, produces: 'text/event-stream' } } }, async (req, reply) => {
-      const p = requireUser(req);
-      const q = parse(streamQuery, req.query);
-      const header = req.headers['last-event-id'];
-      // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
-      const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
-      const from = await streams.startOf(p.userId, fromHeader ?? q.lastEventId ?? null);
-      // The response leaves Fastify's hands (and any compression): events are written as they happen.
-      reply.hijack();
-      streams.open(reply.raw, p.userId, from, expiryOf(req));
-    });
+    app.get(
+      '/notifications',
+      {
+        config: {
+          doc: {
+            summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)",
+            query: notificationListQuery,
+          },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
+        const { members, total } = await service.list(db, p, q);
+        return collection(path, members, total, q, links);
+      },
+    );
+    app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) =>
+      item(await service.get(db, requireUser(req), idOf(req))),
+    );
+    app.patch(
+      '/notification/:id',
+      { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } },
+      async (req) => {
+        const p = requireUser(req);
+        const id = idOf(req);
+        const b = parse(notificationPatchBody, req.body);
+        return item(await service.setRead(db, p, id, b.isRead));
+      },
+    );
+    app.post(
+      '/notifications/mark-all-read',
+      { config: { doc: { summary: 'Mark all of the user’s notifications read' } } },
+      async (req): Promise<MarkAllReadResponse> => ({
+        updated: await service.markAllRead(db, requireUser(req)),
+      }),
+    );
+    app.get(
+      NOTIFICATION_STREAM_PATH,
+      {
+        config: {
+          doc: {
+            summary: 'New notifications as server-sent events (resumes after Last-Event-ID)',
+            query: streamQuery,
+            produces: 'text/event-stream',
+          },
+        },
+      },
+      async (req, reply) => {
+        const p = requireUser(req);
+        const q = parse(streamQuery, req.query);
+        const header = req.headers['last-event-id'];
+        // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
+        const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;
+        const from = await streams.startOf(p.userId, fromHeader ?? q.lastEventId ?? null);
+        // The response leaves Fastify's hands (and any compression): events are written as they happen.
+        reply.hijack();
+        streams.open(reply.raw, p.userId, from, expiryOf(req));
+      },
+    );
   },
 };

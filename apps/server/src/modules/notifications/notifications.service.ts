@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, type EntityType, type NotificationType, type notificationListQuery, type ListQueryOutput } from '@skillroom/contract';
+import {
+  DEFAULT_LOCALE,
+  type EntityType,
+  type NotificationType,
+  type notificationListQuery,
+  type ListQueryOutput,
+} from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
