@@ -101,6 +101,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Chunks are named by their hash alone: the entry lists every lazy chunk's dependencies for preloading, and
+        // descriptive names made that list (sent on every first load) about a KB heavier. The manifest maps them back.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: Object.entries(vendors).map(([name, re], i) => ({
             name: `vendor-${name}`,
