@@ -24,6 +24,8 @@ const selectInvitations = (db: DbOrTx, userId: number) =>
       teachingClass: classLabelSql('"student_profile_user_invitation"."teaching_class_id"'),
       student: studentLabelSql('"student_profile_user_invitation"."student_id"'),
       user: userLabelSql('"student_profile_user_invitation"."user_id"'),
+      // Read for every row; the presenter shows it to the class's teachers only (policy.canSeeRequesterEmail).
+      userEmail: sql<string>`(select eu.email from app_user eu where eu.id = "student_profile_user_invitation"."user_id")`,
       role: classRoleSql(userId),
     })
     .from(inv)
@@ -93,6 +95,36 @@ export const studentLinksRepository = {
     );
   },
 
+  /** Some requests by id, as a teacher reads them (the answer of accept-all), oldest first. */
+  findInvitations: (db: DbOrTx, ids: number[], userId: number) =>
+    ids.length ? selectInvitations(db, userId).where(inArray(inv.id, ids)).orderBy(inv.id) : Promise.resolve([]),
+
+  /**
+   * The class's pending requests with the names of their places, locked in id order until the transaction ends (the
+   * order every answering path takes its rows in). A request answered meanwhile by another transaction is re-read after
+   * its lock is released and left out, so it is never answered twice.
+   */
+  pendingOfClassForUpdate: (tx: DbOrTx, classId: number) =>
+    tx
+      .select({
+        id: inv.id,
+        userId: inv.userId,
+        studentId: inv.studentId,
+        placeId: inv.teachingClassStudentId,
+        firstName: teachingClassStudents.firstName,
+        lastName: teachingClassStudents.lastName,
+      })
+      .from(inv)
+      .innerJoin(teachingClassStudents, eq(teachingClassStudents.id, inv.teachingClassStudentId))
+      .where(and(eq(inv.teachingClassId, classId), isNull(inv.isApproved)))
+      .orderBy(inv.id)
+      .for('update', { of: inv }),
+
+  /** Marks requests locked by pendingOfClassForUpdate as accepted. */
+  async acceptLocked(tx: DbOrTx, ids: number[]) {
+    if (ids.length) await tx.update(inv).set({ isApproved: true, updated: new Date() }).where(inArray(inv.id, ids));
+  },
+
   /** Whether the user has a request waiting for this place (one pending request per place and user). */
   async hasPending(db: DbOrTx, placeId: number, userId: number) {
     const [row] = await db
@@ -112,6 +144,11 @@ export const studentLinksRepository = {
   async placeOf(db: DbOrTx, placeId: number) {
     const [row] = await db.select().from(teachingClassStudents).where(eq(teachingClassStudents.id, placeId));
     return row ?? null;
+  },
+
+  async classNameOf(db: DbOrTx, classId: number) {
+    const [row] = await db.select({ name: teachingClasses.name }).from(teachingClasses).where(eq(teachingClasses.id, classId));
+    return row?.name ?? null;
   },
 
   /** The user's role in a class (null: none). */
