@@ -42,7 +42,10 @@ async function familyRequest(classId: number, by: TestUser = w.creator) {
   const email = `family${++seq}.${process.pid}@example.org`;
   const parent = await signUp(s, { accountTypeRadio: 'parent_user', email, firstName: 'Parent', lastName: `No${seq}` });
   const place = await addStudent(s, by, classId, { firstName: 'Kid', lastName: `No${seq}` });
-  const res = await s.api('POST', `${API}/student-profile-user-invitation`, { token: parent.token, body: { invitationCode: place.invitationCode } });
+  const res = await s.api('POST', `${API}/student-profile-user-invitation`, {
+    token: parent.token,
+    body: { invitationCode: place.invitationCode },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { parent, email, place, id: res.json().id as number };
 }
@@ -53,7 +56,9 @@ describe(`accept all family requests of a class (${dbKind})`, () => {
     for (const u of [w.creator, w.coteacher]) {
       const item = await s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: u.token });
       expect(item.json().user.email).toBe(r.email);
-      const list = (await s.api('GET', `${API}/student-profile-user-invitations?teachingClass.id=${w.cls.id}&isPending=1`, { token: u.token })).json() as Invitations;
+      const list = (
+        await s.api('GET', `${API}/student-profile-user-invitations?teachingClass.id=${w.cls.id}&isPending=1`, { token: u.token })
+      ).json() as Invitations;
       expect(list['hydra:member'].find((m) => m.id === r.id)?.user.email).toBe(r.email);
     }
     const own = await s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: r.parent.token });
