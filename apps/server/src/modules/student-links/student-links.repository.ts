@@ -65,7 +65,8 @@ export const studentLinksRepository = {
         place: teachingClassStudents,
         cls: teachingClasses,
         role: classRoleSql(userId),
-        linked: sql<boolean>`exists (select 1 from student_profile_user l where l.teaching_class_student_id = "teaching_class_student"."id" and l.user_id = ${userId})`,
+        linked: sql<boolean>`exists (select 1 from student_profile_user l
+          where l.teaching_class_student_id = "teaching_class_student"."id" and l.user_id = ${userId})`,
       })
       .from(teachingClassStudents)
       .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
@@ -81,7 +82,8 @@ export const studentLinksRepository = {
   /** The user's own requests and those for students of the classes they teach, newest first. */
   listInvitations: (db: DbOrTx, userId: number, f: LinkFilter, limit: number, offset: number) => {
     const where = and(
-      sql`("student_profile_user_invitation"."user_id" = ${userId} or "student_profile_user_invitation"."teaching_class_id" in ${taughtClassIdsSql(userId)})`,
+      sql`("student_profile_user_invitation"."user_id" = ${userId}
+        or "student_profile_user_invitation"."teaching_class_id" in ${taughtClassIdsSql(userId)})`,
       f.classIds ? inArray(inv.teachingClassId, f.classIds) : undefined,
       f.studentIds ? inArray(inv.studentId, f.studentIds) : undefined,
       f.placeIds ? inArray(inv.teachingClassStudentId, f.placeIds) : undefined,
