@@ -1,5 +1,5 @@
 import { refToId, type StudentProfileUserInvitation, type TeachingClass } from '@skillroom/contract';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
@@ -30,6 +30,12 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   const { data } = usePendingLinkRequests({ 'teachingClass.id': cls.id }, teaches);
   const [busy, setBusy] = useState<number | 'all' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Bumped once an answer and the refresh after it are done: focus is placed after that render, when the answered card
+  // (or the whole panel) is gone.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered) focusAfterAnswer(heading.current);
+  }, [answered]);
 
   const places = useMemo(() => new Map((cls.teachingClassStudents ?? []).map((p) => [p.id, fullName(p)])), [cls.teachingClassStudents]);
   const studentOf = (r: StudentProfileUserInvitation) => {
@@ -52,7 +58,7 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   // The panel and the class (its students' family links) are read again after every answer, whatever it was.
   const refresh = async () => {
     await Promise.all([revalidateStudentLinks(), revalidateClassData()]);
-    requestAnimationFrame(() => focusAfterAnswer(heading.current));
+    setAnswered((n) => n + 1);
   };
 
   const answer = async (r: StudentProfileUserInvitation, accept: boolean) => {
@@ -129,11 +135,9 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
 
 /**
  * The answered card (or the whole panel) is gone with the button that had focus: focus goes to the panel's heading,
- * or to the students' heading when no request is left, never back to the top of the page.
+ * or to the students' heading when no request is left, not to wherever the browser puts it when a focused element goes.
  */
 function focusAfterAnswer(panelHeading: HTMLElement | null) {
-  const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
   const target = panelHeading?.isConnected ? panelHeading : document.getElementById('class-students-title');
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
