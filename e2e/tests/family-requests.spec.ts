@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
 /** A signed-in page in its own browser context, with its token for API calls and the console's errors collected. */
@@ -22,34 +22,48 @@ async function person(browser: Browser, overrides: Record<string, unknown> = {})
   return { page, context, problems, api, call, email: account.email };
 }
 
-const sideScroll = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe('approving families on the class page (DESIGN §8)', () => {
   test('several parents ask; the teacher sees them with e-mails, rejects one and accepts the rest at once', async ({ browser }) => {
+    // Five accounts, the app's first load and two accessibility readings: about 30 s on a shared machine.
+    test.setTimeout(90_000);
     const t = await person(browser, { firstName: 'Tess', lastName: 'Teacher' });
     const className = unique('Birch ');
-    const cls = await t.api<{ id: number }>('POST', '/teaching-class', { name: className, year: 2026, start: '2026-09-01', end: '2027-07-15' });
+    const cls = await t.api<{ id: number }>('POST', '/teaching-class', {
+      name: className,
+      year: 2026,
+      start: '2026-09-01',
+      end: '2027-07-15',
+    });
     const add = (firstName: string, lastName: string) =>
       t.api<{ id: number; invitationCode: string }>('POST', '/teaching-class-student', { teachingClass: cls.id, firstName, lastName });
     const mia = await add('Mia', 'Lind');
     const noah = await add('Noah', 'Berg');
     const omar = await add('Omar', 'Diaz');
 
-    // Four families ask through the API: two for Mia (one of them a stranger who got hold of her code).
-    const asks = [
-      { first: 'Pat', last: 'Lind', place: mia },
-      { first: 'Sam', last: 'Unknown', place: mia },
-      { first: 'Rae', last: 'Berg', place: noah },
-      { first: 'Lou', last: 'Diaz', place: omar },
-    ];
-    const parents = [];
-    for (const a of asks) {
-      const p = await person(browser, { firstName: a.first, lastName: a.last, accountTypeRadio: 'parent_user' });
-      await p.api('POST', '/student-profile-user-invitation', { invitationCode: a.place.invitationCode });
-      parents.push({ ...p, ...a });
-    }
-    const [pat, sam, rae, lou] = parents as [(typeof parents)[number], ...(typeof parents)[number][]];
+    // Four families ask through the API: two for Mia (one of them a stranger who got hold of her code). They sign up
+    // and ask in one browser context of their own, which later signs in as each of them in turn.
+    const family = await browser.newContext();
+    const familyPage = await family.newPage();
+    const ask = async (first: string, last: string, place: { id: number; invitationCode: string }, student: string) => {
+      const account = await signUpViaApi(familyPage, { firstName: first, lastName: last, accountTypeRadio: 'parent_user' });
+      const login = await familyPage.request.post('/api/public/v1/login_check', {
+        data: { username: account.username, password: account.password },
+      });
+      const { token } = (await login.json()) as { token: string };
+      const res = await familyPage.request.post('/api/auth/v1/student-profile-user-invitation', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { invitationCode: place.invitationCode },
+      });
+      expect(res.status()).toBe(201);
+      return { ...account, name: `${first} ${last}`, place, student, token };
+    };
+    const pat = await ask('Pat', 'Lind', mia, 'Mia Lind');
+    const sam = await ask('Sam', 'Unknown', mia, 'Mia Lind');
+    const rae = await ask('Rae', 'Berg', noah, 'Noah Berg');
+    const lou = await ask('Lou', 'Diaz', omar, 'Omar Diaz');
+    const parents = [pat, sam, rae, lou];
 
     // The student's own family-access screen shows the e-mail too.
     await t.page.goto(`/web/teaching-class/${cls.id}/student/${mia.id}/manage`);
@@ -60,10 +74,10 @@ test.describe('approving families on the class page (DESIGN §8)', () => {
     const panel = t.page.getByRole('region', { name: 'Family requests (4)' });
     await expect(panel).toBeVisible();
     for (const p of parents) {
-      const card = panel.getByRole('listitem').filter({ hasText: `${p.first} ${p.last}` });
+      const card = panel.getByRole('listitem').filter({ hasText: p.name });
       await expect(card.getByText(p.email)).toBeVisible();
       await expect(card.getByText('Parent', { exact: true })).toBeVisible();
-      await expect(card.getByRole('link', { name: p.place === mia ? 'Mia Lind' : p.place === noah ? 'Noah Berg' : 'Omar Diaz' })).toBeVisible();
+      await expect(card.getByRole('link', { name: p.student })).toBeVisible();
     }
     await expect(panel.getByText('2 people ask to follow this student')).toHaveCount(2);
     await expectAccessible(t.page, 'class page with family requests');
@@ -97,15 +111,20 @@ test.describe('approving families on the class page (DESIGN §8)', () => {
     await expect(t.page.getByRole('heading', { name: /^Students/ })).toBeFocused();
 
     // Each accepted parent's child page works; the stranger has nothing.
+    const problems: string[] = [];
+    familyPage.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     for (const p of [pat, rae, lou]) {
-      await p.page.goto(`/web/student/${p.place.id}`);
-      await expect(p.page.getByRole('heading', { level: 1, name: `${p.place === mia ? 'Mia Lind' : p.place === noah ? 'Noah Berg' : 'Omar Diaz'}` })).toBeVisible();
-      await expect(p.page.getByText(`Class: ${className}`)).toBeVisible();
+      await signInViaApi(familyPage, p.username, p.password);
+      await familyPage.goto(`/web/student/${p.place.id}`);
+      await expect(familyPage.getByRole('heading', { level: 1, name: p.student })).toBeVisible();
+      await expect(familyPage.getByText(`Class: ${className}`)).toBeVisible();
     }
-    expect((await sam.call('GET', `/teaching-class-student/${mia.id}`)).status()).toBe(404);
-    for (const p of [t, ...parents]) {
-      expect(p.problems).toEqual([]);
-      await p.context.close();
-    }
+    const stranger = await familyPage.request.get(`/api/auth/v1/teaching-class-student/${mia.id}`, {
+      headers: { authorization: `Bearer ${sam.token}` },
+    });
+    expect(stranger.status()).toBe(404);
+    expect([...t.problems, ...problems]).toEqual([]);
+    await t.context.close();
+    await family.close();
   });
 });
