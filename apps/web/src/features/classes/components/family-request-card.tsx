@@ -36,13 +36,13 @@ export function FamilyRequestCard({ request: r, student, sameStudent, busy, disa
       <dl className="space-y-1 text-sm">
         <div>
           <dt className="inline font-medium text-slate-700">
-            <FormattedMessage id="web_families_email" />:
+            <FormattedMessage id="web_families_email" />
           </dt>{' '}
           <dd className="inline break-all text-slate-900">{r.user.email ?? '—'}</dd>
         </div>
         <div>
           <dt className="inline font-medium text-slate-700">
-            <FormattedMessage id="web_families_asks_for" />:
+            <FormattedMessage id="web_families_asks_for" />
           </dt>{' '}
           <dd className="inline break-words">
             <Link to={student.manage} className="font-medium text-teal-800 underline hover:text-teal-900">
@@ -52,7 +52,7 @@ export function FamilyRequestCard({ request: r, student, sameStudent, busy, disa
         </div>
         <div>
           <dt className="inline font-medium text-slate-700">
-            <FormattedMessage id="web_families_asked_on" />:
+            <FormattedMessage id="web_families_asked_on" />
           </dt>{' '}
           <dd className="inline">{formatDate(r.created)}</dd>
         </div>

@@ -67,7 +67,8 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
     try {
       await (accept ? acceptLinkRequest(r.id) : rejectLinkRequest(r.id));
       void track({ name: accept ? 'student_profile_invitation_accepted' : 'student_profile_invitation_rejected', screen: 'Class Detail' });
-      toast.success(intl.formatMessage({ id: accept ? 'web_student_links_accepted' : 'web_teachers_rejected' }, { name }));
+      const words = { name, student: studentOf(r).name };
+      toast.success(intl.formatMessage({ id: accept ? 'web_families_accepted' : 'web_teachers_rejected' }, words));
     } catch (e) {
       toast.error(accept ? invitationErrorText(intl, e) : invitationErrorText(intl, e, 'web_invitation_error_reject'));
     } finally {
