@@ -9,7 +9,9 @@ import type { SchoolSummary } from './teaching-class';
 /*
  * Routes (under /api/auth/v1): teaching-class-teacher-invitation[s], .../{id}/accept|reject (body-less POST, answer the
  * invitation); teaching-class-teacher[s] (GET, DELETE: the creator removes, a co-teacher leaves); teachers, teacher/{id};
- * student-profile-user-invitation[s], .../{id}/accept|reject; student-profile-user[s] (GET, DELETE: unlink);
+ * student-profile-user-invitation[s], .../{id}/accept|reject; teaching-class/{id}/student-profile-user-invitations/accept
+ * (body-less POST: every pending request of the class accepted in one transaction, answered as a collection);
+ * student-profile-user[s] (GET, DELETE: unlink);
  * POST /teaching-class-student/{id}/invitation-code gives a student's place a new code (class teachers; answers the place).
  */
 
@@ -133,8 +135,8 @@ export interface StudentProfileUserInvitation extends JsonLd {
   student: StudentLabel;
   /** The place whose code was used (`/teaching-class-student/{id}`): the manage and detail screens are under it. */
   teachingClassStudent: string;
-  /** The user who asks. */
-  user: LinkUser;
+  /** The user who asks; `email` only in the answers to the class's teachers (DESIGN §8). */
+  user: LinkUser & { email?: string };
   isApproved: boolean | null;
 }
 

@@ -2,6 +2,7 @@ import type { StudentProfileUser, StudentProfileUserInvitation } from '@skillroo
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentClassLabel, presentLinkUser, presentStudentLabel } from '../../class-access/class-labels';
+import { studentLinksPolicy } from './student-links.policy';
 import type { StudentInvitationFull, StudentLinkFull } from './student-links.repository';
 
 export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSigner): StudentProfileUserInvitation =>
@@ -12,7 +13,9 @@ export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSi
     teachingClass: presentClassLabel(r.teachingClass, signer),
     student: presentStudentLabel(r.student, signer),
     teachingClassStudent: iri('teaching-class-student', r.invitation.teachingClassStudentId),
-    user: presentLinkUser(r.user, signer),
+    user: studentLinksPolicy.canSeeRequesterEmail(r.role)
+      ? { ...presentLinkUser(r.user, signer), email: r.userEmail }
+      : presentLinkUser(r.user, signer),
     isApproved: r.invitation.isApproved,
   });
 

@@ -24,6 +24,8 @@ const selectInvitations = (db: DbOrTx, userId: number) =>
       teachingClass: classLabelSql('"student_profile_user_invitation"."teaching_class_id"'),
       student: studentLabelSql('"student_profile_user_invitation"."student_id"'),
       user: userLabelSql('"student_profile_user_invitation"."user_id"'),
+      // Read for every row; the presenter shows it to the class's teachers only (policy.canSeeRequesterEmail).
+      userEmail: sql<string>`(select eu.email from app_user eu where eu.id = "student_profile_user_invitation"."user_id")`,
       role: classRoleSql(userId),
     })
     .from(inv)
@@ -63,7 +65,8 @@ export const studentLinksRepository = {
         place: teachingClassStudents,
         cls: teachingClasses,
         role: classRoleSql(userId),
-        linked: sql<boolean>`exists (select 1 from student_profile_user l where l.teaching_class_student_id = "teaching_class_student"."id" and l.user_id = ${userId})`,
+        linked: sql<boolean>`exists (select 1 from student_profile_user l
+          where l.teaching_class_student_id = "teaching_class_student"."id" and l.user_id = ${userId})`,
       })
       .from(teachingClassStudents)
       .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))
@@ -79,7 +82,8 @@ export const studentLinksRepository = {
   /** The user's own requests and those for students of the classes they teach, newest first. */
   listInvitations: (db: DbOrTx, userId: number, f: LinkFilter, limit: number, offset: number) => {
     const where = and(
-      sql`("student_profile_user_invitation"."user_id" = ${userId} or "student_profile_user_invitation"."teaching_class_id" in ${taughtClassIdsSql(userId)})`,
+      sql`("student_profile_user_invitation"."user_id" = ${userId}
+        or "student_profile_user_invitation"."teaching_class_id" in ${taughtClassIdsSql(userId)})`,
       f.classIds ? inArray(inv.teachingClassId, f.classIds) : undefined,
       f.studentIds ? inArray(inv.studentId, f.studentIds) : undefined,
       f.placeIds ? inArray(inv.teachingClassStudentId, f.placeIds) : undefined,
@@ -91,6 +95,36 @@ export const studentLinksRepository = {
       selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(inv).where(where),
     );
+  },
+
+  /** Some requests by id, as a teacher reads them (the answer of accept-all), oldest first. */
+  findInvitations: (db: DbOrTx, ids: number[], userId: number) =>
+    ids.length ? selectInvitations(db, userId).where(inArray(inv.id, ids)).orderBy(inv.id) : Promise.resolve([]),
+
+  /**
+   * The class's pending requests with the names of their places, locked in id order until the transaction ends (the
+   * order every answering path takes its rows in). A request answered meanwhile by another transaction is re-read after
+   * its lock is released and left out, so it is never answered twice.
+   */
+  pendingOfClassForUpdate: (tx: DbOrTx, classId: number) =>
+    tx
+      .select({
+        id: inv.id,
+        userId: inv.userId,
+        studentId: inv.studentId,
+        placeId: inv.teachingClassStudentId,
+        firstName: teachingClassStudents.firstName,
+        lastName: teachingClassStudents.lastName,
+      })
+      .from(inv)
+      .innerJoin(teachingClassStudents, eq(teachingClassStudents.id, inv.teachingClassStudentId))
+      .where(and(eq(inv.teachingClassId, classId), isNull(inv.isApproved)))
+      .orderBy(inv.id)
+      .for('update', { of: inv }),
+
+  /** Marks requests locked by pendingOfClassForUpdate as accepted. */
+  async acceptLocked(tx: DbOrTx, ids: number[]) {
+    if (ids.length) await tx.update(inv).set({ isApproved: true, updated: new Date() }).where(inArray(inv.id, ids));
   },
 
   /** Whether the user has a request waiting for this place (one pending request per place and user). */
@@ -112,6 +146,11 @@ export const studentLinksRepository = {
   async placeOf(db: DbOrTx, placeId: number) {
     const [row] = await db.select().from(teachingClassStudents).where(eq(teachingClassStudents.id, placeId));
     return row ?? null;
+  },
+
+  async classNameOf(db: DbOrTx, classId: number) {
+    const [row] = await db.select({ name: teachingClasses.name }).from(teachingClasses).where(eq(teachingClasses.id, classId));
+    return row?.name ?? null;
   },
 
   /** The user's role in a class (null: none). */

@@ -75,6 +75,28 @@ export const studentLinksRoutes: ModuleRoutes = {
       },
     );
     app.post(
+      '/teaching-class/:id/student-profile-user-invitations/accept',
+      {
+        config: {
+          doc: {
+            summary:
+              "Accept every pending request to link to a student of the class, in one transaction (the class's teachers): " +
+              'each requester is linked and notified; answers the requests accepted',
+          },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const classId = idOf(req);
+        const rows = await service.invitationsById(db, p, await service.acceptAll(db, p, classId));
+        return collection(
+          `${API_AUTH_PREFIX}/teaching-class/${classId}/student-profile-user-invitations`,
+          rows.map((r) => presentStudentInvitation(r, urlSigner)),
+          rows.length,
+        );
+      },
+    );
+    app.post(
       '/student-profile-user-invitation/:id/reject',
       { config: { doc: { summary: 'Reject a request to link (the class teachers)' } } },
       async (req) => {

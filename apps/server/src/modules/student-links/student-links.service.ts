@@ -30,6 +30,7 @@ type InvitationQuery = ListQueryOutput<typeof studentProfileInvitationListQuery>
 type LinkQuery = ListQueryOutput<typeof studentProfileUserListQuery>;
 
 const LINK_NOT_FOUND = 'Student profile user not found.';
+const CLASS_NOT_FOUND = 'Teaching class not found.';
 
 async function visibleInvitation(db: DbOrTx, p: Principal, id: number): Promise<StudentInvitationFull> {
   const row = await repo.findInvitation(db, id, p.userId);
@@ -128,6 +129,42 @@ export const studentLinksService = {
       });
     });
   },
+
+  /**
+   * DESIGN §8 "accept all": every pending request of the class, accepted in one transaction (any failure links nobody),
+   * each requester linked and notified (7) as a single accept does. A creator or co-teacher only (an evaluator 403,
+   * anyone else 404); a finished class 409. Requests answered meanwhile by a single accept or reject are not among
+   * them (their rows are locked, then re-read). Answers the ids accepted here, oldest first.
+   */
+  async acceptAll(db: Db, p: Principal, classId: number): Promise<number[]> {
+    const role = await repo.roleIn(db, classId, p.userId);
+    if (role === null) throw notFound(CLASS_NOT_FOUND);
+    if (!policy.canAnswer(role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
+    return db.transaction(async (tx) => {
+      if (!(await lockOpenClass(tx, classId))) throw notFound(CLASS_NOT_FOUND);
+      const pending = await repo.pendingOfClassForUpdate(tx, classId);
+      await repo.acceptLocked(
+        tx,
+        pending.map((r) => r.id),
+      );
+      const className = (await repo.classNameOf(tx, classId)) ?? '';
+      for (const r of pending) {
+        await repo.link(tx, r.studentId, r.userId, r.placeId, classId);
+        await notificationsService.notify(tx, {
+          recipients: [r.userId],
+          notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+          entityType: EntityType.StudentProfileUserInvitation,
+          entityId: r.id,
+          params: { student: fullName(r), class: className },
+          path: `/student/${r.placeId}`,
+        });
+      }
+      return pending.map((r) => r.id);
+    });
+  },
+
+  /** The requests accept-all answered, as the teacher who answered reads them. */
+  invitationsById: (db: DbOrTx, p: Principal, ids: number[]) => repo.findInvitations(db, ids, p.userId),
 
   async reject(db: Db, p: Principal, id: number) {
     const { invitation, answered } = await answerable(db, p, id, false);

@@ -3,10 +3,14 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { NotificationItem } from '../../entities/notifications/notification-item';
+import { NotificationEntries } from '../../entities/notifications/notification-entries';
 import { useLatestNotifications, useUnreadCount } from '../../entities/notifications/notifications-api';
-import { useOpenNotification } from '../../entities/notifications/use-open-notification';
+import { useOpenNotification, useOpenNotificationGroup } from '../../entities/notifications/use-open-notification';
 import { useDismiss } from './use-dismiss';
+
+const DROPDOWN =
+  'fixed inset-x-2 top-16 z-30 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg ' +
+  'md:absolute md:inset-x-auto md:top-full md:right-4 md:mt-1 md:w-96';
 
 /** The bell of spec §2: the unread count (9+ above 9), and a dropdown of the latest 10 with a link to them all. */
 export function NotificationBell() {
@@ -22,7 +26,9 @@ export function NotificationBell() {
     if (refocus) button.current?.focus();
   }, []);
   useDismiss(open, ref, close);
-  const onOpen = useOpenNotification(useCallback(() => close(false), [close]));
+  const closed = useCallback(() => close(false), [close]);
+  const onOpen = useOpenNotification(closed);
+  const onOpenGroup = useOpenNotificationGroup(closed);
 
   return (
     <div ref={ref}>
@@ -59,15 +65,11 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <section
-          id={panelId}
-          aria-labelledby={headingId}
-          className="fixed inset-x-2 top-16 z-30 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg md:absolute md:inset-x-auto md:top-full md:right-4 md:mt-1 md:w-96"
-        >
+        <section id={panelId} aria-labelledby={headingId} className={DROPDOWN}>
           <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
             <FormattedMessage id="web_notifications_title" />
           </h2>
-          <LatestList onOpen={onOpen} />
+          <LatestList onOpen={onOpen} onOpenGroup={onOpenGroup} />
           <div className="border-t border-slate-200 px-4 py-3">
             <Link
               to="/notifications"
@@ -83,7 +85,13 @@ export function NotificationBell() {
   );
 }
 
-function LatestList({ onOpen }: { onOpen: ReturnType<typeof useOpenNotification> }) {
+function LatestList({
+  onOpen,
+  onOpenGroup,
+}: {
+  onOpen: ReturnType<typeof useOpenNotification>;
+  onOpenGroup: ReturnType<typeof useOpenNotificationGroup>;
+}) {
   const intl = useIntl();
   const { data, error } = useLatestNotifications();
   if (error && !data)
@@ -108,11 +116,7 @@ function LatestList({ onOpen }: { onOpen: ReturnType<typeof useOpenNotification>
     );
   return (
     <ul className="divide-y divide-slate-100">
-      {items.map((n) => (
-        <li key={n.id}>
-          <NotificationItem notification={n} onOpen={onOpen} compact />
-        </li>
-      ))}
+      <NotificationEntries items={items} onOpen={onOpen} onOpenGroup={onOpenGroup} compact />
     </ul>
   );
 }

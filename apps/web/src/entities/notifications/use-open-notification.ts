@@ -23,3 +23,23 @@ export function useOpenNotification(after?: () => void) {
     [navigate, after],
   );
 }
+
+/**
+ * A click on a group of family requests: the class page opens (its family requests panel answers them), and each
+ * unread one of the group is marked read.
+ */
+export function useOpenNotificationGroup(after?: () => void) {
+  const navigate = useNavigate();
+  return useCallback(
+    (items: Notification[], classId: number) => {
+      after?.();
+      void navigate(`/teaching-class/${classId}`);
+      const unread = items.filter((n) => !n.isRead);
+      if (!unread.length) return;
+      Promise.all(unread.map((n) => markNotificationRead(n.id)))
+        .catch((e: unknown) => console.error(ErrorText.classManage, e))
+        .finally(() => void revalidateNotifications());
+    },
+    [navigate, after],
+  );
+}

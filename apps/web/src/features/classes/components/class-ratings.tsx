@@ -10,6 +10,7 @@ import { placeIri } from '../../../entities/ratings/save-ratings';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
 import { ClassSkillsSection } from './class-skills-section';
 import { ClassStudentsGrid } from './class-students-grid';
+import { FamilyRequestsPanel } from './family-requests-panel';
 
 /**
  * The class's students, quick rating (DESIGN §7) and the class's feed. Everyone who sees the class may rate (DESIGN §2:
@@ -38,6 +39,7 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
   return (
     <>
       <ClassStudentsGrid cls={cls} onRate={open ? (studentId) => setTarget({ studentId }) : null} />
+      <FamilyRequestsPanel cls={cls} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>
           <FormattedMessage id="web_report_open_class" />

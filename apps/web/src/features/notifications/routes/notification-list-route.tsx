@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
-import { NotificationItem } from '../../../entities/notifications/notification-item';
+import { NotificationEntries } from '../../../entities/notifications/notification-entries';
 import {
   markAllNotificationsRead,
   notificationPageKey,
@@ -15,7 +15,7 @@ import {
   useUnreadCount,
   type NotificationPage,
 } from '../../../entities/notifications/notifications-api';
-import { useOpenNotification } from '../../../entities/notifications/use-open-notification';
+import { useOpenNotification, useOpenNotificationGroup } from '../../../entities/notifications/use-open-notification';
 import { useScreenView } from '../../../lib/analytics';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { PushCard } from '../components/push-card';
@@ -28,6 +28,7 @@ export function NotificationListRoute() {
   const { count: unread } = useUnreadCount();
   const [marking, setMarking] = useState(false);
   const onOpen = useOpenNotification();
+  const onOpenGroup = useOpenNotificationGroup();
   const items = data?.flatMap((p) => p['hydra:member']) ?? [];
   const total = data?.[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = items.length < total;
@@ -71,11 +72,7 @@ export function NotificationListRoute() {
         )}
         {items.length > 0 && (
           <ul className="space-y-3" aria-label={intl.formatMessage({ id: 'web_notifications_title' })}>
-            {items.map((n) => (
-              <li key={n.id}>
-                <NotificationItem notification={n} onOpen={onOpen} />
-              </li>
-            ))}
+            <NotificationEntries items={items} onOpen={onOpen} onOpenGroup={onOpenGroup} />
           </ul>
         )}
         {hasMore && (

@@ -43,8 +43,10 @@ export function LinkRequests({ place }: { place: TeachingClassStudent }) {
       asker={(r) => ({
         name: fullName(r.user),
         avatar: r.user.avatar,
+        // The e-mail tells a known parent from a stranger holding the code (DESIGN §8; sent to the class's teachers only).
         detail: (
           <>
+            {r.user.email && <span className="break-all">{r.user.email} · </span>}
             <FormattedMessage id={`web_account_type_${r.user.accountType}`} /> · {r.teachingClass.name} ·{' '}
           </>
         ),
