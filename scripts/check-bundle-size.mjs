@@ -8,8 +8,11 @@ const KB = 1024;
 /** What every screen loads before its own code (index.html's entry, its static imports and the CSS). */
 // 121 KB since the children's-record work (issue 14) added the privacy gate and account deletion to the shell; the
 // capture work (issue 15: service worker registration, the outbox count, focus rules) filled it and added a KB to the
-// first screens. The performance work (issue 19) is to bring the entry and the first screens back under 120/146/186 KB.
-const ENTRY_BUDGET = 121 * KB;
+// first screens. Bringing a whole class in and the meeting reports (issues 16, 17) grew the one stylesheet every screen
+// loads (Tailwind's utilities of every screen) by about a KB, after chunks named by hash and preload lists without the
+// entry's own chunks had taken a KB off the entry's script. The performance work (issue 19) is to bring the entry
+// and the first screens back under 120/146/186 KB.
+const ENTRY_BUDGET = 122 * KB;
 // The ICU parser arrives with the translations, before the first screen shows.
 const PARSER = '../../node_modules/@formatjs/icu-messageformat-parser/lib/index.js';
 /**
@@ -19,7 +22,7 @@ const PARSER = '../../node_modules/@formatjs/icu-messageformat-parser/lib/index.
 const SCREENS = {
   'sign-in': { budget: 148 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx', PARSER] },
   dashboard: {
-    budget: 188 * KB,
+    budget: 189 * KB,
     modules: [
       'src/app/shell/app-shell.tsx',
       'src/app/dashboard-route.tsx',

@@ -24,6 +24,9 @@ const vendors: Record<string, RegExp> = {
   swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
 };
 
+/** Chunks every page has loaded before its first lazy import: the runtime, the preload helper and the entry's vendors. */
+const ENTRY_LOADED = /(^|\/)(rolldown-runtime|preload-helper|vendor-react|vendor-router|vendor-intl)(-[\w-]+)?\.js$/;
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -98,12 +101,18 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules natively (Chromium 66, Firefox 115, Safari 17): the polyfill
     // would only add bytes to every first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What the entry loads statically is there before any lazy route asks: listing it again in every route's
+      // preload list only adds bytes to the entry, which carries those lists.
+      resolveDependencies: (_file, deps) => deps.filter((d) => !ENTRY_LOADED.test(d)),
+    },
     rolldownOptions: {
       output: {
         // Chunks are named by their hash alone: the entry lists every lazy chunk's dependencies for preloading, and
         // descriptive names made that list (sent on every first load) about a KB heavier. The manifest maps them back.
-        chunkFileNames: 'assets/[hash].js',
+        // The chunks the entry itself loads keep a name, so that the preload lists can leave them out (see below).
+        chunkFileNames: (c) => (ENTRY_LOADED.test(`${c.name}.js`) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: Object.entries(vendors).map(([name, re], i) => ({
             name: `vendor-${name}`,
