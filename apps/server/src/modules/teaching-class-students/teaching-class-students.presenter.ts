@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { Locale, TeachingClassStudent } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentMedia, type MediaRow } from '../media/media.presenter';
@@ -19,5 +19,7 @@ export function presentPlace(r: { place: PlaceRow; avatar: MediaRow | null }, si
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     creator: p.creatorId ? iri('user', p.creatorId) : null,
     ...(showInvitationCode ? { invitationCode: p.invitationCode } : {}),
+    // Written only through the contract's locale enum (migration 0010 keeps it as text).
+    familyLanguage: p.familyLanguage as Locale | null,
   });
 }
