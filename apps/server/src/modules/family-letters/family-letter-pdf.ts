@@ -77,9 +77,17 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
     body();
     doc.fillColor(BRAND).fontSize(13).text('Skillroom', M, M, { width: W });
     doc.moveDown(0.6).fillColor(INK).fontSize(22).text(t('letter.title', { name }), { width: W });
-    doc.moveDown(0.3).fillColor(MUTED).fontSize(11).text(t('letter.class', { class: cls.name }), { width: W });
+    doc
+      .moveDown(0.3)
+      .fillColor(MUTED)
+      .fontSize(11)
+      .text(t('letter.class', { class: cls.name }), { width: W });
     if (cls.school) doc.text(t('letter.school', { school: cls.school }), { width: W });
-    doc.moveDown(0.8).fillColor(INK).fontSize(12).text(t('letter.intro', { teacher, name, class: cls.name }), { width: W, lineGap: 2 });
+    doc
+      .moveDown(0.8)
+      .fillColor(INK)
+      .fontSize(12)
+      .text(t('letter.intro', { teacher, name, class: cls.name }), { width: W, lineGap: 2 });
 
     // The code box: the QR code on the left, the code to type on the right, the address under both.
     const top = doc.y + 16;
@@ -88,17 +96,30 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
     drawQr(doc, url, M + 16, top + 16, QR_SIZE);
     const right = M + 16 + QR_SIZE + 24;
     const rw = W - (right - M) - 16;
-    body().fillColor(MUTED).fontSize(11).text(t('letter.code', { name }), right, top + 40, { width: rw });
-    doc.font('Courier-Bold').fillColor(INK).fontSize(30).text(place.invitationCode, right, doc.y + 6, { width: rw, characterSpacing: 3 });
+    body()
+      .fillColor(MUTED)
+      .fontSize(11)
+      .text(t('letter.code', { name }), right, top + 40, { width: rw });
+    doc
+      .font('Courier-Bold')
+      .fillColor(INK)
+      .fontSize(30)
+      .text(place.invitationCode, right, doc.y + 6, { width: rw, characterSpacing: 3 });
     doc.font('Courier').fillColor(MUTED).fontSize(9);
     doc.text(url, M + 16, top + QR_SIZE + 26, { width: W - 32, lineBreak: false, ellipsis: true });
 
-    body().fillColor(INK).fontSize(14).text(t('letter.steps', { name }), M, top + boxH + 22, { width: W });
+    body()
+      .fillColor(INK)
+      .fontSize(14)
+      .text(t('letter.steps', { name }), M, top + boxH + 22, { width: W });
     doc.moveDown(0.4);
     const steps = ['letter.step_scan', 'letter.step_account', 'letter.step_request', 'letter.step_approve'];
     steps.forEach((key, i) => {
       const y = doc.y + 4;
-      doc.fillColor(BRAND).fontSize(12).text(`${i + 1}.`, M, y, { width: 20 });
+      doc
+        .fillColor(BRAND)
+        .fontSize(12)
+        .text(`${i + 1}.`, M, y, { width: 20 });
       doc.fillColor(INK).text(t(key, { name }), M + 22, y, { width: W - 22, lineGap: 2 });
     });
     doc.moveDown(1.2).fillColor(MUTED).fontSize(10).text(t('letter.private', { name }), M, doc.y, { width: W });
@@ -106,7 +127,10 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   // A class with no students (or none named) still answers a file: one page that says so.
   if (!places.length) {
     doc.addPage();
-    body().fillColor(INK).fontSize(14).text(creatorT('letter.no_students', { class: cls.name }), M, M);
+    body()
+      .fillColor(INK)
+      .fontSize(14)
+      .text(creatorT('letter.no_students', { class: cls.name }), M, M);
   }
   doc.end();
   return done;

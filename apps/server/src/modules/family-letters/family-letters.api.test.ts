@@ -33,7 +33,7 @@ function pages(pdf: Buffer): string[] {
 }
 
 describe('GET /family-letters/class/{id}', () => {
-  it('answers a page per student with the name, code, link and steps, in the creator\'s language by default', async () => {
+  it("answers a page per student with the name, code, link and steps, in the creator's language by default", async () => {
     const res = await letters(w.cls.id, w.creator.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -55,7 +55,7 @@ describe('GET /family-letters/class/{id}', () => {
     expect(text[0]).toContain(w.cls.name);
   });
 
-  it('writes each letter in its place\'s familyLanguage, and reads it back on the place', async () => {
+  it("writes each letter in its place's familyLanguage, and reads it back on the place", async () => {
     expect((await patch(w.first.id, w.creator.token, { familyLanguage: 'es' })).json().familyLanguage).toBe('es');
     expect((await patch(w.second.id, w.coteacher.token, { familyLanguage: 'zh-HK' })).json().familyLanguage).toBe('zh-HK');
     const text = pages((await letters(w.cls.id, w.coteacher.token)).rawPayload).map((p) => p.replace(/\s+/g, ' '));
@@ -72,7 +72,7 @@ describe('GET /family-letters/class/{id}', () => {
     expect(read.json().familyLanguage).toBe('zh-HK');
   });
 
-  it('follows the creator\'s preferred language when the place has none', async () => {
+  it("follows the creator's preferred language when the place has none", async () => {
     const teacher = await signUp(s, { preferredLanguage: 'es' });
     const cls = await createClass(s, teacher, { name: 'Clase 3B' });
     const place = await addStudent(s, teacher, cls.id, { firstName: 'Zoë', lastName: 'Ruiz' });
@@ -98,7 +98,7 @@ describe('GET /family-letters/class/{id}', () => {
     expect((await letters(w.cls.id, w.creator.token, '?page=1')).statusCode).toBe(400);
   });
 
-  it('is for the class\'s teachers: evaluator 403; a parent, another teacher and an unknown class 404', async () => {
+  it("is for the class's teachers: evaluator 403; a parent, another teacher and an unknown class 404", async () => {
     expect((await letters(w.cls.id, w.coteacher.token)).statusCode).toBe(200);
     const evaluator = await letters(w.cls.id, w.evaluator.token);
     expect(evaluator.statusCode).toBe(403);

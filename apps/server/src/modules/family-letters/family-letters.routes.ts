@@ -9,7 +9,10 @@ import { familyLettersService as service } from './family-letters.service';
 /** A download name in safe characters: the class's name, else "class". */
 const fileName = (className: string) => {
   const plain = className.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const safe = plain.replace(/[^\w-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const safe = plain
+    .replace(/[^\w-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   return `family-letters-${safe || 'class'}.pdf`;
 };
 
