@@ -68,6 +68,11 @@ export const familyLettersQuery = {
   schema: z.object({ teachingClassStudent: filter.ids().schema.optional() }).strict(),
 } satisfies ListQuery;
 export type FamilyLettersQuery = z.output<typeof familyLettersQuery.schema>;
+/** `GET /family-letters/class/{id}/defaults`: the language a place without `familyLanguage` gets (the creator's). */
+export interface FamilyLetterDefaults {
+  '@type': 'FamilyLetterDefaults';
+  language: Locale;
+}
 /** The family-letter PDF's media type and where its QR code leads (`<public URL>/web/link?code=<invitation code>`). */
 export const FAMILY_LETTER = { contentType: 'application/pdf', linkPath: '/web/link', codeParam: 'code' } as const;
 

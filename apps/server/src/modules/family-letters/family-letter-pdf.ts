@@ -2,8 +2,9 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { DEFAULT_LOCALE, FAMILY_LETTER } from '@skillroom/contract';
 import { reportFont } from '../reports/report-fonts';
-import { isLocale, translator } from '../translations/translations.service';
+import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
+import { letterLanguage } from './family-letters.service';
 
 const INK = '#1f2933';
 const MUTED = '#52606d';
@@ -46,7 +47,7 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   const font = reportFont();
   // Without a Chinese font a letter falls back to English rather than print boxes (as the reports do).
   const languageOf = (l: string | null) => {
-    const chosen = l && isLocale(l) ? l : isLocale(cls.creatorLanguage) ? cls.creatorLanguage : DEFAULT_LOCALE;
+    const chosen = letterLanguage(cls, l);
     return chosen === 'zh-HK' && !font?.cjk ? DEFAULT_LOCALE : chosen;
   };
   const creatorT = translator(languageOf(null));

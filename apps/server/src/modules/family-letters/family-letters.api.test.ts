@@ -79,6 +79,8 @@ describe('GET /family-letters/class/{id}', () => {
     const text = pages((await letters(cls.id, teacher.token)).rawPayload);
     expect(text).toHaveLength(1);
     expect(text[0]).toContain('Siga a Zoë Ruiz en Skillroom');
+    const defaults = await s.api('GET', `${API}/family-letters/class/${cls.id}/defaults`, { token: teacher.token });
+    expect(defaults.json()).toEqual({ '@type': 'FamilyLetterDefaults', language: 'es' });
     expect(text[0]).toContain(place.invitationCode);
   });
 
@@ -100,6 +102,11 @@ describe('GET /family-letters/class/{id}', () => {
 
   it("is for the class's teachers: evaluator 403; a parent, another teacher and an unknown class 404", async () => {
     expect((await letters(w.cls.id, w.coteacher.token)).statusCode).toBe(200);
+    const defaults = (token: string) => s.api('GET', `${API}/family-letters/class/${w.cls.id}/defaults`, { token });
+    expect((await defaults(w.coteacher.token)).json().language).toBe('en');
+    expect((await defaults(w.evaluator.token)).statusCode).toBe(403);
+    expect((await defaults(w.linked.token)).statusCode).toBe(404);
+    expect((await defaults(w.stranger.token)).statusCode).toBe(404);
     const evaluator = await letters(w.cls.id, w.evaluator.token);
     expect(evaluator.statusCode).toBe(403);
     expect(evaluator.json()['hydra:description']).toBe('You are not authorized to print the family letters of this class.');

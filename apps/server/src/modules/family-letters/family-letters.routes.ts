@@ -20,6 +20,11 @@ export const familyLettersRoutes: ModuleRoutes = {
   name: 'family-letters',
   auth: (app, { db, config }) => {
     app.get(
+      '/family-letters/class/:id/defaults',
+      { config: { doc: { summary: "The language of a class's family letters for a place without its own (its teachers)" } } },
+      async (req) => service.defaults(db, requireUser(req), idParam((req.params as { id: string }).id)),
+    );
+    app.get(
       '/family-letters/class/:id',
       {
         config: {
