@@ -5,7 +5,7 @@
 // and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
 // BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
 // BENCH_EXPORT=0 leave out the reports and export benchmarks; BENCH_ONLY=rating-writes runs only POST /rating with and
-// without Idempotency-Key (rating-writes.bench.ts).
+// without Idempotency-Key (rating-writes.bench.ts), BENCH_ONLY=family-letters the family-letter PDF of 30 students.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -137,6 +137,8 @@ async function main() {
     const { token } = (await login.json()) as { token: string };
     const writes = () => import('./rating-writes.bench').then((m) => m.benchRatingWrites({ databaseUrl: url, dataDir, base, token }));
     if (process.env.BENCH_ONLY === 'rating-writes') return await writes();
+    const letters = () => import('./family-letters.bench').then((m) => m.benchFamilyLetters({ databaseUrl: url, base, token }));
+    if (process.env.BENCH_ONLY === 'family-letters') return await letters();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -203,6 +205,7 @@ async function main() {
     await (await import('./uploads')).benchUploads(base, token);
     await writes();
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
+    await letters();
     if (process.env.BENCH_EXPORT !== '0')
       await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
