@@ -6,7 +6,6 @@ import { useScreenView } from '../../../lib/analytics';
 import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { ClassHeader } from '../components/class-header';
 import { ClassRatings } from '../components/class-ratings';
-import { FamilyLettersCard } from '../components/family-letters-card';
 
 export function ClassDetailRoute() {
   const id = routeId(useParams().teachingClassId);
@@ -23,7 +22,6 @@ function ClassDetail({ cls }: { cls: TeachingClass }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6">
       <ClassHeader cls={cls} />
-      <FamilyLettersCard cls={cls} />
       <ClassRatings cls={cls} />
     </div>
   );
