@@ -160,7 +160,8 @@ test.describe('co-teachers and families', () => {
     await expect(p.page.getByRole('heading', { name: 'No linked students yet' })).toBeVisible();
 
     // The family letter is the class letters' PDF for this one student: its name and code, and how to use it.
-    const [letter] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: 'Download the family letter' }).click()]);
+    const letterButton = t.page.getByRole('button', { name: 'Download the family letter' });
+    const [letter] = await Promise.all([t.page.waitForEvent('download'), letterButton.click()]);
     const letterText = execFileSync('pdftotext', [(await letter.path())!, '-']).toString();
     expect(letterText).toContain('Follow Mia Lind on Skillroom');
     expect(letterText.split('\f')).toHaveLength(2);
