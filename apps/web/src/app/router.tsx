@@ -19,10 +19,7 @@ const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password-route').then((m) => ({ Component: m.ForgotPasswordRoute })) },
           { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route').then((m) => ({ Component: m.ResetPasswordRoute })) },
           // A family letter's QR code (DESIGN §8): for the signed-out and the signed-in alike.
-          {
-            path: 'link',
-            lazy: () => import('../features/family-link/routes/family-link-route').then((m) => ({ Component: m.FamilyLinkRoute })),
-          },
+          { path: 'link', lazy: () => import('../features/family-link/routes/link-route').then((m) => ({ Component: m.LinkRoute })) },
         ],
       },
       {

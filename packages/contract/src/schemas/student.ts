@@ -73,8 +73,6 @@ export interface FamilyLetterDefaults {
   '@type': 'FamilyLetterDefaults';
   language: Locale;
 }
-/** The family-letter PDF's media type and where its QR code leads (`<public URL>/web/link?code=<invitation code>`). */
-export const FAMILY_LETTER = { contentType: 'application/pdf', linkPath: '/web/link', codeParam: 'code' } as const;
 
 /** The person, kept across classes. */
 export interface Student extends JsonLd {

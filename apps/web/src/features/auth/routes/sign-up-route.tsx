@@ -1,7 +1,7 @@
-import { ACCOUNT_TYPES, FAMILY_LETTER, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type SignUpBody } from '@skillroom/contract';
+import { ACCOUNT_TYPES, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type SignUpBody } from '@skillroom/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -24,10 +24,8 @@ export function SignUpRoute() {
   const { status, reload } = useCurrentUser();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  // Arrived from a family letter's link: the account is most likely a parent's, and the code is kept through sign-up.
-  const linkCode = next.startsWith(`${FAMILY_LETTER.linkPath.replace(/^\/web/, '')}?`)
-    ? new URLSearchParams(next.slice(next.indexOf('?'))).get(FAMILY_LETTER.codeParam)
-    : null;
+  // Arrived from a family letter's link (its page hands the code on): most likely a parent, and the code is kept in `next`.
+  const linkCode = (useLocation().state as { linkCode?: string } | null)?.linkCode ?? null;
   const [form, setForm] = useState<Record<Text, string>>({
     username: '',
     email: '',

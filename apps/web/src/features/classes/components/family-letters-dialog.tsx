@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { classKey, fullName } from '../../../lib/teaching-classes';
 
 const dialogClass =
-  'm-auto flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg flex-col rounded-lg bg-white p-0 text-slate-900 shadow-xl ' +
+  'm-auto flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg flex-col rounded-lg bg-white p-0 text-slate-900 shadow-xl ' +
   'backdrop:bg-slate-900/50';
 const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 

@@ -12,13 +12,12 @@ import { invitationErrorText } from '../../../entities/invitations/invitation-er
 import { requestLink, revalidateStudentLinks } from '../../../entities/invitations/student-links-api';
 import { track, useScreenView } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
-import { fullName } from '../../../lib/teaching-classes';
 
 /**
  * Where a family letter's QR code leads (DESIGN §8): signed out, sign up or sign in with the code kept; signed in,
  * the request to follow the student is sent with the code and its answer shown.
  */
-export function FamilyLinkRoute() {
+export function LinkRoute() {
   useScreenView('Family Link');
   const [params] = useSearchParams();
   const code = (params.get(FAMILY_LETTER.codeParam) ?? '').trim();
@@ -50,7 +49,7 @@ function SignedOut({ code }: { code: string }) {
         <FormattedMessage id="web_family_link_signed_out" />
       </p>
       <div className="flex flex-col gap-2">
-        <Link to={`/sign-up?next=${next}`} className={buttonClass('primary')}>
+        <Link to={`/sign-up?next=${next}`} state={{ linkCode: code }} className={buttonClass('primary')}>
           <FormattedMessage id="web_family_link_sign_up" />
         </Link>
         <Link to={`/sign-in?next=${next}`} className={buttonClass('secondary')}>
@@ -60,6 +59,9 @@ function SignedOut({ code }: { code: string }) {
     </div>
   );
 }
+
+// Written here rather than imported: this screen loads before any class screen, and every module it names costs the entry.
+const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 type Outcome = { kind: 'sending' } | { kind: 'sent'; request: StudentProfileUserInvitation } | { kind: 'form'; error: string | null };
 
