@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
@@ -158,11 +159,13 @@ test.describe('co-teachers and families', () => {
     await p.page.goto('/web/');
     await expect(p.page.getByRole('heading', { name: 'No linked students yet' })).toBeVisible();
 
-    // The printable letter carries the code and how to use it.
-    await t.page.emulateMedia({ media: 'print' });
-    await expect(t.page.getByRole('heading', { name: 'Follow Mia Lind on Skillroom' })).toBeVisible();
-    await expect(t.page.getByRole('heading', { name: 'Family access for Mia Lind' })).toBeHidden();
-    await t.page.emulateMedia({ media: 'screen' });
+    // The family letter is the class letters' PDF for this one student: its name and code, and how to use it.
+    const letterButton = t.page.getByRole('button', { name: 'Download the family letter' });
+    const [letter] = await Promise.all([t.page.waitForEvent('download'), letterButton.click()]);
+    const letterText = execFileSync('pdftotext', [(await letter.path())!, '-']).toString();
+    expect(letterText).toContain('Follow Mia Lind on Skillroom');
+    expect(letterText.split('\f')).toHaveLength(2);
+    expect(letter.suggestedFilename()).toBe(`family-letters-${className.replace(/\s+/g, '-')}.pdf`);
 
     expect(t.problems, 'console of the teacher').toEqual([]);
     await t.context.close();

@@ -22,6 +22,8 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { name: 'sign up', path: '/sign-up', as: null },
   { name: 'forgot password', path: '/forgot-password', as: null },
   { name: 'reset password without a token', path: '/reset-password', as: null },
+  { name: 'family link (signed out)', path: '/link?code=ABCD2345', as: null },
+  { name: 'family link (parent, no code)', path: '/link', as: 'parent' },
   { name: 'dashboard (teacher)', path: '/', as: 'teacher' },
   { name: 'dashboard (evaluator)', path: '/', as: 'evaluator' },
   { name: 'dashboard (parent)', path: '/', as: 'parent' },

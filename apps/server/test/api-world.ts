@@ -251,6 +251,7 @@ export function filterValues(w: ApiWorld): Record<string, string> {
     'learningAction.id': String(w.ids['learning-action']),
     'creator.id': String(w.creator.id),
     'rating.id': String(w.ids.rating),
+    teachingClassStudent: String(w.first.id),
   };
 }
 

@@ -146,6 +146,7 @@ export const SCREEN_NAMES = [
   'Sign Up',
   'Forgot Password',
   'Reset Password',
+  'Family Link',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

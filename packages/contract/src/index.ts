@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './helpers';
+export * from './family-letter';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/school';

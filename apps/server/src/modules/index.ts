@@ -9,6 +9,7 @@ import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
+import { familyLettersRoutes } from './family-letters/family-letters.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -44,6 +45,7 @@ export const modules: ModuleRoutes[] = [
   ratingsRoutes,
   reportsRoutes,
   exportRoutes,
+  familyLettersRoutes,
   teacherInvitationsRoutes,
   classTeachersRoutes,
   studentLinksRoutes,

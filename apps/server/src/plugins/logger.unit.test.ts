@@ -31,6 +31,7 @@ describe('maskSecrets', () => {
       d: 'Key (email)=(ana@example.org) already exists. Key (invitation_code)=(K7QX2M) too.',
       e: 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyaWQiOjF9.c2lnbmF0dXJl and Bearer opaque-token-1',
       f: 'mail for ana+kids@school.example.co.uk',
+      g: '/web/sign-up?next=%2Flink%3Fcode%3DQW3RTY7P',
     });
     const out = maskSecrets(line);
     for (const secret of [
@@ -45,11 +46,13 @@ describe('maskSecrets', () => {
       'opaque-token-1',
       'ana+kids',
       'school.example.co.uk',
+      'QW3RTY7P',
     ])
       expect(out).not.toContain(secret);
     expect(() => JSON.parse(out)).not.toThrow();
     expect(out).toContain('/media/12?exp=[redacted]&sig=[redacted]&u=4');
     expect(out).toContain('itemsPerPage=5');
     expect(out).toContain('/forgot_password/[redacted]');
+    expect(out).toContain('/web/sign-up?next=%2Flink%3Fcode%3D[redacted]');
   });
 });

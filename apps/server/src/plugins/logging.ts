@@ -47,9 +47,12 @@ export function safeErrorSerializer(err: Error) {
   return scrub(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>;
 }
 
-/** Query parameters whose values are live secrets or codes: link signatures, tokens, invitation codes, addresses. */
-const SECRET_QUERY =
-  /([?&](?:sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email)(?:\[\]|%5B%5D)?=)[^&#"\s\\]*/gi;
+/**
+ * Query parameters whose values are live secrets or codes: link signatures, tokens, invitation codes, addresses; also
+ * URL-encoded inside another parameter (a family letter's `/web/sign-up?next=%2Flink%3Fcode%3D…`).
+ */
+const SECRET_NAMES = 'sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email';
+const SECRET_QUERY = new RegExp(`((?:[?&]|%3F|%26)(?:${SECRET_NAMES})(?:\\[\\]|%5B%5D)?(?:=|%3D))[^&#"\\s\\\\]*`, 'gi');
 /** Path segments that are secrets: the e-mail address of `forgot_password/{email}`, a reset token in a path. */
 const SECRET_SEGMENT = /(\/(?:forgot_password|reset-password|reset_password)\/)[^?#"\s\\/]+/gi;
 /** An e-mail address anywhere, as typed or URL-encoded (an "@" or "%40"). */

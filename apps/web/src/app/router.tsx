@@ -18,6 +18,8 @@ const routes: RouteObject[] = [
           { path: 'sign-up', lazy: () => import('../features/auth/routes/sign-up-route').then((m) => ({ Component: m.SignUpRoute })) },
           { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password-route').then((m) => ({ Component: m.ForgotPasswordRoute })) },
           { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route').then((m) => ({ Component: m.ResetPasswordRoute })) },
+          // A family letter's QR code (DESIGN §8): for the signed-out and the signed-in alike.
+          { path: 'link', lazy: () => import('../features/family-link/routes/link-route').then((m) => ({ Component: m.LinkRoute })) },
         ],
       },
       {

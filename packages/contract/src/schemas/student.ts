@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../constants';
 import { V, nullableRef, optionalText, refSchema, requiredText, writeBody, type JsonLd } from './common';
-import { filter, listQuery } from './filters';
+import { filter, listQuery, type ListQuery } from './filters';
 import type { Media } from './media';
 
 const placeFields = {
@@ -9,6 +10,8 @@ const placeFields = {
   code: optionalText(50),
   /** A student avatar: an upload of yours (32) or one of the predefined set (38). */
   avatar: nullableRef,
+  /** The language of the family letter for this place (DESIGN §8); null: the class creator's preferred language. */
+  familyLanguage: z.enum(LOCALES, { error: V.choice }).nullish(),
 };
 
 /** What a place shows but is not written through its body. */
@@ -52,6 +55,23 @@ export interface TeachingClassStudent extends JsonLd {
   creator: string | null;
   /** Only for the class's teachers: the code a parent uses to ask for a link. */
   invitationCode?: string;
+  /** The family letter's language (DESIGN §8); null: the class creator's preferred language. */
+  familyLanguage: Locale | null;
+}
+
+/**
+ * `GET /family-letters/class/{teachingClassId}`: a page per student of the class, or only the places named
+ * (`teachingClassStudent[]=`, also `teaching_class_student[]=`). Not a paged list, so no page or itemsPerPage.
+ */
+export const familyLettersQuery = {
+  filters: { teachingClassStudent: filter.ids('only the letters of these places of the class') },
+  schema: z.object({ teachingClassStudent: filter.ids().schema.optional() }).strict(),
+} satisfies ListQuery;
+export type FamilyLettersQuery = z.output<typeof familyLettersQuery.schema>;
+/** `GET /family-letters/class/{id}/defaults`: the language a place without `familyLanguage` gets (the creator's). */
+export interface FamilyLetterDefaults {
+  '@type': 'FamilyLetterDefaults';
+  language: Locale;
 }
 
 /** The person, kept across classes. */

@@ -1,4 +1,4 @@
-import type { RosterImportRow, TeachingClassStudent } from '@skillroom/contract';
+import type { Locale, RosterImportRow, TeachingClassStudent } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentMedia, type MediaRow } from '../media/media.presenter';
@@ -24,6 +24,8 @@ export function presentPlace(
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     creator: p.creatorId ? iri('user', p.creatorId) : null,
     ...(showInvitationCode ? { invitationCode: p.invitationCode } : {}),
+    // Written only through the contract's locale enum (migration 0010 keeps it as text).
+    familyLanguage: p.familyLanguage as Locale | null,
   });
 }
 

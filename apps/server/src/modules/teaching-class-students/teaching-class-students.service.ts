@@ -102,7 +102,8 @@ export const teachingClassStudentsService = {
       db.transaction(async (tx) => {
         await lockWithRoom(tx, cls, 1, 'teachingClass');
         const studentId = await studentsRepository.insert(tx, person);
-        return repo.insert(tx, { ...person, studentId, teachingClassId: cls.id, invitationCode: newInvitationCode() });
+        const familyLanguage = b.familyLanguage ?? null;
+        return repo.insert(tx, { ...person, familyLanguage, studentId, teachingClassId: cls.id, invitationCode: newInvitationCode() });
       }),
     );
   },
@@ -115,7 +116,8 @@ export const teachingClassStudentsService = {
     await withErasure({ db, files }, async (e) => {
       if (!(await lockOpenClass(e.tx, place.teachingClassId))) throw notFound(MSG.notFound);
       const studentAvatar = await studentsRepository.avatarId(e.tx, place.studentId);
-      await repo.update(e.tx, id, values);
+      // The letter's language belongs to the place (the family of this class), never to the Student.
+      await repo.update(e.tx, id, { ...values, familyLanguage: b.familyLanguage });
       if ((await repo.countOtherPlaces(e.tx, place.studentId, id)) === 0) await studentsRepository.update(e.tx, place.studentId, values);
       // The avatars it had go when nothing else uses them (DESIGN §6).
       if (b.avatar !== undefined) await e.media([place.avatarId, studentAvatar]);
@@ -177,7 +179,9 @@ export const teachingClassStudentsService = {
           const ids: number[] = [];
           for (const id of b.teachingClassStudents) {
             const { place } = sources.get(id)!;
-            const copy = { firstName: place.firstName, lastName: place.lastName, code: place.code, avatarId: place.avatarId };
+            // The family reads the same language in every class of their child.
+            const { firstName, lastName, code, avatarId, familyLanguage } = place;
+            const copy = { firstName, lastName, code, avatarId, familyLanguage };
             ids.push(
               await repo.insert(tx, {
                 ...copy,

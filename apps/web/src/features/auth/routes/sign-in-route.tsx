@@ -93,7 +93,10 @@ export function SignInRoute() {
           <Link to="/forgot-password" className="text-teal-800 underline">
             <FormattedMessage id="web_sign_in_forgot" />
           </Link>
-          <Link to="/sign-up" className="text-teal-800 underline">
+          <Link
+            to={params.get('next') ? `/sign-up?next=${encodeURIComponent(safeNext(params.get('next')))}` : '/sign-up'}
+            className="text-teal-800 underline"
+          >
             <FormattedMessage id="web_sign_in_create_account" />
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type SignUpBody } from '@skillroom/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +15,7 @@ import { legalHref } from '../../../lib/legal-pages';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { signIn, signUp } from '../api/auth-api';
+import { safeNext } from './sign-in-route';
 
 type Text = 'username' | 'email' | 'plainPassword' | 'firstName' | 'lastName' | 'phone' | 'occupation';
 
@@ -23,6 +24,10 @@ export function SignUpRoute() {
   const navigate = useNavigate();
   const { locale } = useLocale();
   const { status, reload } = useCurrentUser();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  // Arrived from a family letter's link (its page hands the code on): most likely a parent, and the code is kept in `next`.
+  const linkCode = (useLocation().state as { linkCode?: string } | null)?.linkCode ?? null;
   const [form, setForm] = useState<Record<Text, string>>({
     username: '',
     email: '',
@@ -32,7 +37,7 @@ export function SignUpRoute() {
     phone: '',
     occupation: '',
   });
-  const [accountType, setAccountType] = useState<AccountType>('teacher');
+  const [accountType, setAccountType] = useState<AccountType>(linkCode !== null ? 'parent_user' : 'teacher');
   const [school, setSchool] = useState<SchoolChoice>(null);
   const [agreed, setAgreed] = useState(false);
   const agreeId = useId();
@@ -41,8 +46,9 @@ export function SignUpRoute() {
     occupation: accountType === 'other_user' ? form.occupation : null,
     accountTypeRadio: accountType,
     preferredLanguage: locale,
-    school: school?.id ?? null,
-    schoolName: school && school.id === null ? school.name : null,
+    // Only a teacher names a school (DESIGN §8: a parent's sign-up asks for none).
+    school: accountType === 'teacher' ? (school?.id ?? null) : null,
+    schoolName: accountType === 'teacher' && school && school.id === null ? school.name : null,
     privacyPolicyAgreed: agreed,
   };
   /** The form's own check of what would be sent, in the reader's words. */
@@ -57,7 +63,8 @@ export function SignUpRoute() {
   const { errors, setErrors } = useFieldErrors(body, check);
   const [busy, setBusy] = useState(false);
 
-  if (status === 'loaded') return <Navigate to="/" replace />;
+  const teacher = accountType === 'teacher';
+  if (status === 'loaded') return <Navigate to={next} replace />;
 
   const field = (name: Text, type = 'text', autoComplete?: string, required = true) => (
     <TextField
@@ -83,7 +90,7 @@ export function SignUpRoute() {
       await signIn(form.username.trim(), form.plainPassword);
       await reload();
       void track({ name: 'sign_up', properties: { accountType } });
-      void navigate('/', { replace: true });
+      void navigate(next, { replace: true });
     } catch (err) {
       setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
     } finally {
@@ -97,6 +104,13 @@ export function SignUpRoute() {
         <h1 className="mb-4 text-2xl font-bold">
           <FormattedMessage id="web_sign_up_title" />
         </h1>
+        {linkCode && (
+          <div className="mb-4">
+            <Alert tone="info">
+              <FormattedMessage id="web_sign_up_link_pending" values={{ code: linkCode }} />
+            </Alert>
+          </div>
+        )}
         <form className="space-y-4" onSubmit={submit} noValidate>
           {errors[''] && <Alert>{errors['']}</Alert>}
           <fieldset className="space-y-2">
@@ -117,7 +131,7 @@ export function SignUpRoute() {
           {field('username', 'text', 'username')}
           {field('email', 'email', 'email')}
           {field('plainPassword', 'password', 'new-password')}
-          <SchoolPicker value={school} onChange={setSchool} error={errors.school ?? errors.schoolName} />
+          {teacher && <SchoolPicker value={school} onChange={setSchool} error={errors.school ?? errors.schoolName} />}
           {field('phone', 'tel', 'tel', false)}
           {accountType === 'other_user' && field('occupation', 'text', 'organization-title', false)}
           <div className="space-y-1">
@@ -167,7 +181,7 @@ export function SignUpRoute() {
         </form>
         <p className="mt-4 text-sm">
           <FormattedMessage id="web_sign_up_have_account" />{' '}
-          <Link to="/sign-in/" className="text-teal-800 underline">
+          <Link to={next === '/' ? '/sign-in/' : `/sign-in/?next=${encodeURIComponent(next)}`} className="text-teal-800 underline">
             <FormattedMessage id="web_sign_in_submit" />
           </Link>
         </p>

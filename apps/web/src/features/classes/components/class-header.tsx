@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
 import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
 import { ClassRoleBadge } from './class-card';
+import { FamilyLettersCard } from './family-letters-card';
 import { FinishedBanner } from './class-status-card';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -143,6 +144,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
             />
           </div>
         )}
+        <FamilyLettersCard cls={cls} />
       </details>
     </section>
   );

@@ -1,16 +1,34 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import { refToId, type TeachingClassStudent } from '@skillroom/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mutate } from 'swr';
 import { CodeCard } from '../../../components/code-card';
 import { Button } from '../../../components/ui/button';
+import { downloadFamilyLetters } from '../../../entities/teaching-class-students/family-letters-api';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { track } from '../../../lib/analytics';
 import { regenerateStudentCode } from '../api/student-code-api';
 
-/** The student's family code: copy it, print a letter with it, or replace it when it has gone too far. */
+/**
+ * The student's family code: copy it, download the family letter with it (the class letters' PDF for this one
+ * student, in the family's language), or replace it when it has gone too far.
+ */
 export function StudentCodeCard({ place }: { place: TeachingClassStudent }) {
   const intl = useIntl();
+  const [busy, setBusy] = useState(false);
   if (!place.invitationCode) return null;
+
+  const letter = async () => {
+    setBusy(true);
+    try {
+      await downloadFamilyLetters(refToId(place.teachingClass)!, [place.id]);
+    } catch {
+      toast.error(intl.formatMessage({ id: 'web_common_fetch_failed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const regenerate = async () => {
     const updated = await regenerateStudentCode(place.id);
@@ -32,7 +50,7 @@ export function StudentCodeCard({ place }: { place: TeachingClassStudent }) {
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_student_links_letter_hint" />
         </p>
-        <Button variant="secondary" className="mt-2" onClick={() => window.print()}>
+        <Button variant="secondary" className="mt-2" busy={busy} onClick={() => void letter()}>
           <FormattedMessage id="web_student_links_print" />
         </Button>
       </div>

@@ -8,7 +8,6 @@ import { useScreenView } from '../../../lib/analytics';
 import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
 import { AccessLogList } from '../components/access-log-list';
 import { RecordExport } from '../../../entities/teaching-class-students/record-export';
-import { FamilyLetter } from '../components/family-letter';
 import { LinkRequests } from '../components/link-requests';
 import { LinkedUsers } from '../components/linked-users';
 import { OtherClassLinks } from '../components/other-class-links';
@@ -22,36 +21,31 @@ export function StudentLinksRoute() {
   );
 }
 
-/** Student management (spec §2): the code a family links with (copy, new, a letter to print), requests and linked users. */
+/** Student management (spec §2): the code a family links with (copy, new, the family letter), requests and linked users. */
 function StudentLinks({ place, cls, basePath }: PlaceView) {
   useScreenView('Student management');
   const name = fullName(place);
   return (
-    <>
-      <div className="print:hidden">
-        <Page
-          title={<FormattedMessage id="web_student_links_title" values={{ name }} />}
-          actions={
-            <Link to={basePath} className={buttonClass('secondary')}>
-              <FormattedMessage id="web_student_links_back" values={{ name }} />
-            </Link>
-          }
-        >
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <div className="space-y-6">
-              <LinkRequests place={place} />
-              <LinkedUsers place={place} />
-              <OtherClassLinks place={place} />
-              {isCreator(cls ?? undefined) && <AccessLogList place={place} />}
-            </div>
-            <div className="space-y-6">
-              <StudentCodeCard place={place} />
-              <RecordExport place={place} />
-            </div>
-          </div>
-        </Page>
+    <Page
+      title={<FormattedMessage id="web_student_links_title" values={{ name }} />}
+      actions={
+        <Link to={basePath} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_student_links_back" values={{ name }} />
+        </Link>
+      }
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <LinkRequests place={place} />
+          <LinkedUsers place={place} />
+          <OtherClassLinks place={place} />
+          {isCreator(cls ?? undefined) && <AccessLogList place={place} />}
+        </div>
+        <div className="space-y-6">
+          <StudentCodeCard place={place} />
+          <RecordExport place={place} />
+        </div>
       </div>
-      {cls && place.invitationCode && <FamilyLetter place={place} cls={cls} />}
-    </>
+    </Page>
   );
 }

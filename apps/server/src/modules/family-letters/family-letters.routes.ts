@@ -1,0 +1,52 @@
+import { FAMILY_LETTER, familyLettersQuery } from '@skillroom/contract';
+import { readListQuery } from '../../http/list-query';
+import { idParam } from '../../http/validate';
+import { requireUser } from '../../plugins/auth';
+import type { ModuleRoutes } from '../types';
+import { renderFamilyLetters } from './family-letter-pdf';
+import { familyLettersService as service } from './family-letters.service';
+
+/** A download name in safe characters: the class's name, else "class". */
+const fileName = (className: string) => {
+  const plain = className.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const safe = plain
+    .replace(/[^\w-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `family-letters-${safe || 'class'}.pdf`;
+};
+
+export const familyLettersRoutes: ModuleRoutes = {
+  name: 'family-letters',
+  auth: (app, { db, config }) => {
+    app.get(
+      '/family-letters/class/:id/defaults',
+      { config: { doc: { summary: "The language of a class's family letters for a place without its own (its teachers)" } } },
+      async (req) => service.defaults(db, requireUser(req), idParam((req.params as { id: string }).id)),
+    );
+    app.get(
+      '/family-letters/class/:id',
+      {
+        config: {
+          doc: {
+            summary: "A class's family letters as one PDF (its teachers): a page per student with the code, a QR code and the steps",
+            query: familyLettersQuery,
+            produces: FAMILY_LETTER.contentType,
+          },
+        },
+      },
+      async (req, reply) => {
+        const p = requireUser(req);
+        const id = idParam((req.params as { id: string }).id);
+        const { query } = readListQuery(req.query as Record<string, unknown>, familyLettersQuery);
+        const { cls, places } = await service.letters(db, p, id, query);
+        const pdf = await renderFamilyLetters(cls, places, config.publicUrl);
+        return reply
+          .type(FAMILY_LETTER.contentType)
+          .header('content-disposition', `attachment; filename="${fileName(cls.name)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  },
+};

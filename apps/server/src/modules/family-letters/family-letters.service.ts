@@ -1,0 +1,45 @@
+import { DEFAULT_LOCALE, type FamilyLetterDefaults, type FamilyLettersQuery, type Locale } from '@skillroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, notFound, violation } from '../../http/errors';
+import type { Principal } from '../../plugins/auth';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
+import { familyLettersPolicy as policy } from './family-letters.policy';
+import { familyLettersRepository as repo, type LetterClass } from './family-letters.repository';
+import { isLocale } from '../translations/translations.service';
+
+export const FAMILY_LETTER_MESSAGES = {
+  forbidden: 'You are not authorized to print the family letters of this class.',
+  notInClass: 'This teaching class student is not in this class.',
+} as const;
+
+/** The class as the letters print it, for its teachers only. */
+async function printableClass(db: DbOrTx, p: Principal, classId: number) {
+  const access = await classAccessRepository.findAccess(db, classId, p.userId);
+  if (!access || !policy.canSeeClass(access.role)) throw notFound(CLASS_NOT_FOUND);
+  if (!policy.canPrint(access.role)) throw forbidden(FAMILY_LETTER_MESSAGES.forbidden);
+  const cls = await repo.classOf(db, classId);
+  // Deleted between the two reads.
+  if (!cls) throw notFound(CLASS_NOT_FOUND);
+  return cls;
+}
+
+/** The language of a letter: the place's, else the class creator's, else the default. */
+export const letterLanguage = (cls: LetterClass, placeLanguage: string | null): Locale =>
+  placeLanguage && isLocale(placeLanguage) ? placeLanguage : isLocale(cls.creatorLanguage) ? cls.creatorLanguage : DEFAULT_LOCALE;
+
+export const familyLettersService = {
+  /** What a place without its own language is printed in (the teacher's dialog shows it as the default). */
+  async defaults(db: DbOrTx, p: Principal, classId: number): Promise<FamilyLetterDefaults> {
+    return { '@type': 'FamilyLetterDefaults', language: letterLanguage(await printableClass(db, p, classId), null) };
+  },
+
+  /** The class and the places to print (all, or those named, each of which must be in the class: 400 otherwise). */
+  async letters(db: DbOrTx, p: Principal, classId: number, q: FamilyLettersQuery) {
+    const cls = await printableClass(db, p, classId);
+    const ids = q.teachingClassStudent;
+    const places = await repo.places(db, classId, ids);
+    if (ids && places.length < new Set(ids).size) throw violation('teachingClassStudent', FAMILY_LETTER_MESSAGES.notInClass);
+    return { cls, places };
+  },
+};

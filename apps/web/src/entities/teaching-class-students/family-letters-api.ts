@@ -1,0 +1,20 @@
+import type { FamilyLetterDefaults, Locale, TeachingClassStudent } from '@skillroom/contract';
+import useSWR from 'swr';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
+import { placeKey } from './place-api';
+
+/** The language a place without its own letter language is printed in (the class creator's). */
+export function useFamilyLetterDefaults(classId: number | null) {
+  return useSWR<FamilyLetterDefaults>(classId ? `/family-letters/class/${classId}/defaults` : null);
+}
+
+/** Saves the language of one family's letter. */
+export const saveFamilyLanguage = (placeId: number, familyLanguage: Locale | null) =>
+  api<TeachingClassStudent>(placeKey(placeId), { method: 'PATCH', body: { familyLanguage } });
+
+/** The class's family letters as one PDF (a page per student), or only those of the places named. */
+export function downloadFamilyLetters(classId: number, placeIds: number[] = []) {
+  const query = placeIds.map((id) => `teachingClassStudent[]=${id}`).join('&');
+  return downloadFile(`/family-letters/class/${classId}${query ? `?${query}` : ''}`, `family-letters-${classId}.pdf`);
+}

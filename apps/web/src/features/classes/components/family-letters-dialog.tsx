@@ -1,0 +1,167 @@
+import { LOCALES, type Locale, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { mutate } from 'swr';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { control } from '../../../components/ui/field';
+import { LanguageOptions } from '../../../components/ui/language-select';
+import { Loading } from '../../../components/ui/spinner';
+import {
+  downloadFamilyLetters,
+  saveFamilyLanguage,
+  useFamilyLetterDefaults,
+} from '../../../entities/teaching-class-students/family-letters-api';
+import { track } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
+import { classKey, fullName } from '../../../lib/teaching-classes';
+
+const dialogClass =
+  'm-auto flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg flex-col rounded-lg bg-white p-0 text-slate-900 shadow-xl ' +
+  'backdrop:bg-slate-900/50';
+const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
+
+/**
+ * The language of each family's letter, then the PDF. A native modal <dialog>: focus stays inside, Escape closes
+ * (unless saving), and focus returns to the button that opened it.
+ */
+export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingClass; places: TeachingClassStudent[]; onClose: () => void }) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const setAllId = useId();
+  const defaults = useFamilyLetterDefaults(cls.id);
+  const fallback = defaults.data?.language ?? null;
+  // A place's saved language, else the class's default once known.
+  const initial = (p: TeachingClassStudent) => p.familyLanguage ?? fallback;
+  const [chosen, setChosen] = useState<Record<number, Locale>>({});
+  const [all, setAll] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const valueOf = (p: TeachingClassStudent) => chosen[p.id] ?? initial(p);
+
+  useEffect(() => {
+    const d = ref.current;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    d?.showModal();
+    return () => {
+      if (d?.open) d.close();
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, []);
+
+  const failure = (e: unknown) =>
+    e instanceof ApiError && e.status !== 0
+      ? (e.violations[0]?.message ?? e.message)
+      : intl.formatMessage({ id: 'web_common_fetch_failed' });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    // Only what the teacher changed is written: a place left on the default keeps following the creator's language.
+    const changed = places.filter((p) => chosen[p.id] && chosen[p.id] !== initial(p));
+    for (const p of changed) {
+      try {
+        await saveFamilyLanguage(p.id, chosen[p.id]!);
+      } catch (err) {
+        setBusy(false);
+        await mutate(classKey(cls.id));
+        return setError(intl.formatMessage({ id: 'web_family_letters_save_failed' }, { name: fullName(p), reason: failure(err) }));
+      }
+    }
+    if (changed.length) await mutate(classKey(cls.id));
+    try {
+      await downloadFamilyLetters(cls.id);
+      void track({ name: 'family_letters_printed', screen: 'Class Detail', properties: { students: places.length } });
+      toast.success(intl.formatMessage({ id: 'web_family_letters_done' }));
+      onClose();
+    } catch (err) {
+      setError(failure(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={dialogClass}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <form onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-col" noValidate>
+        <div className="space-y-3 border-b border-slate-200 p-5">
+          <h2 id={titleId} className="text-lg font-bold">
+            <FormattedMessage id="web_family_letters_open" />
+          </h2>
+          <p className="text-sm text-slate-700">
+            <FormattedMessage id="web_family_letters_intro" />
+          </p>
+          {error && <Alert>{error}</Alert>}
+          <div className="space-y-1">
+            <label htmlFor={setAllId} className="block text-sm font-medium text-slate-800">
+              <FormattedMessage id="web_family_letters_set_all" />
+            </label>
+            <select
+              id={setAllId}
+              className={`${control} sm:max-w-56`}
+              value={all}
+              disabled={!fallback || busy}
+              onChange={(e) => {
+                const v = e.target.value;
+                setAll(v);
+                if (isLocale(v)) setChosen(Object.fromEntries(places.map((p) => [p.id, v])));
+              }}
+            >
+              <option value="">{intl.formatMessage({ id: 'web_family_letters_set_all_choose' })}</option>
+              <LanguageOptions />
+            </select>
+          </div>
+        </div>
+        {!fallback ? (
+          <div className="p-5">{defaults.error ? <Alert>{failure(defaults.error)}</Alert> : <Loading />}</div>
+        ) : (
+          <fieldset className="min-h-0 overflow-y-auto px-5 py-3">
+            <legend className="sr-only">
+              <FormattedMessage id="web_family_letters_students" />
+            </legend>
+            <ul className="divide-y divide-slate-100">
+              {places.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                  <span className="min-w-0 text-sm font-medium break-words">{fullName(p)}</span>
+                  <div className="w-48 shrink-0">
+                    <select
+                      aria-label={intl.formatMessage({ id: 'web_family_letters_language_of' }, { name: fullName(p) })}
+                      className={control}
+                      value={valueOf(p) ?? ''}
+                      disabled={busy}
+                      onChange={(e) => {
+                        const v = e.target.value;
+                        if (isLocale(v)) setChosen((c) => ({ ...c, [p.id]: v }));
+                        setAll('');
+                      }}
+                    >
+                      <LanguageOptions />
+                    </select>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-5">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            <FormattedMessage id="web_confirm_cancel" />
+          </Button>
+          <Button type="submit" busy={busy} disabled={!fallback}>
+            <FormattedMessage id="web_family_letters_submit" />
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
