@@ -8,7 +8,7 @@ const FREE_PORT = "const s=require('net').createServer().listen(0,'127.0.0.1',()
 
 // A free port unless one is named, kept in the environment so that the test workers reach the same server (a fixed
 // port fails whenever anything else holds it, such as the app itself running).
-process.env.E2E_PORT ??= spawnSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).stdout.trim();
+process.env.E2E_PORT ||= spawnSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).stdout.trim();
 const port = Number(process.env.E2E_PORT);
 // A fresh data folder per run: the server seeds the demo data into it, as on a new machine.
 // Kept in the environment so the test workers find the same folder (and the mails written there).
