@@ -101,7 +101,7 @@ async function writeStudent(
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
   // The portfolio streams to its file as it is made, its photos scaled to print and read one at a time.
   const source = portfolioSource(deps, p.userId);
-  const pdf = await ws.writeStream(at('portfolio.pdf'), reportPdfStream(report, locale, { source }));
+  const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source }));
   const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
@@ -216,7 +216,7 @@ export const exportService = {
       await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
       const sizes = await root.close();
       // The class summary only: each student's portfolio is in their own folder.
-      const pdf = await ws.writeStream('class-report.pdf', reportPdfStream(report, locale, { perStudent: false }));
+      const pdf = await ws.writeStream('class-report.pdf', await reportPdfStream(report, locale, { perStudent: false }));
       const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Report } from '@skillroom/contract';
 import { reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
@@ -18,7 +17,9 @@ export interface ReportPdfOptions {
  * (every rating of the range with note, author and pictures); a class's adds a portfolio per student. The document is
  * a stream, written as it is made: pictures go out as soon as they are placed, one read from the store at a time.
  */
-export function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions = {}): PDFKit.PDFDocument {
+export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions = {}): Promise<PDFKit.PDFDocument> {
+  // Loaded when first used, not at every start: it is a fifth of the time a start takes to load the server's modules.
+  const { default: PDFDocument } = await import('pdfkit');
   const font = reportFont();
   // Without a Chinese font the texts fall back to English rather than print boxes.
   const L = reportLabels(locale === 'zh-HK' && !font?.cjk ? 'en' : locale);
@@ -78,8 +79,8 @@ export function reportPdfStream(r: Report, locale: string, o: ReportPdfOptions =
 }
 
 /** The whole PDF in memory: for callers that need its bytes (tests); routes and exports stream it. */
-export function renderReportPdf(r: Report, locale: string, o: ReportPdfOptions = {}): Promise<Buffer> {
-  const doc = reportPdfStream(r, locale, o);
+export async function renderReportPdf(r: Report, locale: string, o: ReportPdfOptions = {}): Promise<Buffer> {
+  const doc = await reportPdfStream(r, locale, o);
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

@@ -78,7 +78,7 @@ export const reportsRoutes: ModuleRoutes = {
           const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
           // Streamed as it is made: a class year of portfolios with photos never sits whole in memory.
           const source = portfolioSource({ db, files, urlSigner }, p.userId);
-          return download(reply, r, 'application/pdf', 'pdf', reportPdfStream(r, await languageOf(db, p), { source }));
+          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, await languageOf(db, p), { source }));
         },
       );
       app.get(
