@@ -5,7 +5,7 @@ import {
   type RosterImportPreview,
   type TeachingClass,
 } from '@skillroom/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -58,10 +58,14 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
     setPreview(null);
     setError(null);
   };
-  const fail = (e: unknown) => {
-    setError(errorText(intl, e));
-    requestAnimationFrame(() => errorRef.current?.focus());
-  };
+  const fail = (e: unknown) => setError(errorText(intl, e));
+  // Focus follows what the check found once it is on the page (a frame callback could run before React renders it).
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+  useEffect(() => {
+    if (preview) reviewRef.current?.focus();
+  }, [preview]);
 
   const check = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -71,7 +75,6 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
     setError(null);
     try {
       setPreview(await previewRoster(cls['@id'], s));
-      requestAnimationFrame(() => reviewRef.current?.focus());
     } catch (e) {
       fail(e);
     } finally {
