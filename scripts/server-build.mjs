@@ -10,7 +10,13 @@ const repo = path.resolve(import.meta.dirname, '..');
 const server = path.join(repo, 'apps/server');
 export const serverDist = path.join(server, 'dist');
 const stampFile = path.join(serverDist, '.sources-hash');
-const inputs = ['apps/server/src', 'apps/server/package.json', 'packages/contract/src', 'packages/contract/package.json', 'package-lock.json'];
+const inputs = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'package-lock.json',
+];
 /** What the built code reads beside itself at run time (resolved from import.meta.dirname in the sources). */
 const besides = [
   ['apps/server/src/modules/translations/locales', 'locales'],
@@ -29,7 +35,8 @@ function* files(p) {
 /** A hash of the contents of every input, so a fresh clone or a `touch` does not force a build. */
 function sourcesHash() {
   const h = crypto.createHash('sha256');
-  for (const input of inputs) for (const f of files(path.join(repo, input))) h.update(path.relative(repo, f)).update('\0').update(fs.readFileSync(f));
+  for (const input of inputs)
+    for (const f of files(path.join(repo, input))) h.update(path.relative(repo, f)).update('\0').update(fs.readFileSync(f));
   return h.digest('hex');
 }
 
@@ -45,7 +52,9 @@ export function serverBuildIsCurrent() {
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@skillroom/') ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@skillroom/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -73,7 +82,8 @@ export async function buildServer() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  if (process.argv.includes('--if-changed') && serverBuildIsCurrent()) console.info('Server is up to date with its sources: no build needed.');
+  if (process.argv.includes('--if-changed') && serverBuildIsCurrent())
+    console.info('Server is up to date with its sources: no build needed.');
   else {
     const t = performance.now();
     await buildServer();
