@@ -23,6 +23,9 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region (role="region") is focusable so that keyboard users can scroll it (axe's
+      // scrollable-region-focusable); tab panels as the plugin's default allows.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
   {

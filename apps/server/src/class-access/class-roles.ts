@@ -17,15 +17,18 @@ export type UserParam = number | Placeholder;
 /** The user's class role (spec §4): creator 0, co-teacher 1, evaluator of the class's subscription 2, else null. */
 export const classRoleSql = (userId: UserParam) => sql<ClassUserType | null>`(case
   when "teaching_class"."creator_id" = ${userId} then 0
-  when exists (select 1 from teaching_class_teacher tct where tct.teaching_class_id = "teaching_class"."id" and tct.teacher_id = ${userId}) then 1
-  when exists (select 1 from subscription_member sm where sm.subscription_id = "teaching_class"."subscription_id" and sm.user_id = ${userId} and sm.role = 'evaluator') then 2
+  when exists (select 1 from teaching_class_teacher tct
+    where tct.teaching_class_id = "teaching_class"."id" and tct.teacher_id = ${userId}) then 1
+  when exists (select 1 from subscription_member sm
+    where sm.subscription_id = "teaching_class"."subscription_id" and sm.user_id = ${userId} and sm.role = 'evaluator') then 2
 end)`;
 
 /** Ids of the classes a user may see, each branch walking its own index (never a scan of all classes). */
 export const visibleClassIdsSql = (userId: UserParam) => sql`(
   select vc.id from teaching_class vc where vc.creator_id = ${userId}
   union all select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
-  union all select ec.id from subscription_member sm join teaching_class ec on ec.subscription_id = sm.subscription_id where sm.user_id = ${userId} and sm.role = 'evaluator'
+  union all select ec.id from subscription_member sm join teaching_class ec on ec.subscription_id = sm.subscription_id
+    where sm.user_id = ${userId} and sm.role = 'evaluator'
 )`;
 
 /** Ids of the classes a user teaches (creator or co-teacher): their teachers answer requests and see codes. */

@@ -44,8 +44,6 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
           role="region"
           aria-label={label}
           aria-describedby={more ? hint : undefined}
-          // A scrolling region must be reachable by keyboard to be read; tabIndex 0 makes it so.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           data-overflow={more ? 'true' : 'false'}
           className="max-w-full overflow-x-auto rounded-md print:overflow-visible"
