@@ -12,6 +12,8 @@ import { OutageMonitor } from './db/outage';
 import { createMailer } from './lib/mailer';
 import { createFileStore } from './lib/file-store-factory';
 import { PartialUploads } from './lib/partial-uploads';
+import { RedisLink } from './lib/redis-link';
+import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { TtlCache } from './lib/ttl-cache';
 import { signingFor, UrlSigner } from './lib/url-signer';
@@ -88,6 +90,8 @@ export async function buildApp({
   const files = createFileStore(config);
   const bus = new NotificationBus(app.log);
   await bus.start(db);
+  // Rate limits and upload slots shared by every instance (DESIGN §10); a Redis away at start is logged, not fatal.
+  const redis = config.redis ? await RedisLink.open(config.redis.url, config.redis.keyPrefix, app.log) : null;
   const ctx: AppContext = {
     config,
     database: db,
@@ -105,13 +109,14 @@ export async function buildApp({
     bus,
     push: createPushSender(config, app.log),
     jobs: new JobRunner(db, { db: db.db, files, config, log: app.log }, jobDefinitions),
+    redis,
   };
 
   registerContentTypes(app);
   await registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   registerErrorHandler(app, outage);
   registerTextGuard(app);
   registerExpectationFailed(app);
@@ -157,6 +162,7 @@ export async function buildApp({
     await ctx.jobs.stop(5_000);
     outage.stop();
     await bus.close();
+    await redis?.close();
     if (!database) await db.close();
   });
   return { app, ctx };

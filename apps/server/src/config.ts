@@ -55,6 +55,16 @@ const envSchema = z.object({
     .positive()
     .default(Math.max(1, os.availableParallelism() - 1)),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Where rate limits and upload slots are shared by every instance; without it each instance keeps its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Put before every key, so that several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only, at most 64')
+    .default('skillroom:'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   VAPID_PUBLIC_KEY: z
@@ -134,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsPerUser: c.UPLOADS_PER_USER,
     imageJobs: c.MEDIA_IMAGE_JOBS,
     analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
+    redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : null,
     smtp: c.SMTP_HOST
       ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }
       : null,

@@ -12,6 +12,7 @@ import type { Transcoder } from './modules/media/media.transcoder';
 import type { NotificationBus } from './modules/notifications/notification-bus';
 import type { PushSender } from './modules/push/push-sender';
 import type { JobRunner } from './jobs/job-runner';
+import type { RedisLink } from './lib/redis-link';
 
 /** What every module's services are built from; made once per server. */
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   push: PushSender;
   /** The job queue (pg-boss): scheduled sweeps and retention. Started by `main.ts`, not by tests unless they ask. */
   jobs: JobRunner;
+  /** The Redis of shared limits (`REDIS_URL`), or null: each instance keeps its own. */
+  redis: RedisLink | null;
   /** Every registered route, for the API document. */
   routes: ReturnType<typeof collectRoutes>;
 }

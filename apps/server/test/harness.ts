@@ -101,6 +101,11 @@ export async function startPeer(s: TestServer) {
   };
 }
 
+/** Waits until `check` holds, looking every 100 ms, at most `tries` times (the caller then asserts). */
+export const until = async (check: () => Promise<boolean> | boolean, tries = 100) => {
+  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+};
+
 let seq = 0;
 /** Log lines collected from a test server (pass `logs.stream` as `logStream`, with LOG_LEVEL set). */
 export function logCollector() {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { TestServer } from './harness';
 
@@ -27,7 +28,7 @@ export function multipart(parts: (Record<string, string> | FilePart)[]) {
 }
 
 /** Posts an upload the way the specification's client does: mediaType, then mediaFile[file], then encode. */
-export function upload(s: TestServer, token: string | null, mediaType: number | string | null, file: FilePart | null, extra: Record<string, string> = {}) {
+export function upload(s: Pick<TestServer, 'app'>, token: string | null, mediaType: number | string | null, file: FilePart | null, extra: Record<string, string> = {}) {
   const parts: (Record<string, string> | FilePart)[] = [];
   if (mediaType !== null) parts.push({ mediaType: String(mediaType) });
   if (file) parts.push(file);
@@ -39,6 +40,30 @@ export function upload(s: TestServer, token: string | null, mediaType: number | 
     headers: { 'content-type': contentType, accept: 'application/ld+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload,
   });
+}
+
+/** An upload whose body arrives only when `finish` is called; `reading` resolves once the server reads from it. */
+export function heldUpload(s: Pick<TestServer, 'app'>, token: string, content: Buffer) {
+  const { payload, contentType } = multipart([{ mediaType: '7' }, { filename: 'a.png', type: 'image/png', content }]);
+  let finish!: () => void;
+  let started!: () => void;
+  const reading = new Promise<void>((r) => (started = r));
+  const released = new Promise<void>((r) => (finish = r));
+  let sent = 0;
+  const body = new Readable({
+    read() {
+      started();
+      if (sent === 0) {
+        sent = 1;
+        this.push(payload.subarray(0, 100));
+      } else if (sent === 1) {
+        sent = 2;
+        void released.then(() => (this.push(payload.subarray(100)), this.push(null)));
+      }
+    },
+  });
+  const answer = s.app.inject({ method: 'POST', url: '/api/auth/v1/media', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  return { answer, reading, finish };
 }
 
 /** A JPEG a phone might send: turned by EXIF orientation 6, with the camera's name and a GPS position. */

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, logCollector, signUp, startTestServer, type TestServer } from '../../test/harness';
+import { dbKind, logCollector, signUp, startTestServer, until, type TestServer } from '../../test/harness';
 import { startTcpProxy } from '../../test/tcp-proxy';
-
-const until = async (check: () => Promise<boolean> | boolean, tries = 100) => {
-  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
-};
 
 // A restart can only be played against a database server; PGlite lives inside the process.
 describe.runIf(dbKind === 'postgres')('database restart', () => {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
 import { TooManyRequests } from '../../http/errors';
 import { idParam, parse } from '../../http/validate';
-import { PerUserSlots } from '../../lib/per-user-slots';
+import { SharedSlots } from '../../lib/shared-slots';
 import { requireUser } from '../../plugins/auth';
 import { recordAccess } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
@@ -51,14 +51,16 @@ async function send(reply: FastifyReply, plan: ExportPlan, release: () => void) 
 
 export const exportRoutes: ModuleRoutes = {
   name: 'export',
-  auth: (app, { db, files, urlSigner, config }) => {
+  auth: (app, { db, files, urlSigner, config, redis }) => {
     const tmpRoot = path.join(config.dataDir, 'tmp', 'exports');
     sweepExports(tmpRoot);
     const deps = { db, files, urlSigner, tmpRoot };
-    // An export reads every file of a record: one at a time per user and instance, so a loop of requests cannot pile them up.
-    const slots = new PerUserSlots(1);
-    const take = (userId: number) => {
-      const release = slots.take(userId);
+    // An export reads every file of a record: one at a time per user (across instances with Redis), so a loop of requests
+    // cannot pile them up.
+    const slots = new SharedSlots('export', 1, redis);
+    app.addHook('onClose', () => slots.stop());
+    const take = async (userId: number) => {
+      const release = await slots.take(userId);
       if (!release) throw new TooManyRequests('An export of yours is still being prepared or sent: please wait for it to finish.', 5);
       return release;
     };
@@ -88,7 +90,7 @@ export const exportRoutes: ModuleRoutes = {
         const p = requireUser(req);
         const id = idParam((req.params as { id: string }).id);
         const q = parse(exportStudentQuery, camelQuery(req.query));
-        const release = take(p.userId);
+        const release = await take(p.userId);
         try {
           const plan = await exportService.student(deps, p, id, q);
           // One entry per class, so that each class's log shows it.
@@ -121,7 +123,7 @@ export const exportRoutes: ModuleRoutes = {
         const p = requireUser(req);
         const id = idParam((req.params as { id: string }).id);
         parse(exportClassQuery, camelQuery(req.query));
-        const release = take(p.userId);
+        const release = await take(p.userId);
         try {
           const plan = await exportService.teachingClass(deps, p, id);
           return await deliver(reply, plan, release, () =>

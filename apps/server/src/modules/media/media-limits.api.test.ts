@@ -1,34 +1,9 @@
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { multipart, upload } from '../../../test/media';
+import { heldUpload, upload } from '../../../test/media';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer();
-
-/** An upload whose body arrives only when `finish` is called; `reading` resolves once the server reads from it. */
-function heldUpload(s: TestServer, token: string, content: Buffer) {
-  const { payload, contentType } = multipart([{ mediaType: '7' }, { filename: 'a.png', type: 'image/png', content }]);
-  let finish!: () => void;
-  let started!: () => void;
-  const reading = new Promise<void>((r) => (started = r));
-  const released = new Promise<void>((r) => (finish = r));
-  let sent = 0;
-  const body = new Readable({
-    read() {
-      started();
-      if (sent === 0) {
-        sent = 1;
-        this.push(payload.subarray(0, 100));
-      } else if (sent === 1) {
-        sent = 2;
-        void released.then(() => (this.push(payload.subarray(100)), this.push(null)));
-      }
-    },
-  });
-  const answer = s.app.inject({ method: 'POST', url: '/api/auth/v1/media', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
-  return { answer, reading, finish };
-}
 
 describe('POST /media: what one user may ask of the server', () => {
   let s: TestServer;

@@ -4,7 +4,7 @@ import { API_AUTH_PREFIX } from '@skillroom/contract';
 import { HttpError, notFound, TooManyRequests } from '../../http/errors';
 import { item } from '../../http/hydra';
 import type { FinishedUpload, PartialUploads } from '../../lib/partial-uploads';
-import type { PerUserSlots } from '../../lib/per-user-slots';
+import type { SharedSlots } from '../../lib/shared-slots';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser } from '../../plugins/auth';
 import { presentMedia } from './media.presenter';
@@ -16,7 +16,7 @@ export interface ResumableDeps {
   partials: PartialUploads;
   urlSigner: UrlSigner;
   /** The upload slots of `POST /media`: a transfer of either kind takes one while its bytes arrive. */
-  slots: PerUserSlots;
+  slots: SharedSlots;
   uploadsPerUser: number;
 }
 
@@ -65,7 +65,7 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
     }
     if (id === null && req.method === 'POST') call.fields = checkCreation(deps.media, principal, req.headers);
     const sends = req.method === 'PATCH' || (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > 0);
-    const release = sends ? deps.slots.take(principal.userId) : () => {};
+    const release = sends ? await deps.slots.take(principal.userId) : () => {};
     if (!release) throw new TooManyRequests(`At most ${deps.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);
     try {
       const request = new NodeRequest({ req: req.raw, res: reply.raw });

@@ -11,7 +11,7 @@ import {
   type Violation,
 } from '@skillroom/contract';
 import { HttpError, TooManyRequests, ValidationError } from '../../http/errors';
-import { PerUserSlots } from '../../lib/per-user-slots';
+import { SharedSlots } from '../../lib/shared-slots';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, toViolations } from '../../http/validate';
@@ -40,7 +40,7 @@ const knownType = (raw: string | undefined) => {
 export const mediaRoutes: ModuleRoutes = {
   name: 'media',
   root: registerMediaFiles,
-  auth: async (app, { db, files, urlSigner, config, transcoder, partialUploads }) => {
+  auth: async (app, { db, files, urlSigner, config, transcoder, partialUploads, redis }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
     const deps = {
@@ -51,8 +51,9 @@ export const mediaRoutes: ModuleRoutes = {
       imageJobs: pLimit(config.imageJobs),
       transcoder,
     };
-    // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.
-    const uploadSlots = new PerUserSlots(config.uploadsPerUser);
+    // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down (on any instance).
+    const uploadSlots = new SharedSlots('upload', config.uploadsPerUser, redis);
+    app.addHook('onClose', () => uploadSlots.stop());
     await registerResumableUploads(app, {
       media: deps,
       partials: partialUploads,
@@ -83,7 +84,7 @@ export const mediaRoutes: ModuleRoutes = {
             throw new HttpError(415, 'Send the file as multipart/form-data (fields mediaType and mediaFile[file]).');
           checkUpload({}, null);
         }
-        const release = uploadSlots.take(p.userId);
+        const release = await uploadSlots.take(p.userId);
         if (!release) throw new TooManyRequests(`At most ${config.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);
         try {
           const parts = await readUploadParts(req, spoolDir, (f) => mediaService.limitFor(deps.limits, knownType(f.mediaType)));
