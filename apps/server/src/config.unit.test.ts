@@ -18,6 +18,8 @@ describe('loadConfig', () => {
     ['DB_STATEMENT_TIMEOUT_MS', '0'],
     ['MEDIA_MAX_IMAGE_PIXELS', 'many'],
     ['UPLOADS_PER_USER', '-2'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_KEY_PREFIX', 'has space'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
@@ -46,6 +48,13 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 's',
     }).s3;
     expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1' });
+  });
+
+  it('shares limits on Redis only with REDIS_URL, its keys under REDIS_KEY_PREFIX, and never echoes its password', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redis).toEqual({ url: 'rediss://:pw@cache:6380/2', keyPrefix: 'skillroom:' });
+    expect(loadConfig({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'school-a:' }).redis?.keyPrefix).toBe('school-a:');
+    expect(() => loadConfig({ REDIS_URL: 'http://:secret-pw@cache' })).toThrow(/^(?![\s\S]*secret-pw)[\s\S]*REDIS_URL/);
   });
 
   it('reads CORS_ORIGINS as a list of origins, none by default, and refuses one with a path', () => {
