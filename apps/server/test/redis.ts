@@ -60,7 +60,7 @@ export const signUpFrom = (app: FastifyInstance, ip: string) =>
 /** The statuses of `n` sign-up attempts from `ip`, sent to the instances in turn. */
 export async function attempts(apps: FastifyInstance[], ip: string, n: number) {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await signUpFrom(apps[i % apps.length], ip)).statusCode);
+  for (let i = 0; i < n; i++) out.push((await signUpFrom(apps[i % apps.length]!, ip)).statusCode);
   return out;
 }
 

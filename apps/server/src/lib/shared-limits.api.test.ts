@@ -42,7 +42,7 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
     // The count is in Redis, under this run's prefix.
     const keys = await redis.client.keys(`${prefix}rate-limit:*${ip}`);
     expect(keys).toHaveLength(1);
-    expect(Number(await redis.client.get(keys[0].slice(prefix.length)))).toBe(LIMIT + 3);
+    expect(Number(await redis.client.get(keys[0]!.slice(prefix.length)))).toBe(LIMIT + 3);
     // Another address is not limited by this one's attempts.
     expect(await attempts([a.app, b], '198.51.100.8', 1)).not.toContain(429);
   });
