@@ -68,7 +68,8 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
 
   it('frees a slot whose instance died once its lease ends, and keeps it while its holder renews it', async () => {
     const [one, two] = await Promise.all([RedisLink.open(TEST_REDIS_URL, prefix, a.app.log), RedisLink.open(TEST_REDIS_URL, prefix, a.app.log)]);
-    const lease = 300;
+    // Long enough that a busy test machine still renews in time (every lease/3), short enough for a test.
+    const lease = 2000;
     const alive = new SharedSlots('lease', 1, one, lease);
     const other = new SharedSlots('lease', 1, two, lease);
     try {
@@ -80,8 +81,8 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
       expect(await other.take(42)).toBeNull();
       // Its instance stops renewing without giving it back (killed): free within a lease.
       alive.stop();
-      await new Promise((r) => setTimeout(r, 1.5 * lease));
-      const taken = await other.take(42);
+      let taken: (() => void) | null = null;
+      await until(async () => (taken = await other.take(42)) !== null, 40);
       expect(taken).not.toBeNull();
       taken!();
     } finally {
