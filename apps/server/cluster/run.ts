@@ -127,7 +127,8 @@ async function main() {
         if (state === 'done' && takenOverMs < 0) takenOverMs = Date.now() - killedAt;
         return state === 'done';
       },
-      Math.max(5_000, 90_000 - (Date.now() - killedAt)),
+      // A job whose instance died is taken over within a minute (DESIGN §10).
+      Math.max(5_000, 60_000 - (Date.now() - killedAt)),
     ).catch(() => {});
     // The last notifications reach the streams (they are written after their transaction commits).
     const created = async () => Number((await db.query('select count(*) from notification')).rows[0].count);
