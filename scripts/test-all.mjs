@@ -88,7 +88,8 @@ for (const step of steps) {
 console.info('\nSummary');
 for (const r of rows)
   console.info(
-    `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds}s${r.note ? ` (${r.note})` : ''}`,
+    `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ` +
+      `${String(r.skipped).padStart(3)} skipped  ${r.seconds}s${r.note ? ` (${r.note})` : ''}`,
   );
 const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0) + (failedSteps && !rows.some((r) => r.failed) ? failedSteps : 0);

@@ -5,7 +5,7 @@
 // A alone (what the proxy itself costs), and HAProxy round robin over A and B. The ratio that matters is two behind
 // HAProxy against one behind HAProxy. On a machine with few cores the instances, PostgreSQL, HAProxy and autocannon
 // share them, so the ratio says what a second instance buys here, not on separate machines. Writes
-// cluster-results.json. BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (3) as in `npm run bench`.
+// cluster-results.json. BENCH_SECONDS (5 a round) and BENCH_WARMUP_SECONDS (3) as in `npm run bench`; BENCH_ROUNDS (3).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,14 +17,40 @@ import { admin, startServer, stopServer } from './bench-server';
 import { BENCH_USER, seedBench } from './seed';
 
 const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function rps(url: string, token: string) {
-  const opts = { url, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' }, timeout: 10 };
-  await autocannon({ ...opts, duration: WARMUP });
-  const r = await autocannon({ ...opts, duration: SECONDS });
+type Sample = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+const options = (url: string, token: string) => ({
+  url,
+  connections: CONNECTIONS,
+  headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' },
+  timeout: 10,
+});
+
+async function sample(url: string, token: string): Promise<Sample> {
+  const r = await autocannon({ ...options(url, token), duration: SECONDS });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** The round with the median requests per second, with every round's figure beside it. */
+function median(samples: Sample[]) {
+  const sorted = [...samples].sort((a, b) => a.rps - b.rps);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, rounds: samples.map((s) => s.rps) };
+}
+
+/**
+ * Each way in warmed up, then measured in ROUNDS interleaved rounds (one, one behind HAProxy, two behind HAProxy,
+ * again…), so that a change in the machine's load while the run goes falls on all three alike; medians compared.
+ */
+async function compare(urls: [string, string, string], token: string) {
+  for (const url of urls) await autocannon({ ...options(url, token), duration: WARMUP });
+  const samples: Sample[][] = urls.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) for (const [i, url] of urls.entries()) samples[i]!.push(await sample(url, token));
+  const [a, b, c] = samples.map(median);
+  return [a!, b!, c!] as const;
 }
 
 async function main() {
@@ -67,9 +93,7 @@ async function main() {
     ];
     const results = [];
     for (const r of routes) {
-      const oneDirect = await rps(direct + r.path, token);
-      const oneProxied = await rps(one.url + r.path, token);
-      const twoProxied = await rps(two.url + r.path, token);
+      const [oneDirect, oneProxied, twoProxied] = await compare([direct + r.path, one.url + r.path, two.url + r.path], token);
       results.push({
         ...r,
         oneInstance: oneDirect,

@@ -1,5 +1,5 @@
 // What the cluster run must prove, read from PostgreSQL directly, not through the instances.
-import pg from 'pg';
+import type pg from 'pg';
 import type { StreamStats } from './stream-client';
 import type { Tally } from './traffic';
 
