@@ -47,7 +47,7 @@ async function main() {
   try {
     await admin(`create database ${name}`);
     cleanup.push(() => admin(`drop database if exists ${name} with (force)`));
-    const s3 = await startS3rver(`cluster-${crypto.randomBytes(3).toString('hex')}`);
+    const s3 = await startS3rver();
     cleanup.push(() => s3.stop());
     const files = await makeFiles(work);
     const env = {
