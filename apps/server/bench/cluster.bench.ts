@@ -104,7 +104,7 @@ async function main() {
       });
     }
     console.info(
-      `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+      `\n${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP} s warm-up, Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
     console.info(
       `${'route'.padEnd(26)}${'one'.padStart(8)}${'one+HAProxy'.padStart(13)}${'two+HAProxy'.padStart(13)}${'ratio'.padStart(8)}`,
@@ -122,9 +122,12 @@ async function main() {
       date: new Date().toISOString(),
       node: process.version,
       cpus: os.cpus().length,
+      // What else the machine was doing: with a load well above its cores, figures compare only within the run.
+      loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
       connections: CONNECTIONS,
       seconds: SECONDS,
       warmupSeconds: WARMUP,
+      rounds: ROUNDS,
       results,
     };
     const file = path.join(import.meta.dirname, 'cluster-results.json');
