@@ -8,14 +8,14 @@
 // without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the 1,000-row roster import;
 // BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs
 // of a year and BENCH_ONLY=report-pdf runs only them (report-pdf.bench.ts).
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client';
+import { admin, startServer, stopServer } from './bench-server';
 import { BENCH_PARENT, BENCH_USER, seedBench } from './seed';
 
 const CONNECTIONS = 32;
@@ -23,39 +23,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TARGET = 0.5;
 const here = import.meta.dirname;
-
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    // Request logs off (warn level) so that the figures measure the API, not the terminal; the floor pays the same.
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO: 'false',
-      // The benchmarks sign in a dozen times within a minute (users, the parent, each part's own token).
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
-    child.once('message', (m: { port: number }) => (clearTimeout(timer), resolve({ child, port: m.port })));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited with ${code}`))));
-  });
-}
 
 interface Row {
   route: string;
@@ -219,11 +186,7 @@ async function main() {
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child) await stopServer(child);
     await admin(adminUrl, `drop database if exists ${name} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -44,6 +44,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** How long a stopping instance answers 503 on its health route before it closes (a balancer's checks notice). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ANSWER_CACHE_MAX_BYTES: bytes.default(32 * 1024 * 1024),
   MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
@@ -138,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    // Behind a balancer in production; a developer's Ctrl-C and the tests stop at once.
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS ?? (c.NODE_ENV === 'production' ? 2_000 : 0),
     statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
     answerCacheMaxBytes: c.ANSWER_CACHE_MAX_BYTES,
     maxImagePixels: c.MEDIA_MAX_IMAGE_PIXELS,

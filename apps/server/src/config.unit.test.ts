@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     ['UPLOADS_PER_USER', '-2'],
     ['REDIS_URL', 'http://cache:6379'],
     ['REDIS_KEY_PREFIX', 'has space'],
+    ['SHUTDOWN_GRACE_MS', '-1'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
@@ -29,6 +30,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).demo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
+  });
+
+  it('waits 2 s for the balancer on SIGTERM in production, not in development or tests, unless SHUTDOWN_GRACE_MS says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).shutdownGraceMs).toBe(2_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_GRACE_MS: '500' }).shutdownGraceMs).toBe(500);
   });
 
   it('reads DEMO=false, DATABASE_URL and PUBLIC_URL', () => {

@@ -46,9 +46,9 @@ async function main() {
         app.log.error('shutdown did not finish in time');
         process.exit(1);
       },
-      Math.max(10_000, config.requestTimeoutMs + 5_000),
+      Math.max(10_000, config.requestTimeoutMs + 5_000) + config.shutdownGraceMs,
     ).unref();
-    await drainAndClose(app);
+    await drainAndClose(app, config.shutdownGraceMs);
     clearTimeout(timer);
     app.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');
     process.exit(0);
