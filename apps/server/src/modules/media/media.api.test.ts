@@ -39,6 +39,8 @@ describe('POST /media: images', () => {
     expect(m).toMatchObject({ '@type': 'Media', '@id': `${API}/media/${m.id}`, mediaType: 34, fileMimeType: 'image/jpeg', fileOriginalName: 'IMG_0001.JPG', fileDimensions: '48x64', duration: null, s3_url: null });
     expect(m.fileName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect(m.url).toMatch(new RegExp(`^/media/${m.id}\\?exp=\\d+&sig=`));
+    // On disk there is no store link to redirect to, even with a valid signature.
+    expect((await fetchBare(s, s.ctx.urlSigner.sign(`/media/${m.id}/s3`, Date.now(), me.id))).statusCode).toBe(404);
 
     const served = await fetchBare(s, m.url);
     expect(served.statusCode).toBe(200);
