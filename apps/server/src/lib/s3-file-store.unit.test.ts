@@ -30,7 +30,11 @@ const randomFile = (name: string, bytes: number) => {
   fs.writeFileSync(p, data);
   return { path: p, data };
 };
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as Error & { code?: string });
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as Error & { code?: string },
+  );
 
 beforeAll(async () => {
   s3 = await startS3rver();

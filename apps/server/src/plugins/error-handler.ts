@@ -39,7 +39,11 @@ export const hydraError = (status: number, description: string, title = 'An erro
 });
 
 const unavailable = (reply: FastifyReply) =>
-  reply.status(503).header('retry-after', '5').type(HYDRA_TYPE).send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+  reply
+    .status(503)
+    .header('retry-after', '5')
+    .type(HYDRA_TYPE)
+    .send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
 
 /** One error handler for every route: Hydra bodies, never a stack trace (DESIGN §4). */
 export function registerErrorHandler(app: FastifyInstance, outage?: { report(err: unknown): void }) {

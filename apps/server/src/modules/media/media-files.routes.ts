@@ -146,7 +146,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
 
   app.get(
     '/media/:id/s3',
-    { config: doc("A media file straight from the object store (S3): checked as the file's own link, then redirected to a presigned link") },
+    { config: doc("A media file from the object store (S3): checked as the file's own link, then redirected to a presigned link") },
     async (req, reply) => {
       const { row, userId } = await authorise(req);
       const link = await files.linkFor(row.storageKey, servedAs(row));

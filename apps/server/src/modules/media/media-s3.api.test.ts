@@ -92,7 +92,8 @@ describe('media kept in S3 (s3rver)', () => {
   });
 
   it('audio is transcoded from and back to the bucket, and its served copy read by ranges', async () => {
-    const m = (await upload(s, owner.token, MediaType.RatingAudio, { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) })).json() as Media;
+    const recording = { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) };
+    const m = (await upload(s, owner.token, MediaType.RatingAudio, recording)).json() as Media;
     await s.ctx.transcoder.drain();
     const now = (await s.api('GET', `${API}/media/${m.id}`, { token: owner.token })).json() as Media;
     const whole = await fetchBare(s, now.url);
