@@ -97,7 +97,7 @@ export async function buildApp({
     database: db,
     db: db.db,
     signer: new TokenSigner(jwtSecret),
-    urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, (key) => files.publicUrl(key)),
+    urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, files.hasLinks),
     linkAccess: new TtlCache<boolean>(60_000),
     files,
     partialUploads: new PartialUploads(config.dataDir),

@@ -1,8 +1,16 @@
-// s3rver ships no types; the tests start and stop it only.
+// s3rver ships no types; the tests use its constructor, run and close only.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    directory: string;
+    silent?: boolean;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs?: string[] }[];
+  }
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string }[] });
+    constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -17,16 +17,40 @@ export interface FileStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** A direct link when the store has one (S3); null for local disk. */
-  publicUrl(key: string): string | null;
+  /** Whether the store hands out links of its own (S3 presigned links); media then carry `s3_url`. */
+  readonly hasLinks: boolean;
+  /**
+   * An expiring link straight to a stored file when the store has them (S3); null for local disk. `served` sets the
+   * type and Content-Disposition the store answers with, as our own file route would.
+   */
+  linkFor(key: string, served?: ServedAs): Promise<string | null>;
   /** Every stored key with its last change, page by page (the orphan sweep compares them with the media rows). */
   list(): AsyncIterable<StoredFile>;
+}
+
+export interface ServedAs {
+  mime: string;
+  disposition: string;
 }
 
 export interface StoredFile {
   key: string;
   modified: Date;
 }
+
+/**
+ * The store failed or did not answer in time (S3 answering 5xx, refusing, timing out): answered 503 with nothing
+ * kept, never as a missing file nor as a database outage. The message names the operation, never a link or a secret.
+ */
+export class FileStoreUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FileStoreUnavailable';
+  }
+}
+
+/** A key with no file under it: what `get` throws for a missing file, whatever the store (a 404 to the reader). */
+export const missingFile = (key: string) => Object.assign(new Error(`No stored file under ${key}`), { code: 'ENOENT' });
 
 export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {
@@ -75,7 +99,9 @@ export class LocalFileStore implements FileStore {
     await fsp.rm(this.file(key), { force: true });
   }
 
-  publicUrl() {
+  readonly hasLinks = false;
+
+  async linkFor() {
     return null;
   }
 

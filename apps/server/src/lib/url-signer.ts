@@ -19,8 +19,8 @@ export class UrlSigner {
   constructor(
     private readonly secret: string,
     private readonly ttlSeconds: number,
-    /** The object store's own link to a stored file (S3), so presenters need not know the store. */
-    readonly objectUrl: (storageKey: string) => string | null = () => null,
+    /** Whether the object store has links of its own (S3): media then carry a signed `s3_url` as well. */
+    readonly objectLinks = false,
   ) {}
 
   sign(path: string, now = Date.now(), userId = linkUser.getStore() ?? 0): string {

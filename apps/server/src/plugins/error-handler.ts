@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { databaseRefusal, sqlState } from '../http/database-errors';
 import { DetailedError, HttpError, TooManyRequests, ValidationError } from '../http/errors';
+import { FileStoreUnavailable } from '../lib/file-store';
 import { HYDRA_TYPE } from './content-types';
 
 /** Messages that mean the database is away (restart, network), answered with 503 rather than 500. */
@@ -37,6 +38,13 @@ export const hydraError = (status: number, description: string, title = 'An erro
   detail: description,
 });
 
+const unavailable = (reply: FastifyReply) =>
+  reply
+    .status(503)
+    .header('retry-after', '5')
+    .type(HYDRA_TYPE)
+    .send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+
 /** One error handler for every route: Hydra bodies, never a stack trace (DESIGN §4). */
 export function registerErrorHandler(app: FastifyInstance, outage?: { report(err: unknown): void }) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -57,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
         .type(HYDRA_TYPE)
         .send({ ...hydraError(err.statusCode, err.message, err.title), ...details });
     }
+    if (err instanceof FileStoreUnavailable) {
+      // Before the database checks: a store that refuses connections says ECONNREFUSED too. The message names the
+      // operation and its status, never a key, link or credential.
+      req.log.warn({ store: err.message, route: req.routeOptions.url }, 'file store unavailable');
+      return unavailable(reply);
+    }
     const refused = databaseRefusal(err);
     if (refused) {
       // Not the query itself: its parameters may hold what must not be logged.
@@ -67,11 +81,7 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
       // One log line per outage, not per request (see db/outage.ts).
       if (outage) outage.report(err);
       else req.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .type(HYDRA_TYPE)
-        .send(hydraError(503, 'The service is temporarily unavailable. Please try again.'));
+      return unavailable(reply);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

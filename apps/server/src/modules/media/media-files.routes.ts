@@ -3,7 +3,7 @@ import { ErrorText, MEDIA_TYPE_KIND, MediaType } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { idParam } from '../../http/validate';
-import type { ByteRange } from '../../lib/file-store';
+import { FileStoreUnavailable, type ByteRange } from '../../lib/file-store';
 import { recordReads } from '../../records/access-log';
 import { mediaFilePath, type MediaRow } from './media.presenter';
 import { mediaRepository } from './media.repository';
@@ -98,7 +98,9 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     let stream;
     try {
       stream = await files.get(o.key, range ?? undefined);
-    } catch {
+    } catch (e) {
+      // A store that fails is a 503 (error handler); only a file that is not there is a 404.
+      if (e instanceof FileStoreUnavailable) throw e;
       throw notFound('Media file not found.');
     }
     if (range)
@@ -118,25 +120,40 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   };
   const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
 
+  /** Whoever reads a rating's file, by a signed link (its user) or by their session: a parent opening a photo is logged. */
+  async function logRead(req: FastifyRequest, row: MediaRow, userId: number | null) {
+    if (userId !== null && RATING_MEDIA.includes(row.mediaType))
+      await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+  }
+
+  /** How a file is served: its type, and whether it opens in the page or downloads under its original name. */
+  function servedAs(row: MediaRow) {
+    const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
+    // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
+    const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;
+    return { mime, disposition: disposition(isFile ? 'attachment' : 'inline', row.fileOriginalName) };
+  }
+
   app.get(
     '/media/:id',
     { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') },
     async (req, reply) => {
       const { row, userId } = await authorise(req);
-      // Whoever reads it, by a signed link (its user) or by their session: a parent opening a photo from the feed is logged.
-      if (userId !== null && RATING_MEDIA.includes(row.mediaType)) {
-        await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
-      }
-      const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
-      // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
-      const mime = isFile && ACTIVE_TYPE.test(row.mimeType) ? 'application/octet-stream' : row.mimeType;
-      return send(req, reply, {
-        key: row.storageKey,
-        mime,
-        size: row.size,
-        etag: `"m${row.id}-${row.size}"`,
-        disposition: disposition(isFile ? 'attachment' : 'inline', row.fileOriginalName),
-      });
+      await logRead(req, row, userId);
+      return send(req, reply, { key: row.storageKey, size: row.size, etag: `"m${row.id}-${row.size}"`, ...servedAs(row) });
+    },
+  );
+
+  app.get(
+    '/media/:id/s3',
+    { config: doc("A media file from the object store (S3): checked as the file's own link, then redirected to a presigned link") },
+    async (req, reply) => {
+      const { row, userId } = await authorise(req);
+      const link = await files.linkFor(row.storageKey, servedAs(row));
+      if (!link) throw notFound('The file store has no links of its own: use the url of the media.');
+      await logRead(req, row, userId);
+      // Not kept by the browser: each use checks again that the reader may still see the file (DESIGN §6).
+      return reply.header('cache-control', 'private, no-store').redirect(link, 302);
     },
   );
 

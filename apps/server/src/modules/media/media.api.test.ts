@@ -39,6 +39,8 @@ describe('POST /media: images', () => {
     expect(m).toMatchObject({ '@type': 'Media', '@id': `${API}/media/${m.id}`, mediaType: 34, fileMimeType: 'image/jpeg', fileOriginalName: 'IMG_0001.JPG', fileDimensions: '48x64', duration: null, s3_url: null });
     expect(m.fileName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect(m.url).toMatch(new RegExp(`^/media/${m.id}\\?exp=\\d+&sig=`));
+    // On disk there is no store link to redirect to, even with a valid signature.
+    expect((await fetchBare(s, s.ctx.urlSigner.sign(`/media/${m.id}/s3`, Date.now(), me.id))).statusCode).toBe(404);
 
     const served = await fetchBare(s, m.url);
     expect(served.statusCode).toBe(200);
@@ -184,6 +186,8 @@ describe('POST /media: limits and bad input', () => {
     await s.ctx.db.execute(sql`create or replace function media_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`);
     await s.ctx.db.execute(sql`create trigger media_refuse before insert on media for each row execute function media_refuse()`);
     try {
+      // An earlier test's recording may still be transcoding: its web copy must not land between the two looks.
+      await s.ctx.transcoder.drain();
       const before = filesUnder('media').sort();
       const res = await upload(s, me.token, MediaType.RatingPhoto, { filename: 'a.jpg', type: 'image/jpeg', content: await jpegWithGps() });
       expect(res.statusCode).toBe(500);

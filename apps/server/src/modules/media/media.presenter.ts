@@ -1,1 +1,1 @@
-export { mediaFilePath, mediaThumbPath, presentMedia, type MediaRow } from '../../views/media.view';
+export { mediaFilePath, mediaObjectPath, mediaThumbPath, presentMedia, type MediaRow } from '../../views/media.view';

@@ -66,14 +66,15 @@ export const mediaService = {
     });
     const keys = keysFor(kind, out.ext);
     const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
+    // Each key is counted before its write: a write that failed or timed out may still have landed in the store.
     const stored: string[] = [];
     try {
+      stored.push(keys.storageKey);
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
       else await deps.files.putFile(keys.storageKey, out.path ?? file.path, out.mimeType);
-      stored.push(keys.storageKey);
       if (out.thumb) {
-        await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
         stored.push(keys.thumbKey);
+        await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
       }
       const row = await deps.db.transaction((tx) =>
         mediaRepository.insert(tx, {
