@@ -6,7 +6,7 @@
 // BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
 // BENCH_EXPORT=0 leave out the reports and export benchmarks; BENCH_ONLY=rating-writes runs only POST /rating with and
 // without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the 1,000-row roster import;
-// BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs
+// BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs
 // of a year and BENCH_ONLY=report-pdf runs only them (report-pdf.bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -146,6 +146,9 @@ async function main() {
     if (process.env.BENCH_ONLY === 'report-pdf') return await pdfs();
     const letters = () => import('./family-letters.bench').then((m) => m.benchFamilyLetters({ databaseUrl: url, base, token }));
     if (process.env.BENCH_ONLY === 'family-letters') return await letters();
+    const exports = () =>
+      import('./export.bench').then((m) => m.benchExport({ databaseUrl: url, base, dataDir, serverPid: child!.pid! }));
+    if (process.env.BENCH_ONLY === 'export') return await exports();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -214,8 +217,7 @@ async function main() {
     await roster();
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     await letters();
-    if (process.env.BENCH_EXPORT !== '0')
-      await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
+    if (process.env.BENCH_EXPORT !== '0') await exports();
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {

@@ -125,7 +125,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       const { row, userId } = await authorise(req);
       // Whoever reads it, by a signed link (its user) or by their session: a parent opening a photo from the feed is logged.
       if (userId !== null && RATING_MEDIA.includes(row.mediaType)) {
-        await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+        recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
       }
       const isFile = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'file';
       // Kept files are always downloads: an uploaded page or drawing must never open as part of the app.
