@@ -94,8 +94,6 @@ const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: IdempotencyOptions) {
   const waitMs = opts.waitMs ?? 30_000;
-  /** Kept answers being written after their answer left. */
-  const writing = new Set<Promise<void>>();
 
   // The JSON body's digest is taken as the parser reads it, from the bytes sent, without a second copy of them.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -152,7 +150,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
     }
   });
 
-  // Before compression (registered after this): the answer kept is the JSON text.
+  // Before the answer leaves (and before compression, registered after this): a client that saw it finds it kept.
   app.addHook('onSend', async (req, reply, payload) => {
     const st = req.idempotency;
     if (!st?.owner || st.settled) return payload;
@@ -172,15 +170,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
       if (v !== undefined) headers[h] = String(v);
     }
     const answer = { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: text };
-    // Not awaited: the answer leaves while its copy is written (one round trip less on every keyed write). A repeat
-    // arriving meanwhile finds the key running and waits for the copy, as it waits for a first run, so it still gets
-    // the same answer; a copy that fails is what `settle` says. Closing the app waits for the copies under way.
-    const write = settle(req, () => idempotencyStore.complete(db, st, answer)).finally(() => writing.delete(write));
-    writing.add(write);
+    await settle(req, () => idempotencyStore.complete(db, st, answer));
     return payload;
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all(writing);
   });
 
   // A run whose answer never passed onSend (the connection dropped first): the key is given back.
