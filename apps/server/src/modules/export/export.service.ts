@@ -49,9 +49,11 @@ const PAGE = 200;
 const GARBAGE_BYTES = 24 * 1024 * 1024;
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapUsed = () => v8.getHeapStatistics().used_heap_size;
-const collector = (start = heapUsed()) => () => {
-  if (gc && heapUsed() > start + GARBAGE_BYTES) gc();
-};
+const collector =
+  (start = heapUsed()) =>
+  () => {
+    if (gc && heapUsed() > start + GARBAGE_BYTES) gc();
+  };
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const STUDENT_NOT_FOUND = 'Student not found.';
