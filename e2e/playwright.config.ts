@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server as production runs it: the JavaScript `npm run build` made (test:e2e builds first).
-    command: 'node --enable-source-maps --expose-gc apps/server/dist/main.js',
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/api/public/v1/config`,
     timeout: 120_000,

@@ -18,9 +18,7 @@ if (!serverBuildIsCurrent()) {
   await buildServer();
 }
 // The server is a child so that Ctrl-C and SIGTERM reach it and its exit code is ours; source maps name the
-// TypeScript lines in the stack traces of its logs; --expose-gc lets a class export collect between students
-// (modules/export/export.service.ts).
-const flags = ['--enable-source-maps', '--expose-gc'];
-const server = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+// TypeScript lines in the stack traces of its logs.
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,3 @@
-import v8 from 'node:v8';
 import { REPORT_MAX_DAYS, type Report } from '@skillroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -37,23 +36,6 @@ export interface ExportPlan {
 }
 
 const PAGE = 200;
-
-/**
- * Each student's part leaves about 13 MB of garbage (pdfkit's and fontkit's objects, the workbook) that lived long
- * enough to reach V8's old generation, and V8 lets that grow to about three times what is live before it collects:
- * a class of 30 then peaked at 150–290 MB over idle while only about 10 MB were live. A full collection once the heap
- * is GARBAGE_BYTES above where the export began keeps the peak near that, at one collection every two students or so.
- * It needs `--expose-gc` (npm start, the e2e and bench servers pass it); without it nothing is forced. Each pauses
- * the process for tens of milliseconds (more on a loaded machine).
- */
-const GARBAGE_BYTES = 24 * 1024 * 1024;
-const gc = (globalThis as { gc?: () => void }).gc;
-const heapUsed = () => v8.getHeapStatistics().used_heap_size;
-const collector =
-  (start = heapUsed()) =>
-  () => {
-    if (gc && heapUsed() > start + GARBAGE_BYTES) gc();
-  };
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const STUDENT_NOT_FOUND = 'Student not found.';
@@ -218,7 +200,6 @@ export const exportService = {
     const L = exportLabels(locale);
     const places = await repo.placesOfClass(deps.db, classId);
     return inWorkspace(deps, async (ws) => {
-      const collect = collector();
       const registry = new MediaRegistry(deps.files, 'media/');
       const range = await fullRange(deps.db, [classId], [found.cls.start]);
       const report: Report = await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range);
@@ -238,7 +219,6 @@ export const exportService = {
       const pdf = await ws.writeStream('class-report.pdf', await reportPdfStream(report, locale, { perStudent: false }));
       const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
-      collect();
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),
         fileEntry('class-report.xlsx', xlsx.file, xlsx.size),
@@ -259,7 +239,6 @@ export const exportService = {
         const avatar = place.avatarId ? (avatars.get(place.avatarId) ?? null) : null;
         const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
-        collect();
       }
       const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
       return {
