@@ -3,12 +3,13 @@
 // A fresh database bench_<random> is made on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test),
 // seeded with 200 classes × 30 students for one teacher, served by the real server in a child process on 127.0.0.1
 // and an ephemeral port, and measured with autocannon (32 connections, loopback only). The database is dropped after.
-// BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_REPORTS=0 and
-// BENCH_EXPORT=0 leave out the reports and export benchmarks; BENCH_ONLY=rating-writes runs only POST /rating with and
-// without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the 1,000-row roster import;
-// BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs
-// of a year and BENCH_ONLY=report-pdf runs only them (report-pdf.bench.ts).
-import type { ChildProcess } from 'node:child_process';
+// BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_ROUNDS (default 3) the rounds
+// of the rows beside a parent's reads (parent-reader.ts, a process of its own). BENCH_REPORTS=0 and BENCH_EXPORT=0
+// leave out the reports and export benchmarks; BENCH_ONLY=class-list runs only the rows above; BENCH_ONLY=rating-writes
+// only POST /rating with and without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the
+// 1,000-row roster import; BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export
+// of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them.
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,11 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TARGET = 0.5;
+/** The class list beside a parent's reads that write the access log, against the floor under the same reads (issue 14). */
+const ACCESS_LOG_TARGET = 0.75;
+/** Rounds of the rows beside the parent's reads; the median of each is kept. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LIST = '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10';
 const here = import.meta.dirname;
 
 interface Row {
@@ -71,13 +77,24 @@ async function measureWithReader(route: string, base: string, pathname: string, 
   const places = (await (await fetch(`${base}/api/auth/v1/teaching-class-students?teachingClass.id=1&itemsPerPage=30`, auth)).json()) as {
     'hydra:member': { id: number }[];
   };
-  const requests = places['hydra:member'].map((p) => ({ method: 'GET' as const, path: `/api/auth/v1/teaching-class-student/${p.id}` }));
-  if (requests.length !== 30) throw new Error('the linked parent does not see the 30 places the benchmark expects');
+  const paths = places['hydra:member'].map((p) => `/api/auth/v1/teaching-class-student/${p.id}`);
+  if (paths.length !== 30) throw new Error('the linked parent does not see the 30 places the benchmark expects');
   // As long as the measurement with its warm-up: 200 reads a second, cycling through the 30 places.
-  const reader = autocannon({ url: base, connections: 4, overallRate: 200, duration: WARMUP + SECONDS, requests, headers: auth.headers });
+  const reader = fork(path.join(here, 'parent-reader.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BASE: base, TOKEN: parent, PATHS: paths.join(','), SECONDS: String(WARMUP + SECONDS + 1) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const done = new Promise<{ rps: number; non2xx: number; errors: number }>((resolve, reject) => {
+    reader.once('message', resolve);
+    reader.once('exit', (code) => reject(new Error(`the parent's reader exited with ${code}`)));
+  });
+  // The reader's own start (tsx, autocannon) is not part of the measurement.
+  await new Promise((r) => setTimeout(r, 1500));
   const row = await measure(route, base, pathname, token);
-  const r = await reader;
+  const r = await done;
   if (r.non2xx || r.errors) throw new Error(`the parent's reads failed: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  console.info(`  (${route}: the parent's reads ran at ${r.rps}/s)`);
   return row;
 }
 
@@ -113,6 +130,8 @@ async function main() {
     if (process.env.BENCH_ONLY === 'report-pdf') return await pdfs();
     const letters = () => import('./family-letters.bench').then((m) => m.benchFamilyLetters({ databaseUrl: url, base, token }));
     if (process.env.BENCH_ONLY === 'family-letters') return await letters();
+    const exports = () => import('./export.bench').then((m) => m.benchExport({ databaseUrl: url, base, dataDir, serverPid: child!.pid! }));
+    if (process.env.BENCH_ONLY === 'export') return await exports();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -127,21 +146,33 @@ async function main() {
 
     const rows = [
       await measure('floor (auth + select 1)', base, '/api/auth/v1/health', token),
-      await measure('class list', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
+      await measure('class list', base, LIST, token),
       await measure('class detail', base, `/api/auth/v1/teaching-class/${classId}`, token),
     ];
     // With the parent's reads running, the floor is measured again under the same load: the access-log row is set beside
     // that floor, so its share says what the log costs the list, not what the reader's own requests take from the CPU.
-    const loaded = [
-      await measureWithReader('floor, access log writing', base, '/api/auth/v1/health', token),
-      await measureWithReader('class list, access log writing', base, '/api/auth/v1/teaching-classes?page=1&itemsPerPage=10', token),
-    ];
-    const share = (r: Row, floor: Row) => ({
+    // Rounds take turns (floor, list, list, floor…) and the median of each is kept: the shared machine's load moves.
+    const loadedRuns: Row[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const [route, pathname] = i ? ['class list, access log writing', LIST] : ['floor, access log writing', '/api/auth/v1/health'];
+        loadedRuns[i]!.push(await measureWithReader(route, base, pathname, token));
+      }
+    }
+    const loaded = loadedRuns.map((runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!);
+    const share = (r: Row, floor: Row, target = TARGET) => ({
       ...r,
       percentOfFloor: Math.round((r.rps / floor.rps) * 1000) / 10,
-      meetsTarget: r.rps >= floor.rps * TARGET,
+      /** Against the floor measured without the parent's reads: what the list keeps of an idle server's pace. */
+      percentOfIdleFloor: Math.round((r.rps / rows[0]!.rps) * 1000) / 10,
+      meetsTarget: r.rps >= floor.rps * target,
     });
-    const results = [...rows.map((r) => share(r, rows[0]!)), ...loaded.map((r) => share(r, loaded[0]!))];
+    const results = [
+      ...rows.map((r) => share(r, rows[0]!)),
+      share(loaded[0]!, loaded[0]!),
+      share(loaded[1]!, loaded[0]!, ACCESS_LOG_TARGET),
+    ];
+    const rpsPerRound = Object.fromEntries(loadedRuns.map((runs) => [runs[0]!.route, runs.map((r) => r.rps)]));
 
     console.info(
       `\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up, PostgreSQL, ` +
@@ -159,7 +190,14 @@ async function main() {
       );
     }
     const ok = results.every((r) => r.meetsTarget && r.non2xx === 0 && r.errors === 0);
-    console.info(`\ntarget: every route at least ${TARGET * 100}% of the floor's requests per second: ${ok ? 'met' : 'NOT met'}`);
+    console.info(
+      `\ntarget: every route at least ${TARGET * 100}% of the floor's requests per second, the list beside the parent's reads ` +
+        `${ACCESS_LOG_TARGET * 100}% of the floor beside them: ${ok ? 'met' : 'NOT met'} ` +
+        `(load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(', ')})`,
+    );
     const out = {
       date: new Date().toISOString(),
       node: process.version,
@@ -169,6 +207,10 @@ async function main() {
       seconds: SECONDS,
       warmupSeconds: WARMUP,
       target: TARGET,
+      accessLogTarget: ACCESS_LOG_TARGET,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      rounds: ROUNDS,
+      rpsPerRound,
       seeded: { classes: 200, studentsPerClass: 30 },
       ok,
       results,
@@ -176,13 +218,13 @@ async function main() {
     fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.info(`written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
     if (!ok) process.exitCode = 1;
+    if (process.env.BENCH_ONLY === 'class-list') return;
     await (await import('./uploads')).benchUploads(base, token);
     await writes();
     await roster();
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     await letters();
-    if (process.env.BENCH_EXPORT !== '0')
-      await (await import('./export.bench')).benchExport({ databaseUrl: url, base, dataDir, serverPid: child.pid! });
+    if (process.env.BENCH_EXPORT !== '0') await exports();
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {

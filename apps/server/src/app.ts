@@ -38,6 +38,7 @@ import { isLiveAccount } from './lib/live-accounts';
 import { usersRepository } from './modules/users/users.repository';
 import { JobRunner } from './jobs/job-runner';
 import { jobDefinitions } from './jobs/job-definitions';
+import { openAccessLog } from './records/access-log';
 
 export interface BuildOptions {
   config: Config;
@@ -154,8 +155,11 @@ export async function buildApp({
       );
   }
   await registerWeb(app, config);
+  const accessLog = openAccessLog(db.db, app.log);
 
   app.addHook('onClose', async () => {
+    // The reads still buffered are written while the database is there (a crash loses at most the last 2 s of them).
+    await accessLog.close();
     // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
     await ctx.transcoder.stop();
     // A job running gets 5 s to finish; one still running then is failed, and retried by the next instance up.

@@ -1,8 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaType } from '@skillroom/contract';
-import { signUp, type TestServer } from '../../test/harness';
+import { signUp, startPeer, type TestServer } from '../../test/harness';
 import { API, classBody, type TestUser } from '../../test/classes';
+import { ratingBody } from '../../test/ratings';
 import { multipart } from '../../test/media';
 import { idempotencyWorld, replayed } from '../../test/idempotency';
 import { idempotencyKeys, media } from '../db/schema';
@@ -23,6 +24,35 @@ const withKey = (key: string) => w.withKey(key);
 const keyRows = (key: string) => w.keyRows(key);
 const ratingsNoted = (note: string) => w.ratingsNoted(note);
 const postRating: typeof w.postRating = (...a) => w.postRating(...a);
+
+describe('Idempotency-Key across two instances of one database', () => {
+  it('answers a repeat sent to the other instance right after the answer with that answer, and 409 to another body', async () => {
+    if (!s.databaseUrl) return expect(s.ctx.database.kind).toBe('pglite');
+    const peer = await startPeer(s);
+    try {
+      const key = newKey();
+      const note = `two instances ${key}`;
+      const first = await postRating(teacher, key, note);
+      // At once, on the other instance: the first answer's copy may still be on its way, and the repeat waits for it.
+      const headers = { authorization: `Bearer ${teacher.token}`, accept: 'application/ld+json', 'content-type': 'application/ld+json' };
+      const again = (description: string) =>
+        peer.app.inject({
+          method: 'POST',
+          url: `${API}/rating`,
+          headers: { ...headers, ...withKey(key) },
+          payload: JSON.stringify(ratingBody(classId, w.actionId, { description })),
+        });
+      const second = await again(note);
+      expect(first.statusCode).toBe(201);
+      expect([second.statusCode, replayed(second), second.body]).toEqual([201, 'true', first.body]);
+      expect((await again(`${note}, changed`)).statusCode).toBe(409);
+      expect(await ratingsNoted(note)).toBe(1);
+      expect(await ratingsNoted(`${note}, changed`)).toBe(0);
+    } finally {
+      await peer.close();
+    }
+  });
+});
 
 describe('Idempotency-Key on a multipart upload (POST /media)', () => {
   const send = (key: string, content: Buffer) => {

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { AccessLogAction } from '@skillroom/contract';
-import type { DbOrTx } from '../db/client';
-import { driverError } from '../db/driver-error';
+import type { Db } from '../db/client';
+import { AccessLogWriter, type WriterLog } from './access-log-writer';
 import { linkedPlaceIdsSql } from './linked-access.sql';
 
 /*
  * The access log (DESIGN §6, FERPA's record of disclosures): who read which student's record, what, when and from
- * where. Every reader of a child's record calls recordAccess; the list is GET /access-logs.
+ * where. Every reader of a child's record calls recordAccess or recordReads; the list is GET /access-logs.
  *
  * Cost: a read is recorded once per user, student, class, action and detail per minute on each instance (a parent
- * scrolling a feed or a video seeking by ranges writes one row, not hundreds), and the row is one small insert. The
- * rows are written before the answer leaves, so a log never misses a read that was answered.
+ * scrolling a feed or a video seeking by ranges writes one row, not hundreds), and the read itself writes nothing: its
+ * row waits in the instance's buffer (access-log-writer.ts) with the time of the read, and goes to the database with
+ * the others within two seconds, in one statement. What a crash can lose is said there.
  */
 
 export type AccessAction = AccessLogAction;
@@ -46,6 +47,31 @@ function claim(key: string, now: number): boolean {
   return true;
 }
 
+const writers = new WeakMap<Db, AccessLogWriter>();
+
+/** The buffer of one database's access log rows (one per app; tests share a database between apps). */
+function writerOf(db: Db) {
+  let w = writers.get(db);
+  if (!w) {
+    w = new AccessLogWriter(db, (keys) => keys.forEach((k) => recent.delete(k)));
+    writers.set(db, w);
+  }
+  return w;
+}
+
+/** Writes the pending rows now: before the log is listed, and in tests. */
+export const flushAccessLog = (db: Db) => writerOf(db).flush();
+
+/** Flushes at close and writes any later row at once; `log` hears of rows the database refused. */
+export function openAccessLog(db: Db, log: WriterLog) {
+  const w = writerOf(db);
+  w.log = log;
+  return { close: () => w.close() };
+}
+
+/** The time of the read, kept with its row while it waits for the flush. */
+const readAt = () => sql`${new Date().toISOString()}::timestamptz`;
+
 const ids = (values: number[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -53,7 +79,7 @@ const ids = (values: number[]) =>
   );
 
 /** Records that a user read these students' record (or a part of it); repeated reads within a minute are one row. */
-export async function recordAccess(db: DbOrTx, e: AccessEvent): Promise<void> {
+export function recordAccess(db: Db, e: AccessEvent): void {
   const now = Date.now();
   const detail = e.detail ?? null;
   const keys = new Map<number, string>();
@@ -62,18 +88,13 @@ export async function recordAccess(db: DbOrTx, e: AccessEvent): Promise<void> {
     if (claim(key, now)) keys.set(id, key);
   }
   if (!keys.size) return;
-  try {
-    // Written from the students and class that still exist: a record deleted meanwhile has nobody left to tell.
-    await db.execute(sql`insert into access_log (user_id, student_id, teaching_class_id, action, detail, address)
-      select ${e.userId}::integer, s.id, (select c.id from teaching_class c where c.id = ${e.teachingClassId}::integer), ${e.action}::text, ${detail}::text,
-        ${e.address}::text
-      from student s where s.id in (${ids([...keys.keys()])})`);
-  } catch (err) {
-    for (const key of keys.values()) recent.delete(key);
-    // A student or class deleted between the select and the insert: nothing left to record.
-    if (driverError(err)?.code === '23503') return;
-    throw err;
-  }
+  // Written from the students and class that still exist at the flush: a record deleted meanwhile has nobody left to tell.
+  writerOf(db).add({
+    keys: [...keys.values()],
+    select: sql`select ${e.userId}::integer, s.id, (select c.id from teaching_class c where c.id = ${e.teachingClassId}::integer),
+        ${e.action}::text, ${detail}::text, ${e.address}::text, ${readAt()}
+      from student s where s.id in (${ids([...keys.keys()])})`,
+  });
 }
 
 /** A linked user's place, or a class the user evaluates without teaching it (about "tcs" and its class "c"). */
@@ -98,25 +119,23 @@ function placesOf(userId: number, s: Subject) {
 /**
  * Records a read of students' records (their places, a rating feed about them, a rating, an attachment) by a linked
  * user or an evaluator (DESIGN §6), one row per student and class; a teacher's reads of their own class are not
- * disclosures and write nothing. One statement, skipped when the same read was recorded in the last minute.
+ * disclosures and write nothing. Buffered (see above), skipped when the same read was recorded in the last minute.
  */
-export async function recordReads(
-  db: DbOrTx,
+export function recordReads(
+  db: Db,
   e: { userId: number; action: 'record' | 'media'; detail: string | null; address: string | null } & { subject: Subject },
-) {
+): void {
   const s = e.subject;
   if (('placeIds' in s && !s.placeIds.length) || ('studentIds' in s && !s.studentIds.length)) return;
   const key = `${e.userId}|${e.action}|${e.detail ?? ''}|${JSON.stringify(s)}`;
   if (!claim(key, Date.now())) return;
-  try {
-    await db.execute(sql`insert into access_log (user_id, student_id, teaching_class_id, action, detail, address)
-      select distinct ${e.userId}::integer, tcs.student_id, c.id, ${e.action}::text, ${e.detail}::text, ${e.address}::text
-      ${placesOf(e.userId, s)} and ${readerSql(e.userId)}`);
-  } catch (err) {
-    recent.delete(key);
-    if (driverError(err)?.code === '23503') return;
-    throw err;
-  }
+  // Whether the user is a reader (linked, evaluator) is decided at the flush, in the same statement as the others.
+  writerOf(db).add({
+    keys: [key],
+    select: sql`select distinct ${e.userId}::integer, tcs.student_id, c.id, ${e.action}::text, ${e.detail}::text, ${e.address}::text,
+        ${readAt()}
+      ${placesOf(e.userId, s)} and ${readerSql(e.userId)}`,
+  });
 }
 
 /** Forgets what was recorded (tests that read twice and expect two rows). */

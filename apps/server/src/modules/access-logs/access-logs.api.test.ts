@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, MediaType, type AccessLog, type HydraCollection, type Rating } from '@skillroom/contract';
 import { accessLogs, users } from '../../db/schema';
-import { resetAccessLogWindow } from '../../records/access-log';
-import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { flushAccessLog, resetAccessLogWindow } from '../../records/access-log';
+import { signUp, startPeer, startTestServer, type TestServer } from '../../../test/harness';
 import { API, classWithRoles, createClass, linkUser, type TestUser } from '../../../test/classes';
 import { fetchBare, jpegWithGps, upload } from '../../../test/media';
 import { classSkills, rate, seedSkills } from '../../../test/ratings';
@@ -18,7 +18,9 @@ let photo: number;
 let admin: TestUser;
 
 const get = (u: TestUser, url: string) => s.api('GET', `${API}${url}`, { token: u.token });
-const logsOf = (u: TestUser) => s.ctx.db.select().from(accessLogs).where(eq(accessLogs.userId, u.id)).orderBy(accessLogs.id);
+const rowsOf = (u: TestUser) => s.ctx.db.select().from(accessLogs).where(eq(accessLogs.userId, u.id)).orderBy(accessLogs.id);
+/** The rows once this instance's buffer is written (reads are recorded within 2 s, not by the read itself). */
+const logsOf = async (u: TestUser) => (await flushAccessLog(s.ctx.db), rowsOf(u));
 const list = async (u: TestUser, query: string) => {
   const res = await get(u, `/access-logs${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -76,6 +78,58 @@ describe('recording reads', () => {
     const before = (await logsOf(w.linked)).length;
     for (let i = 0; i < 5; i++) expect((await get(w.linked, `/rating/${rating.id}`)).statusCode).toBe(200);
     expect((await logsOf(w.linked)).length).toBe(before + 1);
+  });
+
+  it('writes the rows at the flush, not with the read, dated when they were read, and in one row per minute', async () => {
+    resetAccessLogWindow();
+    const reader = await signUp(s, { accountTypeRadio: 'parent_user' });
+    await linkUser(s, w.first, reader);
+    const before = Date.now();
+    for (let i = 0; i < 3; i++) expect((await get(reader, `/teaching-class-student/${w.first.id}`)).statusCode).toBe(200);
+    expect((await get(reader, `/rating/${rating.id}`)).statusCode).toBe(200);
+    expect(await rowsOf(reader)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 50));
+    const rows = await logsOf(reader);
+    expect(rows.map((r) => r.detail)).toEqual(['student', `rating/${rating.id}`]);
+    for (const r of rows) expect(r.created.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    for (const r of rows) expect(r.created.getTime()).toBeLessThan(Date.now() - 40);
+    // The same reads again within the minute: nothing more to write.
+    await get(reader, `/teaching-class-student/${w.first.id}`);
+    expect(await logsOf(reader)).toHaveLength(2);
+  });
+
+  it('writes the buffer by itself within a few seconds', { timeout: 15_000 }, async () => {
+    resetAccessLogWindow();
+    expect((await get(w.linked, `/rating/${rating.id}`)).statusCode).toBe(200);
+    const before = (await logsOf(w.linked)).length;
+    expect((await get(w.linked, `/teaching-class-student/${w.first.id}`)).statusCode).toBe(200);
+    for (let i = 0; i < 40 && (await rowsOf(w.linked)).length === before; i++) await new Promise((r) => setTimeout(r, 200));
+    expect((await rowsOf(w.linked)).length).toBe(before + 1);
+  });
+
+  it('lists the reads this instance still holds (the list flushes first)', async () => {
+    resetAccessLogWindow();
+    const reader = await signUp(s, { accountTypeRadio: 'parent_user' });
+    await linkUser(s, w.first, reader);
+    expect((await get(reader, `/teaching-class-student/${w.first.id}`)).statusCode).toBe(200);
+    const page = await list(w.creator, `?teachingClass.id=${w.cls.id}&itemsPerPage=100`);
+    expect(page['hydra:member'].some((m) => m.user?.id === reader.id)).toBe(true);
+  });
+
+  it('writes what an instance holds when it closes', async () => {
+    if (!s.databaseUrl) return expect(s.ctx.database.kind).toBe('pglite');
+    const peer = await startPeer(s);
+    const reader = await signUp(s, { accountTypeRadio: 'parent_user' });
+    await linkUser(s, w.first, reader);
+    const res = await peer.app.inject({
+      method: 'GET',
+      url: `${API}/teaching-class-student/${w.first.id}`,
+      headers: { authorization: `Bearer ${reader.token}`, accept: 'application/ld+json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf(reader)).toEqual([]);
+    await peer.close();
+    expect((await rowsOf(reader)).map((r) => [r.action, r.detail, r.studentId])).toEqual([['record', 'student', studentId]]);
   });
 
   it("records an evaluator's reads, not the class teachers' own, and nothing for a refused read", async () => {

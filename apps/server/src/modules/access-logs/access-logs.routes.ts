@@ -2,6 +2,7 @@ import { accessLogListQuery, API_AUTH_PREFIX } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { requireUser } from '../../plugins/auth';
+import { flushAccessLog } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { presentAccessLog } from './access-logs.presenter';
 import { accessLogsService as service } from './access-logs.service';
@@ -22,6 +23,8 @@ export const accessLogsRoutes: ModuleRoutes = {
       async (req) => {
         const p = requireUser(req);
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, accessLogListQuery);
+        // The reads this instance still holds go first: the list shows every read answered here before it.
+        await flushAccessLog(db);
         const { rows, total } = await service.list(db, p, q);
         return collection(`${API_AUTH_PREFIX}/access-logs`, rows.map(presentAccessLog), total, q, links);
       },

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogs, media, students } from '../../db/schema';
+import { flushAccessLog } from '../../records/access-log';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { API, addCoTeacher, classWithRoles, createClass } from '../../../test/classes';
 import { jpegWithGps, upload } from '../../../test/media';
@@ -126,6 +127,7 @@ describe('GET /export/student/{id}', () => {
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
+    await flushAccessLog(s.ctx.db);
     const logged = await s.ctx.db
       .select()
       .from(accessLogs)
@@ -191,6 +193,7 @@ describe('GET /export/class/{id}', () => {
     ]);
     expect((await ratingsIn(await text(`${bao}/ratings.json`))).map((r) => r.description)).toEqual([FORMULA, 'About Bao only']);
     expect(await text(`${amara}/index.html`)).toContain(`<img src="../media/${photo.id}-sports-day.jpg"`);
+    await flushAccessLog(s.ctx.db);
     const logged = await s.ctx.db
       .select()
       .from(accessLogs)

@@ -69,14 +69,9 @@ export const exportRoutes: ModuleRoutes = {
       compress: false as const,
       config: { doc: { summary, query, produces: EXPORT_CONTENT_TYPE } },
     });
-    /** Records the export (DESIGN §6 access log), then sends it; a failure on the way removes its files. */
-    const deliver = async (reply: FastifyReply, plan: ExportPlan, release: () => void, record: () => Promise<void>) => {
-      try {
-        await record();
-      } catch (e) {
-        await plan.workspace.remove();
-        throw e;
-      }
+    /** Records the export (DESIGN §6 access log, buffered: no statement here), then sends it. */
+    const deliver = async (reply: FastifyReply, plan: ExportPlan, release: () => void, record: () => void) => {
+      record();
       return send(reply, plan, release);
     };
 
@@ -94,9 +89,9 @@ export const exportRoutes: ModuleRoutes = {
         try {
           const plan = await exportService.student(deps, p, id, q);
           // One entry per class, so that each class's log shows it.
-          return await deliver(reply, plan, release, async () => {
+          return await deliver(reply, plan, release, () => {
             for (const classId of plan.classIds) {
-              await recordAccess(db, {
+              recordAccess(db, {
                 userId: p.userId,
                 studentIds: plan.studentIds,
                 teachingClassId: classId,

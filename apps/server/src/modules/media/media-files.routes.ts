@@ -121,9 +121,9 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
 
   /** Whoever reads a rating's file, by a signed link (its user) or by their session: a parent opening a photo is logged. */
-  async function logRead(req: FastifyRequest, row: MediaRow, userId: number | null) {
+  function logRead(req: FastifyRequest, row: MediaRow, userId: number | null) {
     if (userId !== null && RATING_MEDIA.includes(row.mediaType))
-      await recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
+      recordReads(db, { userId, action: 'media', detail: `media/${row.id}`, address: req.ip, subject: { mediaId: row.id } });
   }
 
   /** How a file is served: its type, and whether it opens in the page or downloads under its original name. */
@@ -139,7 +139,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') },
     async (req, reply) => {
       const { row, userId } = await authorise(req);
-      await logRead(req, row, userId);
+      logRead(req, row, userId);
       return send(req, reply, { key: row.storageKey, size: row.size, etag: `"m${row.id}-${row.size}"`, ...servedAs(row) });
     },
   );
@@ -151,7 +151,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       const { row, userId } = await authorise(req);
       const link = await files.linkFor(row.storageKey, servedAs(row));
       if (!link) throw notFound('The file store has no links of its own: use the url of the media.');
-      await logRead(req, row, userId);
+      logRead(req, row, userId);
       // Not kept by the browser: each use checks again that the reader may still see the file (DESIGN §6).
       return reply.header('cache-control', 'private, no-store').redirect(link, 302);
     },

@@ -48,7 +48,7 @@ export const ratingsRoutes: ModuleRoutes = {
           : q['ratingStudents.student.id']
             ? { studentIds: q['ratingStudents.student.id'] }
             : null;
-        if (about) await recordReads(db, { userId: p.userId, action: 'record', detail: 'ratings', address: req.ip, subject: about });
+        if (about) recordReads(db, { userId: p.userId, action: 'record', detail: 'ratings', address: req.ip, subject: about });
         return cached(reply, `ratings|${p.userId}|${JSON.stringify(q)}`, async () => {
           // Read before the data: a write in between makes the answer newer than its version, never older.
           const version = await repo.version(db);
@@ -69,7 +69,7 @@ export const ratingsRoutes: ModuleRoutes = {
     app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => {
       const p = requireUser(req);
       const answer = await one(db, urlSigner, p, idOf(req));
-      await recordReads(db, {
+      recordReads(db, {
         userId: p.userId,
         action: 'record',
         detail: `rating/${answer.id}`,

@@ -25,7 +25,7 @@ async function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, 
   if (subject === 'class') return service.forClass(db, signer, p, id, q);
   const r = await service.forStudent(db, signer, p, id, q);
   const detail = `${r.start}/${r.end}`;
-  await recordAccess(db, {
+  recordAccess(db, {
     userId: p.userId,
     studentIds: [id],
     teachingClassId: q.teachingClassId ?? null,

@@ -31,7 +31,7 @@ export const studentsRoutes: ModuleRoutes = {
       const p = requireUser(req);
       const id = idParam((req.params as { id: string }).id);
       const answer = item(presentStudent(await studentsService.get(db, p, id), urlSigner));
-      await recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { studentIds: [id] } });
+      recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { studentIds: [id] } });
       return answer;
     });
   },

@@ -47,7 +47,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       const p = requireUser(req);
       const id = idOf(req);
       const answer = await one(db, urlSigner, p, id);
-      await recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
+      recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
       return answer;
     });
     app.post(
