@@ -165,7 +165,7 @@ export class JobRunner {
   private async startWorkers(boss: PgBoss, defs: JobDefinition[], opts: JobRunnerOptions) {
     const leases: [string, Lease][] = [];
     for (const d of defs) {
-      const pollingIntervalSeconds = d.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 10;
+      const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? d.pollingIntervalSeconds ?? 10;
       if (d.lease) {
         const worker = new LeasedWorker(boss, d.name, {
           concurrency: d.concurrency ?? 1,
