@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { passwordResets } from '../../db/schema';
+import { JOB } from '../../jobs/job-names';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // The reset mail is a job: the queue runs here, and a failed mail is tried again after a second.
+  s = await startTestServer({}, { jobs: { tune: { [JOB.resetMail]: { retryDelaySeconds: 1 } } } });
 });
 afterAll(() => s.close());
 
@@ -94,8 +98,10 @@ describe('logout', () => {
 
 describe('password reset', () => {
   const mailDir = () => path.join(s.dataDir, 'mail');
-  const lastMail = () => {
-    const files = fs.readdirSync(mailDir()).sort();
+  const mails = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).sort() : []);
+  const lastMail = async () => {
+    await s.ctx.jobs.drain(JOB.resetMail);
+    const files = mails();
     return fs.readFileSync(path.join(mailDir(), files.at(-1)!), 'utf8');
   };
 
@@ -111,7 +117,7 @@ describe('password reset', () => {
   it('mails a link in the user language whose token sets a new password once and ends old logins', async () => {
     const u = await signUp(s, { preferredLanguage: 'es' });
     await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(`${u.username}@example.org`)}`);
-    const mail = lastMail();
+    const mail = await lastMail();
     expect(mail).toContain('Restablece tu contraseña');
     const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
 
@@ -126,6 +132,43 @@ describe('password reset', () => {
     expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(401);
     expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: 'a brand new password' } })).statusCode).toBe(200);
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } })).statusCode).toBe(401);
+  });
+
+  it('queues the mail as a job holding the user id only, which makes the token and sends one mail', async () => {
+    const u = await signUp(s);
+    const before = mails().length;
+    await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(u.user.email)}`);
+    const mail = await lastMail();
+    expect(mails().length).toBe(before + 1);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
+    const { rows } = (await s.ctx.jobs.queue.getDb().executeSql('select data::text as data from pgboss.job where name = $1', [JOB.resetMail])) as {
+      rows: { data: string }[];
+    };
+    expect(rows.map((r) => JSON.parse(r.data))).toContainEqual({ userId: u.id });
+    for (const r of rows) {
+      expect(r.data).not.toContain(token);
+      expect(r.data).not.toContain(u.user.email);
+    }
+  });
+
+  it('tries a failed mail again with a new token, and the token of the mail never sent is spent', async () => {
+    const u = await signUp(s);
+    const send = s.ctx.mailer.send;
+    let calls = 0;
+    s.ctx.mailer.send = async (m) => {
+      if (calls++ === 0) throw new Error('SMTP unreachable');
+      return send.call(s.ctx.mailer, m);
+    };
+    try {
+      await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(u.user.email)}`);
+      const mail = await lastMail();
+      expect(calls).toBe(2);
+      expect(mail).toContain(`To: ${u.user.email}`);
+    } finally {
+      s.ctx.mailer.send = send;
+    }
+    const resets = await s.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id));
+    expect(resets.map((r) => r.usedAt === null).sort()).toEqual([false, true]);
   });
 
   it('answers 400 for a malformed address', async () => {
