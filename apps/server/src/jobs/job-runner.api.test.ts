@@ -127,6 +127,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
       ['orphan-sweep', '17 3 * * *', 'UTC'],
       ['partial-upload-sweep', '23 * * * *', 'UTC'],
       ['retention', '23 2 * * *', 'UTC'],
+      ['transcode-sweep', '*/10 * * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],
     ]);
     expect(await a.queue.getQueue('retention')).toMatchObject({

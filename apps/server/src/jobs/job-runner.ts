@@ -6,6 +6,7 @@ import type { FileStore } from '../lib/file-store';
 import type { Mailer } from '../lib/mailer';
 import type { PushSender } from '../modules/push/push-sender';
 import { LeasedWorker, type Attempt, type Lease, type LeasedJob } from './leased-worker';
+import { registerQueues } from './job-queues';
 import { pgliteBossDb } from './pglite-boss-db';
 
 /** What a job is run with: the server's own parts, and the moment it runs at (tests choose it). */
@@ -70,21 +71,6 @@ export interface JobRunnerOptions {
 
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
 
-/**
- * Two instances creating the same new queue at once (each makes its partition table) can deadlock on PostgreSQL; the
- * server picks one to fail, and the other's queue is then there, so the loser's second try finds it.
- */
-async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (e) {
-      if ((e as { code?: string }).code !== '40P01' || attempt >= tries) throw e;
-      await new Promise((r) => setTimeout(r, 20 * attempt));
-    }
-  }
-}
-
 const attemptOf = (job: LeasedJob) => ({
   id: job.id,
   retryCount: job.retryCount,
@@ -115,6 +101,7 @@ export class JobRunner {
   private watchdog: NodeJS.Timeout | null = null;
   /** Jobs sent before the queue started (a request answered between `listen` and the start): sent by `start`. */
   private deferred: { name: string; data: Record<string, unknown>; id?: string }[] = [];
+  private stopped = false;
 
   constructor(
     private readonly database: Pick<Database, 'jobStore'>,
@@ -150,7 +137,7 @@ export class JobRunner {
     const defs = [...this.definitions.values()].map((d) => ({ ...d, ...opts.tune?.[d.name] }));
     await boss.start();
     try {
-      await this.register(boss, defs, opts.schedule ?? true);
+      await registerQueues(boss, defs, opts.schedule ?? true);
       if (opts.work ?? true) await this.startWorkers(boss, defs, opts);
     } catch (e) {
       await boss.stop({ graceful: false }).catch(() => {});
@@ -201,37 +188,6 @@ export class JobRunner {
     }
   }
 
-  /**
-   * Makes each queue and schedule as the definitions say. What is already so is left alone: a start after the first
-   * reads two tables and writes nothing (on the embedded database every write is a sync to disk).
-   */
-  private async register(boss: PgBoss, defs: JobDefinition[], schedule: boolean) {
-    const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-    const schedules = schedule
-      ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }]))
-      : null;
-    for (const d of defs) {
-      const want = {
-        name: d.name,
-        policy: d.policy ?? 'singleton',
-        retryLimit: d.retryLimit,
-        retryDelay: d.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: d.expireInSeconds,
-      };
-      const has = queues.get(d.name);
-      if (!has) await retryDeadlock(() => boss.createQueue(d.name, want));
-      else if ((['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((k) => has[k] !== want[k])) {
-        // A queue made by an older version gets this version's settings.
-        await retryDeadlock(() => boss.updateQueue(d.name, want));
-      }
-      const current = schedules?.get(d.name);
-      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC'))
-        await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
-      if (schedules && !d.cron && current) await boss.unschedule(d.name);
-    }
-  }
-
   private async execute(d: JobDefinition, job: LeasedJob, attempt: Attempt) {
     const data = job.data ?? {};
     const now = typeof data.now === 'string' && !Number.isNaN(Date.parse(data.now)) ? new Date(data.now) : new Date();
@@ -252,6 +208,7 @@ export class JobRunner {
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    this.stopped = true;
     this.workers.clear();
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
@@ -275,6 +232,7 @@ export class JobRunner {
     if (!this.definitions.has(name)) throw new Error(`Unknown job "${name}".`);
     const boss = this.boss;
     if (!boss) {
+      if (this.stopped) throw new Error('The job queue is not started.');
       this.deferred.push({ name, data, id: o.id });
       return null;
     }
