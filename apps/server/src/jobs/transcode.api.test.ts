@@ -10,8 +10,9 @@ import { media } from '../db/schema';
 import { ffmpegPath, runFfmpeg } from '../lib/ffmpeg';
 import { transcodeMedia } from '../modules/media/media.transcoder';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
+import { directAttempt } from './leased-worker';
 import { JOB } from './job-names';
-import { transcodeJob } from './transcode.job';
+import { transcodeJob, transcodeSweepJob } from './transcode.job';
 
 let s: TestServer;
 let token: string;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 async function runner(opts: JobRunnerOptions & { work?: boolean } = {}) {
-  const r = new JobRunner(s.ctx.database, { ...s.ctx }, [transcodeJob]);
+  const r = new JobRunner(s.ctx.database, { ...s.ctx }, [transcodeJob, transcodeSweepJob]);
   runners.push(r);
   await r.start({ schedule: false, ...SHORT, ...opts });
   return r;
@@ -109,5 +110,21 @@ describe.skipIf(!ffmpegPath())(`transcoding on pg-boss (${dbKind})`, () => {
     const files = await filesOf(id, stem);
     expect(files.state).toBeNull();
     expect(files.stored).toEqual(files.row);
+  });
+
+  it('sweeps media no job will transcode: a lost send is sent again, a row left running by a job that gave up fails', async () => {
+    // No worker of the earlier tests may take what this one sends.
+    for (const earlier of runners.splice(0)) await earlier.stop(1000);
+    const [lost, abandoned, queued] = [await pendingVideo(), await pendingVideo(), await pendingVideo()];
+    await s.ctx.db.update(media).set({ transcodeState: 'running' }).where(eq(media.id, abandoned));
+    const r = await runner({ work: false });
+    // `queued` still has its job waiting: the sweep leaves it alone.
+    await r.send(JOB.transcode, { mediaId: queued });
+    const later = new Date(Date.now() + 11 * 60_000).toISOString();
+    const out = await transcodeSweepJob.run({ ...s.ctx, send: r.send.bind(r) }, {}, new Date(later), directAttempt());
+    expect(out).toEqual({ resent: 1, failed: 1 });
+    expect((await row(abandoned)).transcodeState).toBe('failed');
+    const waiting = (await r.queue.fetch(JOB.transcode, { batchSize: 50 })).map((j) => (j.data as { mediaId: number }).mediaId);
+    expect(waiting.sort()).toEqual([lost, queued].sort());
   });
 });
