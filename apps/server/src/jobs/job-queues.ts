@@ -46,4 +46,3 @@ export async function registerQueues(boss: PgBoss, defs: JobDefinition[], schedu
     if (schedules && !d.cron && current) await boss.unschedule(d.name);
   }
 }
-

@@ -18,7 +18,14 @@ afterAll(async () => {
   await s.close();
 });
 
-const jobContext = (): JobContext => ({ db: s.ctx.db, files: s.ctx.files, config: s.ctx.config, log: s.ctx.log, mailer: s.ctx.mailer, push: s.ctx.push });
+const jobContext = (): JobContext => ({
+  db: s.ctx.db,
+  files: s.ctx.files,
+  config: s.ctx.config,
+  log: s.ctx.log,
+  mailer: s.ctx.mailer,
+  push: s.ctx.push,
+});
 
 /** A test queue: what each run saw, and a body the test chooses. */
 function testJob(name: string, body: (data: Record<string, unknown>) => Promise<unknown>, o: Partial<JobDefinition> = {}): JobDefinition {

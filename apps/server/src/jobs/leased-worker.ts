@@ -17,7 +17,13 @@ export interface Attempt {
 }
 
 /** A first and only try, for a run called directly (tests, the admin command). */
-export const directAttempt = (): Attempt => ({ id: 'direct', retryCount: 0, retryLimit: 0, output: null, signal: new AbortController().signal });
+export const directAttempt = (): Attempt => ({
+  id: 'direct',
+  retryCount: 0,
+  retryLimit: 0,
+  output: null,
+  signal: new AbortController().signal,
+});
 
 export type LeasedJob = PgBoss.JobWithMetadata<Record<string, unknown>>;
 
@@ -113,7 +119,13 @@ export class LeasedWorker {
       return held;
     };
     const timer = setInterval(() => void beat(), this.o.lease.beatSeconds * 1000);
-    const attempt: Attempt = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, output: job.output ?? null, signal: abort.signal };
+    const attempt: Attempt = {
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      output: job.output ?? null,
+      signal: abort.signal,
+    };
     const done = (async () => {
       let outcome: { ok: true; value: unknown } | { ok: false; error: Error };
       try {

@@ -20,7 +20,10 @@ let clip: Buffer;
 const runners: JobRunner[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-takeover-'));
 // A lease of 2 s renewed twice a second: a silent holder is found within seconds instead of 30 s.
-const SHORT: JobRunnerOptions = { ...TEST_JOBS, tune: { [JOB.transcode]: { lease: { seconds: 2, beatSeconds: 0.5 }, retryDelaySeconds: 1 } } };
+const SHORT: JobRunnerOptions = {
+  ...TEST_JOBS,
+  tune: { [JOB.transcode]: { lease: { seconds: 2, beatSeconds: 0.5 }, retryDelaySeconds: 1 } },
+};
 
 beforeAll(async () => {
   // The app's own queue is not started: every run below is on a runner the test made and stops.
@@ -54,7 +57,10 @@ const row = async (id: number) => (await s.ctx.db.select().from(media).where(eq(
 /** Every file of the store made from this upload (its random stem), beside what the row points at. */
 async function filesOf(id: number, stem: string) {
   const root = path.join(s.dataDir, 'media');
-  const all = fs.readdirSync(root, { recursive: true }).map(String).filter((f) => f.includes(stem) && fs.statSync(path.join(root, f)).isFile());
+  const all = fs
+    .readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((f) => f.includes(stem) && fs.statSync(path.join(root, f)).isFile());
   const r = await row(id);
   return { stored: all.sort(), row: [r.storageKey, r.thumbKey].sort(), state: r.transcodeState, mime: r.mimeType };
 }

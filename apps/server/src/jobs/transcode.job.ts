@@ -56,7 +56,10 @@ export const transcodeSweepJob: JobDefinition = {
     const failed = orphans.rows.filter((r) => r.state === 'running').map((r) => r.id);
     if (failed.length)
       await ctx.db.execute(sql`update media set transcode_state = 'failed'
-        where transcode_state = 'running' and id in (${sql.join(failed.map((id) => sql`${id}`), sql`, `)})`);
+        where transcode_state = 'running' and id in (${sql.join(
+          failed.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
     const waiting = orphans.rows.filter((r) => r.state === 'pending');
     for (const r of waiting) await ctx.send(JOB.transcode, { mediaId: r.id });
     return { resent: waiting.length, failed: failed.length };

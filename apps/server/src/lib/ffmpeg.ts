@@ -44,7 +44,11 @@ export function runFfmpeg(args: string[], timeoutMs = 15 * 60_000, signal?: Abor
   const bin = ffmpegPath();
   if (!bin) return Promise.reject(new Error('ffmpeg is not available'));
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
     const out: Buffer[] = [];
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

@@ -43,11 +43,21 @@ describe('login_check', () => {
   });
 
   it('answers 400 for a body that is not JSON and 415 for an unsupported content type', async () => {
-    const bad = await s.app.inject({ method: 'POST', url: '/api/public/v1/login_check', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/login_check',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()['@type']).toBe('hydra:Error');
     expect(bad.body).not.toMatch(/at .*\.ts/);
-    const xml = await s.app.inject({ method: 'POST', url: '/api/public/v1/login_check', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await s.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/login_check',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 });
@@ -70,7 +80,9 @@ describe('token_refresh', () => {
 
   it('leaves other logins of the same user alone', async () => {
     const u = await signUp(s);
-    const other = (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).json() as { refresh_token: string };
+    const other = (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).json() as {
+      refresh_token: string;
+    };
     await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } });
     await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } });
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: other.refresh_token } })).statusCode).toBe(200);
@@ -129,8 +141,12 @@ describe('password reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().violations[0].propertyPath).toBe('token');
 
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(401);
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: 'a brand new password' } })).statusCode).toBe(200);
+    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: 'a brand new password' } })).statusCode,
+    ).toBe(200);
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } })).statusCode).toBe(401);
   });
 
@@ -141,7 +157,9 @@ describe('password reset', () => {
     const mail = await lastMail();
     expect(mails().length).toBe(before + 1);
     const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
-    const { rows } = (await s.ctx.jobs.queue.getDb().executeSql('select data::text as data from pgboss.job where name = $1', [JOB.resetMail])) as {
+    const { rows } = (await s.ctx.jobs.queue
+      .getDb()
+      .executeSql('select data::text as data from pgboss.job where name = $1', [JOB.resetMail])) as {
       rows: { data: string }[];
     };
     expect(rows.map((r) => JSON.parse(r.data))).toContainEqual({ userId: u.id });

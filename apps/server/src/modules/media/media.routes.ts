@@ -51,7 +51,9 @@ export const mediaRoutes: ModuleRoutes = {
       maxImagePixels: config.maxImagePixels,
       imageJobs: pLimit(config.imageJobs),
       transcode: async (mediaId: number) => {
-        await jobs.send(JOB.transcode, { mediaId }).catch((e: unknown) => log.error({ message: (e as Error).message, mediaId }, 'transcode not queued'));
+        await jobs
+          .send(JOB.transcode, { mediaId })
+          .catch((e: unknown) => log.error({ message: (e as Error).message, mediaId }, 'transcode not queued'));
       },
     };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down.

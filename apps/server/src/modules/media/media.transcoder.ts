@@ -108,7 +108,9 @@ export async function transcodeMedia(deps: TranscodeDeps, mediaId: number, attem
     .where(
       and(
         eq(media.id, mediaId),
-        attempt.retryCount > 0 ? or(eq(media.transcodeState, 'pending'), eq(media.transcodeState, 'running')) : eq(media.transcodeState, 'pending'),
+        attempt.retryCount > 0
+          ? or(eq(media.transcodeState, 'pending'), eq(media.transcodeState, 'running'))
+          : eq(media.transcodeState, 'pending'),
       ),
     )
     .returning();

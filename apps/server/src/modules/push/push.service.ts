@@ -56,7 +56,10 @@ export const pushService = {
    * job gives up; any other answer counts as an error at once, a success in messageCount.
    */
   async deliver(db: Db, sender: PushSender, notificationId: number, attempt: PushAttempt) {
-    const n = attempt.retryCount === 0 ? await notificationsRepository.claimPush(db, notificationId) : await notificationsRepository.findById(db, notificationId);
+    const n =
+      attempt.retryCount === 0
+        ? await notificationsRepository.claimPush(db, notificationId)
+        : await notificationsRepository.findById(db, notificationId);
     if (!n) return { sent: 0 };
     const only = attempt.retryCount === 0 ? null : pendingOf(attempt.output);
     const tokens = (await repo.listOfUser(db, n.userId)).filter((t) => !only || only.includes(t.id));
