@@ -68,20 +68,24 @@ export async function signUpViaApi(page: Page, overrides: Record<string, unknown
   return { username, password: body.plainPassword as string, email: body.email as string };
 }
 
-/** The newest mail the server wrote to its data folder for this address (no SMTP in tests). */
+/**
+ * The newest mail the server wrote to its data folder for this address (no SMTP in tests). Mail leaves through the
+ * job queue, a moment after the request that asked for it: waited for, up to 15 s.
+ */
 export async function lastMailTo(address: string): Promise<string> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
   const safe = address.replace(/[^a-z0-9@.]/gi, '_');
-  const files = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith(`${safe}.txt`))
-        .sort()
-    : [];
-  expect(files.length, `a mail to ${address}`).toBeGreaterThan(0);
-  return fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8');
+  const files = () =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(`${safe}.txt`))
+          .sort()
+      : [];
+  await expect.poll(() => files().length, { message: `a mail to ${address}`, timeout: 15_000 }).toBeGreaterThan(0);
+  return fs.readFileSync(path.join(dir, files().at(-1)!), 'utf8');
 }
 
 /** A small real PNG (48×48, one colour) for upload tests. */

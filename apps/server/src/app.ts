@@ -28,7 +28,6 @@ import { registerIdempotency } from './plugins/idempotency';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
-import { Transcoder } from './modules/media/media.transcoder';
 import { collectRoutes } from './http/openapi';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
@@ -89,6 +88,8 @@ export async function buildApp({
   // Instances sharing JWT_SECRET must also accept each other's media links; alone, a key in DATA_DIR will do.
   const urlSecret = config.jwtSecret ? hmac(config.jwtSecret, 'media-url-signing') : persistentSecret(config.dataDir, 'url-secret');
   const files = createFileStore(config);
+  const mailer = createMailer(config, app.log);
+  const push = createPushSender(config, app.log);
   const bus = new NotificationBus(app.log);
   await bus.start(db);
   // Rate limits and upload slots shared by every instance (DESIGN §10); a Redis away at start is logged, not fatal.
@@ -102,15 +103,14 @@ export async function buildApp({
     linkAccess: new TtlCache<boolean>(60_000),
     files,
     partialUploads: new PartialUploads(config.dataDir),
-    transcoder: new Transcoder({ db: db.db, files, log: app.log, tmpDir: path.join(config.dataDir, 'tmp', 'transcode') }),
-    mailer: createMailer(config, app.log),
+    mailer,
     log: app.log,
     version,
     routes: collectRoutes(app),
     bus,
-    push: createPushSender(config, app.log),
-    jobs: new JobRunner(db, { db: db.db, files, config, log: app.log }, jobDefinitions),
+    push,
     redis,
+    jobs: new JobRunner(db, { db: db.db, files, config, log: app.log, mailer, push }, jobDefinitions),
   };
 
   registerContentTypes(app);
@@ -160,9 +160,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // The reads still buffered are written while the database is there (a crash loses at most the last 2 s of them).
     await accessLog.close();
-    // The job in hand finishes (its files and row stay consistent); queued ones are taken up at the next start.
-    await ctx.transcoder.stop();
-    // A job running gets 5 s to finish; one still running then is failed, and retried by the next instance up.
+    // A job running gets 5 s to finish; one still running then is failed, and retried by the next instance up. A
+    // transcode is not waited for: its ffmpeg is stopped and its job failed at once, for any instance to retry.
     await ctx.jobs.stop(5_000);
     outage.stop();
     await bus.close();

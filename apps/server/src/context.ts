@@ -8,7 +8,6 @@ import type { PartialUploads } from './lib/partial-uploads';
 import type { TtlCache } from './lib/ttl-cache';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/openapi';
-import type { Transcoder } from './modules/media/media.transcoder';
 import type { NotificationBus } from './modules/notifications/notification-bus';
 import type { PushSender } from './modules/push/push-sender';
 import type { JobRunner } from './jobs/job-runner';
@@ -26,8 +25,6 @@ export interface AppContext {
   files: FileStore;
   /** Resumable (tus) uploads in progress, in DATA_DIR/uploads: their owner, their removal. */
   partialUploads: PartialUploads;
-  /** Makes uploaded audio and video play everywhere, off the request path. */
-  transcoder: Transcoder;
   mailer: Mailer;
   log: FastifyBaseLogger;
   version: string;
@@ -35,7 +32,10 @@ export interface AppContext {
   bus: NotificationBus;
   /** Web Push delivery with this server's VAPID keys. */
   push: PushSender;
-  /** The job queue (pg-boss): scheduled sweeps and retention. Started by `main.ts`, not by tests unless they ask. */
+  /**
+   * The job queue (pg-boss): transcoding, push delivery, mail, sweeps and retention. Started by `main.ts`, not by
+   * tests unless they ask; a job sent before the start waits in memory for it.
+   */
   jobs: JobRunner;
   /** The Redis of shared limits (`REDIS_URL`), or null: each instance keeps its own. */
   redis: RedisLink | null;

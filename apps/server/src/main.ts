@@ -23,7 +23,6 @@ async function main() {
   await seedLearningSkills(ctx);
   if (config.demo && (await seedDemo(ctx.db, ctx.files))) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });
-  await ctx.transcoder.resume();
   // After listen, so requests are answered meanwhile. The queue's schema is made on the first start only; later
   // starts read their queues and schedules and write nothing new.
   const jobsStarted = performance.now();

@@ -9,6 +9,10 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/client';
+import type { JobRunnerOptions } from '../src/jobs/job-runner';
+
+/** Job timings for tests: a worker polls twice a second, the lease watchdog too. */
+export const TEST_JOBS: JobRunnerOptions = { pollingIntervalSeconds: 0.5, watchdogSeconds: 0.5 };
 
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -52,13 +56,15 @@ export interface TestServer {
 /** One server and one database per test file (PGlite's first open takes seconds). */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { mapDatabaseUrl?: (url: string) => string; logStream?: { write(line: string): void } } = {},
+  opts: { mapDatabaseUrl?: (url: string) => string; logStream?: { write(line: string): void }; jobs?: boolean | JobRunnerOptions } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
   const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
   const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.ready();
+  // The job queue only when the file asks (transcoding, push, mail): workers polling often, no schedules.
+  if (opts.jobs) await ctx.jobs.start({ schedule: false, ...TEST_JOBS, ...(opts.jobs === true ? {} : opts.jobs) });
   return {
     app,
     ctx,

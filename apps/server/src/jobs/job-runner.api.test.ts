@@ -18,7 +18,14 @@ afterAll(async () => {
   await s.close();
 });
 
-const jobContext = (): JobContext => ({ db: s.ctx.db, files: s.ctx.files, config: s.ctx.config, log: s.ctx.log });
+const jobContext = (): JobContext => ({
+  db: s.ctx.db,
+  files: s.ctx.files,
+  config: s.ctx.config,
+  log: s.ctx.log,
+  mailer: s.ctx.mailer,
+  push: s.ctx.push,
+});
 
 /** A test queue: what each run saw, and a body the test chooses. */
 function testJob(name: string, body: (data: Record<string, unknown>) => Promise<unknown>, o: Partial<JobDefinition> = {}): JobDefinition {
@@ -127,6 +134,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
       ['orphan-sweep', '17 3 * * *', 'UTC'],
       ['partial-upload-sweep', '23 * * * *', 'UTC'],
       ['retention', '23 2 * * *', 'UTC'],
+      ['transcode-sweep', '*/10 * * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],
     ]);
     expect(await a.queue.getQueue('retention')).toMatchObject({

@@ -3,6 +3,10 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
+import type { Mailer } from '../lib/mailer';
+import type { PushSender } from '../modules/push/push-sender';
+import { LeasedWorker, type Attempt, type Lease, type LeasedJob } from './leased-worker';
+import { registerQueues } from './job-queues';
 import { pgliteBossDb } from './pglite-boss-db';
 
 /** What a job is run with: the server's own parts, and the moment it runs at (tests choose it). */
@@ -11,7 +15,12 @@ export interface JobContext {
   files: FileStore;
   config: Config;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  push: PushSender;
 }
+
+/** A run's context, with the queue itself to send follow-up jobs (a sweep queues the work it finds). */
+export type RunContext = JobContext & { send: JobRunner['send'] };
 
 export interface JobDefinition {
   /** The queue's name (letters, digits, dashes). */
@@ -31,33 +40,43 @@ export interface JobDefinition {
   /** Runs after a failure, each later than the one before (back-off from `retryDelaySeconds`). */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** `now` is the moment the job acts for; data may name another one (tests), else it is the current time. */
-  run(ctx: JobContext, data: Record<string, unknown>, now: Date): Promise<unknown>;
+  /**
+   * A job that may run for long holds a lease instead of trusting its expiry alone: its run gives a sign of life every
+   * `beatSeconds`, and one silent for `seconds` is taken over by any instance (`leased-worker.ts`).
+   */
+  lease?: Lease;
+  /** Runs of this queue at once on one instance (1 unless said). */
+  concurrency?: number;
+  /** How often an idle worker of this queue looks for a job, when it should be sooner than the runner's default. */
+  pollingIntervalSeconds?: number;
+  /**
+   * `now` is the moment the job acts for; data may name another one (tests), else it is the current time. `attempt`
+   * says which try this is, what the previous one failed with, and (leased jobs) aborts when the lease is lost.
+   */
+  run(ctx: RunContext, data: Record<string, unknown>, now: Date, attempt: Attempt): Promise<unknown>;
 }
+
+type Tunable = Pick<JobDefinition, 'lease' | 'retryLimit' | 'retryDelaySeconds' | 'pollingIntervalSeconds' | 'concurrency'>;
 
 export interface JobRunnerOptions {
   /** How often an idle worker looks for a job; a job sent by this instance wakes its worker at once. */
   pollingIntervalSeconds?: number;
   /** How often expired jobs are looked for (the take-over of a dead instance's job). */
   maintenanceIntervalSeconds?: number;
+  /** How often every instance looks for leased jobs whose holder went silent (5 s). */
+  watchdogSeconds?: number;
+  /** Per queue, shorter timings than the definitions' (tests). */
+  tune?: Record<string, Partial<Tunable>>;
 }
 
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
 
-/**
- * Two instances creating the same new queue at once (each makes its partition table) can deadlock on PostgreSQL; the
- * server picks one to fail, and the other's queue is then there, so the loser's second try finds it.
- */
-async function retryDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (e) {
-      if ((e as { code?: string }).code !== '40P01' || attempt >= tries) throw e;
-      await new Promise((r) => setTimeout(r, 20 * attempt));
-    }
-  }
-}
+const attemptOf = (job: LeasedJob) => ({
+  id: job.id,
+  retryCount: job.retryCount,
+  retryLimit: job.retryLimit,
+  output: job.output ?? null,
+});
 
 export interface JobOutcome {
   id: string;
@@ -76,14 +95,21 @@ export interface JobOutcome {
 export class JobRunner {
   private boss: PgBoss | null = null;
   private readonly workers = new Map<string, string>();
+  private readonly leased = new Map<string, LeasedWorker>();
   private readonly definitions: Map<string, JobDefinition>;
+  private readonly ctx: RunContext;
+  private watchdog: NodeJS.Timeout | null = null;
+  /** Jobs sent before the queue started (a request answered between `listen` and the start): sent by `start`. */
+  private deferred: { name: string; data: Record<string, unknown>; id?: string }[] = [];
+  private stopped = false;
 
   constructor(
     private readonly database: Pick<Database, 'jobStore'>,
-    private readonly ctx: JobContext,
+    ctx: JobContext,
     definitions: JobDefinition[],
   ) {
     this.definitions = new Map(definitions.map((d) => [d.name, d]));
+    this.ctx = { ...ctx, send: (name, data, o) => this.send(name, data, o) };
   }
 
   get started() {
@@ -108,61 +134,66 @@ export class JobRunner {
     boss.on('error', (err: Error & { queue?: string }) =>
       this.ctx.log.error({ queue: err.queue, message: err.message }, 'job queue error'),
     );
+    const defs = [...this.definitions.values()].map((d) => ({ ...d, ...opts.tune?.[d.name] }));
     await boss.start();
     try {
-      await this.register(boss, opts.schedule ?? true);
-      if (opts.work ?? true) {
-        for (const d of this.definitions.values()) {
-          const id = await boss.work(d.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, ([job]) =>
-            this.execute(d, job!),
-          );
-          this.workers.set(d.name, id);
-        }
-      }
+      await registerQueues(boss, defs, opts.schedule ?? true);
+      if (opts.work ?? true) await this.startWorkers(boss, defs, opts);
     } catch (e) {
       await boss.stop({ graceful: false }).catch(() => {});
       throw e;
     }
     this.boss = boss;
+    const waiting = this.deferred;
+    this.deferred = [];
+    for (const j of waiting) await this.send(j.name, j.data, { id: j.id });
   }
 
-  /**
-   * Makes each queue and schedule as the definitions say. What is already so is left alone: a start after the first
-   * reads two tables and writes nothing (on the embedded database every write is a sync to disk).
-   */
-  private async register(boss: PgBoss, schedule: boolean) {
-    const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-    const schedules = schedule
-      ? new Map((await boss.getSchedules()).map((x) => [x.name, x as PgBoss.Schedule & { timezone?: string }]))
-      : null;
-    for (const d of this.definitions.values()) {
-      const want = {
-        name: d.name,
-        policy: d.policy ?? 'singleton',
-        retryLimit: d.retryLimit,
-        retryDelay: d.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: d.expireInSeconds,
-      };
-      const has = queues.get(d.name);
-      if (!has) await retryDeadlock(() => boss.createQueue(d.name, want));
-      else if ((['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((k) => has[k] !== want[k])) {
-        // A queue made by an older version gets this version's settings.
-        await retryDeadlock(() => boss.updateQueue(d.name, want));
+  private async startWorkers(boss: PgBoss, defs: JobDefinition[], opts: JobRunnerOptions) {
+    const leases: [string, Lease][] = [];
+    for (const d of defs) {
+      const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? d.pollingIntervalSeconds ?? 10;
+      if (d.lease) {
+        const worker = new LeasedWorker(boss, d.name, {
+          concurrency: d.concurrency ?? 1,
+          pollingIntervalSeconds,
+          lease: d.lease,
+          run: (job, attempt) => this.execute(d, job, attempt),
+          onError: (message) => this.ctx.log.error({ queue: d.name, message }, 'job queue error'),
+        });
+        worker.start();
+        this.leased.set(d.name, worker);
+        leases.push([d.name, d.lease]);
+        continue;
       }
-      const current = schedules?.get(d.name);
-      if (schedules && d.cron && (current?.cron !== d.cron || current.timezone !== 'UTC'))
-        await boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
-      if (schedules && !d.cron && current) await boss.unschedule(d.name);
+      const never = new AbortController().signal;
+      for (let i = 0; i < (d.concurrency ?? 1); i++) {
+        const id = await boss.work(d.name, { pollingIntervalSeconds, includeMetadata: true }, ([job]) =>
+          this.execute(d, job as LeasedJob, { ...attemptOf(job as LeasedJob), signal: never }),
+        );
+        if (i === 0) this.workers.set(d.name, id);
+      }
+    }
+    if (leases.length) {
+      // Every instance watches: the one that finds a silent holder hands the job to pg-boss's expiry and retry.
+      const watch = async () => {
+        let stale = 0;
+        for (const [name, lease] of leases) stale += await LeasedWorker.markStale(boss, name, lease);
+        if (stale) await boss.expire();
+      };
+      this.watchdog = setInterval(
+        () => void watch().catch((e: unknown) => this.ctx.log.error({ message: (e as Error).message }, 'job watchdog failed')),
+        (opts.watchdogSeconds ?? 5) * 1000,
+      );
     }
   }
 
-  private async execute(d: JobDefinition, job: PgBoss.Job<unknown>) {
-    const data = (job.data ?? {}) as Record<string, unknown>;
+  private async execute(d: JobDefinition, job: LeasedJob, attempt: Attempt) {
+    const data = job.data ?? {};
     const now = typeof data.now === 'string' && !Number.isNaN(Date.parse(data.now)) ? new Date(data.now) : new Date();
     const started = performance.now();
     try {
-      const output = await d.run(this.ctx, data, now);
+      const output = await d.run(this.ctx, data, now, attempt);
       this.ctx.log.info({ job: d.name, ms: Math.round(performance.now() - started), output }, 'job done');
       return output;
     } catch (e) {
@@ -177,7 +208,13 @@ export class JobRunner {
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    this.stopped = true;
     this.workers.clear();
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    // Long runs are not waited for: aborted and failed, another instance (or the next start) takes them at once.
+    await Promise.all([...this.leased.values()].map((w) => w.stop()));
+    this.leased.clear();
     await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 
@@ -186,13 +223,23 @@ export class JobRunner {
     return this.boss;
   }
 
-  /** Queues a run of a job (data may carry `now`); answers its id, or null when one is already waiting. */
-  async send(name: string, data: Record<string, unknown> = {}) {
+  /**
+   * Queues a run of a job (data may carry `now`; ids only, never personal data: the job table is not the app's).
+   * Answers its id; null when one is already waiting, or when the queue is not started yet (it is sent at the start).
+   * `id` makes the send idempotent: a job with that id already in the queue is not added again.
+   */
+  async send(name: string, data: Record<string, unknown> = {}, o: { id?: string } = {}) {
     if (!this.definitions.has(name)) throw new Error(`Unknown job "${name}".`);
-    const boss = this.running();
-    const id = await boss.send(name, data);
+    const boss = this.boss;
+    if (!boss) {
+      if (this.stopped) throw new Error('The job queue is not started.');
+      this.deferred.push({ name, data, id: o.id });
+      return null;
+    }
+    const id = await boss.send(name, data, o.id ? { id: o.id } : {});
     const worker = this.workers.get(name);
     if (worker) boss.notifyWorker(worker);
+    this.leased.get(name)?.notify();
     return id;
   }
 
@@ -209,6 +256,11 @@ export class JobRunner {
         return { id, state: job.state as JobOutcome['state'], output: job.output, retryCount: job.retryCount };
       await new Promise((r) => setTimeout(r, pollMs));
     }
+  }
+
+  /** Waits until a queue has nothing waiting or running (tests). */
+  async drain(name: string, pollMs = 50) {
+    while ((await this.running().getQueueSize(name, { before: 'completed' })) > 0) await new Promise((r) => setTimeout(r, pollMs));
   }
 
   /** Runs a job now on this instance's workers and waits for its end (tests, the admin command). */

@@ -46,6 +46,8 @@ const ctx = (retentionDays = 730): JobContext => ({
   files: s.ctx.files,
   config: { ...s.ctx.config, retentionDays },
   log: s.ctx.log,
+  mailer: s.ctx.mailer,
+  push: s.ctx.push,
 });
 const day = (iso: string) => new Date(`${iso}T09:30:00Z`);
 const typeNine = (classId: number) =>

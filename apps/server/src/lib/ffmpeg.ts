@@ -36,12 +36,19 @@ export interface FfmpegResult {
   stderr: string;
 }
 
-/** Runs ffmpeg with the arguments given; rejects with its last error lines when it fails or runs past the time limit. */
-export function runFfmpeg(args: string[], timeoutMs = 15 * 60_000): Promise<FfmpegResult> {
+/**
+ * Runs ffmpeg with the arguments given; rejects with its last error lines when it fails or runs past the time limit.
+ * `signal` ends it early (a job that lost its lease, a stopping server).
+ */
+export function runFfmpeg(args: string[], timeoutMs = 15 * 60_000, signal?: AbortSignal): Promise<FfmpegResult> {
   const bin = ffmpegPath();
   if (!bin) return Promise.reject(new Error('ffmpeg is not available'));
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
     const out: Buffer[] = [];
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

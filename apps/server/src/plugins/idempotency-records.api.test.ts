@@ -8,6 +8,7 @@ import { multipart } from '../../test/media';
 import { idempotencyWorld, replayed } from '../../test/idempotency';
 import { idempotencyKeys, media } from '../db/schema';
 import { idempotencyPurgeJob } from '../jobs/idempotency-purge.job';
+import { directAttempt } from '../jobs/leased-worker';
 
 let w: Awaited<ReturnType<typeof idempotencyWorld>>;
 let s: TestServer;
@@ -158,9 +159,10 @@ describe('the 24 h of a key', () => {
       .set({ created: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKeys.key, old));
     const out = (await idempotencyPurgeJob.run(
-      { db: s.ctx.db, files: s.ctx.files, config: s.ctx.config, log: s.ctx.log },
+      { ...s.ctx, send: s.ctx.jobs.send.bind(s.ctx.jobs) },
       {},
       new Date(),
+      directAttempt(),
     )) as { purged: number };
     expect(out.purged).toBeGreaterThanOrEqual(1);
     expect(await keyRows(old)).toHaveLength(0);

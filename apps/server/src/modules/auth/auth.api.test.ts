@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { passwordResets } from '../../db/schema';
+import { JOB } from '../../jobs/job-names';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // The reset mail is a job: the queue runs here, and a failed mail is tried again after a second.
+  s = await startTestServer({}, { jobs: { tune: { [JOB.resetMail]: { retryDelaySeconds: 1 } } } });
 });
 afterAll(() => s.close());
 
@@ -39,11 +43,21 @@ describe('login_check', () => {
   });
 
   it('answers 400 for a body that is not JSON and 415 for an unsupported content type', async () => {
-    const bad = await s.app.inject({ method: 'POST', url: '/api/public/v1/login_check', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/login_check',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()['@type']).toBe('hydra:Error');
     expect(bad.body).not.toMatch(/at .*\.ts/);
-    const xml = await s.app.inject({ method: 'POST', url: '/api/public/v1/login_check', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await s.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/login_check',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 });
@@ -66,7 +80,9 @@ describe('token_refresh', () => {
 
   it('leaves other logins of the same user alone', async () => {
     const u = await signUp(s);
-    const other = (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).json() as { refresh_token: string };
+    const other = (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).json() as {
+      refresh_token: string;
+    };
     await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } });
     await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } });
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: other.refresh_token } })).statusCode).toBe(200);
@@ -94,8 +110,10 @@ describe('logout', () => {
 
 describe('password reset', () => {
   const mailDir = () => path.join(s.dataDir, 'mail');
-  const lastMail = () => {
-    const files = fs.readdirSync(mailDir()).sort();
+  const mails = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).sort() : []);
+  const lastMail = async () => {
+    await s.ctx.jobs.drain(JOB.resetMail);
+    const files = mails();
     return fs.readFileSync(path.join(mailDir(), files.at(-1)!), 'utf8');
   };
 
@@ -111,7 +129,7 @@ describe('password reset', () => {
   it('mails a link in the user language whose token sets a new password once and ends old logins', async () => {
     const u = await signUp(s, { preferredLanguage: 'es' });
     await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(`${u.username}@example.org`)}`);
-    const mail = lastMail();
+    const mail = await lastMail();
     expect(mail).toContain('Restablece tu contraseña');
     const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
 
@@ -123,9 +141,52 @@ describe('password reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().violations[0].propertyPath).toBe('token');
 
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(401);
-    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: 'a brand new password' } })).statusCode).toBe(200);
+    expect((await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: u.password } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await s.api('POST', '/api/public/v1/login_check', { body: { username: u.username, password: 'a brand new password' } })).statusCode,
+    ).toBe(200);
     expect((await s.api('POST', '/api/public/v1/token_refresh', { body: { refresh_token: u.refresh } })).statusCode).toBe(401);
+  });
+
+  it('queues the mail as a job holding the user id only, which makes the token and sends one mail', async () => {
+    const u = await signUp(s);
+    const before = mails().length;
+    await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(u.user.email)}`);
+    const mail = await lastMail();
+    expect(mails().length).toBe(before + 1);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
+    const { rows } = (await s.ctx.jobs.queue
+      .getDb()
+      .executeSql('select data::text as data from pgboss.job where name = $1', [JOB.resetMail])) as {
+      rows: { data: string }[];
+    };
+    expect(rows.map((r) => JSON.parse(r.data))).toContainEqual({ userId: u.id });
+    for (const r of rows) {
+      expect(r.data).not.toContain(token);
+      expect(r.data).not.toContain(u.user.email);
+    }
+  });
+
+  it('tries a failed mail again with a new token, and the token of the mail never sent is spent', async () => {
+    const u = await signUp(s);
+    const send = s.ctx.mailer.send;
+    let calls = 0;
+    s.ctx.mailer.send = async (m) => {
+      if (calls++ === 0) throw new Error('SMTP unreachable');
+      return send.call(s.ctx.mailer, m);
+    };
+    try {
+      await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(u.user.email)}`);
+      const mail = await lastMail();
+      expect(calls).toBe(2);
+      expect(mail).toContain(`To: ${u.user.email}`);
+    } finally {
+      s.ctx.mailer.send = send;
+    }
+    const resets = await s.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id));
+    expect(resets.map((r) => r.usedAt === null).sort()).toEqual([false, true]);
   });
 
   it('answers 400 for a malformed address', async () => {

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { translator } from '../translations/translations.service';
+import { JOB } from '../../jobs/job-names';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { authRepository } from './auth.repository';
@@ -9,7 +9,6 @@ import { signInThrottle, throttleKey } from '../../accounts/sign-in-throttle';
 import { ValidationError } from '../../http/errors';
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
-const RESET_TTL_MS = 60 * 60 * 1000;
 
 // A real hash of a random password, so that an unknown username costs the same time as a wrong password.
 let decoyHash: Promise<string> | null = null;
@@ -66,19 +65,13 @@ export function authService(ctx: AppContext) {
       if (row) await authRepository.revokeFamily(db, row.family);
     },
 
-    /** Sends a reset link when the address is known; the caller answers the same either way. */
+    /**
+     * Queues the reset mail when the address is known (the `reset-mail` job, which makes the token): the job holds
+     * the user's id only. The caller answers the same either way.
+     */
     async forgotPassword(email: string) {
       const user = await usersRepository.findByEmail(db, email);
-      if (!user) return;
-      const token = randomToken(32);
-      await authRepository.insertReset(db, { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      const t = translator(user.preferredLanguage);
-      const link = `${ctx.config.publicUrl}/web/reset-password?token=${token}`;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: t('email.reset.subject'),
-        text: `${t('email.reset.body', { name: user.firstName, link })}\n\n${t('email.reset.ignore')}`,
-      });
+      if (user) await ctx.jobs.send(JOB.resetMail, { userId: user.id });
     },
 
     async resetPassword(token: string, plainPassword: string) {

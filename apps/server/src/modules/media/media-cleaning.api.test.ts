@@ -20,7 +20,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-cleaning-'));
 const hasFfmpeg = ffmpegPath() !== null;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { jobs: true });
   me = await signUp(s);
 });
 afterAll(async () => {
@@ -35,7 +35,7 @@ afterAll(async () => {
 async function keep(mediaType: number, filename: string, type: string, content: Buffer) {
   const res = await upload(s, me.token, mediaType, { filename, type, content });
   expect(res.statusCode, res.body).toBe(201);
-  await s.ctx.transcoder.drain();
+  await s.ctx.jobs.drain('transcode');
   const m = (await s.api('GET', `/api/auth/v1/media/${res.json().id}`, { token: me.token })).json() as Media;
   const row = (await mediaRepository.findById(s.ctx.db, m.id))!;
   const stored = await buffer(await s.ctx.files.get(row.storageKey));

@@ -13,14 +13,14 @@ let audio: { id: number; url: string; fileSize: number; fileMimeType: string };
 let served: Buffer;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { jobs: true });
   [owner, other] = await Promise.all([signUp(s), signUp(s)]);
   photo = (
     await upload(s, owner.token, MediaType.RatingPhoto, { filename: 'p.jpg', type: 'image/jpeg', content: await jpegWithGps() })
   ).json();
   audio = (await upload(s, owner.token, MediaType.RatingAudio, { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) })).json();
   // The web copy (AAC) replaces the recording when ffmpeg runs here: ranges are read from what is served in the end.
-  await s.ctx.transcoder.drain();
+  await s.ctx.jobs.drain('transcode');
   audio = (await s.api('GET', `/api/auth/v1/media/${audio.id}`, { token: owner.token })).json();
   served = (await fetchBare(s, audio.url)).rawPayload;
 });

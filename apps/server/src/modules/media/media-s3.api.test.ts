@@ -20,7 +20,7 @@ beforeAll(async () => {
   s3 = await startS3rver();
   // The server reaches the store through a proxy that the fault tests turn against it.
   proxy = await startS3FaultProxy(s3.endpoint);
-  s = await startTestServer({ ...s3Env(s3, proxy.endpoint), LOG_LEVEL: 'warn' }, { logStream: logs.stream });
+  s = await startTestServer({ ...s3Env(s3, proxy.endpoint), LOG_LEVEL: 'warn' }, { logStream: logs.stream, jobs: true });
   await seedSkills(s);
   owner = await signUp(s);
 });
@@ -94,7 +94,7 @@ describe('media kept in S3 (s3rver)', () => {
   it('audio is transcoded from and back to the bucket, and its served copy read by ranges', async () => {
     const recording = { filename: 'a.wav', type: 'audio/wav', content: wav(0.5) };
     const m = (await upload(s, owner.token, MediaType.RatingAudio, recording)).json() as Media;
-    await s.ctx.transcoder.drain();
+    await s.ctx.jobs.drain('transcode');
     const now = (await s.api('GET', `${API}/media/${m.id}`, { token: owner.token })).json() as Media;
     const whole = await fetchBare(s, now.url);
     expect(whole.statusCode).toBe(200);

@@ -21,7 +21,7 @@ async function clip(name: string, args: string[]) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { jobs: true });
   user = await signUp(s);
 });
 afterAll(async () => {
@@ -50,7 +50,7 @@ describe('transcoding', () => {
     const res = await upload(s, user.token, MediaType.RatingVideo, { filename: 'clip.webm', type: 'video/webm', content: webm });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ fileMimeType: 'video/webm', processing: true });
-    await s.ctx.transcoder.drain();
+    await s.ctx.jobs.drain('transcode');
     const m = await read(res.json().id);
     expect(m).toMatchObject({ fileMimeType: 'video/mp4', fileDimensions: '96x64', fileOriginalName: 'clip.webm' });
     expect(m.processing).toBeUndefined();
@@ -72,7 +72,7 @@ describe('transcoding', () => {
     const webm = await clip('a.webm', ['-f', 'lavfi', '-i', 'sine=frequency=330:duration=0.8', '-c:a', 'libopus']);
     const res = await upload(s, user.token, MediaType.RatingAudio, { filename: 'voice.webm', type: 'audio/webm', content: webm });
     expect(res.statusCode, res.body).toBe(201);
-    await s.ctx.transcoder.drain();
+    await s.ctx.jobs.drain('transcode');
     const m = await read(res.json().id);
     expect(m).toMatchObject({ fileMimeType: 'audio/mp4', fileDimensions: null });
     expect(m.duration).toBeGreaterThan(0.7);
@@ -85,7 +85,7 @@ describe('transcoding', () => {
     const broken = Buffer.concat([webm.subarray(0, 200), Buffer.alloc(400, 7)]);
     const res = await upload(s, user.token, MediaType.RatingVideo, { filename: 'broken.webm', type: 'video/webm', content: broken });
     if (res.statusCode !== 201) return expect(res.statusCode).toBe(400);
-    await s.ctx.transcoder.drain();
+    await s.ctx.jobs.drain('transcode');
     const m = await read(res.json().id);
     expect(m.fileMimeType).toBe('video/webm');
     expect(m.processing).toBeUndefined();

@@ -16,6 +16,7 @@ import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, toViolations } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
+import { JOB } from '../../jobs/job-names';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
 import { registerResumableUploads } from './media-uploads.routes';
@@ -40,7 +41,7 @@ const knownType = (raw: string | undefined) => {
 export const mediaRoutes: ModuleRoutes = {
   name: 'media',
   root: registerMediaFiles,
-  auth: async (app, { db, files, urlSigner, config, transcoder, partialUploads, redis }) => {
+  auth: async (app, { db, files, urlSigner, config, jobs, log, partialUploads, redis }) => {
     const spoolDir = path.join(config.dataDir, 'tmp', 'uploads');
     sweepSpool(spoolDir);
     const deps = {
@@ -49,7 +50,11 @@ export const mediaRoutes: ModuleRoutes = {
       limits: config.mediaLimits,
       maxImagePixels: config.maxImagePixels,
       imageJobs: pLimit(config.imageJobs),
-      transcoder,
+      transcode: async (mediaId: number) => {
+        await jobs
+          .send(JOB.transcode, { mediaId })
+          .catch((e: unknown) => log.error({ message: (e as Error).message, mediaId }, 'transcode not queued'));
+      },
     };
     // Image work is CPU-heavy: one user's batch of uploads must not slow everyone else's screens down (on any instance).
     const uploadSlots = new SharedSlots('upload', config.uploadsPerUser, redis);

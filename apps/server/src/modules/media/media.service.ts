@@ -19,7 +19,7 @@ import { mediaPolicy } from './media.policy';
 import type { MediaRow } from './media.presenter';
 import { processUpload } from './media.processor';
 import { mediaRepository } from './media.repository';
-import type { Transcoder } from './media.transcoder';
+import { canTranscode } from './media.transcoder';
 
 export interface MediaDeps {
   db: Db;
@@ -28,8 +28,11 @@ export interface MediaDeps {
   maxImagePixels: number;
   /** Runs image work, at most MEDIA_IMAGE_JOBS at a time across the instance. */
   imageJobs: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Audio and video go to it after they are stored; without one (or without ffmpeg) they stay as uploaded. */
-  transcoder?: Transcoder;
+  /**
+   * Queues the transcode of stored audio or video (the `transcode` job); without it (or without ffmpeg) they stay as
+   * uploaded. It never throws: a send that failed is made again by the transcode sweep.
+   */
+  transcode?: (mediaId: number) => Promise<void>;
 }
 
 const kindOf = (t: number) => MEDIA_TYPE_KIND[t as MediaType];
@@ -65,7 +68,7 @@ export const mediaService = {
       run: deps.imageJobs,
     });
     const keys = keysFor(kind, out.ext);
-    const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcoder?.available);
+    const transcode = (kind === 'audio' || kind === 'video') && Boolean(deps.transcode) && canTranscode();
     // Each key is counted before its write: a write that failed or timed out may still have landed in the store.
     const stored: string[] = [];
     try {
@@ -91,7 +94,8 @@ export const mediaService = {
           transcodeState: transcode ? 'pending' : null,
         }),
       );
-      if (transcode) deps.transcoder!.enqueue(row.id);
+      // After the commit: on the embedded database a send inside the transaction would wait for it.
+      if (transcode) await deps.transcode!(row.id);
       return row;
     } catch (e) {
       await Promise.allSettled(stored.map((k) => deps.files.remove(k)));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { MEDIA_THUMB_SIZE, MEDIA_TYPE_KIND, type MediaType } from '@skillroom/contract';
@@ -14,9 +14,6 @@ import type { FileStore } from '../../lib/file-store';
 import { avFacts } from './media.processor';
 
 type Row = typeof media.$inferSelect;
-
-/** A 'running' mark older than this was left by an instance that stopped mid-way: the work is taken up again. */
-const STALE_MS = 30 * 60_000;
 const WEB_VIDEO = [
   '-c:v',
   'libx264',
@@ -67,132 +64,123 @@ export function transcodeArgs(
   ];
 }
 
+export interface TranscodeDeps {
+  db: Db;
+  files: FileStore;
+  log: FastifyBaseLogger;
+  tmpDir: string;
+}
+
+/** Which try this is (a retry may take over a row its own earlier try left 'running'), and when to give up. */
+export interface TranscodeAttempt {
+  retryCount: number;
+  retryLimit: number;
+  signal: AbortSignal;
+}
+
+/** An error of the media itself (ffmpeg cannot read it): trying again would fail the same way. */
+class Unplayable extends Error {}
+
+const unplayable = async <T>(work: () => Promise<T>, signal: AbortSignal) => {
+  try {
+    return await work();
+  } catch (e) {
+    throw signal.aborted ? e : new Unplayable((e as Error).message);
+  }
+};
+
+/** Whether ffmpeg runs here; without it audio and video are kept as uploaded. */
+export const canTranscode = () => ffmpegPath() !== null;
+
 /**
- * Makes uploaded video and audio play in every browser, off the request path: an upload is stored as it came and
- * marked 'pending'; this queue (one job at a time per instance) transcodes it with ffmpeg, makes a poster frame for
- * video, records the duration and dimensions, and swaps the files. A failure leaves the original, marked 'failed'.
+ * Makes an uploaded video or audio play in every browser (the `transcode` job, DESIGN §10): an upload is stored as it
+ * came and marked 'pending'; this transcodes it with ffmpeg, makes a poster frame for video, records the duration and
+ * dimensions, and swaps the files. Never done twice: the row is claimed by a conditional update ('pending' →
+ * 'running'; a retry may take over 'running', as its earlier try was cut off), each run writes files under names of
+ * its own, and only the run whose swap finds the row still 'running' keeps them; any other removes its own. Media
+ * ffmpeg cannot read is kept as it came, marked 'failed'; a failure of the store or the database is retried.
  */
-export class Transcoder {
-  private queue: number[] = [];
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: { db: Db; files: FileStore; log: FastifyBaseLogger; tmpDir: string }) {}
-
-  /** Whether ffmpeg runs here; without it audio and video are kept as uploaded. */
-  get available() {
-    return ffmpegPath() !== null;
-  }
-
-  enqueue(id: number) {
-    if (this.stopped) return;
-    this.queue.push(id);
-    this.running ??= this.work().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Takes up work left by a stop or by another instance that went away. */
-  async resume() {
-    const rows = await this.deps.db
-      .select({ id: media.id })
-      .from(media)
-      .where(
-        or(
-          eq(media.transcodeState, 'pending'),
-          and(eq(media.transcodeState, 'running'), lt(media.updated, new Date(Date.now() - STALE_MS))),
-        ),
-      );
-    if (rows.length)
-      await this.deps.db
-        .update(media)
-        .set({ transcodeState: 'pending' })
-        .where(
-          inArray(
-            media.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    for (const r of rows) this.enqueue(r.id);
-  }
-
-  /** Resolves when the queue is empty (tests, shutdown). */
-  async drain() {
-    while (this.running) await this.running;
-  }
-
-  async stop() {
-    this.stopped = true;
-    this.queue = [];
-    await this.drain();
-  }
-
-  private async work() {
-    while (this.queue.length && !this.stopped) {
-      const id = this.queue.shift()!;
-      try {
-        await this.process(id);
-      } catch (err) {
-        this.deps.log.warn({ err, mediaId: id }, 'transcoding failed; the original is kept');
-        await this.deps.db
-          .update(media)
-          .set({ transcodeState: 'failed' })
-          .where(eq(media.id, id))
-          .catch(() => {});
-      }
-    }
-  }
-
-  private async process(id: number) {
-    const { db, files } = this.deps;
-    const [row] = await db
+export async function transcodeMedia(deps: TranscodeDeps, mediaId: number, attempt: TranscodeAttempt) {
+  const { db } = deps;
+  const [row] = await db
+    .update(media)
+    .set({ transcodeState: 'running' })
+    .where(
+      and(
+        eq(media.id, mediaId),
+        attempt.retryCount > 0
+          ? or(eq(media.transcodeState, 'pending'), eq(media.transcodeState, 'running'))
+          : eq(media.transcodeState, 'pending'),
+      ),
+    )
+    .returning();
+  if (!row) return { mediaId, result: 'nothing to do' };
+  try {
+    return { mediaId, result: await transcodeRow(deps, row, attempt.signal) };
+  } catch (err) {
+    if (attempt.signal.aborted) throw err;
+    if (!(err instanceof Unplayable) && attempt.retryCount < attempt.retryLimit) throw err;
+    deps.log.warn({ message: (err as Error).message, mediaId }, 'transcoding failed; the original is kept');
+    await db
       .update(media)
-      .set({ transcodeState: 'running', updated: new Date() })
-      .where(and(eq(media.id, id), eq(media.transcodeState, 'pending')))
-      .returning();
-    if (!row) return;
-    const kind = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'audio' ? 'audio' : 'video';
-    await fsp.mkdir(this.deps.tmpDir, { recursive: true });
-    const base = path.join(this.deps.tmpDir, crypto.randomUUID());
-    const input = `${base}.in`;
-    const output = `${base}.${kind === 'audio' ? 'm4a' : 'mp4'}`;
-    try {
-      await pipeline(await files.get(row.storageKey), fs.createWriteStream(input));
-      await runFfmpeg(transcodeArgs(kind, await probe(input), input, output));
-      const facts = await avFacts(output);
-      const poster = kind === 'video' ? await this.poster(output, facts.duration) : null;
-      await this.swap(row, kind, output, facts, poster);
-    } finally {
-      await Promise.allSettled([fsp.rm(input, { force: true }), fsp.rm(output, { force: true })]);
-    }
+      .set({ transcodeState: 'failed' })
+      .where(and(eq(media.id, mediaId), eq(media.transcodeState, 'running')));
+    return { mediaId, result: 'failed' };
   }
+}
 
-  /** A frame a little in (the very first is often black), as a WebP thumbnail. */
-  private async poster(file: string, duration: number | null) {
-    const at = duration && duration > 1 ? '0.5' : '0';
-    const { stdout } = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
-    const img = sharp(stdout);
-    const { width, height } = await img.metadata();
-    const thumb = await img
-      .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { thumb, dims: width && height ? `${width}x${height}` : null };
+async function transcodeRow(deps: TranscodeDeps, row: Row, signal: AbortSignal) {
+  const kind = MEDIA_TYPE_KIND[row.mediaType as MediaType] === 'audio' ? 'audio' : 'video';
+  await fsp.mkdir(deps.tmpDir, { recursive: true });
+  const base = path.join(deps.tmpDir, crypto.randomUUID());
+  const input = `${base}.in`;
+  const output = `${base}.${kind === 'audio' ? 'm4a' : 'mp4'}`;
+  try {
+    await pipeline(await deps.files.get(row.storageKey), fs.createWriteStream(input), { signal });
+    const facts = await unplayable(async () => {
+      await runFfmpeg(transcodeArgs(kind, await probe(input), input, output), undefined, signal);
+      return avFacts(output);
+    }, signal);
+    const poster = kind === 'video' ? await unplayable(() => makePoster(output, facts.duration, signal), signal) : null;
+    signal.throwIfAborted();
+    return await swap(deps, row, kind, output, facts, poster);
+  } finally {
+    await Promise.allSettled([fsp.rm(input, { force: true }), fsp.rm(output, { force: true })]);
   }
+}
 
-  /** Stores the new files and points the row at them; if the row went meanwhile (its rating was deleted), they go too. */
-  private async swap(
-    row: Row,
-    kind: 'audio' | 'video',
-    output: string,
-    facts: { duration: number | null; dims: string | null },
-    poster: { thumb: Buffer; dims: string | null } | null,
-  ) {
-    const { db, files } = this.deps;
-    const ext = kind === 'audio' ? 'm4a' : 'mp4';
-    const stem = row.storageKey.replace(/\.[^./]+$/, '');
-    const storageKey = `${stem}.web.${ext}`;
-    const thumbKey = poster ? `thumb/${stem.split('/').slice(1).join('/')}.webp` : row.thumbKey;
+/** A frame a little in (the very first is often black), as a WebP thumbnail. */
+async function makePoster(file: string, duration: number | null, signal: AbortSignal) {
+  const at = duration && duration > 1 ? '0.5' : '0';
+  const { stdout } = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'], undefined, signal);
+  const img = sharp(stdout);
+  const { width, height } = await img.metadata();
+  const thumb = await img
+    .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { thumb, dims: width && height ? `${width}x${height}` : null };
+}
+
+/**
+ * Stores the new files under names of this run and points the row at them, if it is still 'running'; otherwise
+ * (another run swapped first, or the row went with its rating) this run's files go again and the row is left alone.
+ */
+async function swap(
+  { db, files }: TranscodeDeps,
+  row: Row,
+  kind: 'audio' | 'video',
+  output: string,
+  facts: { duration: number | null; dims: string | null },
+  poster: { thumb: Buffer; dims: string | null } | null,
+) {
+  const ext = kind === 'audio' ? 'm4a' : 'mp4';
+  const stem = row.storageKey.replace(/\.[^./]+$/, '');
+  const run = crypto.randomBytes(4).toString('hex');
+  const storageKey = `${stem}.${run}.web.${ext}`;
+  const thumbKey = poster ? `thumb/${stem.split('/').slice(1).join('/')}.${run}.webp` : row.thumbKey;
+  const written = [storageKey, ...(poster ? [thumbKey!] : [])];
+  try {
     await files.putFile(storageKey, output, kind === 'audio' ? 'audio/mp4' : 'video/mp4');
     if (poster) await files.put(thumbKey!, poster.thumb, 'image/webp');
     const size = (await fsp.stat(output)).size;
@@ -212,9 +200,14 @@ export class Transcoder {
       .where(and(eq(media.id, row.id), eq(media.transcodeState, 'running')))
       .returning({ id: media.id });
     if (!updated) {
-      await Promise.allSettled([files.remove(storageKey), ...(poster ? [files.remove(thumbKey!)] : [])]);
-      return;
+      await Promise.allSettled(written.map((k) => files.remove(k)));
+      return 'another run swapped first';
     }
-    if (row.storageKey !== storageKey) await files.remove(row.storageKey).catch(() => {});
+  } catch (e) {
+    await Promise.allSettled(written.map((k) => files.remove(k)));
+    throw e;
   }
+  const replaced = [row.storageKey, ...(poster && row.thumbKey && row.thumbKey !== thumbKey ? [row.thumbKey] : [])];
+  await Promise.allSettled(replaced.map((k) => files.remove(k)));
+  return 'transcoded';
 }

@@ -8,11 +8,12 @@ import { pushService as service } from './push.service';
 
 export const pushRoutes: ModuleRoutes = {
   name: 'push',
-  auth: (app, { db, bus, push, log }) => {
-    // Every new notification, from any instance, is offered to the push sender (one instance wins the claim).
-    const sweep = () => void service.sweep(db, push).catch((err: unknown) => log.warn({ err }, 'push sweep failed'));
+  auth: (app, { db, bus, push, jobs, log }) => {
+    // Every new notification, from any instance, becomes one `push` job (its id is the notification's).
+    const send = jobs.send.bind(jobs);
+    const sweep = () => void service.sweep(db, send).catch((err: unknown) => log.warn({ err }, 'push sweep failed'));
     bus.subscribe({
-      message: (m) => void service.deliver(db, push, m.id).catch((err: unknown) => log.warn({ err, notification: m.id }, 'push delivery failed')),
+      message: (m) => void service.announce(send, m.id).catch((err: unknown) => log.warn({ err, notification: m.id }, 'push not queued')),
       resume: sweep,
     });
     app.addHook('onReady', async () => sweep());

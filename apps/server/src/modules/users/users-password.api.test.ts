@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { JOB } from '../../jobs/job-names';
 import { FREE_FAILURES, throttleKey } from '../../accounts/sign-in-throttle';
 
 const LOGIN = '/api/public/v1/login_check';
@@ -55,7 +56,7 @@ describe('changing the password through PATCH /user/{id}', () => {
 describe('per-account lock after failed sign-ins', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({}, { jobs: true });
   });
   afterAll(() => s.close());
 
@@ -100,6 +101,7 @@ describe('per-account lock after failed sign-ins', () => {
     const me = await signUp(s);
     expect((await attempts(me.username, me.password)).final.statusCode).toBe(429);
     await s.api('GET', `/api/public/v1/forgot_password/${encodeURIComponent(me.user.email)}`);
+    await s.ctx.jobs.drain(JOB.resetMail);
     const mailDir = path.join(s.dataDir, 'mail');
     const mail = fs.readFileSync(path.join(mailDir, fs.readdirSync(mailDir).sort().at(-1)!), 'utf8');
     const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
