@@ -6,11 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { MEDIA_THUMB_SIZE, MEDIA_TYPE_KIND, type MediaType } from '@skillroom/contract';
+import { MEDIA_TYPE_KIND, type MediaThumbVariant, type MediaType } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema';
 import { ffmpegPath, probe, runFfmpeg } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
+import { makeThumbs, putThumbs, storedKeys } from '../../lib/thumb-variants';
 import { avFacts } from './media.processor';
 
 type Row = typeof media.$inferSelect;
@@ -171,13 +172,8 @@ export class Transcoder {
   private async poster(file: string, duration: number | null) {
     const at = duration && duration > 1 ? '0.5' : '0';
     const { stdout } = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
-    const img = sharp(stdout);
-    const { width, height } = await img.metadata();
-    const thumb = await img
-      .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { thumb, dims: width && height ? `${width}x${height}` : null };
+    const { width, height } = await sharp(stdout).metadata();
+    return { thumbs: await makeThumbs(stdout), dims: width && height ? `${width}x${height}` : null };
   }
 
   /** Stores the new files and points the row at them; if the row went meanwhile (its rating was deleted), they go too. */
@@ -186,7 +182,7 @@ export class Transcoder {
     kind: 'audio' | 'video',
     output: string,
     facts: { duration: number | null; dims: string | null },
-    poster: { thumb: Buffer; dims: string | null } | null,
+    poster: { thumbs: Record<MediaThumbVariant, Buffer>; dims: string | null } | null,
   ) {
     const { db, files } = this.deps;
     const ext = kind === 'audio' ? 'm4a' : 'mp4';
@@ -194,7 +190,7 @@ export class Transcoder {
     const storageKey = `${stem}.web.${ext}`;
     const thumbKey = poster ? `thumb/${stem.split('/').slice(1).join('/')}.webp` : row.thumbKey;
     await files.putFile(storageKey, output, kind === 'audio' ? 'audio/mp4' : 'video/mp4');
-    if (poster) await files.put(thumbKey!, poster.thumb, 'image/webp');
+    if (poster) await putThumbs(files, thumbKey!, poster.thumbs);
     const size = (await fsp.stat(output)).size;
     const [updated] = await db
       .update(media)
@@ -212,7 +208,8 @@ export class Transcoder {
       .where(and(eq(media.id, row.id), eq(media.transcodeState, 'running')))
       .returning({ id: media.id });
     if (!updated) {
-      await Promise.allSettled([files.remove(storageKey), ...(poster ? [files.remove(thumbKey!)] : [])]);
+      const keys = storedKeys({ storageKey, thumbKey: poster ? thumbKey : null });
+      await Promise.allSettled(keys.map((k) => files.remove(k)));
       return;
     }
     if (row.storageKey !== storageKey) await files.remove(row.storageKey).catch(() => {});
