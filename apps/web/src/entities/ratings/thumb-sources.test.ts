@@ -29,6 +29,6 @@ describe('photo previews name their size and their 1x and 2x thumbnails', () => 
   it('sizes follow the grid: a wide picture spans two columns, a dense grid has narrower ones', () => {
     expect(previewSizes({ columns: 2, dense: false })).toMatch(/calc\(100vw - 66px\)$/);
     expect(previewSizes({ columns: 1, dense: false })).toMatch(/calc\(50vw - 37px\)$/);
-    expect(previewSizes({ columns: 1, dense: true })).toMatch(/ 25vw$/);
+    expect(previewSizes({ columns: 1, dense: true })).toMatch(/calc\(25vw - 19px\)$/);
   });
 });

@@ -6,10 +6,13 @@ type Cell = { columns: 1 | 2; dense: boolean };
 /*
  * The width a preview is drawn at, per breakpoint, for the browser to pick a thumbnail before layout: the page is at
  * most 72rem (1152 px) wide with 16 px (24 px from 640 px) margins, a card adds 34 px of padding and border, and the
- * grid is 2 columns (4 from 640 px), or 4/6/8 when dense (a report's evidence). Slightly generous is fine.
+ * grid is 2 columns (4 from 640 px), or 4/6/8 (from 640 and 1024 px) when dense (a report's evidence). Slightly generous is fine.
  */
 export function previewSizes({ columns, dense }: Cell): string {
-  if (dense) return columns === 2 ? '(min-width: 1024px) 25vw, (min-width: 640px) 34vw, 50vw' : '(min-width: 1024px) 13vw, (min-width: 640px) 17vw, 25vw';
+  if (dense)
+    return columns === 2
+      ? '(min-width: 1152px) 268px, (min-width: 1024px) calc(25vw - 20px), (min-width: 640px) calc(33vw - 25px), calc(50vw - 29px)'
+      : '(min-width: 1152px) 130px, (min-width: 1024px) calc(12.5vw - 12px), (min-width: 640px) calc(17vw - 15px), calc(25vw - 19px)';
   return columns === 2
     ? '(min-width: 1152px) 531px, (min-width: 640px) calc(50vw - 45px), calc(100vw - 66px)'
     : '(min-width: 1152px) 262px, (min-width: 640px) calc(25vw - 26px), calc(50vw - 37px)';
