@@ -10,9 +10,9 @@ import { API } from './rating-helpers';
 /** The demo class with the most photos on its ratings, and one of its places. */
 async function demoClass(page: Page, token: string) {
   const get = async <T>(path: string) =>
-    ((await (await page.request.get(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { 'hydra:member': T[] })[
-      'hydra:member'
-    ];
+    (
+      (await (await page.request.get(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { 'hydra:member': T[] }
+    )['hydra:member'];
   const classes = await get<{ id: number; numStudents: number }>('/teaching-classes?itemsPerPage=100&excludeCoteacherTeachingClasses=1');
   let best = { id: 0, photos: -1 };
   for (const c of classes.filter((x) => x.numStudents > 0)) {

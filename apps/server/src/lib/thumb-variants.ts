@@ -33,7 +33,10 @@ export function storedKeys(row: { storageKey: string; thumbKey: string | null })
 export async function makeThumbs(picture: Buffer, maxPixels?: number): Promise<Record<MediaThumbVariant, Buffer>> {
   const [one, two] = await Promise.all(
     [MEDIA_THUMB_VARIANTS['1x'], MEDIA_THUMB_VARIANTS['2x']].map((side) =>
-      sharp(picture, { limitInputPixels: maxPixels ?? true }).resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      sharp(picture, { limitInputPixels: maxPixels ?? true })
+        .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
     ),
   );
   return { '1x': one!, '2x': two! };

@@ -165,6 +165,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`),
     });
   };
-  app.get('/media/thumb/:id', { ...hooks, config: doc('The thumbnail of an image or video (WebP, at most 320 px; `?size=2x` at most 640 px)') }, thumb);
+  const thumbDoc = doc('The thumbnail of an image or video (WebP, at most 320 px; `?size=2x` at most 640 px)');
+  app.get('/media/thumb/:id', { ...hooks, config: thumbDoc }, thumb);
   app.get('/media/thumb/:id/:mediaType/:fileName', { ...hooks, config: doc('The thumbnail of an image, by its descriptive path') }, thumb);
 }

@@ -28,7 +28,11 @@ export function thumbVariantSource(deps: ThumbDeps) {
     await putThumbs(deps.files, row.thumbKey, thumbs);
     // Erased meanwhile: its files were removed before these were written, so these go too (else the orphan sweep would).
     if (!(await mediaRepository.findById(deps.db, row.id))) {
-      await Promise.allSettled(storedKeys(row).slice(1).map((k) => deps.files.remove(k)));
+      await Promise.allSettled(
+        storedKeys(row)
+          .slice(1)
+          .map((k) => deps.files.remove(k)),
+      );
       return row.thumbKey;
     }
     return key;

@@ -18,7 +18,18 @@ export function SkillIcon({ icon, colorCode, name, size = 36 }: Props) {
   const style = { width: size, height: size, backgroundColor: colorCode, boxShadow: `0 0 0 2px ${colorCode}` };
   // Lazy: a screen lists many skills, most below the fold; one in view loads at once anyway, in its reserved square.
   if (url)
-    return <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" style={style} className="shrink-0 rounded-full object-cover" />;
+    return (
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        style={style}
+        className="shrink-0 rounded-full object-cover"
+      />
+    );
   return (
     <span
       aria-hidden="true"

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { previewSizes, thumbSources } from './thumb-sources';
 
 const thumbUrl = '/media/thumb/7/34/a.jpg?exp=1&sig=x&u=2';
-const photo = (fileDimensions: string | null, thumb: string | null = thumbUrl) => ({ url: '/media/7?exp=1&sig=y&u=2', thumbUrl: thumb, fileDimensions });
+const photo = (fileDimensions: string | null, thumb: string | null = thumbUrl) => ({
+  url: '/media/7?exp=1&sig=y&u=2',
+  thumbUrl: thumb,
+  fileDimensions,
+});
 
 describe('photo previews name their size and their 1x and 2x thumbnails', () => {
   it('a large picture: the 1x thumbnail at its size, and both by their real widths', () => {
@@ -12,7 +16,11 @@ describe('photo previews name their size and their 1x and 2x thumbnails', () => 
       height: 240,
       srcSet: `${thumbUrl} 320w, ${thumbUrl}&size=2x 640w`,
     });
-    expect(thumbSources(photo('1200x1800'))).toMatchObject({ width: 213, height: 320, srcSet: `${thumbUrl} 213w, ${thumbUrl}&size=2x 427w` });
+    expect(thumbSources(photo('1200x1800'))).toMatchObject({
+      width: 213,
+      height: 320,
+      srcSet: `${thumbUrl} 213w, ${thumbUrl}&size=2x 427w`,
+    });
   });
 
   it('a picture between the two sizes is never enlarged; one no wider than 1x has one candidate', () => {

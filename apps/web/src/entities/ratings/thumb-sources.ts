@@ -35,6 +35,8 @@ export function thumbSources(media: Pick<Media, 'url' | 'thumbUrl' | 'fileDimens
   if (!one || !two) return { src: media.thumbUrl };
   // A picture no wider than the 1x thumbnail has one size only: a second candidate would be the same bytes again.
   const srcSet =
-    two.width > one.width ? `${media.thumbUrl} ${one.width}w, ${thumbVariantUrl(media.thumbUrl, '2x')} ${two.width}w` : `${media.thumbUrl} ${one.width}w`;
+    two.width > one.width
+      ? `${media.thumbUrl} ${one.width}w, ${thumbVariantUrl(media.thumbUrl, '2x')} ${two.width}w`
+      : `${media.thumbUrl} ${one.width}w`;
   return { src: media.thumbUrl, width: one.width, height: one.height, srcSet };
 }
