@@ -23,14 +23,26 @@ export async function uploadImage(s: TestServer, token: string, mediaType: numbe
   return res.json() as { id: number; '@id': string; url: string };
 }
 
-/** The storage keys of a media row, read before a deletion, to prove afterwards that the files left the store. */
+/** Where the 2x variant of a thumbnail is kept: written out here rather than imported, so the rule itself is tested. */
+const variant2x = (thumbKey: string) => thumbKey.replace(/\.webp$/, '@2x.webp');
+
+/**
+ * The storage keys of a media row (its file, thumbnail and the thumbnail's 2x variant), read before a deletion, to
+ * prove afterwards that the files left the store. Each must be stored now, so that "gone afterwards" means something.
+ */
 export async function keysOf(s: TestServer, mediaId: number) {
   const [row] = await rows<{ storage_key: string; thumb_key: string | null }>(
     s,
     sql`select storage_key, thumb_key from media where id = ${mediaId}`,
   );
   if (!row) throw new Error(`no media ${mediaId}`);
-  return [row.storage_key, row.thumb_key].filter((k): k is string => Boolean(k));
+  const keys = [row.storage_key, ...(row.thumb_key ? [row.thumb_key, variant2x(row.thumb_key)] : [])];
+  const stored = await storedKeys(s);
+  expect(
+    keys.filter((k) => !stored.has(k)),
+    `files of media ${mediaId} missing before its deletion`,
+  ).toEqual([]);
+  return keys;
 }
 
 export async function storedKeys(s: TestServer) {
@@ -77,7 +89,7 @@ export async function expectNoOrphans(s: TestServer, o: { unattached?: number[] 
     sql`select id, storage_key, thumb_key from media`,
   );
   const stored = await storedKeys(s);
-  const named = new Set(media.flatMap((m) => [m.storage_key, m.thumb_key]).filter((k): k is string => Boolean(k)));
+  const named = new Set(media.flatMap((m) => [m.storage_key, ...(m.thumb_key ? [m.thumb_key, variant2x(m.thumb_key)] : [])]));
   expect(
     [...stored].filter((k) => !named.has(k)),
     'files without a row',

@@ -199,6 +199,12 @@ export const UPLOAD_METADATA_KEYS = ['mediaType', 'filename', 'filetype', 'encod
 
 /** Longest side of the thumbnails made for images, in pixels. */
 export const MEDIA_THUMB_SIZE = 320;
+/**
+ * The thumbnail variants a picture is made at: the 1x one above and a 2x one for dense screens (phones are 2-3x), asked
+ * for with `?size=2x` on the thumbnail's link. A picture smaller than a variant keeps its own size.
+ */
+export const MEDIA_THUMB_VARIANTS = { '1x': MEDIA_THUMB_SIZE, '2x': 2 * MEDIA_THUMB_SIZE } as const;
+export type MediaThumbVariant = keyof typeof MEDIA_THUMB_VARIANTS;
 
 /** One analytics event: at most this many properties, and this many bytes of JSON in all (larger bodies get 413). */
 export const ANALYTICS_MAX_PROPERTIES = 30;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeFromMarker, badgeText, highestRole, isTokenExpired, mediaShape, refToId, toIntlMessages, translationKey, translationText } from './helpers';
+import {
+  accountTypeFromMarker,
+  badgeText,
+  fittedSize,
+  highestRole,
+  isTokenExpired,
+  mediaShape,
+  refToId,
+  thumbVariantUrl,
+  toIntlMessages,
+  translationKey,
+  translationText,
+} from './helpers';
 import { refSchema, isoDate, V } from './schemas/common';
 import { signUpBody, userPatchBody } from './schemas/user';
 
@@ -104,5 +116,22 @@ describe('schemas', () => {
   it('profile patch refuses unknown fields, and drops read-only ones sent back (roles are never written)', () => {
     expect(userPatchBody.safeParse({ isAdmin: true }).success).toBe(false);
     expect(userPatchBody.parse({ roles: ['ROLE_SUPER_ADMIN'], firstName: 'Ana' })).toEqual({ roles: undefined, firstName: 'Ana' });
+  });
+});
+
+describe('thumbnail sizes and links', () => {
+  it('fits a picture in a square without enlarging it; unknown sizes are null', () => {
+    expect(fittedSize('4000x3000', 320)).toEqual({ width: 320, height: 240 });
+    expect(fittedSize('3000x4000', 640)).toEqual({ width: 480, height: 640 });
+    expect(fittedSize('100x50', 320)).toEqual({ width: 100, height: 50 });
+    expect(fittedSize('10000x1', 320)).toEqual({ width: 320, height: 1 });
+    for (const d of [null, undefined, '', '0x10', '10x', 'axb']) expect(fittedSize(d, 320)).toBeNull();
+  });
+
+  it('asks for the 2x variant with one more query parameter, which the signature does not cover', () => {
+    const signed = '/media/thumb/1?exp=2&sig=s&u=3';
+    expect(thumbVariantUrl(signed, '2x')).toBe(`${signed}&size=2x`);
+    expect(thumbVariantUrl('/media/thumb/1', '2x')).toBe('/media/thumb/1?size=2x');
+    expect(thumbVariantUrl('/media/thumb/1?exp=2', '1x')).toBe('/media/thumb/1?exp=2');
   });
 });

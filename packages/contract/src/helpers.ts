@@ -1,4 +1,4 @@
-import { MediaType } from './constants';
+import { MediaType, type MediaThumbVariant } from './constants';
 
 /** A related resource arrives as an object or as a reference path whose last segment is the id (spec §3). */
 export type Ref = string | number | { '@id'?: string; id?: number | string } | null | undefined;
@@ -42,6 +42,21 @@ export function mediaShape(fileDimensions: string | null | undefined): MediaShap
   const h = Number(m[2]);
   if (!w || !h) return 'unknown';
   return w === h ? 'square' : w > h ? 'horizontal' : 'vertical';
+}
+
+/** Width and height of a picture of `fileDimensions` fitted inside a `side` square, never enlarged; null when not known. */
+export function fittedSize(fileDimensions: string | null | undefined, side: number): { width: number; height: number } | null {
+  const m = /^(\d+)x(\d+)$/.exec(fileDimensions ?? '');
+  const w = Number(m?.[1]);
+  const h = Number(m?.[2]);
+  if (!w || !h) return null;
+  const scale = Math.min(1, side / Math.max(w, h));
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+/** The link of a thumbnail variant: its signature covers the path only, so the variant is one more query parameter. */
+export function thumbVariantUrl(thumbUrl: string, variant: MediaThumbVariant): string {
+  return variant === '1x' ? thumbUrl : `${thumbUrl}${thumbUrl.includes('?') ? '&' : '?'}size=${variant}`;
 }
 
 /** AccountType from the response's type marker (spec §3). */

@@ -4,6 +4,7 @@ import { media, ratingMedias, teachingClassStudents } from '../db/schema';
 import type { FileStore } from '../lib/file-store';
 import { iri } from '../http/hydra';
 import type { PartialUploads } from '../lib/partial-uploads';
+import { storedKeys, thumbKeyOfVariant } from '../lib/thumb-variants';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
 
 /**
@@ -166,7 +167,7 @@ export interface ErasureContext {
 
 /** Removes files of deleted media rows; one that cannot be removed is left to the orphan sweep, never failing the deletion. */
 export async function removeFiles(files: FileStore, rows: Pick<StoredMedia, 'storageKey' | 'thumbKey'>[]) {
-  const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]).filter((k): k is string => Boolean(k));
+  const keys = rows.flatMap(storedKeys);
   await Promise.allSettled(keys.map((k) => files.remove(k)));
 }
 
@@ -231,7 +232,8 @@ export async function sweepOrphanMedia(ctx: ErasureContext, opts: { delete: bool
     const [named] = await ctx.db
       .select({ id: media.id })
       .from(media)
-      .where(or(eq(media.storageKey, f.key), eq(media.thumbKey, f.key)))
+      // A thumbnail's variant (`…@2x.webp`) belongs to the row of its thumbnail.
+      .where(or(eq(media.storageKey, f.key), eq(media.thumbKey, thumbKeyOfVariant(f.key))))
       .limit(1);
     if (!named) files.push(f.key);
   }
@@ -241,7 +243,7 @@ export async function sweepOrphanMedia(ctx: ErasureContext, opts: { delete: bool
       return e.gone;
     });
     // The files of rows just deleted went with them; those left are files no row ever named.
-    const removedKeys = new Set(gone.flatMap((g) => [g.storageKey, g.thumbKey]));
+    const removedKeys = new Set(gone.flatMap(storedKeys));
     await removeFiles(
       ctx.files,
       files.filter((k) => !removedKeys.has(k)).map((storageKey) => ({ storageKey, thumbKey: null })),

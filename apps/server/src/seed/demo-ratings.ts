@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { MediaType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
 import type { FileStore } from '../lib/file-store';
+import { makeThumbs, putThumbs } from '../lib/thumb-variants';
 import { learningSkillsRepository } from '../modules/learning-skills/learning-skills.repository';
 import { mediaRepository } from '../modules/media/media.repository';
 import { ratingsRepository } from '../modules/ratings/ratings.repository';
@@ -35,7 +36,7 @@ function prng(seed: number) {
   };
 }
 
-/** A photo of classroom work: a drawn scene, as a JPEG with a thumbnail. */
+/** A photo of classroom work: a drawn scene, as a JPEG with its thumbnails. */
 async function photo(files: FileStore, tx: DbOrTx, uploaderId: number, i: number) {
   const bg = SCENES[i % SCENES.length]!;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#fdfaf3"/>
@@ -44,12 +45,11 @@ async function photo(files: FileStore, tx: DbOrTx, uploaderId: number, i: number
     <path d="M120 380 L${260 + (i % 3) * 40} 220 L420 380Z" fill="#2d2a32" opacity="0.7"/>
     <rect x="380" y="120" width="150" height="100" rx="12" fill="#fff" opacity="0.6"/></svg>`;
   const data = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-  const thumb = await sharp(data).resize(320, 320, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
   const id = crypto.randomUUID();
   const storageKey = `image/demo/${id}.jpg`;
   const thumbKey = `thumb/demo/${id}.webp`;
   await files.put(storageKey, data, 'image/jpeg');
-  await files.put(thumbKey, thumb, 'image/webp');
+  await putThumbs(files, thumbKey, await makeThumbs(data));
   const row = await mediaRepository.insert(tx, {
     fileName: `${id}.jpg`,
     fileOriginalName: `classwork-${i + 1}.jpg`,

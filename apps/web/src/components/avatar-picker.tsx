@@ -83,6 +83,8 @@ export function AvatarPicker({ label, name, value, onChange, uploadType, catalog
                   alt={intl.formatMessage({ id: 'web_avatar_option' }, { n: i + 1 })}
                   width={48}
                   height={48}
+                  loading="lazy"
+                  decoding="async"
                   className="h-12 w-12 rounded-full object-cover"
                 />
               </label>

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorText, MEDIA_TYPE_KIND, MediaType } from '@skillroom/contract';
+import { ErrorText, MEDIA_THUMB_VARIANTS, MEDIA_TYPE_KIND, MediaType, type MediaThumbVariant } from '@skillroom/contract';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { forbidden, HttpError, notFound, unauthorized, violation } from '../../http/errors';
 import { idParam } from '../../http/validate';
 import { FileStoreUnavailable, type ByteRange } from '../../lib/file-store';
 import { recordReads } from '../../records/access-log';
+import { thumbVariantSource } from './media-thumbs';
 import { mediaFilePath, type MediaRow } from './media.presenter';
 import { mediaRepository } from './media.repository';
 import { mediaService } from './media.service';
@@ -47,7 +48,16 @@ function rangeOf(header: string | undefined, size: number): ByteRange | null {
   return { start, end };
 }
 
-export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner, linkAccess }: AppContext) {
+/** `?size=` of a thumbnail link: 1x unless asked; anything but a known variant is a 400. */
+function variantOf(query: unknown): MediaThumbVariant {
+  const size = (query as { size?: unknown }).size;
+  if (size === undefined) return '1x';
+  if (typeof size === 'string' && size in MEDIA_THUMB_VARIANTS) return size as MediaThumbVariant;
+  throw violation('size', `The size must be one of ${Object.keys(MEDIA_THUMB_VARIANTS).join(', ')}.`);
+}
+
+export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner, linkAccess, config }: AppContext) {
+  const thumbKeyOf = thumbVariantSource({ db, files, maxImagePixels: config.maxImagePixels });
   /**
    * Who may fetch: the user a valid signature on this path (or on the file's own link) was issued to, if they may still
    * see the file; else a signed-in user allowed to see it.
@@ -158,18 +168,21 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
   );
 
   const thumb = async (req: FastifyRequest, reply: FastifyReply) => {
+    const variant = variantOf(req.query);
     const { row } = await authorise(req);
     const { mediaType, fileName } = req.params as Params;
     if (!row.thumbKey || (mediaType !== undefined && (mediaType !== String(row.mediaType) || fileName !== row.fileName)))
       throw notFound('Thumbnail not found.');
+    const key = await thumbKeyOf({ ...row, thumbKey: row.thumbKey }, variant);
     return send(req, reply, {
-      key: row.thumbKey,
+      key,
       mime: 'image/webp',
       size: null,
-      etag: `"t${row.id}"`,
+      etag: key === row.thumbKey ? `"t${row.id}"` : `"t${row.id}-${variant}"`,
       disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`),
     });
   };
-  app.get('/media/thumb/:id', { ...hooks, config: doc('The thumbnail of an image (WebP, at most 320 px)') }, thumb);
+  const thumbDoc = doc('The thumbnail of an image or video (WebP, at most 320 px; `?size=2x` at most 640 px)');
+  app.get('/media/thumb/:id', { ...hooks, config: thumbDoc }, thumb);
   app.get('/media/thumb/:id/:mediaType/:fileName', { ...hooks, config: doc('The thumbnail of an image, by its descriptive path') }, thumb);
 }

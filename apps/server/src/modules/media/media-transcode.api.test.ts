@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MediaType, type Media } from '@skillroom/contract';
+import { MediaType, thumbVariantUrl, type Media } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, probe, runFfmpeg } from '../../lib/ffmpeg';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { keysOf } from '../../../test/erasure';
 import { upload } from '../../../test/media';
 import { transcodeArgs } from './media.transcoder';
 
@@ -64,6 +65,10 @@ describe('transcoding', () => {
     const poster = await s.app.inject({ method: 'GET', url: m.thumbUrl! });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/webp');
+    // The poster's 2x variant is made with it and stored beside it (keysOf fails on a key not in the store).
+    expect(await keysOf(s, m.id)).toContainEqual(expect.stringMatching(/^thumb\/.*@2x\.webp$/));
+    const poster2x = await s.app.inject({ method: 'GET', url: thumbVariantUrl(m.thumbUrl!, '2x') });
+    expect([poster2x.statusCode, poster2x.headers.etag]).toEqual([200, `"t${m.id}-2x"`]);
     // The original left the store.
     expect(fs.readdirSync(path.join(s.dataDir, 'media', 'video'), { recursive: true }).filter((f) => String(f).endsWith('.webm'))).toEqual([]);
   });

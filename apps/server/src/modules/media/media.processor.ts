@@ -2,12 +2,13 @@ import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
-import { MEDIA_ACCEPTED_TYPES, MEDIA_THUMB_SIZE, type MediaKind } from '@skillroom/contract';
+import { MEDIA_ACCEPTED_TYPES, type MediaKind, type MediaThumbVariant } from '@skillroom/contract';
 import { HttpError, violation } from '../../http/errors';
+import { makeThumbs } from '../../lib/thumb-variants';
 import { cleanByContent, isAvContainer, isCleanedDocument, sniffTagged } from './media.cleaner';
 import { inspectMp4 } from './mp4-boxes';
 
-/** What an upload becomes: the bytes to keep (a new buffer, a cleaned file, or the spooled file as is), its facts and a thumbnail. */
+/** What an upload becomes: the bytes to keep (a new buffer, a cleaned file, or the spooled file as is), its facts and thumbnails. */
 export interface ProcessedMedia {
   mimeType: string;
   ext: string;
@@ -18,7 +19,8 @@ export interface ProcessedMedia {
   size: number;
   fileDimensions: string | null;
   duration: number | null;
-  thumb: Buffer | null;
+  /** Thumbnails at each variant's size (1x, 2x); null when it has none. */
+  thumbs: Record<MediaThumbVariant, Buffer> | null;
 }
 
 /** Raster images sharp re-encodes without their metadata; the output format for each. */
@@ -61,11 +63,8 @@ async function image(filePath: string, mime: string, encode: boolean, maxPixels:
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     const meta = await sharp(data, { animated }).metadata();
     const height = meta.pageHeight ?? info.height;
-    const thumb = await sharp(data)
-      .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { mimeType: out.mime, ext: out.ext, data, size: data.length, fileDimensions: `${info.width}x${height}`, duration: null, thumb };
+    const thumbs = await makeThumbs(data);
+    return { mimeType: out.mime, ext: out.ext, data, size: data.length, fileDimensions: `${info.width}x${height}`, duration: null, thumbs };
   } catch (e) {
     if (e instanceof Error && /pixel limit/i.test(e.message))
       throw violation('mediaFile', `The image is too large: at most ${Math.round(maxPixels / 1e5) / 10} megapixels.`);
@@ -92,7 +91,7 @@ async function audioOrVideo(kept: string, mime: string, ext: string): Promise<Pr
   const isVideo = mime.startsWith('video/');
   const fileDimensions = isVideo ? (mp4?.dims ? `${mp4.dims.width}x${mp4.dims.height}` : facts.dims) : null;
   const { size } = await fsp.stat(kept);
-  return { mimeType: mime, ext, data: null, size, fileDimensions, duration: facts.duration ?? mp4?.duration ?? null, thumb: null };
+  return { mimeType: mime, ext, data: null, size, fileDimensions, duration: facts.duration ?? mp4?.duration ?? null, thumbs: null };
 }
 
 /**
@@ -149,7 +148,7 @@ export async function processUpload(
     ...kept,
     fileDimensions: null,
     duration: null,
-    thumb: null,
+    thumbs: null,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
+import { putThumbs, storedKeys } from '../../lib/thumb-variants';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { Principal } from '../../plugins/auth';
 import { cleanOriginalName, extensionOf, tooLarge, type SpooledFile } from './media.multipart';
@@ -75,9 +76,9 @@ export const mediaService = {
       stored.push(keys.storageKey);
       if (out.data) await deps.files.put(keys.storageKey, out.data, out.mimeType);
       else await deps.files.putFile(keys.storageKey, out.path ?? file.path, out.mimeType);
-      if (out.thumb) {
-        stored.push(keys.thumbKey);
-        await deps.files.put(keys.thumbKey, out.thumb, 'image/webp');
+      if (out.thumbs) {
+        stored.push(...storedKeys({ storageKey: keys.storageKey, thumbKey: keys.thumbKey }).slice(1));
+        await putThumbs(deps.files, keys.thumbKey, out.thumbs);
       }
       const row = await deps.db.transaction((tx) =>
         mediaRepository.insert(tx, {
@@ -89,7 +90,7 @@ export const mediaService = {
           duration: out.duration,
           mediaType: fields.mediaType,
           storageKey: keys.storageKey,
-          thumbKey: out.thumb ? keys.thumbKey : null,
+          thumbKey: out.thumbs ? keys.thumbKey : null,
           uploaderId: p.userId,
           transcodeState: transcode ? 'pending' : null,
         }),

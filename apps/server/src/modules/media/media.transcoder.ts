@@ -6,11 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { MEDIA_THUMB_SIZE, MEDIA_TYPE_KIND, type MediaType } from '@skillroom/contract';
+import { MEDIA_TYPE_KIND, type MediaThumbVariant, type MediaType } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema';
 import { ffmpegPath, probe, runFfmpeg } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
+import { makeThumbs, putThumbs, storedKeys } from '../../lib/thumb-variants';
 import { avFacts } from './media.processor';
 
 type Row = typeof media.$inferSelect;
@@ -153,13 +154,8 @@ async function transcodeRow(deps: TranscodeDeps, row: Row, signal: AbortSignal) 
 async function makePoster(file: string, duration: number | null, signal: AbortSignal) {
   const at = duration && duration > 1 ? '0.5' : '0';
   const { stdout } = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'], undefined, signal);
-  const img = sharp(stdout);
-  const { width, height } = await img.metadata();
-  const thumb = await img
-    .resize(MEDIA_THUMB_SIZE, MEDIA_THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-  return { thumb, dims: width && height ? `${width}x${height}` : null };
+  const { width, height } = await sharp(stdout).metadata();
+  return { thumbs: await makeThumbs(stdout), dims: width && height ? `${width}x${height}` : null };
 }
 
 /**
@@ -172,17 +168,17 @@ async function swap(
   kind: 'audio' | 'video',
   output: string,
   facts: { duration: number | null; dims: string | null },
-  poster: { thumb: Buffer; dims: string | null } | null,
+  poster: { thumbs: Record<MediaThumbVariant, Buffer>; dims: string | null } | null,
 ) {
   const ext = kind === 'audio' ? 'm4a' : 'mp4';
   const stem = row.storageKey.replace(/\.[^./]+$/, '');
   const run = crypto.randomBytes(4).toString('hex');
   const storageKey = `${stem}.${run}.web.${ext}`;
   const thumbKey = poster ? `thumb/${stem.split('/').slice(1).join('/')}.${run}.webp` : row.thumbKey;
-  const written = [storageKey, ...(poster ? [thumbKey!] : [])];
+  const written = storedKeys({ storageKey, thumbKey: poster ? thumbKey : null });
   try {
     await files.putFile(storageKey, output, kind === 'audio' ? 'audio/mp4' : 'video/mp4');
-    if (poster) await files.put(thumbKey!, poster.thumb, 'image/webp');
+    if (poster) await putThumbs(files, thumbKey!, poster.thumbs);
     const size = (await fsp.stat(output)).size;
     const [updated] = await db
       .update(media)
@@ -207,7 +203,7 @@ async function swap(
     await Promise.allSettled(written.map((k) => files.remove(k)));
     throw e;
   }
-  const replaced = [row.storageKey, ...(poster && row.thumbKey && row.thumbKey !== thumbKey ? [row.thumbKey] : [])];
+  const replaced = storedKeys({ storageKey: row.storageKey, thumbKey: poster && row.thumbKey !== thumbKey ? row.thumbKey : null });
   await Promise.allSettled(replaced.map((k) => files.remove(k)));
   return 'transcoded';
 }

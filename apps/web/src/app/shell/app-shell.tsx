@@ -64,7 +64,9 @@ export function AppShell() {
           <FormattedMessage id="web_shell_skip" />
         </a>
         <Header user={user} onSignOut={() => void signOut()} />
-        <main id="main" className="flex-1">
+        {/* At least the screen under the header (h-16): the footer starts below the fold, so a screen growing as its
+            data arrives never pushes it (a layout shift) across the viewport. */}
+        <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
           <Outlet />
         </main>
         <Footer />

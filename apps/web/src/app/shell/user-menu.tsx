@@ -29,7 +29,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} />
+        <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} eager />
         <span>{user.firstName}</span>
         <span className="sr-only">
           <FormattedMessage id="web_shell_account_menu" />

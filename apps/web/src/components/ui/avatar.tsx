@@ -7,15 +7,32 @@ interface Props {
   /** Decorative when the name is written beside it. */
   decorative?: boolean;
   className?: string;
+  /**
+   * Shown at the top of a screen (the header's account, a class's or student's heading): loaded at once. Others are
+   * lazy, so the avatars of a long list below the fold wait until they are scrolled near.
+   */
+  eager?: boolean;
 }
 
 const palette = ['bg-teal-700', 'bg-indigo-700', 'bg-rose-700', 'bg-amber-700', 'bg-sky-700', 'bg-fuchsia-700'];
 
 /** A round picture of a person or class, or their initials on a colour chosen from the name. */
-export function Avatar({ media, name, size = AVATAR_SIZE_PX, decorative = true, className = '' }: Props) {
+export function Avatar({ media, name, size = AVATAR_SIZE_PX, decorative = true, className = '', eager = false }: Props) {
   const url = media && typeof media === 'object' ? (media.thumbUrl ?? media.url) : null;
   const style = { width: size, height: size };
-  if (url) return <img src={url} alt={decorative ? '' : name} width={size} height={size} style={style} className={`shrink-0 rounded-full object-cover ${className}`} />;
+  if (url)
+    return (
+      <img
+        src={url}
+        alt={decorative ? '' : name}
+        width={size}
+        height={size}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        style={style}
+        className={`shrink-0 rounded-full object-cover ${className}`}
+      />
+    );
   const initials = name
     .split(/\s+/)
     .filter(Boolean)

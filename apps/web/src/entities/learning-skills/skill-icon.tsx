@@ -16,7 +16,20 @@ interface Props {
 export function SkillIcon({ icon, colorCode, name, size = 36 }: Props) {
   const url = typeof icon === 'string' ? icon : (icon?.thumbUrl ?? icon?.url ?? null);
   const style = { width: size, height: size, backgroundColor: colorCode, boxShadow: `0 0 0 2px ${colorCode}` };
-  if (url) return <img src={url} alt="" width={size} height={size} style={style} className="shrink-0 rounded-full object-cover" />;
+  // Lazy: a screen lists many skills, most below the fold; one in view loads at once anyway, in its reserved square.
+  if (url)
+    return (
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        style={style}
+        className="shrink-0 rounded-full object-cover"
+      />
+    );
   return (
     <span
       aria-hidden="true"

@@ -1,6 +1,7 @@
-import { MediaType, mediaShape, type Media, type MediaShape } from '@skillroom/contract';
+import { MediaType, mediaShape, thumbVariantUrl, type Media, type MediaShape } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { previewSizes, thumbSources } from './thumb-sources';
 
 /** The frame each shape gets, so that a preview keeps its proportions before the picture arrives (spec §3). */
 export const SHAPE_FRAME: Record<MediaShape, string> = {
@@ -17,14 +18,23 @@ export function mediaCellClass(media: Media): string {
   return shape === 'horizontal' || shape === 'unknown' ? 'col-span-2' : shape === 'vertical' ? 'row-span-2' : '';
 }
 
+interface GridProps {
+  medias: Media[];
+  dense?: boolean;
+  marked?: { ids: Set<number>; label: string };
+  /** The grid holds the page's likely largest picture (a feed's first photo): its first photo loads first, never lazily. */
+  priority?: boolean;
+}
+
 /** Attachments laid out by their shapes; `dense` for a page of many (a report's evidence); `marked` ones get a label. */
-export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; dense?: boolean; marked?: { ids: Set<number>; label: string } }) {
+export function MediaGrid({ medias, dense = false, marked, priority = false }: GridProps) {
   if (medias.length === 0) return null;
+  const first = priority ? medias.findIndex((m) => m.mediaType === MediaType.RatingPhoto) : -1;
   return (
     <ul className={`grid grid-flow-row-dense gap-2 ${dense ? 'grid-cols-4 sm:grid-cols-6 lg:grid-cols-8' : 'grid-cols-2 sm:grid-cols-4'}`}>
-      {medias.map((m) => (
+      {medias.map((m, i) => (
         <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
-          <MediaPreview media={m} eager={dense} />
+          <MediaPreview media={m} eager={dense} dense={dense} priority={i === first} />
           {marked?.ids.has(m.id) && (
             <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{marked.label}</span>
           )}
@@ -36,16 +46,24 @@ export function MediaGrid({ medias, dense = false, marked }: { medias: Media[]; 
 
 const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
-/**
- * One attachment of a rating: a picture, a playable video or recording, or a file to download. `eager` for a page
- * meant to be printed, where a picture loaded only on scrolling would be missing.
- */
-export function MediaPreview({ media, eager = false }: { media: Media; eager?: boolean }) {
+interface PreviewProps {
+  media: Media;
+  /** A page meant to be printed, where a picture loaded only on scrolling would be missing. */
+  eager?: boolean;
+  /** In a dense grid, for the width the browser picks a thumbnail for. */
+  dense?: boolean;
+  /** The page's likely largest picture (LCP): fetched at once, ahead of other pictures. */
+  priority?: boolean;
+}
+
+/** One attachment of a rating: a picture, a playable video or recording, or a file to download. */
+export function MediaPreview({ media, eager = false, dense = false, priority = false }: PreviewProps) {
   const intl = useIntl();
   const [broken, setBroken] = useState(false);
   const shape = mediaShape(media.fileDimensions);
   const frame = `${SHAPE_FRAME[shape]} w-full overflow-hidden rounded-md bg-slate-100`;
   const name = media.fileOriginalName || media.fileName;
+  const { src, ...picture } = thumbSources(media);
   switch (media.mediaType) {
     case MediaType.RatingPhoto:
       // A link that expired or a file that is gone: say so in place of a broken picture (spec §8).
@@ -57,12 +75,18 @@ export function MediaPreview({ media, eager = false }: { media: Media; eager?: b
         );
       return (
         <a href={media.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2 focus-visible:outline-teal-700" data-shape={shape}>
+          {/* width/height give the intrinsic size; the frame's aspect class and h-auto keep the box the same before and after. */}
           <img
-            src={media.thumbUrl ?? media.url}
+            {...picture}
+            sizes={previewSizes({ columns: mediaCellClass(media) === 'col-span-2' ? 2 : 1, dense })}
+            // src after srcset and sizes: a browser that saw src first could fetch it before knowing it needs another.
+            src={src}
             alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding={priority ? undefined : 'async'}
             onError={() => setBroken(true)}
-            className={`${frame} object-cover`}
+            className={`${frame} h-auto object-cover`}
           />
         </a>
       );
@@ -73,7 +97,8 @@ export function MediaPreview({ media, eager = false }: { media: Media; eager?: b
         <video
           controls
           preload="metadata"
-          poster={media.thumbUrl ?? undefined}
+          // A poster is drawn as wide as the video: its 2x thumbnail (at most 640 px) stays sharp on a phone.
+          poster={media.thumbUrl ? thumbVariantUrl(media.thumbUrl, '2x') : undefined}
           src={media.url}
           data-shape={shape}
           aria-label={intl.formatMessage({ id: 'web_rating_media_video' }, { name })}

@@ -1,4 +1,4 @@
-import { RATING_POINTS, type Rating } from '@skillroom/contract';
+import { MediaType, RATING_POINTS, type Rating } from '@skillroom/contract';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/ui/avatar';
@@ -43,10 +43,15 @@ interface Props {
   studentNames?: Map<string, string>;
   /** Buttons or links for what the viewer may do with it. */
   actions?: ReactNode;
+  /** The feed's first card with a photo: that photo is the page's likely largest picture, loaded first. */
+  priority?: boolean;
 }
 
+/** Whether an observation shows a photo (the feed gives the first such card priority). */
+export const showsPhoto = (group: Rating[]) => group.some((r) => r.medias.some((m) => m.media.mediaType === MediaType.RatingPhoto));
+
 /** One observation in a feed: who rated, its actions with their points, students, the note and evidence once each. */
-export function RatingCard({ group, studentNames, actions }: Props) {
+export function RatingCard({ group, studentNames, actions, priority = false }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
   const first = group[0]!;
@@ -107,7 +112,7 @@ export function RatingCard({ group, studentNames, actions }: Props) {
         </ul>
       )}
       {note && <p className="text-sm whitespace-pre-line text-slate-800">{note}</p>}
-      <MediaGrid medias={observationMedias(group)} />
+      <MediaGrid medias={observationMedias(group)} priority={priority} />
       {actions && <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions}</div>}
     </article>
   );

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading, Spinner } from '../../components/ui/spinner';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { groupObservations } from './observations';
-import { RatingCard } from './rating-card';
+import { RatingCard, showsPhoto } from './rating-card';
 import { useRatingFeed, type FeedFilter } from './ratings-api';
 
 interface Props {
@@ -58,6 +58,7 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
   const groups = useMemo(() => groupObservations(feed.ratings), [feed.ratings]);
   const list = useRef<HTMLOListElement>(null);
   useHighlight(list, highlight, groups);
+  const firstPhoto = groups.findIndex(showsPhoto);
   return (
     <section aria-labelledby="rating-feed-title" className="space-y-4">
       <h2 id="rating-feed-title" className="text-xl font-semibold text-slate-900">
@@ -81,7 +82,7 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
           <ol ref={list} className="space-y-4" aria-labelledby="rating-feed-title">
             {groups.map((g, i) => (
               <li key={cardKey(groups, i)}>
-                <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} />
+                <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} priority={i === firstPhoto} />
               </li>
             ))}
           </ol>

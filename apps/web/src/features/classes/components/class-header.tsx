@@ -47,7 +47,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="class-title">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 items-start gap-4">
-          <Avatar media={cls.avatar} name={cls.name} size={56} />
+          <Avatar media={cls.avatar} name={cls.name} size={56} eager />
           <div className="min-w-0 flex-1 space-y-3">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 space-y-1">

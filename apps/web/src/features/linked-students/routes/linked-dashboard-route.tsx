@@ -59,7 +59,7 @@ function LinkedStudent({ link }: { link: StudentProfileUser }) {
   return (
     <li>
       <Link to={`/student/${placeId}`} className={cardLink}>
-        <Avatar media={link.student.avatar} name={name} size={56} />
+        <Avatar media={link.student.avatar} name={name} size={56} eager />
         <span className="min-w-0">
           <span className="block text-base font-semibold break-words text-slate-900">{name}</span>
           <span className="block text-sm break-words text-slate-700">

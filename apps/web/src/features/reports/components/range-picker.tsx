@@ -121,5 +121,28 @@ export function RangePicker({ range, span, onChange, children }: Props) {
   );
 }
 
+/**
+ * The picker's space while the report's first answer (which gives the span) is on its way: its legend and preset
+ * pills, invisible and inert, so nothing below moves when the picker takes its place. `extra` keeps a line for the
+ * choices shown with it.
+ */
+export function RangePickerPlaceholder({ extra }: { extra: boolean }) {
+  return (
+    <div className="invisible space-y-3 print:hidden" aria-hidden="true" data-placeholder="range">
+      <p className="text-sm font-medium">
+        <FormattedMessage id="web_report_range" />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {[...PRESETS, 'custom' as const].map((p) => (
+          <span key={p} className="rounded-full border px-3 py-1.5 text-sm font-medium">
+            <FormattedMessage id={`web_report_preset_${p}`} />
+          </span>
+        ))}
+      </div>
+      {extra && <div className="h-5" />}
+    </div>
+  );
+}
+
 /** "01/09/2026 – 15/11/2026", the range a report covers. */
 export const rangeText = (r: Range) => `${formatDate(r.start)} – ${formatDate(r.end)}`;

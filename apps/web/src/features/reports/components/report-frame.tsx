@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { downloadReport, useReport, type ReportSubject } from '../api/reports-api';
-import { RangePicker, rangeText } from './range-picker';
+import { RangePicker, RangePickerPlaceholder, rangeText } from './range-picker';
 import { classSpan, validRange, type Range } from './range-presets';
 import { ReportView } from './report-view';
 import './report-print.css';
@@ -72,16 +72,16 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold break-words text-slate-900">{title}</h1>
           {subtitle && <div className="text-sm text-slate-700">{subtitle}</div>}
-          {subject.kind === 'student' && data && data.teachingClasses.length > 0 && (
-            <p className="text-sm text-slate-700">
-              <FormattedMessage id="web_report_classes" values={{ list: data.teachingClasses.map((c) => c.name).join(', ') }} />
+          {/* Lines that wait for the report keep their place while it loads (min-h-5 is a line of text-sm), so the
+              title's block, and the buttons that wrap below it on a phone, do not move when it arrives. */}
+          {subject.kind === 'student' && (!data || data.teachingClasses.length > 0) && (
+            <p className="min-h-5 text-sm text-slate-700">
+              {data && <FormattedMessage id="web_report_classes" values={{ list: data.teachingClasses.map((c) => c.name).join(', ') }} />}
             </p>
           )}
-          {shown && (
-            <p className="text-sm font-medium text-slate-800">
-              <FormattedMessage id="web_report_covering" values={{ range: rangeText(shown) }} />
-            </p>
-          )}
+          <p className="min-h-5 text-sm font-medium text-slate-800">
+            {shown && <FormattedMessage id="web_report_covering" values={{ range: rangeText(shown) }} />}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button variant="secondary" busy={busy === 'pdf'} onClick={() => void download('pdf')}>
@@ -95,13 +95,18 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
           </Button>
         </div>
       </div>
-      {shown && span && (
+      {shown && span ? (
         <RangePicker range={shown} span={span} onChange={setRange}>
           {extra}
         </RangePicker>
+      ) : (
+        <RangePickerPlaceholder extra={Boolean(extra)} />
       )}
       {!data ? (
-        <Loading />
+        // As tall as the screen: the report comes in below the fold's edge, and the link under it never jumps.
+        <div className="min-h-screen">
+          <Loading />
+        </div>
       ) : (
         <div aria-busy={report.isValidating || undefined}>
           <ReportView report={data} kind={subject.kind} />

@@ -42,7 +42,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
     <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-6 sm:px-6">
       <section aria-labelledby="student-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <Avatar media={place.avatar} name={name} size={96} />
+          <Avatar media={place.avatar} name={name} size={96} eager />
           <div className="min-w-0 flex-1 space-y-2">
             <h1 id="student-title" className="text-2xl font-bold break-words text-slate-900">
               {name}

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenReady, signInViaApi } from './fixtures';
+import { API } from './rating-helpers';
+
+/*
+ * Fast on a phone (issue 19): photos carry their intrinsic size and a 1x/2x srcset, the feed's first photo is fetched
+ * first and the rest lazily, and the report screens do not move while their data and charts arrive.
+ */
+
+/** The demo class with the most photos on its ratings, and one of its places. */
+async function demoClass(page: Page, token: string) {
+  const get = async <T>(path: string) =>
+    (
+      (await (await page.request.get(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { 'hydra:member': T[] }
+    )['hydra:member'];
+  const classes = await get<{ id: number; numStudents: number }>('/teaching-classes?itemsPerPage=100&excludeCoteacherTeachingClasses=1');
+  let best = { id: 0, photos: -1 };
+  for (const c of classes.filter((x) => x.numStudents > 0)) {
+    const ratings = await get<{ medias: unknown[] }>(`/ratings?teachingClass.id=${c.id}&itemsPerPage=50`);
+    const photos = ratings.reduce((n, r) => n + r.medias.length, 0);
+    if (photos > best.photos) best = { id: c.id, photos };
+  }
+  const places = await get<{ id: number }>(`/teaching-class-students?teachingClass.id=${best.id}`);
+  return { classId: best.id, placeId: places[0]!.id };
+}
+
+/** Sums the layout shifts since the page started (as Lighthouse's CLS counts them: none right after an input). */
+async function layoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Entries are delivered in a task after observe(): read the sum after two frames.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+}
+
+test.describe('pictures and layout', () => {
+  test('feed photos carry width, height and a 1x/2x srcset; the first is fetched first, the others lazily', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const { token } = await signInViaApi(page, 'teacher');
+    const { classId } = await demoClass(page, token);
+    await page.goto(`/web/teaching-class/${classId}`);
+    await screenReady(page);
+    const photos = page.locator('#rating-feed-title ~ ol a[data-shape] > img');
+    await expect(photos.first()).toBeVisible();
+    const attrs = await photos.evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        srcset: img.getAttribute('srcset') ?? '',
+        sizes: img.getAttribute('sizes') ?? '',
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+      })),
+    );
+    expect(attrs.length).toBeGreaterThan(1);
+    for (const a of attrs) {
+      expect(Number(a.width)).toBeGreaterThan(0);
+      expect(Number(a.height)).toBeGreaterThan(0);
+      // The demo photos are 640x480: the 1x thumbnail 320 px wide, the 2x one 640 px.
+      expect(a.srcset).toMatch(/\?[^ ]*exp=[^ ]* 320w, \S*[?&]size=2x\S* 640w$/);
+      expect(a.sizes).toContain('vw');
+    }
+    expect(attrs[0]).toMatchObject({ loading: 'eager', priority: 'high' });
+    for (const a of attrs.slice(1)) expect(a).toMatchObject({ loading: 'lazy', priority: null });
+    // At 2x on a phone the browser takes the 2x thumbnail, and what it gets is that picture (640 px wide).
+    const first = await photos.first().evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const picture = await createImageBitmap(await (await fetch(img.currentSrc)).blob());
+      return { current: img.currentSrc, width: picture.width };
+    });
+    expect(first.current).toContain('size=2x');
+    expect(first.width).toBe(640);
+    await context.close();
+  });
+
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1350, height: 940 },
+  ])
+    test(`the report screens do not move while they load, at ${viewport.width} px`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const { token } = await signInViaApi(page, 'teacher');
+      const { classId, placeId } = await demoClass(page, token);
+      // As on a phone: the report's data arrives well after the screen has drawn its frame.
+      await page.route(/\/api\/auth\/v1\/reports?\//, async (route) => {
+        await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      });
+      for (const path of [`/web/teaching-class/${classId}/report`, `/web/teaching-class/${classId}/student/${placeId}/report`]) {
+        await page.goto(path);
+        await screenReady(page);
+        await expect(page.locator('canvas[role="img"]').first()).toBeVisible();
+        await page.waitForTimeout(300);
+        expect(await layoutShift(page), path).toBeLessThanOrEqual(0.05);
+      }
+      await context.close();
+    });
+});
