@@ -27,7 +27,8 @@ interface SlotCommands {
   slotRenew(key: string, leaseMs: number, member: string): Promise<number>;
 }
 
-export type Release = () => void;
+/** Gives the slot back; awaited where the next take may follow at once (it answers once Redis has it). */
+export type Release = () => void | Promise<void>;
 
 /**
  * At most `max` things of a kind at a time per user (uploads, exports): across every instance while Redis is up,
@@ -67,13 +68,13 @@ export class SharedSlots {
     renewal.unref();
     this.renewals.add(renewal);
     let given = false;
-    return () => {
+    return async () => {
       if (given) return;
       given = true;
       clearInterval(renewal);
       this.renewals.delete(renewal);
       // Redis away: the slot's lease ends by itself.
-      void this.link!.client.zrem(key, member).catch(() => {});
+      await this.link!.client.zrem(key, member).catch(() => {});
     };
   }
 

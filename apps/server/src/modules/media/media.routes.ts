@@ -91,18 +91,21 @@ export const mediaRoutes: ModuleRoutes = {
         }
         const release = await uploadSlots.take(p.userId);
         if (!release) throw new TooManyRequests(`At most ${config.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);
+        // The slot and the spooled file are given back before the answer leaves: a client that sends its next upload
+        // the moment it reads this answer must find the slot free.
+        let row;
         try {
           const parts = await readUploadParts(req, spoolDir, (f) => mediaService.limitFor(deps.limits, knownType(f.mediaType)));
           try {
             const upload = checkUpload(parts.fields, parts.file);
-            const row = await mediaService.upload(deps, p, upload.fields, upload.file);
-            return reply.status(201).send(item(presentMedia(row, urlSigner)));
+            row = await mediaService.upload(deps, p, upload.fields, upload.file);
           } finally {
             await parts.cleanup();
           }
         } finally {
-          release();
+          await release();
         }
+        return reply.status(201).send(item(presentMedia(row, urlSigner)));
       },
     );
 
