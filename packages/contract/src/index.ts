@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './invitation-messages';
 export * from './helpers';
 export * from './family-letter';
 export * from './schemas/common';
