@@ -21,5 +21,6 @@ export * from './schemas/account-deletion';
 export * from './schemas/access';
 export * from './schemas/export';
 export * from './schemas/privacy';
+export * from './privacy-policy';
 export * from './schemas/json-number';
 export * from './schemas/roster-import';
