@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { prefetchMessages } from './lib/i18n';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
+import { WEB_BASE } from './lib/config';
 import './styles.css';
 
 prefetchMessages();
@@ -20,7 +21,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={WEB_BASE}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -103,7 +103,8 @@ describe('schemas', () => {
   it('refuses dates outside 1900-2200, which the database would refuse or misread', () => {
     expect(isoDate.parse('1900-01-01')).toBe('1900-01-01');
     expect(isoDate.parse('2200-12-31')).toBe('2200-12-31');
-    for (const d of ['0000-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) expect(isoDate.safeParse(d).error?.issues[0]?.message, d).toBe(V.dateRange);
+    for (const d of ['0000-01-01', '1899-12-31', '2201-01-01', '9999-12-31'])
+      expect(isoDate.safeParse(d).error?.issues[0]?.message, d).toBe(V.dateRange);
   });
 
   it('sign-up requires username, valid e-mail and 8-character password', () => {

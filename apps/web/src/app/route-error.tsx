@@ -1,3 +1,4 @@
+import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { buttonClass } from '../components/ui/button';
 
@@ -16,4 +17,32 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The address: a navigation elsewhere leaves the error behind. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  at: string;
+}
+
+/** Shows RouteError in place of a screen that threw or whose code did not load, as the data router's errorElement did. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, at: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.at ? null : { failed: false, at: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

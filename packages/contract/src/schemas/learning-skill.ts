@@ -3,22 +3,7 @@ import { PAGE_SIZE } from '../constants';
 import { V, nullableRef, refSchema, requiredText, writeBody, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
 import type { Media } from './media';
-
-/** Limits of the learning-skill catalogue and of custom skills (DESIGN §3). */
-export const LEARNING_SKILL_LIMITS = {
-  nameMax: 100,
-  actionNameMax: 200,
-  /** Actions per skill; the catalogue ships 3 to 5. */
-  actionsMax: 50,
-} as const;
-
-export const LEARNING_SKILL_MESSAGES = {
-  colorCode: 'This value should be a colour such as #1a7f5a.',
-  catalogue: 'The catalogue skills cannot be changed.',
-  alreadyInClass: 'This skill is already used by this class.',
-  notInClass: 'This learning action belongs to a skill this class does not use.',
-  actionInUse: 'This learning action has ratings and cannot be deleted.',
-} as const;
+import { LEARNING_SKILL_LIMITS, LEARNING_SKILL_MESSAGES } from '../learning-skill-rules';
 
 /** A colour as #rrggbb. */
 export const colorCodeSchema = z
@@ -58,11 +43,17 @@ export const learningSkillListQuery = listQuery({
 
 const position = z.number({ error: V.type }).int({ error: V.type }).min(0, { error: V.type }).max(10000, { error: V.type });
 
-export const learningActionCreateBody = writeBody({ learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() }, ['translationKey']);
+export const learningActionCreateBody = writeBody(
+  { learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() },
+  ['translationKey'],
+);
 export type LearningActionCreateBody = z.input<typeof learningActionCreateBody>;
 
 // An action stays in its skill: `learningSkill` sent back is read, not moved.
-export const learningActionPatchBody = writeBody({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }, ['translationKey', 'learningSkill']).partial();
+export const learningActionPatchBody = writeBody({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }, [
+  'translationKey',
+  'learningSkill',
+]).partial();
 export type LearningActionPatchBody = z.input<typeof learningActionPatchBody>;
 
 export const learningActionListQuery = listQuery({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MAX_DAYS, REPORT_MESSAGES, daysBetween, reportQuery, reportRangeProblem } from './report';
+import { REPORT_MAX_DAYS, REPORT_MESSAGES, daysBetween, reportRangeProblem } from '../report-range-rules';
+import { reportQuery } from './report';
 import { V } from './common';
 
 describe('reportRangeProblem (DESIGN §9)', () => {

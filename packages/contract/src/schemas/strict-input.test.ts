@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { V, calendarDate, digitsInteger, isoDate, validDatePart } from './common';
 import { filter, listQuery } from './filters';
 import { mediaTypeSchema } from './media';
-import { needsPrivacyAgreement } from './privacy';
+import { needsPrivacyAgreement } from '../privacy-policy';
 
 describe('dates are valid dates, never cut to a day', () => {
   it.each([

@@ -26,7 +26,10 @@ export type TeachingClassStudentPatchBody = z.input<typeof teachingClassStudentP
 
 /** Copies places from other classes into a destination class, re-using each Student (DESIGN §3). */
 export const teachingClassStudentCopyBody = z
-  .object({ teachingClass: refSchema, teachingClassStudents: z.array(refSchema, { error: V.type }).min(1, { error: V.blank }).max(200, { error: V.type }) })
+  .object({
+    teachingClass: refSchema,
+    teachingClassStudents: z.array(refSchema, { error: V.type }).min(1, { error: V.blank }).max(200, { error: V.type }),
+  })
   .strict();
 export type TeachingClassStudentCopyBody = z.input<typeof teachingClassStudentCopyBody>;
 

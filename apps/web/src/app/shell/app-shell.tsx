@@ -1,4 +1,5 @@
 import { ErrorText, PRIVACY_POLICY_DEFAULT_DATE, needsPrivacyAgreement } from '@skillroom/contract';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -10,9 +11,11 @@ import { usePublicConfig } from '../../lib/public-config';
 import { SwrProvider } from '../../lib/swr';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PrivacyGate } from './privacy-gate';
 import { useLiveUpdates } from './use-live-updates';
 import { useFocusRescue } from './use-focus-rescue';
+
+// Shown once to a user who has not agreed to the current policy: its code loads only for them.
+const PrivacyGate = lazy(() => import('./privacy-gate').then((m) => ({ default: m.PrivacyGate })));
 
 /** Signed-in screens: header and footer only once the user is loaded without error (spec §2). */
 export function AppShell() {
@@ -48,7 +51,9 @@ export function AppShell() {
   if (gated)
     return (
       <div className="flex min-h-screen flex-col">
-        <PrivacyGate policyDate={policyDate} onAgreed={setUser} onSignOut={() => void signOut()} />
+        <Suspense fallback={<Loading />}>
+          <PrivacyGate policyDate={policyDate} onAgreed={setUser} onSignOut={() => void signOut()} />
+        </Suspense>
         <Footer />
       </div>
     );

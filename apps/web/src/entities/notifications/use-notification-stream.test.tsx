@@ -45,6 +45,9 @@ describe('notification stream', () => {
     const onEvent = vi.fn();
     const { unmount } = renderHook(() => useNotificationStream(true, onEvent));
     await act(async () => vi.advanceTimersByTimeAsync(0));
+    // Not before the page is idle (jsdom has no requestIdleCallback: a short wait after the load stands in).
+    expect(FakeEventSource.all).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTimeAsync(2_000));
     const first = FakeEventSource.all[0]!;
     expect(first.url).toBe('/api/auth/v1/notifications/stream');
     expect(first.init).toEqual({ withCredentials: true });

@@ -2,6 +2,7 @@ import { API_AUTH_PREFIX, NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_PATH } 
 import { useEffect } from 'react';
 import { API_ORIGIN } from '../../lib/config';
 import { currentClaims, validToken } from '../../lib/session';
+import { whenIdle } from '../../lib/when-idle';
 
 /** Waits between reconnections: short first, then longer while the server stays away. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
@@ -65,9 +66,12 @@ export function useNotificationStream(enabled: boolean, onEvent: (notificationTy
       };
     }
 
-    void connect();
+    // Opened once the page is idle: the first screen's requests go first, and a tool waiting for the network to settle sees the
+    // page as loaded.
+    const cancelIdle = whenIdle(() => void connect());
     return () => {
       stopped = true;
+      cancelIdle();
       window.clearTimeout(timer);
       source?.close();
     };

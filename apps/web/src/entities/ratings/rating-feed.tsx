@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading, Spinner } from '../../components/ui/spinner';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { useRenderedCount } from '../../lib/use-rendered-count';
 import { groupObservations } from './observations';
 import { RatingCard, showsPhoto } from './rating-card';
 import { useRatingFeed, type FeedFilter } from './ratings-api';
@@ -54,8 +55,11 @@ function useHighlight(list: RefObject<HTMLOListElement | null>, highlight: strin
 /** Ratings newest first, one card per observation; the next page loads when the end comes within 250 px (spec §9). */
 export function RatingFeed({ filter, title, empty, studentNames, actionsOf, highlight }: Props) {
   const feed = useRatingFeed(filter);
-  const sentinel = useInfiniteScroll(feed.loadMore, feed.hasMore);
   const groups = useMemo(() => groupObservations(feed.ratings), [feed.ratings]);
+  // The first cards at once, the rest in idle moments (no long task on a phone); all of them when one is to be shown.
+  const rendered = useRenderedCount(groups.length, { all: Boolean(highlight) });
+  // The next page is asked for only once this one is all on the page (the sentinel would otherwise sit right below the first cards).
+  const sentinel = useInfiniteScroll(feed.loadMore, feed.hasMore && rendered === groups.length);
   const list = useRef<HTMLOListElement>(null);
   useHighlight(list, highlight, groups);
   const firstPhoto = groups.findIndex(showsPhoto);
@@ -80,8 +84,9 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
       ) : (
         <>
           <ol ref={list} className="space-y-4" aria-labelledby="rating-feed-title">
-            {groups.map((g, i) => (
-              <li key={cardKey(groups, i)}>
+            {groups.slice(0, rendered).map((g, i) => (
+              // Off-screen cards are neither laid out nor painted until they come near (about a card's height kept for each).
+              <li key={cardKey(groups, i)} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
                 <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} priority={i === firstPhoto} />
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -28,8 +28,11 @@ export function ClassStudentsGrid({ cls, onRate }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
-  const collator = new Intl.Collator(intl.locale);
-  const all = [...(cls.teachingClassStudents ?? [])].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  // Sorted once per list and locale, not on every keystroke in the filter (a collator is costly to make).
+  const all = useMemo(() => {
+    const collator = new Intl.Collator(intl.locale);
+    return [...(cls.teachingClassStudents ?? [])].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  }, [cls.teachingClassStudents, intl.locale]);
   const students = query.trim() ? all.filter((s) => fold(fullName(s)).includes(fold(query.trim()))) : all;
   const manage = canManageStudents(cls) && !cls.isFinished;
 

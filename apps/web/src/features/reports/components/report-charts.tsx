@@ -1,24 +1,10 @@
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartConfiguration,
-} from 'chart.js';
+import type { ChartConfiguration } from 'chart.js';
 import type { Report } from '@skillroom/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
 import { formatDate } from '../../../lib/dates';
-
-// Only the pieces these two charts use, so that the rest of chart.js stays out of the bundle.
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+import { whenIdle } from '../../../lib/when-idle';
 
 const average = (f: { ratings: number; points: number }) => (f.ratings ? Math.round((f.points / f.ratings) * 10) / 10 : 0);
 
@@ -26,19 +12,38 @@ const average = (f: { ratings: number; points: number }) => (f.ratings ? Math.ro
 function ChartCanvas({ config, label, height }: { config: ChartConfiguration; label: string; height: number }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (!ref.current) return;
-    // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
-    const chart = new Chart(ref.current, {
-      ...config,
-      options: {
-        ...config.options,
-        animation: false,
-        devicePixelRatio: Math.max(2, window.devicePixelRatio),
-        maintainAspectRatio: false,
-        responsive: true,
-      },
-    });
-    return () => chart.destroy();
+    const canvas = ref.current;
+    if (!canvas) return;
+    let chart: { destroy(): void } | null = null;
+    let live = true;
+    let timer: number | undefined;
+    // chart.js loads once the page is idle, and each chart is drawn in a task of its own (its box keeps its height meanwhile):
+    // no long task on a slow phone.
+    const cancel = whenIdle(
+      () =>
+        void import('./chart-setup').then(({ Chart }) => {
+          if (!live) return;
+          // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
+          timer = window.setTimeout(() => {
+            chart = new Chart(canvas, {
+              ...config,
+              options: {
+                ...config.options,
+                animation: false,
+                devicePixelRatio: Math.max(2, window.devicePixelRatio),
+                maintainAspectRatio: false,
+                responsive: true,
+              },
+            });
+          });
+        }),
+    );
+    return () => {
+      live = false;
+      cancel();
+      window.clearTimeout(timer);
+      chart?.destroy();
+    };
   }, [config]);
   return (
     <div className="relative w-full min-w-0" style={{ height }}>

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyScreen } from './lazy-screen';
+import { RouteErrorBoundary } from './route-error';
+
+describe('lazyScreen', () => {
+  it('loads once whoever asks first, and asks again after a failed load', async () => {
+    const Screen = () => <p>loaded</p>;
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Screen);
+    const s = lazyScreen(load);
+    await expect(s.preload()).rejects.toThrow('offline');
+    await expect(s.preload()).resolves.toBe(Screen);
+    render(
+      <Suspense fallback={null}>
+        <s.Component />
+      </Suspense>,
+    );
+    expect(await screen.findByText('loaded')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('RouteErrorBoundary', () => {
+  it('shows the error screen in place of one that threw, and the next address again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    const page = (at: string, child: ReactNode) => (
+      <IntlProvider locale="en" messages={{ web_error_title: 'Something went wrong', web_error_body: 'b', web_common_retry: 'r' }}>
+        <RouteErrorBoundary resetKey={at}>{child}</RouteErrorBoundary>
+      </IntlProvider>
+    );
+    const { rerender } = render(page('/a', <Broken />));
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    rerender(page('/b', <p>fine</p>));
+    expect(screen.getByText('fine')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
