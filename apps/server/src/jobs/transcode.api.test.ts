@@ -8,6 +8,7 @@ import { dbKind, signUp, startTestServer, TEST_JOBS, type TestServer } from '../
 import { upload } from '../../test/media';
 import { media } from '../db/schema';
 import { ffmpegPath, runFfmpeg } from '../lib/ffmpeg';
+import { storedKeys } from '../lib/thumb-variants';
 import { transcodeMedia } from '../modules/media/media.transcoder';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
 import { directAttempt } from './leased-worker';
@@ -62,7 +63,7 @@ async function filesOf(id: number, stem: string) {
     .map(String)
     .filter((f) => f.includes(stem) && fs.statSync(path.join(root, f)).isFile());
   const r = await row(id);
-  return { stored: all.sort(), row: [r.storageKey, r.thumbKey].sort(), state: r.transcodeState, mime: r.mimeType };
+  return { stored: all.sort(), row: storedKeys(r).sort(), state: r.transcodeState, mime: r.mimeType };
 }
 
 const stemOf = async (id: number) => path.basename((await row(id)).storageKey).split('.')[0]!;

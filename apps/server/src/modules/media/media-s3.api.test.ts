@@ -48,7 +48,12 @@ describe('media kept in S3 (s3rver)', () => {
     expect(res.statusCode).toBe(201);
     const m = res.json() as Media;
     const added = (await keysInStore()).filter((k) => !before.includes(k));
-    expect(added).toEqual([expect.stringMatching(/^image\/\d{4}\/\d{2}\/[\w-]+\.jpg$/), expect.stringMatching(/^thumb\//)]);
+    // The picture, its thumbnail and the thumbnail's 2x copy.
+    expect(added).toEqual([
+      expect.stringMatching(/^image\/\d{4}\/\d{2}\/[\w-]+\.jpg$/),
+      expect.stringMatching(/^thumb\/.*[^x]\.webp$/),
+      expect.stringMatching(/^thumb\/.*@2x\.webp$/),
+    ]);
 
     const served = await fetchBare(s, m.url);
     expect(served.statusCode).toBe(200);
@@ -108,7 +113,7 @@ describe('media kept in S3 (s3rver)', () => {
     const before = await keysInStore();
     const m = (await upload(s, w.creator.token, MediaType.RatingPhoto, await photo())).json() as Media;
     const added = (await keysInStore()).filter((k) => !before.includes(k));
-    expect(added).toHaveLength(2);
+    expect(added).toHaveLength(3);
     const action = (await classSkills(s, w.creator, w.cls.id))[0]!.learningActions[0]!.id;
     const r = await rate(s, w.creator, w.cls.id, action, { students: [w.first['@id']], medias: [m.id] });
     const parents = ((await s.api('GET', `${API}/rating/${r.id}`, { token: w.linked.token })).json() as Rating).medias[0]!.media;
