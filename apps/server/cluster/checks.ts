@@ -66,3 +66,13 @@ export async function transcodeState(db: pg.Client, mediaId: number) {
   if (!rows[0]) return 'missing';
   return rows[0].transcode_state ?? 'done';
 }
+
+/** Whether the video's transcode job has been taken up again after its first try (pg-boss counts the retry). */
+export async function transcodeRetried(db: pg.Client, mediaId: number) {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job where name = 'transcode' and (data->>'mediaId')::int = $1
+       and retry_count > 0 and state in ('active', 'completed')`,
+    [mediaId],
+  );
+  return rows[0]!.n > 0;
+}

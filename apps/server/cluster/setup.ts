@@ -52,7 +52,10 @@ export async function makeWorld(base: string, o: { classes: number; joiners: num
   return { classes, joiners, probeUser, lockUser };
 }
 
-/** A photo with some detail (so that its work is not trivial) and a video that must be transcoded (MPEG-4 part 2). */
+/**
+ * A photo with some detail (so that its work is not trivial) and a video that must be transcoded (MPEG-4 part 2), long
+ * enough (40 s of 720p) that its transcode is still running when its instance is killed, even on a quiet machine.
+ */
 export async function makeFiles(dir: string) {
   const noise = Buffer.from(Array.from({ length: 320 * 240 * 3 }, (_, i) => (i * 7919) % 251));
   const photo = await sharp(noise, { raw: { width: 320, height: 240, channels: 3 } })
@@ -68,13 +71,13 @@ export async function makeFiles(dir: string) {
       '-f',
       'lavfi',
       '-i',
-      'testsrc=size=640x360:rate=25',
+      'testsrc=size=1280x720:rate=25',
       '-f',
       'lavfi',
       '-i',
       'sine=frequency=440',
       '-t',
-      '12',
+      '40',
       '-c:v',
       'mpeg4',
       '-q:v',
