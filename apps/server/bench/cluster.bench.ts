@@ -104,7 +104,8 @@ async function main() {
       });
     }
     console.info(
-      `\n${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP} s warm-up, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+      `\n${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP} s warm-up, ` +
+        `Node ${process.version}, ${os.cpus().length} CPUs\n`,
     );
     console.info(
       `${'route'.padEnd(26)}${'one'.padStart(8)}${'one+HAProxy'.padStart(13)}${'two+HAProxy'.padStart(13)}${'ratio'.padStart(8)}`,

@@ -184,7 +184,8 @@ async function main() {
     ];
     console.info(
       `\nwrites acknowledged/found ${writes.acknowledged}/${writes.found}; events sent/received ${streams.sent}/${streams.received}; ` +
-        `streams resumed within ${report.streams.resumeMs.max} ms; transcode taken over ${takenOverMs} ms and done ${doneMs} ms after the kill`,
+        `streams resumed within ${report.streams.resumeMs.max} ms; ` +
+        `transcode taken over ${takenOverMs} ms and done ${doneMs} ms after the kill`,
     );
     if (problems.length) console.error(`\nFAIL\n  ${problems.join('\n  ')}`);
     else console.info('\nPASS');

@@ -59,7 +59,10 @@ describe('loadConfig', () => {
 
   it('shares limits on Redis only with REDIS_URL, its keys under REDIS_KEY_PREFIX, and never echoes its password', () => {
     expect(loadConfig({}).redis).toBeNull();
-    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redis).toEqual({ url: 'rediss://:pw@cache:6380/2', keyPrefix: 'skillroom:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redis).toEqual({
+      url: 'rediss://:pw@cache:6380/2',
+      keyPrefix: 'skillroom:',
+    });
     expect(loadConfig({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'school-a:' }).redis?.keyPrefix).toBe('school-a:');
     expect(() => loadConfig({ REDIS_URL: 'http://:secret-pw@cache' })).toThrow(/^(?![\s\S]*secret-pw)[\s\S]*REDIS_URL/);
   });

@@ -17,10 +17,16 @@ export function multipart(parts: (Record<string, string> | FilePart)[]) {
   for (const p of parts) {
     if ('content' in p && Buffer.isBuffer(p.content)) {
       const f = p as FilePart;
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'mediaFile[file]'}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'mediaFile[file]'}"; filename="${f.filename}"\r\n` +
+            `Content-Type: ${f.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(f.content, Buffer.from('\r\n'));
     } else {
-      for (const [k, v] of Object.entries(p as Record<string, string>)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+      for (const [k, v] of Object.entries(p as Record<string, string>))
+        chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -28,7 +34,13 @@ export function multipart(parts: (Record<string, string> | FilePart)[]) {
 }
 
 /** Posts an upload the way the specification's client does: mediaType, then mediaFile[file], then encode. */
-export function upload(s: Pick<TestServer, 'app'>, token: string | null, mediaType: number | string | null, file: FilePart | null, extra: Record<string, string> = {}) {
+export function upload(
+  s: Pick<TestServer, 'app'>,
+  token: string | null,
+  mediaType: number | string | null,
+  file: FilePart | null,
+  extra: Record<string, string> = {},
+) {
   const parts: (Record<string, string> | FilePart)[] = [];
   if (mediaType !== null) parts.push({ mediaType: String(mediaType) });
   if (file) parts.push(file);
@@ -62,7 +74,12 @@ export function heldUpload(s: Pick<TestServer, 'app'>, token: string, content: B
       }
     },
   });
-  const answer = s.app.inject({ method: 'POST', url: '/api/auth/v1/media', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  const answer = s.app.inject({
+    method: 'POST',
+    url: '/api/auth/v1/media',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload: body,
+  });
   return { answer, reading, finish };
 }
 
@@ -79,7 +96,8 @@ export function jpegWithGps(width = 64, height = 48) {
 }
 
 /** Whether EXIF data points at a GPS directory (tag 0x8825, in either byte order). */
-export const hasGpsTag = (exif: Buffer | undefined) => Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))));
+export const hasGpsTag = (exif: Buffer | undefined) =>
+  Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))));
 
 /** A PCM WAV of `seconds` of a 440 Hz tone, 8 kHz mono 16-bit, written by hand. */
 export function wav(seconds: number, rate = 8000) {
@@ -103,7 +121,8 @@ export function wav(seconds: number, rate = 8000) {
 }
 
 /** Fetches a link the way an <img> does: no Authorization header, no cookie. */
-export const fetchBare = (s: TestServer, url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
+export const fetchBare = (s: TestServer, url: string, headers: Record<string, string> = {}) =>
+  s.app.inject({ method: 'GET', url, headers });
 
 const box = (type: string, ...payload: Buffer[]) => {
   const body = Buffer.concat(payload);
@@ -122,8 +141,23 @@ const TURNED = [0, 0x10000, 0, 0xffff0000, 0, 0, 0, 0, 0x40000000];
  */
 export function mp4(o: { turned?: boolean; moovLast?: boolean; location?: string } = {}) {
   const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), u32(0x200), Buffer.from('isomiso2avc1mp41', 'latin1'));
-  const mvhd = box('mvhd', u32(0, 0, 0, 1000, 2500, 0x10000), Buffer.from([1, 0]), Buffer.alloc(10), u32(...IDENTITY), Buffer.alloc(24), u32(2));
-  const tkhd = box('tkhd', u32(7, 0, 0, 1, 0, 2500), Buffer.alloc(8), Buffer.alloc(8), u32(...(o.turned ? TURNED : IDENTITY)), u32(1920 << 16, 1080 << 16));
+  const mvhd = box(
+    'mvhd',
+    u32(0, 0, 0, 1000, 2500, 0x10000),
+    Buffer.from([1, 0]),
+    Buffer.alloc(10),
+    u32(...IDENTITY),
+    Buffer.alloc(24),
+    u32(2),
+  );
+  const tkhd = box(
+    'tkhd',
+    u32(7, 0, 0, 1, 0, 2500),
+    Buffer.alloc(8),
+    Buffer.alloc(8),
+    u32(...(o.turned ? TURNED : IDENTITY)),
+    u32(1920 << 16, 1080 << 16),
+  );
   const location = o.location ?? '+51.5074-000.1278/';
   const xyz = box('\xa9xyz', Buffer.from([0, location.length, 0x15, 0xc7]), Buffer.from(location, 'latin1'));
   const moov = box('moov', mvhd, box('trak', tkhd, box('udta', xyz)), box('udta', xyz));

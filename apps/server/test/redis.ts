@@ -55,7 +55,13 @@ export async function startTwin(s: TestServer, logStream?: { write(line: string)
 
 /** A sign-up attempt from `ip`: its empty body is refused, but the attempt counts against the address's limit. */
 export const signUpFrom = (app: FastifyInstance, ip: string) =>
-  app.inject({ method: 'POST', url: '/api/public/v1/user', remoteAddress: ip, headers: { 'content-type': 'application/ld+json' }, payload: '{}' });
+  app.inject({
+    method: 'POST',
+    url: '/api/public/v1/user',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/ld+json' },
+    payload: '{}',
+  });
 
 /** The statuses of `n` sign-up attempts from `ip`, sent to the instances in turn. */
 export async function attempts(apps: FastifyInstance[], ip: string, n: number) {
@@ -65,4 +71,5 @@ export async function attempts(apps: FastifyInstance[], ip: string, n: number) {
 }
 
 /** The log lines about Redis (its outage and its return). */
-export const redisLines = (lines: Record<string, unknown>[]) => lines.filter((l) => /^Redis /.test(String(l.msg))).map((l) => String(l.msg));
+export const redisLines = (lines: Record<string, unknown>[]) =>
+  lines.filter((l) => /^Redis /.test(String(l.msg))).map((l) => String(l.msg));

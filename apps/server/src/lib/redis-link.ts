@@ -7,7 +7,8 @@ const CONNECT_TIMEOUT_MS = 1000;
 const PROBE_MS = 1000;
 
 /** The reason of a failure, without anything from REDIS_URL (its password) beyond what the client's message holds. */
-const reasonOf = (err: unknown) => (err instanceof Error ? `${(err as NodeJS.ErrnoException).code ?? err.name}: ${err.message}` : String(err));
+const reasonOf = (err: unknown) =>
+  err instanceof Error ? `${(err as NodeJS.ErrnoException).code ?? err.name}: ${err.message}` : String(err);
 
 /**
  * The Redis that shared limits live in (DESIGN §10 "Shared limits"). `up` says whether to use it: while it is away,

@@ -27,11 +27,19 @@ describe('shared limits when Redis goes away and comes back', () => {
     proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
     const viaProxy = Object.assign(new URL(TEST_REDIS_URL), { host: `127.0.0.1:${proxy.port}` }).toString();
     a = await startTestServer(
-      { REDIS_URL: viaProxy, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), UPLOADS_PER_USER: '1', LOG_LEVEL: 'info' },
+      {
+        REDIS_URL: viaProxy,
+        REDIS_KEY_PREFIX: prefix,
+        RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+        UPLOADS_PER_USER: '1',
+        LOG_LEVEL: 'info',
+      },
       { logStream: logsA.stream },
     );
     b = await startTwin(a, logsB.stream);
-    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await b?.close();
@@ -40,7 +48,7 @@ describe('shared limits when Redis goes away and comes back', () => {
     await redis?.close();
   });
 
-  it('goes on with per-instance limits while Redis is away (no 5xx, never unlimited), logging once each way, and shares again', async () => {
+  it('goes on with per-instance limits while Redis is away (no 5xx, never unlimited), logs once each way, shares again', async () => {
     const u = await signUp(a);
     expect(await attempts([a.app, b], '203.0.113.1', LIMIT + 1)).toContain(429);
     expect(redisLines(logsA.lines)).toEqual([]);
@@ -59,7 +67,8 @@ describe('shared limits when Redis goes away and comes back', () => {
     const held = heldUpload(a, u.token, png);
     await held.reading;
     let second = await upload(a, u.token, 7, { filename: 'a.png', type: 'image/png', content: png });
-    for (let i = 0; i < 50 && second.statusCode !== 429; i++) second = await upload(a, u.token, 7, { filename: 'a.png', type: 'image/png', content: png });
+    for (let i = 0; i < 50 && second.statusCode !== 429; i++)
+      second = await upload(a, u.token, 7, { filename: 'a.png', type: 'image/png', content: png });
     expect(second.statusCode).toBe(429);
     expect((await upload({ app: b }, u.token, 7, { filename: 'b.png', type: 'image/png', content: png })).statusCode).toBe(201);
     held.finish();

@@ -18,9 +18,16 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
   let png: Buffer;
   beforeAll(async () => {
     redis = await testRedis(prefix);
-    a = await startTestServer({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT), UPLOADS_PER_USER: '1' });
+    a = await startTestServer({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT),
+      UPLOADS_PER_USER: '1',
+    });
     b = await startTwin(a);
-    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await b?.close();
@@ -36,7 +43,13 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
     // Each instance alone has seen fewer than the limit: only a shared count refuses these.
     expect(await attempts([a.app], ip, 1)).toEqual([429]);
     expect(await attempts([b], ip, 1)).toEqual([429]);
-    const refused = await b.inject({ method: 'POST', url: '/api/public/v1/user', remoteAddress: ip, headers: { 'content-type': 'application/ld+json' }, payload: '{}' });
+    const refused = await b.inject({
+      method: 'POST',
+      url: '/api/public/v1/user',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/ld+json' },
+      payload: '{}',
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The count is in Redis, under this run's prefix.
@@ -67,7 +80,10 @@ describe('shared limits: two instances on one Redis (REDIS_URL)', () => {
   });
 
   it('frees a slot whose instance died once its lease ends, and keeps it while its holder renews it', async () => {
-    const [one, two] = await Promise.all([RedisLink.open(TEST_REDIS_URL, prefix, a.app.log), RedisLink.open(TEST_REDIS_URL, prefix, a.app.log)]);
+    const [one, two] = await Promise.all([
+      RedisLink.open(TEST_REDIS_URL, prefix, a.app.log),
+      RedisLink.open(TEST_REDIS_URL, prefix, a.app.log),
+    ]);
     // Long enough that a busy test machine still renews in time (every lease/3), short enough for a test.
     const lease = 2000;
     const alive = new SharedSlots('lease', 1, one, lease);

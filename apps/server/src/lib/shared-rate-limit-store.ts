@@ -15,7 +15,10 @@ interface StoreParams {
 
 // The plugin's own two stores (its package exports no entry for them, and they carry no types of their own).
 const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+) => Store;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,

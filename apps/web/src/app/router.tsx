@@ -28,19 +28,37 @@ const screens: ScreenRoute[] = [
   {
     screen: publicLayout,
     children: [
-      at('sign-in', lazyScreen(() => import('../features/auth/routes/sign-in-route').then((m) => m.SignInRoute))),
-      at('sign-up', lazyScreen(() => import('../features/auth/routes/sign-up-route').then((m) => m.SignUpRoute))),
-      at('forgot-password', lazyScreen(() => import('../features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute))),
-      at('reset-password', lazyScreen(() => import('../features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute))),
+      at(
+        'sign-in',
+        lazyScreen(() => import('../features/auth/routes/sign-in-route').then((m) => m.SignInRoute)),
+      ),
+      at(
+        'sign-up',
+        lazyScreen(() => import('../features/auth/routes/sign-up-route').then((m) => m.SignUpRoute)),
+      ),
+      at(
+        'forgot-password',
+        lazyScreen(() => import('../features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)),
+      ),
+      at(
+        'reset-password',
+        lazyScreen(() => import('../features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)),
+      ),
       // A family letter's QR code (DESIGN §8): for the signed-out and the signed-in alike.
-      at('link', lazyScreen(() => import('../features/family-link/routes/link-route').then((m) => m.LinkRoute))),
+      at(
+        'link',
+        lazyScreen(() => import('../features/family-link/routes/link-route').then((m) => m.LinkRoute)),
+      ),
     ],
   },
   {
     screen: appShell,
     children: [
       { index: true, screen: lazyScreen(() => import('./dashboard-route').then((m) => m.DashboardRoute)) },
-      at('teaching-class/new', lazyScreen(() => import('../features/classes/routes/class-new-route').then((m) => m.ClassNewRoute))),
+      at(
+        'teaching-class/new',
+        lazyScreen(() => import('../features/classes/routes/class-new-route').then((m) => m.ClassNewRoute)),
+      ),
       at(
         'teaching-class/:teachingClassId',
         lazyScreen(() => import('../features/classes/routes/class-detail-route').then((m) => m.ClassDetailRoute)),
@@ -78,10 +96,22 @@ const screens: ScreenRoute[] = [
         at(`${base}/rating/:ratingId/edit`, ratingEdit),
         at(`${base}/manage`, studentLinks),
       ]),
-      at('notifications', lazyScreen(() => import('../features/notifications/routes/notification-list-route').then((m) => m.NotificationListRoute))),
-      at('profile/edit', lazyScreen(() => import('../features/profile/routes/profile-edit-route').then((m) => m.ProfileEditRoute))),
-      at('forbidden', lazyScreen(() => import('../features/errors/routes/forbidden-route').then((m) => m.ForbiddenRoute))),
-      at('*', lazyScreen(() => import('../features/errors/routes/not-found-route').then((m) => m.NotFoundRoute))),
+      at(
+        'notifications',
+        lazyScreen(() => import('../features/notifications/routes/notification-list-route').then((m) => m.NotificationListRoute)),
+      ),
+      at(
+        'profile/edit',
+        lazyScreen(() => import('../features/profile/routes/profile-edit-route').then((m) => m.ProfileEditRoute)),
+      ),
+      at(
+        'forbidden',
+        lazyScreen(() => import('../features/errors/routes/forbidden-route').then((m) => m.ForbiddenRoute)),
+      ),
+      at(
+        '*',
+        lazyScreen(() => import('../features/errors/routes/not-found-route').then((m) => m.NotFoundRoute)),
+      ),
     ],
   },
 ];

@@ -8,7 +8,9 @@ describe('useRenderedCount', () => {
   afterEach(() => vi.useRealTimers());
 
   it('renders the first items at once and the rest a step per idle moment, or all of them when asked', async () => {
-    const { result, rerender } = renderHook(({ all }) => useRenderedCount(12, { first: 5, step: 5, all }), { initialProps: { all: false } });
+    const { result, rerender } = renderHook(({ all }) => useRenderedCount(12, { first: 5, step: 5, all }), {
+      initialProps: { all: false },
+    });
     expect(result.current).toBe(5);
     await act(async () => vi.advanceTimersByTimeAsync(2_000));
     expect(result.current).toBe(10);
