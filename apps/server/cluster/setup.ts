@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ffmpegPath } from '../src/lib/ffmpeg';
 import { AUTH, must, signUp, type Account } from './client';
 import type { ClassSetup } from './traffic';
 
@@ -62,7 +63,9 @@ export async function makeFiles(dir: string) {
     .jpeg({ quality: 85 })
     .toBuffer();
   const video = path.join(dir, 'clip.mp4');
-  const ffmpeg = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+  // The server's own choice (FFMPEG_PATH, the system's, else the npm package's), so a machine without Debian's ffmpeg runs it too.
+  const ffmpeg = ffmpegPath();
+  if (!ffmpeg) throw new Error('no ffmpeg runs here: the cluster test needs one to make its video');
   execFileSync(
     ffmpeg,
     [
