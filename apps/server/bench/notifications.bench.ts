@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { TokenSigner } from '../src/plugins/auth';
+import { admin } from './bench-server';
 
 const ITERATIONS = Number(process.env.BENCH_NOTIFY_ITERATIONS ?? 300);
 const WARMUP = 20;
@@ -25,16 +25,6 @@ const TARGET_MEMORY_MB = 100;
 const here = import.meta.dirname;
 const API = '/api/auth/v1';
 
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
 interface Instance {
   child: ChildProcess;
   base: string;
@@ -42,7 +32,11 @@ interface Instance {
 }
 
 function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = fork(path.join(here, 'server.ts'), [], { execArgv: ['--import', 'tsx', '--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((resolve) => {
       const on = (m: { memory?: NodeJS.MemoryUsage }) => {
@@ -92,17 +86,30 @@ export async function benchNotifications(adminUrl: string) {
     const users = STREAMS / PER_USER + 2;
     await database.db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name)
       select 'u' || g, 'u' || g || '@example.org', 'not-a-hash', 'User', 'Number' || g from generate_series(1, ${users}) g`);
-    await database.db.execute(sql`insert into teaching_class (name, invitation_code, year, start, "end", creator_id) values ('Bench class', 'BENCHN01', 2026, '2026-09-01', '2027-07-15', 1)`);
+    await database.db.execute(
+      sql`insert into teaching_class (name, invitation_code, year, start, "end", creator_id) values ('Bench class', 'BENCHN01', 2026, '2026-09-01', '2027-07-15', 1)`,
+    );
     await database.close();
 
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'warn', DEMO: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '1000000' };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      DEMO: 'false',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    };
     instances.push(await startInstance(env), await startInstance(env));
     const [one, two] = instances as [Instance, Instance];
     const signer = new TokenSigner(secret);
     const token = (userId: number) => signer.sign({ userId, username: `u${userId}`, roles: ['ROLE_USER'] });
     const [owner, requester] = [await token(1), await token(2)];
     const post = async (pathname: string, t: string, body?: unknown) => {
-      const res = await fetch(one.base + API + pathname, { method: 'POST', headers: { authorization: `Bearer ${t}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(one.base + API + pathname, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as { id: number };
     };
@@ -122,7 +129,12 @@ export async function benchNotifications(adminUrl: string) {
     }
     ownerStream.close();
     times.sort((a, b) => a - b);
-    const latency = { iterations: ITERATIONS, medianMs: round(percentile(times, 50), 2), p99Ms: round(percentile(times, 99), 2), maxMs: round(times[times.length - 1]!, 2) };
+    const latency = {
+      iterations: ITERATIONS,
+      medianMs: round(percentile(times, 50), 2),
+      p99Ms: round(percentile(times, 99), 2),
+      maxMs: round(times[times.length - 1]!, 2),
+    };
 
     // Memory: instance 2 idle, then with STREAMS open streams.
     await new Promise((r) => setTimeout(r, 500));
@@ -137,14 +149,33 @@ export async function benchNotifications(adminUrl: string) {
     const loaded = await two.memory();
     for (const s of open) s.close();
     const mb = (b: number) => round(b / 1024 / 1024);
-    const memory = { streams: open.length, idleRssMb: mb(idle.rss), rssMb: mb(loaded.rss), rssOverIdleMb: mb(loaded.rss - idle.rss), heapOverIdleMb: mb(loaded.heapUsed - idle.heapUsed) };
+    const memory = {
+      streams: open.length,
+      idleRssMb: mb(idle.rss),
+      rssMb: mb(loaded.rss),
+      rssOverIdleMb: mb(loaded.rss - idle.rss),
+      heapOverIdleMb: mb(loaded.heapUsed - idle.heapUsed),
+    };
 
     const ok = latency.p99Ms <= TARGET_P99_MS && memory.rssOverIdleMb <= TARGET_MEMORY_MB;
     console.info(`\nnotifications, two instances on one PostgreSQL (${ITERATIONS} writes on instance 1, events on a stream of instance 2)`);
-    console.info(`  write → event: median ${latency.medianMs} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms (target p99 ≤ ${TARGET_P99_MS} ms)`);
-    console.info(`  ${memory.streams} open streams: ${memory.rssOverIdleMb} MB resident over idle (${memory.idleRssMb} → ${memory.rssMb} MB), heap +${memory.heapOverIdleMb} MB (target ≤ ${TARGET_MEMORY_MB} MB)`);
+    console.info(
+      `  write → event: median ${latency.medianMs} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms (target p99 ≤ ${TARGET_P99_MS} ms)`,
+    );
+    console.info(
+      `  ${memory.streams} open streams: ${memory.rssOverIdleMb} MB resident over idle (${memory.idleRssMb} → ${memory.rssMb} MB), heap +${memory.heapOverIdleMb} MB (target ≤ ${TARGET_MEMORY_MB} MB)`,
+    );
     console.info(`  target: ${ok ? 'met' : 'NOT met'}`);
-    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, database: 'postgres', targets: { p99Ms: TARGET_P99_MS, memoryMb: TARGET_MEMORY_MB }, ok, latency, memory };
+    const out = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      database: 'postgres',
+      targets: { p99Ms: TARGET_P99_MS, memoryMb: TARGET_MEMORY_MB },
+      ok,
+      latency,
+      memory,
+    };
     fs.writeFileSync(path.join(here, 'notifications-results.json'), `${JSON.stringify(out, null, 2)}\n`);
     if (!ok) process.exitCode = 1;
     return out;

@@ -1,5 +1,6 @@
 // A notification stream as a browser's EventSource holds it: reconnects when it drops, sending Last-Event-ID.
 import http from 'node:http';
+import { readSseBlocks } from '../test/sse';
 import { AUTH } from './client';
 
 export interface StreamStats {
@@ -35,19 +36,11 @@ export function holdStream(base: string, token: string, ip: string) {
         stats.servedBy.push(String(res.headers['x-served-by'] ?? '?'));
         if (droppedAt !== null) stats.resumeMs.push(Date.now() - droppedAt);
         droppedAt = null;
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const idLine = block.split('\n').find((l) => l.startsWith('id: '));
-            if (!idLine) continue;
-            lastId = Number(idLine.slice(4));
-            stats.ids.push(lastId);
-          }
+        readSseBlocks(res, (block) => {
+          const idLine = block.split('\n').find((l) => l.startsWith('id: '));
+          if (!idLine) return;
+          lastId = Number(idLine.slice(4));
+          stats.ids.push(lastId);
         });
         res.once('close', () => dropped(mine));
       },

@@ -13,6 +13,20 @@ export async function listen(app: FastifyInstance) {
   return address;
 }
 
+/** Hands each block of a server-sent events answer (the lines up to a blank line) to `onBlock`, as it arrives. */
+export function readSseBlocks(res: http.IncomingMessage, onBlock: (block: string) => void) {
+  res.setEncoding('utf8');
+  let buffer = '';
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      onBlock(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
+  });
+}
+
 /**
  * Opens a server-sent events stream and collects its events; `next()` waits for the next one. Comments (heartbeats)
  * are counted apart. No timers: a test that waits for an event that never comes fails by the test's own timeout.
@@ -33,34 +47,26 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
       status = res.statusCode ?? 0;
       contentType = String(res.headers['content-type'] ?? '');
       contentEncoding = String(res.headers['content-encoding'] ?? '');
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const e: SseEvent = { id: null, event: 'message', data: '' };
-          let isEvent = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments++;
-            else if (line.startsWith('event: ')) e.event = line.slice(7);
-            else if (line.startsWith('id: ')) {
-              e.id = line.slice(4);
-              isEvent = true;
-            } else if (line.startsWith('data: ')) {
-              e.data += line.slice(6);
-              isEvent = true;
-            }
+      readSseBlocks(res, (block) => {
+        const e: SseEvent = { id: null, event: 'message', data: '' };
+        let isEvent = false;
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments++;
+          else if (line.startsWith('event: ')) e.event = line.slice(7);
+          else if (line.startsWith('id: ')) {
+            e.id = line.slice(4);
+            isEvent = true;
+          } else if (line.startsWith('data: ')) {
+            e.data += line.slice(6);
+            isEvent = true;
           }
-          if (!isEvent) continue;
-          events.push(e);
-          if (waiting && read < events.length) {
-            const w = waiting;
-            waiting = null;
-            w(events[read++]!);
-          }
+        }
+        if (!isEvent) return;
+        events.push(e);
+        if (waiting && read < events.length) {
+          const w = waiting;
+          waiting = null;
+          w(events[read++]!);
         }
       });
       res.on('end', () => ended());
