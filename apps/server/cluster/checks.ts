@@ -76,3 +76,11 @@ export async function transcodeRetried(db: pg.Client, mediaId: number) {
   );
   return rows[0]!.n > 0;
 }
+
+/** The transcode queue's jobs as pg-boss holds them, for the report of a failed run. */
+export async function transcodeJobs(db: pg.Client) {
+  const { rows } = await db.query(
+    `select id, state, retry_count, data, started_on, now() - started_on as silent_for, output from pgboss.job where name = 'transcode'`,
+  );
+  return rows;
+}

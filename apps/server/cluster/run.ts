@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { FREE_FAILURES } from '../src/accounts/sign-in-throttle';
 import { startS3rver } from '../test/s3rver';
-import { checkStreams, checkWrites, transcodeRetried, transcodeState, type StreamHolder } from './checks';
+import { checkStreams, checkWrites, transcodeJobs, transcodeRetried, transcodeState, type StreamHolder } from './checks';
 import { AUTH, call, uploadForm } from './client';
 import { startHaproxy, startInstance, stopInstance, waitFor, type Instance } from './processes';
 import { makeFiles, makeWorld } from './setup';
@@ -55,7 +55,8 @@ async function main() {
       DATA_DIR: dataDir,
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      // Info: a failed run's instance logs (kept) say which jobs ran where; request lines are a few MB for the run.
+      LOG_LEVEL: 'info',
       TRUST_PROXY: 'true',
       RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT),
       S3_BUCKET: s3.bucket,
@@ -188,6 +189,7 @@ async function main() {
         `transcode taken over ${takenOverMs} ms and done ${doneMs} ms after the kill`,
     );
     if (problems.length) console.error(`\nFAIL\n  ${problems.join('\n  ')}`);
+    if (problems.length && videoState !== 'done') console.error('the transcode jobs:', await transcodeJobs(db));
     else console.info('\nPASS');
     failed = problems.length > 0;
   } finally {
