@@ -1,5 +1,7 @@
 // One Lighthouse run of `npm run bench:web` in a fresh Debian Chromium (puppeteer-core drives it; no browser is downloaded),
 // and the installability check of the app.
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -55,6 +57,15 @@ export async function chromiumVersion(): Promise<string> {
   }
 }
 
+/** WEB_BENCH_DUMP=<folder> keeps each run's whole report (its long tasks, script costs, requests) to find what to fix. */
+function dump(url: string, formFactor: FormFactor, lhr: object) {
+  const dir = process.env.WEB_BENCH_DUMP;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}-${Date.now()}.json`;
+  fs.writeFileSync(path.join(dir, name), JSON.stringify(lhr));
+}
+
 /** One cold run of `url`; with `cookies`, they are set in the browser before Lighthouse navigates (it never clears cookies). */
 export async function measure(url: string, formFactor: FormFactor, cookies: Record<string, string> | null): Promise<Sample> {
   const browser = await launch();
@@ -70,6 +81,7 @@ export async function measure(url: string, formFactor: FormFactor, cookies: Reco
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    dump(url, formFactor, lhr);
     const value = (id: string) => {
       const v = lhr.audits[id]?.numericValue;
       if (typeof v !== 'number') throw new Error(`${url}: no value for ${id}`);
