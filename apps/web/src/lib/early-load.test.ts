@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startEarly, takeEarly } from './early-load';
+import { addressedClassId } from './class-key';
+import { EARLY_LOAD_MAX_AGE_MS, startEarly, takeEarly } from './early-load';
 
 describe('loads started before the first render', () => {
   it('starts a load once and hands it over once; later callers load afresh', async () => {
@@ -20,5 +21,29 @@ describe('loads started before the first render', () => {
     expect(unhandled).not.toHaveBeenCalled();
     process.off('unhandledRejection', unhandled);
     await expect(takeEarly('b')).rejects.toThrow('offline');
+  });
+});
+
+describe('the class an address names', () => {
+  it('is read from /teaching-class/{id} and what lies under it, and from nothing else', () => {
+    expect(addressedClassId('/web/teaching-class/12', '/web')).toBe(12);
+    expect(addressedClassId('/web/teaching-class/12/student/3', '/web')).toBe(12);
+    expect(addressedClassId('/web/teaching-class/new', '/web')).toBeNull();
+    expect(addressedClassId('/web/teaching-class/0', '/web')).toBeNull();
+    expect(addressedClassId('/web/student/3', '/web')).toBeNull();
+    expect(addressedClassId('/other/teaching-class/12', '/web')).toBeNull();
+  });
+});
+
+describe('an early load taken late', () => {
+  it('is not handed over once older than its age limit', async () => {
+    vi.useFakeTimers();
+    try {
+      startEarly('c', () => Promise.resolve(1));
+      vi.advanceTimersByTime(EARLY_LOAD_MAX_AGE_MS + 1);
+      expect(takeEarly('c')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
