@@ -81,7 +81,12 @@ export const idempotencyStore = {
     return {
       won: false,
       row: row
-        ? { requestHash: row.request_hash!, statusCode: row.status_code, responseHeaders: row.response_headers, responseBody: row.response_body }
+        ? {
+            requestHash: row.request_hash!,
+            statusCode: row.status_code,
+            responseHeaders: row.response_headers,
+            responseBody: row.response_body,
+          }
         : null,
     };
   },

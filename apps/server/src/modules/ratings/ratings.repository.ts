@@ -164,7 +164,10 @@ export const ratingsRepository = {
    * runs between a writer's first statement and its commit sets their pace (measured by `npm run bench`).
    */
   async insertWithStudents(db: DbOrTx, values: NewRating, places: { id: number; studentId: number }[]) {
-    const rating = db.insert(ratings).values({ ...values, isWholeClass: places.length === 0 }).returning({ id: ratings.id });
+    const rating = db
+      .insert(ratings)
+      .values({ ...values, isWholeClass: places.length === 0 })
+      .returning({ id: ratings.id });
     if (!places.length) return (await rating)[0]!.id;
     const rows = sql.join(
       places.map((p) => sql`(${p.studentId}::int, ${p.id}::int)`),
