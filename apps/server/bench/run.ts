@@ -121,7 +121,8 @@ async function main() {
       body: JSON.stringify(BENCH_USER),
     });
     const { token } = (await login.json()) as { token: string };
-    const writes = () => import('./rating-writes.bench').then((m) => m.benchRatingWrites({ databaseUrl: url, dataDir, base, token }));
+    const writes = () =>
+      import('./rating-writes.bench').then((m) => m.benchRatingWrites({ databaseUrl: url, dataDir, base, token, serverPid: child!.pid! }));
     if (process.env.BENCH_ONLY === 'rating-writes') return await writes();
     const roster = () => import('./roster-import.bench').then((m) => m.benchRosterImport({ base }));
     if (process.env.BENCH_ONLY === 'roster-import') return await roster();

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { IDEMPOTENCY } from '@skillroom/contract';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
+import { namedQuery } from './named-query';
 import { idempotencyKeys } from './schema';
 
 export interface KeyOwner {
@@ -16,62 +17,95 @@ export interface StoredAnswer {
   responseBody: string | null;
 }
 
-const KEEP = sql.raw(`interval '${IDEMPOTENCY.keepHours} hours'`);
-const where = (o: Pick<KeyOwner, 'scope' | 'key'>) => and(eq(idempotencyKeys.scope, o.scope), eq(idempotencyKeys.key, o.key));
+/** What a claim found: the key is this request's now, or someone else's (its row; none if it went meanwhile). */
+export type Claim = { won: true } | { won: false; row: StoredAnswer | null };
+
+const KEEP = `interval '${IDEMPOTENCY.keepHours} hours'`;
+
+/**
+ * Takes the key, or reads the row that holds it, in one round trip. The key is taken with a new row (status null
+ * while it runs), or over one that no longer counts, in the same statement so that two instances never both win:
+ * expired (older than 24 h), or still running after `abandonedMs` (its instance died mid-request; no request runs
+ * that long). Committed without waiting for the disk (synchronous_commit off for this one statement): the route's
+ * own commit flushes the log up to it, and a claim lost with no write after it was not needed.
+ * The read sees the statement's snapshot: a row committed by another instance after it began is not seen, and the
+ * caller waits and claims again, as for a key still running.
+ */
+const CLAIM = `with claimed as (
+  insert into idempotency_key (scope, key, user_id, request_hash)
+  select $1, $2, $3::int, $4 where set_config('synchronous_commit', 'off', true) is not null
+  on conflict (scope, key) do update
+    set user_id = excluded.user_id, request_hash = excluded.request_hash, status_code = null, response_headers = null,
+      response_body = null, created = now()
+    where idempotency_key.created < now() - ${KEEP}
+      or (idempotency_key.status_code is null and idempotency_key.created < now() - $5::interval)
+  returning 1
+)
+select true as won, null as request_hash, null::int as status_code, null::jsonb as response_headers, null as response_body
+  from claimed
+union all
+select false, request_hash, status_code, response_headers, response_body from idempotency_key
+  where scope = $1 and key = $2 and created > now() - ${KEEP} and not exists (select 1 from claimed)`;
+
+/**
+ * Keeps the first run's answer (and the request's hash, final only now for a multipart body). Committed without
+ * waiting for the disk too: the next commit of any session flushes it (within 200 ms at most, PostgreSQL's WAL
+ * writer delay). Lost only if the database crashes within that time, and then the key looks like a run whose
+ * instance died (`abandonedMs`): what an instance crashing between the route's commit and this statement leaves
+ * anyway, whatever the commit mode.
+ */
+const COMPLETE = `update idempotency_key set request_hash = $3, status_code = $4, response_headers = $5::jsonb, response_body = $6
+  where scope = $1 and key = $2 and status_code is null and set_config('synchronous_commit', 'off', true) is not null`;
+
+const RELEASE = 'delete from idempotency_key where scope = $1 and key = $2 and status_code is null';
+
+interface ClaimRow {
+  won: boolean;
+  request_hash: string | null;
+  status_code: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+}
 
 /** The `idempotency_key` table (DESIGN §7): the SQL of `plugins/idempotency.ts` and of its purge job. */
 export const idempotencyStore = {
-  /**
-   * Takes the key for a first run: a new row (status null while it runs), or one that no longer counts, taken over
-   * in the same statement so that two instances never both win: expired (older than 24 h), or still running after
-   * `abandonedMs` (its instance died mid-request; no request runs that long). Answers whether this request won it.
-   */
-  async claim(db: DbOrTx, o: KeyOwner, requestHash: string, abandonedMs: number): Promise<boolean> {
-    // Committed without waiting for the disk (synchronous_commit off for this one statement): the route's own commit
-    // flushes the log up to it, and a claim lost with no write after it was not needed. Saves one flush per write.
-    const result = (await db.execute(sql`
-      insert into idempotency_key (scope, key, user_id, request_hash)
-      select ${o.scope}, ${o.key}, ${o.userId}::int, ${requestHash} where set_config('synchronous_commit', 'off', true) is not null
-      on conflict (scope, key) do update
-        set user_id = excluded.user_id, request_hash = excluded.request_hash, status_code = null, response_headers = null,
-          response_body = null, created = now()
-        where idempotency_key.created < now() - ${KEEP}
-          or (idempotency_key.status_code is null and idempotency_key.created < now() - ${`${abandonedMs} milliseconds`}::interval)
-      returning key`)) as unknown as { rows: unknown[] };
-    return result.rows.length > 0;
+  async claim(db: Db, o: KeyOwner, requestHash: string, abandonedMs: number): Promise<Claim> {
+    const [row] = await namedQuery<ClaimRow>(db, 'idempotency_claim', CLAIM, [
+      o.scope,
+      o.key,
+      o.userId,
+      requestHash,
+      `${abandonedMs} milliseconds`,
+    ]);
+    if (row?.won) return { won: true };
+    return {
+      won: false,
+      row: row
+        ? {
+            requestHash: row.request_hash!,
+            statusCode: row.status_code,
+            responseHeaders: row.response_headers,
+            responseBody: row.response_body,
+          }
+        : null,
+    };
   },
 
-  /** The key's row, unless expired (an expired row is as good as none; the purge job removes it). */
-  async find(db: DbOrTx, o: Pick<KeyOwner, 'scope' | 'key'>): Promise<StoredAnswer | null> {
-    const [row] = await db
-      .select({
-        requestHash: idempotencyKeys.requestHash,
-        statusCode: idempotencyKeys.statusCode,
-        responseHeaders: idempotencyKeys.responseHeaders,
-        responseBody: idempotencyKeys.responseBody,
-      })
-      .from(idempotencyKeys)
-      .where(and(where(o), gt(idempotencyKeys.created, sql`now() - ${KEEP}`)));
-    return row ? { ...row, responseHeaders: row.responseHeaders as Record<string, string> | null } : null;
-  },
-
-  /**
-   * Keeps the first run's answer (and the request's hash, final only now for a multipart body). Committed without
-   * waiting for the disk too: the next commit of any session flushes it (within 200 ms at most, PostgreSQL's WAL
-   * writer delay). Lost only if the database crashes within that time, and then the key looks like a run whose
-   * instance died (`claim`'s `abandonedMs`): what an instance crashing between the route's commit and this statement
-   * leaves anyway, whatever the commit mode.
-   */
-  async complete(db: DbOrTx, o: Pick<KeyOwner, 'scope' | 'key'>, answer: StoredAnswer & { statusCode: number }) {
-    await db
-      .update(idempotencyKeys)
-      .set(answer)
-      .where(and(where(o), isNull(idempotencyKeys.statusCode), sql`set_config('synchronous_commit', 'off', true) is not null`));
+  async complete(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>, answer: StoredAnswer & { statusCode: number }) {
+    const headers = answer.responseHeaders === null ? null : JSON.stringify(answer.responseHeaders);
+    await namedQuery(db, 'idempotency_complete', COMPLETE, [
+      o.scope,
+      o.key,
+      answer.requestHash,
+      answer.statusCode,
+      headers,
+      answer.responseBody,
+    ]);
   },
 
   /** Gives the key back after a run whose answer is not kept (5xx, a crash): a retry runs again. */
-  async release(db: DbOrTx, o: Pick<KeyOwner, 'scope' | 'key'>) {
-    await db.delete(idempotencyKeys).where(and(where(o), isNull(idempotencyKeys.statusCode)));
+  async release(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>) {
+    await namedQuery(db, 'idempotency_release', RELEASE, [o.scope, o.key]);
   },
 
   /** Removes keys older than 24 h at `now`; answers how many. */

@@ -131,12 +131,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       // A multipart body is digested as the route reads it: its row holds a provisional hash until the answer.
       st.claimedHash = jsonHash ?? requestHash(st, 'multipart:reading');
-      if (await idempotencyStore.claim(db, st, st.claimedHash, opts.abandonedMs)) {
+      const claim = await idempotencyStore.claim(db, st, st.claimedHash, opts.abandonedMs);
+      if (claim.won) {
         st.owner = true;
         if (body === 'multipart') req.partsDigest = new PartsDigest();
         return;
       }
-      const row = await idempotencyStore.find(db, st);
+      const row = claim.row;
       if (row && row.statusCode !== null) {
         // Read only now, when the answer is certain: a repeat that had to run after all would need its body.
         const hash = jsonHash ?? requestHash(st, await digestParts(req).catch(notMultipart));

@@ -60,19 +60,21 @@ export const ratingsService = {
     const places = await placesFor(db, cls.id, b.students);
     return db.transaction(async (tx) => {
       await lockClassToRate(tx, cls.id);
-      const id = await repo.insert(tx, {
-        teachingClassId: cls.id,
-        learningSkillId: action.learningSkillId,
-        learningActionId: action.id,
-        date: b.date,
-        points: b.points,
-        description: b.description,
-        isWholeClass: places.length === 0,
-        creatorId: p.userId,
-        // Absent: the database makes one, and no media can be shared with another rating.
-        observation: b.observation,
-      });
-      await repo.setStudents(tx, id, b.date, places);
+      const id = await repo.insertWithStudents(
+        tx,
+        {
+          teachingClassId: cls.id,
+          learningSkillId: action.learningSkillId,
+          learningActionId: action.id,
+          date: b.date,
+          points: b.points,
+          description: b.description,
+          creatorId: p.userId,
+          // Absent: the database makes one, and no media can be shared with another rating.
+          observation: b.observation,
+        },
+        places,
+      );
       if (b.medias) await attach(tx, p, b.medias, { ratingId: id, classId: cls.id, creatorId: p.userId, observation: b.observation });
       return id;
     });
