@@ -38,7 +38,11 @@ export function reportFont(): ReportFont | null {
 
 /** What pdfkit keeps of a document's fonts (not in its types): the fonts by name, and the count that numbers them. */
 interface FontTable {
-  _font: { font: object; layoutCache?: object; constructor: new (doc: PDFKit.PDFDocument, font: object, id: string) => { layoutCache?: object } };
+  _font: {
+    font: object;
+    layoutCache?: object;
+    constructor: new (doc: PDFKit.PDFDocument, font: object, id: string) => { layoutCache?: object };
+  };
   _fontFamilies: Record<string, object>;
   _fontCount: number;
 }
