@@ -1,6 +1,6 @@
 import type QRCode from 'qrcode';
 import { DEFAULT_LOCALE, FAMILY_LETTER } from '@skillroom/contract';
-import { reportFont } from '../reports/report-fonts';
+import { reportDocument, reportFont } from '../reports/report-fonts';
 import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
 import { letterLanguage } from './family-letters.service';
@@ -53,14 +53,13 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   const made = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   // Loaded when first used, not at every start: it is a fifth of the time a start takes to load the server's modules.
   const [{ default: PDFDocument }, { default: qr }] = await Promise.all([import('pdfkit'), import('qrcode')]);
-  const doc = new PDFDocument({
+  const { doc } = reportDocument(PDFDocument, {
     size: 'A4',
     margin: M,
     autoFirstPage: false,
     info: { Title: creatorT('letter.document_title', { class: cls.name }), Creator: 'Skillroom', CreationDate: made },
     lang: languageOf(null),
   });
-  if (font) doc.registerFont('Body', font.data, font.family as string);
   const body = () => (font ? doc.font('Body') : doc.font('Helvetica'));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -82,3 +82,23 @@ export class TextFitter {
     return m.height;
   }
 }
+
+/** What pdfkit keeps of buffered pages (not in its types): each page's content stream, as the chunks written to it. */
+type BufferedPages = { _pageBuffer: { content: { buffer: Uint8Array[] } }[] };
+
+/**
+ * With `bufferPages` (the footers need the page count) pdfkit keeps every page's content until the end, as one small
+ * buffer per drawing operation: thousands per page, which outlive the young generation and pile up as garbage in
+ * the old one once the document ends. When a page is added, the pages before it are joined into one buffer each;
+ * the bytes (and the file) are the same, and later writes to a page (its footer) still append.
+ */
+export function compactFinishedPages(doc: PDFKit.PDFDocument) {
+  const pages = (doc as unknown as BufferedPages)._pageBuffer;
+  let done = 0;
+  doc.on('pageAdded', () => {
+    for (; done < pages.length - 1; done++) {
+      const content = pages[done]!.content;
+      if (content.buffer.length > 1) content.buffer = [Buffer.concat(content.buffer)];
+    }
+  });
+}

@@ -1,7 +1,7 @@
 import type { Report } from '@skillroom/contract';
-import { reportFont } from './report-fonts';
+import { reportDocument, reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
-import { MARGIN, MUTED, pdfContext } from './report-pdf-page';
+import { compactFinishedPages, MARGIN, MUTED, pdfContext } from './report-pdf-page';
 import { drawPortfolio, type PictureCache, type PortfolioSource } from './report-pdf-portfolio';
 import { drawSummary } from './report-pdf-summary';
 
@@ -26,17 +26,15 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
   const { t } = L;
   // Dated to the day it is made (as its text says), so the same report downloaded twice is the same file.
   const made = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const doc = new PDFDocument({
+  const { doc } = reportDocument(PDFDocument, {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
     info: { Title: L.title(r), Creator: 'Skillroom', CreationDate: made },
     lang: L.locale,
   });
-  if (font) {
-    doc.registerFont('Body', font.data, font.family as string);
-    doc.font('Body');
-  }
+  if (font) doc.font('Body');
+  compactFinishedPages(doc);
   const p = pdfContext(doc, L);
   const pictures: PictureCache = new Map();
   const write = async () => {
