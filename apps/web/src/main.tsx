@@ -6,8 +6,6 @@ import { prefetchMessages } from './lib/i18n';
 import { AppRoutes, preloadScreens } from './app/router';
 import { CURRENT_USER_LOAD, loadCurrentUser } from './lib/current-user';
 import { startEarly } from './lib/early-load';
-import { addressedClassId, classKey } from './lib/class-key';
-import { fetcher } from './lib/api-client';
 import { loadPublicConfig, PUBLIC_CONFIG_PATH } from './lib/public-config-load';
 import { hasSession } from './lib/session';
 import { WEB_BASE } from './lib/config';
@@ -15,17 +13,12 @@ import './styles.css';
 
 // What the first screen needs starts now, side by side, not one after the other as each part renders: the texts, the
 // screen's code, the configuration (the layout waits for it; the sign-in screen shows its demo accounts) and, for a
-// signed-in visit, the user and the class the address names.
+// signed-in visit, the user.
 prefetchMessages();
 // In a task of its own: the entry's own run stays short.
 setTimeout(() => preloadScreens(window.location.pathname, WEB_BASE), 0);
 startEarly(PUBLIC_CONFIG_PATH, loadPublicConfig);
-if (hasSession()) {
-  startEarly(CURRENT_USER_LOAD, loadCurrentUser);
-  // A class's screens all start with the class (taken by SWR's fetcher under its key).
-  const classId = addressedClassId(window.location.pathname, WEB_BASE);
-  if (classId) startEarly(classKey(classId), () => fetcher(classKey(classId)));
-}
+if (hasSession()) startEarly(CURRENT_USER_LOAD, loadCurrentUser);
 
 // The one service worker (offline shell and reads, pushed notifications): Workbox runs inside it, not in this page.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,6 +1,5 @@
 import { API_AUTH_PREFIX, API_PUBLIC_PREFIX, ErrorText, type Violation } from '@skillroom/contract';
 import { API_ORIGIN, LOGOUT_URL } from './config';
-import { takeEarly } from './early-load';
 import { validToken } from './session';
 import { newUuid } from './uuid';
 
@@ -88,8 +87,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 }
 
 /** The SWR fetcher: keys are API paths under /api/auth/v1. */
-/** SWR's fetcher: a read main.tsx started as the app loaded (lib/early-load.ts) is taken rather than asked again. */
-export const fetcher = <T>(path: string) => takeEarly<T>(path) ?? api<T>(path);
+export const fetcher = <T>(path: string) => api<T>(path);
 
 /** Builds a query string, repeating array values as `key[]=v` (DESIGN §4). */
 export function withQuery(path: string, query: Record<string, string | number | boolean | null | undefined | (string | number)[]>): string {

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addressedClassId } from './class-key';
 import { EARLY_LOAD_MAX_AGE_MS, startEarly, takeEarly } from './early-load';
 
 describe('loads started before the first render', () => {
@@ -21,17 +20,6 @@ describe('loads started before the first render', () => {
     expect(unhandled).not.toHaveBeenCalled();
     process.off('unhandledRejection', unhandled);
     await expect(takeEarly('b')).rejects.toThrow('offline');
-  });
-});
-
-describe('the class an address names', () => {
-  it('is read from /teaching-class/{id} and what lies under it, and from nothing else', () => {
-    expect(addressedClassId('/web/teaching-class/12', '/web')).toBe(12);
-    expect(addressedClassId('/web/teaching-class/12/student/3', '/web')).toBe(12);
-    expect(addressedClassId('/web/teaching-class/new', '/web')).toBeNull();
-    expect(addressedClassId('/web/teaching-class/0', '/web')).toBeNull();
-    expect(addressedClassId('/web/student/3', '/web')).toBeNull();
-    expect(addressedClassId('/other/teaching-class/12', '/web')).toBeNull();
   });
 });
 

@@ -1,14 +1,13 @@
 import { ClassUserType, type TeachingClass } from '@skillroom/contract';
 import useSWR, { mutate } from 'swr';
 import { api, ApiError } from './api-client';
-import { classKey } from './class-key';
 
 /** Route ids are digits; anything else can only be a page that does not exist (no call is made for it). */
 export function routeId(param: string | undefined): number | null {
   return param && /^\d{1,10}$/.test(param) && Number(param) > 0 ? Number(param) : null;
 }
 
-export { classKey };
+export const classKey = (id: number) => `/teaching-class/${id}`;
 
 /** One class with its teachers and students, as the class and student screens show it. */
 export function useTeachingClass(id: number | null) {
