@@ -87,7 +87,8 @@ export async function benchNotifications(adminUrl: string) {
     await database.db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name)
       select 'u' || g, 'u' || g || '@example.org', 'not-a-hash', 'User', 'Number' || g from generate_series(1, ${users}) g`);
     await database.db.execute(
-      sql`insert into teaching_class (name, invitation_code, year, start, "end", creator_id) values ('Bench class', 'BENCHN01', 2026, '2026-09-01', '2027-07-15', 1)`,
+      sql`insert into teaching_class (name, invitation_code, year, start, "end", creator_id)
+        values ('Bench class', 'BENCHN01', 2026, '2026-09-01', '2027-07-15', 1)`,
     );
     await database.close();
 
@@ -163,7 +164,8 @@ export async function benchNotifications(adminUrl: string) {
       `  write → event: median ${latency.medianMs} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms (target p99 ≤ ${TARGET_P99_MS} ms)`,
     );
     console.info(
-      `  ${memory.streams} open streams: ${memory.rssOverIdleMb} MB resident over idle (${memory.idleRssMb} → ${memory.rssMb} MB), heap +${memory.heapOverIdleMb} MB (target ≤ ${TARGET_MEMORY_MB} MB)`,
+      `  ${memory.streams} open streams: ${memory.rssOverIdleMb} MB resident over idle (${memory.idleRssMb} → ${memory.rssMb} MB), ` +
+        `heap +${memory.heapOverIdleMb} MB (target ≤ ${TARGET_MEMORY_MB} MB)`,
     );
     console.info(`  target: ${ok ? 'met' : 'NOT met'}`);
     const out = {

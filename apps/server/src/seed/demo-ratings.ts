@@ -102,21 +102,18 @@ export async function seedDemoRatings(
       const whole = rand() < 0.15;
       const named = whole ? [] : [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(places)))];
       const creatorId = pick(raters);
-      const id = await ratingsRepository.insert(tx, {
-        teachingClassId: classId,
-        learningSkillId: action.learningSkillId,
-        learningActionId: action.id,
-        date: iso(t),
-        points: 2 + Math.floor(rand() * 4),
-        description: pick(NOTES),
-        isWholeClass: named.length === 0,
-        creatorId,
-        created: new Date(t + (9 + k) * 3_600_000),
-      });
-      await ratingsRepository.setStudents(
+      const id = await ratingsRepository.insertWithStudents(
         tx,
-        id,
-        iso(t),
+        {
+          teachingClassId: classId,
+          learningSkillId: action.learningSkillId,
+          learningActionId: action.id,
+          date: iso(t),
+          points: 2 + Math.floor(rand() * 4),
+          description: pick(NOTES),
+          creatorId,
+          created: new Date(t + (9 + k) * 3_600_000),
+        },
         named.map((p) => ({ id: p.id, studentId: p.studentId })),
       );
       if (files && rand() < 0.2) await ratingsRepository.attach(tx, id, [await photo(files, tx, creatorId, photos++)]);

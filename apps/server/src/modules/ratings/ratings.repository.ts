@@ -153,11 +153,6 @@ export const ratingsRepository = {
     return { rows: revive(rows), total: total?.n ?? 0 };
   },
 
-  async insert(db: DbOrTx, values: NewRating) {
-    const [row] = await db.insert(ratings).values(values).returning({ id: ratings.id });
-    return row!.id;
-  },
-
   /**
    * A new rating and the places it names, in one statement. Every write of these tables moves the ratings' cache
    * version (0007), whose one row each writer holds locked until it commits: all rating writes queue on it, so what
