@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildServer, serverBuildIsCurrent } from './server-build.mjs';
+import { serverEnv } from './server-env.mjs';
 import { webBuildIsCurrent } from './web-build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,6 +20,10 @@ if (!serverBuildIsCurrent()) {
 }
 // The server is a child so that Ctrl-C and SIGTERM reach it and its exit code is ours; source maps name the
 // TypeScript lines in the stack traces of its logs.
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv(),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

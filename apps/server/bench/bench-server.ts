@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { serverEnv } from '../../../scripts/server-env.mjs';
 
 export async function admin(url: string, statement: string) {
   const c = new pg.Client({ connectionString: url });
@@ -24,7 +25,7 @@ export function startServer(
     execArgv: ['--import', 'tsx'],
     // Request logs off (warn level) so that the figures measure the API, not the terminal; the floor pays the same.
     env: {
-      ...process.env,
+      ...serverEnv(),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { openDatabase } from '../src/db/client';
 import { LocalFileStore } from '../src/lib/file-store';
 import { seedLearningSkills } from '../src/seed/catalogue-skills';
@@ -16,7 +17,22 @@ import { BENCH_USER } from './seed';
 const YEAR = { start: '2026-09-01', end: '2027-07-15' };
 /** The note of the year's ratings: other benchmarks (POST /rating) may have rated in the same class before. */
 const NOTE = 'Explained the steps to a friend, then tried again alone.';
-const PHOTO_BYTES = 1_000_000;
+type BenchPhoto = Awaited<ReturnType<typeof benchPhoto>>;
+
+/**
+ * A real photo of about 1 MB (1600×1200 JPEG of noise, which compresses as little as a photo of a classroom) and its
+ * 320 px thumbnail as an upload makes it: the portfolio decodes and scales thumbnails as it would in use.
+ */
+async function benchPhoto(dir: string) {
+  const file = path.join(dir, 'photo.jpg');
+  const thumb = path.join(dir, 'thumb.jpg');
+  const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise } })
+    .jpeg({ quality: 85 })
+    .toFile(file);
+  await sharp(file).resize(320, 320, { fit: 'inside' }).jpeg({ quality: 80 }).toFile(thumb);
+  return { file, thumb, bytes: fs.statSync(file).size };
+}
 const TARGET_MB = 60;
 const here = import.meta.dirname;
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
@@ -24,10 +40,10 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * A school year of ratings in one class: 190 weekdays, `perDay` a day, 10% whole-class, others naming one to three
- * students; every fifth rating with a 1 MB photo whose file is a hard link to one made once (quick, and no disk
- * space per file: the export still opens, reads and checks each one as its own file).
+ * students; every fifth rating with a 1 MB photo and its thumbnail, whose files are hard links to one made once (quick,
+ * and no disk space per file: the export still opens, reads and checks each one as its own file).
  */
-async function seedClassYear(db: Db, mediaDir: string, classId: number, perDay: number, photo: string) {
+async function seedClassYear(db: Db, mediaDir: string, classId: number, perDay: number, photo: BenchPhoto) {
   await db.execute(sql`update teaching_class set start = ${YEAR.start}, "end" = ${YEAR.end} where id = ${classId}`);
   await db.execute(sql`select setseed(0.14)`);
   await db.execute(sql`insert into rating (teaching_class_id, learning_skill_id, learning_action_id, date, points, description, is_whole_class, creator_id)
@@ -41,14 +57,19 @@ async function seedClassYear(db: Db, mediaDir: string, classId: number, perDay: 
     cross join lateral (select p.id, p.student_id from teaching_class_student p where p.teaching_class_id = r.teaching_class_id order by random() + r.id * 0 limit 1 + r.id % 3) p
     where r.teaching_class_id = ${classId} and not r.is_whole_class and r.description = ${NOTE}`);
   const made = rowsOf<{ id: number; key: string }>(
-    await db.execute(sql`with m as (insert into media (file_name, file_original_name, mime_type, size, file_dimensions, media_type, storage_key, uploader_id)
-      select 'x' || r.id || '.jpg', 'photo ' || r.id || '.jpg', 'image/jpeg', ${PHOTO_BYTES}, '1600x1200', 34, 'bench-export/' || r.id || '.jpg', 1
+    await db.execute(sql`with m as (insert into media (file_name, file_original_name, mime_type, size, file_dimensions, media_type,
+        storage_key, thumb_key, uploader_id)
+      select 'x' || r.id || '.jpg', 'photo ' || r.id || '.jpg', 'image/jpeg', ${photo.bytes}, '1600x1200', 34,
+        'bench-export/' || r.id || '.jpg', 'bench-export/' || r.id || '-t.jpg', 1
       from rating r where r.teaching_class_id = ${classId} and r.description = ${NOTE} and r.id % 5 = 0 returning id, storage_key)
       insert into rating_media (rating_id, media_id) select substring(m.storage_key from 14 for length(m.storage_key) - 17)::int, m.id from m
       returning media_id id, 'bench-export/' || rating_id || '.jpg' key`),
   );
   fs.mkdirSync(path.join(mediaDir, 'bench-export'), { recursive: true });
-  for (const m of made) fs.linkSync(photo, path.join(mediaDir, m.key));
+  for (const m of made) {
+    fs.linkSync(photo.file, path.join(mediaDir, m.key));
+    fs.linkSync(photo.thumb, path.join(mediaDir, m.key.replace(/\.jpg$/, '-t.jpg')));
+  }
   const [c] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int n from rating where teaching_class_id = ${classId}`));
   return { ratings: c!.n, files: made.length };
 }
@@ -114,8 +135,8 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
     const db = database.db;
     const t = performance.now();
     await seedLearningSkills({ db, files: new LocalFileStore(scratch) });
-    const photo = path.join(scratch, 'photo.jpg');
-    fs.writeFileSync(photo, Buffer.alloc(PHOTO_BYTES, 0x5a));
+    const photo = await benchPhoto(scratch);
+    console.info(`\nexport: a photo of ${Math.round(photo.bytes / 1000)} KB and its thumbnail`);
     // Classes 3 and 4 of the bench's 200 (classes 1 and 2 are the reports benchmark's).
     const sizes = [
       { classId: 3, ...(await seedClassYear(db, mediaDir, 3, 4, photo)) },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'vite';
+import { serverEnv } from '../../../scripts/server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const brotli = promisify(zlib.brotliCompress);
@@ -59,7 +60,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...serverEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

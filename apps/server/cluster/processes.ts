@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverEnv } from '../../../scripts/server-env.mjs';
 
 export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 export const HEALTH_PATH = '/api/public/v1/health';
@@ -45,7 +46,7 @@ export async function startInstance(name: string, env: Record<string, string>, l
   const port = await freePort();
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json' },
+    env: { ...serverEnv(), ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json' },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from './sharp';
 import { MEDIA_THUMB_VARIANTS, type MediaThumbVariant } from '@skillroom/contract';
 
 /*

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../lib/sharp';
 import { MediaType } from '@skillroom/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp from '../lib/sharp';
 import { MediaType } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
 import type { FileStore } from '../lib/file-store';

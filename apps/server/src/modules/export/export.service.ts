@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
+import { HeapBudget } from '../../lib/heap-budget';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
@@ -200,6 +201,8 @@ export const exportService = {
     const L = exportLabels(locale);
     const places = await repo.placesOfClass(deps.db, classId);
     return inWorkspace(deps, async (ws) => {
+      // One student's files after another, within a memory budget (lib/heap-budget) that counts the class's files too.
+      const budget = new HeapBudget();
       const registry = new MediaRegistry(deps.files, 'media/');
       const range = await fullRange(deps.db, [classId], [found.cls.start]);
       const report: Report = await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range);
@@ -239,6 +242,7 @@ export const exportService = {
         const avatar = place.avatarId ? (avatars.get(place.avatarId) ?? null) : null;
         const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
+        budget.check();
       }
       const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
       return {

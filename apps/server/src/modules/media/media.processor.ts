@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import sharp from 'sharp';
+import sharp from '../../lib/sharp';
 import { MEDIA_ACCEPTED_TYPES, type MediaKind, type MediaThumbVariant } from '@skillroom/contract';
 import { HttpError, violation } from '../../http/errors';
 import { makeThumbs } from '../../lib/thumb-variants';
@@ -36,8 +36,6 @@ const REENCODE: Record<string, { ext: string; mime: string }> = {
 /** Containers in which audio recordings arrive (a browser's MediaRecorder writes WebM), named as audio. */
 const AUDIO_CONTAINERS: Record<string, string> = { 'video/webm': 'audio/webm', 'video/mp4': 'audio/mp4', 'video/ogg': 'audio/ogg' };
 const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a']);
-// Each image is worked on by one libvips thread; how many at once is MEDIA_IMAGE_JOBS (the `run` of processUpload).
-sharp.concurrency(1);
 /** encode=1 asks for a web-sized picture. */
 const ENCODED_MAX_SIDE = 2560;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import sharp from '../../lib/sharp';
 import { MEDIA_TYPE_KIND, type MediaThumbVariant, type MediaType } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema';

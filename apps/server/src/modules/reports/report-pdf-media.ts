@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../../lib/sharp';
 import { MediaType } from '@skillroom/contract';
 import type { FileStore } from '../../lib/file-store';
 import type { RatingMediaJson } from '../ratings/ratings.sql';

@@ -159,6 +159,24 @@ describe('the class PDF', () => {
     expect(count).toBe(7);
   });
 
+  it('writes Latin text with the Latin font and loads the Chinese one only for a text that needs it', async () => {
+    const act = (await classSkills(s, w.creator, w.cls.id))[0]!.learningActions[0]!.id;
+    const student = Number(w.first.student.split('/').pop());
+    const OCT = 'startDate=2026-10-01&endDate=2026-10-31';
+    await rate(s, w.creator, w.cls.id, act, { points: 3, students: [w.first['@id']], date: '2026-10-05', description: 'Zoë and Łukasz.' });
+    const fontsOf = (name: string) => execFileSync('pdffonts', [path.join(dir, `${name}.pdf`)], { encoding: 'utf8' });
+    const latin = await pdf(`/report/pdf/student/${student}?${OCT}`, w.creator.token, 'student-latin');
+    expect(latin.text).toContain('Zoë and Łukasz.');
+    expect(fontsOf('student-latin')).toMatch(/DejaVuSans/);
+    expect(fontsOf('student-latin')).not.toMatch(/NotoSansCJK/);
+    const CHINESE = '數到五十，然後教 Zoë。';
+    await rate(s, w.creator, w.cls.id, act, { points: 4, students: [w.first['@id']], date: '2026-10-06', description: CHINESE });
+    const mixed = await pdf(`/report/pdf/student/${student}?${OCT}`, w.creator.token, 'student-mixed');
+    expect(mixed.text).toContain(CHINESE);
+    expect(mixed.text).toContain('Zoë and Łukasz.');
+    expect(fontsOf('student-mixed')).toMatch(/DejaVuSans[\s\S]*NotoSansCJK|NotoSansCJK[\s\S]*DejaVuSans/);
+  });
+
   it.each([
     ['es', 'Semana del 07/09/2026', /\b1 valoración\b/, /\b2 valoraciones\b/, 'Portafolio: Amara Okafor'],
     ['zh-HK', '07/09/2026 當週', /1 個評分/, /2 個評分/, '學習檔案：Amara Okafor'],

@@ -1,4 +1,5 @@
 import type { Report } from '@skillroom/contract';
+import { HeapBudget } from '../../lib/heap-budget';
 import { reportDocument, reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
 import { compactFinishedPages, MARGIN, MUTED, pdfContext } from './report-pdf-page';
@@ -45,9 +46,12 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
       p.heading(t('report_pdf.portfolio'), 120);
       await drawPortfolio(p, o.source, r, pictures);
     }
+    // A class's portfolios, one student after the other, within a memory budget (lib/heap-budget).
+    const budget = new HeapBudget();
     if (o.source && !r.student && o.perStudent !== false)
       for await (const part of o.source.students(r)) {
         if (doc.destroyed) return;
+        budget.check();
         doc.addPage();
         drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
         if (part.totals.ratings > 0) {
