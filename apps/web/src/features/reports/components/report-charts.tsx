@@ -45,9 +45,11 @@ function ChartCanvas({ config, label, height }: { config: ChartConfiguration; la
       chart?.destroy();
     };
   }, [config]);
+  // Until chart.js draws (an idle moment later), a canvas is 300 px wide by default: wider than its box on a 320 px phone, so
+  // the page scrolled sideways for a moment. It fills its box from the first render; chart.js then sizes it to the same box.
   return (
     <div className="relative w-full min-w-0" style={{ height }}>
-      <canvas ref={ref} role="img" aria-label={label} />
+      <canvas ref={ref} role="img" aria-label={label} className="block h-full w-full" />
     </div>
   );
 }
