@@ -46,8 +46,9 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
       p.heading(t('report_pdf.portfolio'), 120);
       await drawPortfolio(p, o.source, r, pictures);
     }
-    // A class's portfolios, one student after the other, within a memory budget (lib/heap-budget).
-    const budget = new HeapBudget();
+    // A class's portfolios, one student after the other, within a memory budget (lib/heap-budget): 32 MB rather than
+    // 12, as someone waits for this file (bench, a class year: 5.5 s and 23 MB over idle, against 6.2 s and 6 MB).
+    const budget = new HeapBudget(32);
     if (o.source && !r.student && o.perStudent !== false)
       for await (const part of o.source.students(r)) {
         if (doc.destroyed) return;
