@@ -1,7 +1,6 @@
 import { ErrorText, type User } from '@skillroom/contract';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from './api-client';
-import { takeEarly } from './early-load';
 import { LOGOUT_URL } from './config';
 import { useLocale } from './i18n';
 import { clearTokens, currentUserId, validToken } from './session';
@@ -35,9 +34,6 @@ export function useCurrentUser(): CurrentUserState {
   return v;
 }
 
-/** The name main.tsx starts the signed-in user's load under (lib/early-load.ts). */
-export const CURRENT_USER_LOAD = 'current-user';
-
 export async function loadCurrentUser(): Promise<User> {
   await validToken();
   const id = currentUserId();
@@ -62,8 +58,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     (p: Promise<User>) =>
       p.then(
         (user) => {
-          // The signed-in screens render on this: as a transition, in slices, not one long task.
-          startTransition(() => setState({ status: 'loaded', user, error: null }));
+          setState({ status: 'loaded', user, error: null });
           setLocale(user.preferredLanguage);
         },
         // A failure leaves the user as none (spec §4).
@@ -78,7 +73,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   useEffect(() => {
-    void settle(takeEarly<User>(CURRENT_USER_LOAD) ?? loadCurrentUser());
+    void settle(loadCurrentUser());
   }, [settle]);
 
   const value = useMemo<CurrentUserState>(

@@ -1,13 +1,5 @@
-import {
-  API_PUBLIC_PREFIX,
-  DEFAULT_LOCALE,
-  LOCALES,
-  LOCALE_STORAGE_KEY,
-  toIntlMessages,
-  type Locale,
-  type TranslationsResponse,
-} from '@skillroom/contract';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, toIntlMessages, type Locale, type TranslationsResponse } from '@skillroom/contract';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
@@ -71,8 +63,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     takeMessages(locale)
       .then((map) => {
         if (!live) return;
-        // The whole app renders under these texts: as a transition, in slices, not one long task.
-        startTransition(() => setMessages({ locale, map }));
+        setMessages({ locale, map });
         setFailed(false);
         document.documentElement.lang = locale;
       })

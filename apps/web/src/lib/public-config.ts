@@ -1,11 +1,10 @@
-import type { PublicConfig } from '@skillroom/contract';
+import { API_PUBLIC_PREFIX, type PublicConfig } from '@skillroom/contract';
 import useSWR from 'swr';
-import { loadPublicConfig, PUBLIC_CONFIG_PATH } from './public-config-load';
-import { takeEarly } from './early-load';
+import { api } from './api-client';
 
 /** The server's public configuration: version, locales, demo accounts, push key. */
 export function usePublicConfig() {
-  return useSWR<PublicConfig>(PUBLIC_CONFIG_PATH, () => takeEarly<PublicConfig>(PUBLIC_CONFIG_PATH) ?? loadPublicConfig(), {
+  return useSWR<PublicConfig>(`${API_PUBLIC_PREFIX}/config`, (path: string) => api<PublicConfig>(path, { public: true }), {
     refreshInterval: 0,
   });
 }
