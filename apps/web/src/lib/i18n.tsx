@@ -1,4 +1,12 @@
-import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, toIntlMessages, type Locale, type TranslationsResponse } from '@skillroom/contract';
+import {
+  API_PUBLIC_PREFIX,
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_STORAGE_KEY,
+  toIntlMessages,
+  type Locale,
+  type TranslationsResponse,
+} from '@skillroom/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';

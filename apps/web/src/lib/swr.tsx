@@ -24,7 +24,8 @@ export function swrOptions(slow = isSlowConnection()): SWRConfiguration {
     focusThrottleInterval: FETCH_TIMINGS.focusThrottleIntervalMs,
     loadingTimeout: slow ? FETCH_TIMINGS.loadingTimeoutSlowMs : FETCH_TIMINGS.loadingTimeoutMs,
     // A 4xx will not heal by asking again.
-    shouldRetryOnError: (err: unknown) => !(err && typeof err === 'object' && 'status' in err && Number(err.status) >= 400 && Number(err.status) < 500),
+    shouldRetryOnError: (err: unknown) =>
+      !(err && typeof err === 'object' && 'status' in err && Number(err.status) >= 400 && Number(err.status) < 500),
   };
 }
 
