@@ -126,14 +126,18 @@ const toRoute = ({ screen, children, ...r }: ScreenRoute): ScreenObject => {
 
 const routes = screens.map(toRoute);
 
+/** Asks for the code of every level `pathname` (under the router's basename) matches; idempotent, each module once. */
+export function preloadScreens(pathname: string, basename?: string) {
+  for (const m of matchRoutes(routes, pathname, basename) ?? []) (m.route as ScreenObject).screen.preload();
+}
+
 /**
  * The screens of the app under BrowserRouter. A nested lazy layout would ask for its screen only once it rendered; so the code of
  * every level the address matches is asked for at once, on the first load and on every navigation.
  */
 export function AppRoutes() {
   const location = useLocation();
-  // Idempotent: each module is asked for once.
-  for (const m of matchRoutes(routes, location) ?? []) (m.route as ScreenObject).screen.preload();
+  preloadScreens(location.pathname);
   const element = useRoutes(routes, location);
   return (
     <RouteErrorBoundary resetKey={location.pathname}>

@@ -1,6 +1,7 @@
 import { ErrorText, type User } from '@skillroom/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from './api-client';
+import { takeEarly } from './early-load';
 import { LOGOUT_URL } from './config';
 import { useLocale } from './i18n';
 import { clearTokens, currentUserId, validToken } from './session';
@@ -33,6 +34,9 @@ export function useCurrentUser(): CurrentUserState {
   if (!v) throw new Error('useCurrentUser outside CurrentUserProvider');
   return v;
 }
+
+/** The name main.tsx starts the signed-in user's load under (lib/early-load.ts). */
+export const CURRENT_USER_LOAD = 'current-user';
 
 export async function loadCurrentUser(): Promise<User> {
   await validToken();
@@ -73,7 +77,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   useEffect(() => {
-    void settle(loadCurrentUser());
+    void settle(takeEarly<User>(CURRENT_USER_LOAD) ?? loadCurrentUser());
   }, [settle]);
 
   const value = useMemo<CurrentUserState>(

@@ -60,7 +60,7 @@ function takeMessages(locale: Locale) {
 }
 
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
-export function I18nProvider({ children }: { children: ReactNode }) {
+export function I18nProvider({ children, splash }: { children: ReactNode; splash: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(storedLocale);
   const [messages, setMessages] = useState<{ locale: Locale; map: Record<string, string> } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -108,12 +108,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
           </button>
         </main>
       );
-    // The splash index.html paints before any script runs, kept until the texts arrive (no blank page between).
-    return (
-      <div className="flex min-h-screen items-center justify-center" aria-busy="true">
-        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} />
-      </div>
-    );
+    // What the page shows while the texts arrive (app/providers.tsx: the same splash index.html paints first).
+    return splash;
   }
   return (
     <LocaleContext.Provider value={value}>

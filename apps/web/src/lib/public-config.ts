@@ -1,10 +1,11 @@
-import { API_PUBLIC_PREFIX, type PublicConfig } from '@skillroom/contract';
+import type { PublicConfig } from '@skillroom/contract';
 import useSWR from 'swr';
-import { api } from './api-client';
+import { loadPublicConfig, PUBLIC_CONFIG_PATH } from './public-config-load';
+import { takeEarly } from './early-load';
 
 /** The server's public configuration: version, locales, demo accounts, push key. */
 export function usePublicConfig() {
-  return useSWR<PublicConfig>(`${API_PUBLIC_PREFIX}/config`, (path: string) => api<PublicConfig>(path, { public: true }), {
+  return useSWR<PublicConfig>(PUBLIC_CONFIG_PATH, () => takeEarly<PublicConfig>(PUBLIC_CONFIG_PATH) ?? loadPublicConfig(), {
     refreshInterval: 0,
   });
 }

@@ -2,6 +2,7 @@ import type { User } from '@skillroom/contract';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
+import { Logo } from '../../components/ui/logo';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
@@ -30,13 +31,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-6">
           <Link to="/" className="rounded">
-            <img
-              src={`${import.meta.env.BASE_URL}${pro ? 'logo-pro.svg' : 'logo.svg'}`}
-              alt={intl.formatMessage({ id: pro ? 'web_shell_logo_pro' : 'web_shell_logo' })}
-              width={pro ? 181 : 134}
-              height={32}
-              data-variant={pro ? 'subscription' : 'standard'}
-            />
+            <Logo label={intl.formatMessage({ id: pro ? 'web_shell_logo_pro' : 'web_shell_logo' })} pro={pro} height={32} />
           </Link>
           <nav className="hidden md:block" aria-label={intl.formatMessage({ id: 'web_shell_main_nav' })}>
             <NavLink

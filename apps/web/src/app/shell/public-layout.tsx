@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { Logo } from '../../components/ui/logo';
 import { SwrProvider } from '../../lib/swr';
 import { useFocusRescue } from './use-focus-rescue';
 
@@ -7,7 +8,7 @@ export function PublicLayout() {
   useFocusRescue();
   return (
     <main id="main" className="flex min-h-screen flex-col items-center px-4 py-10">
-      <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="Skillroom" width={168} height={40} className="mb-8" />
+      <Logo label="Skillroom" height={40} className="mb-8" />
       <div className="w-full max-w-md">
         <SwrProvider>
           <Outlet />
