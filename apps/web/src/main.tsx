@@ -16,7 +16,7 @@ import './styles.css';
 // signed-in visit, the user.
 prefetchMessages();
 // In a task of its own: the entry's own run stays short.
-setTimeout(() => preloadScreens(window.location.pathname, WEB_BASE), 0);
+setTimeout(() => preloadScreens(window.location.pathname.slice(WEB_BASE.length) || '/'), 0);
 startEarly(PUBLIC_CONFIG_PATH, loadPublicConfig);
 if (hasSession()) startEarly(CURRENT_USER_LOAD, loadCurrentUser);
 

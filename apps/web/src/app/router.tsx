@@ -126,9 +126,17 @@ const toRoute = ({ screen, children, ...r }: ScreenRoute): ScreenObject => {
 
 const routes = screens.map(toRoute);
 
-/** Asks for the code of every level `pathname` (under the router's basename) matches; idempotent, each module once. */
-export function preloadScreens(pathname: string, basename?: string) {
-  for (const m of matchRoutes(routes, pathname, basename) ?? []) (m.route as ScreenObject).screen.preload();
+let preloadedFor: string | null = null;
+
+/**
+ * Asks for the code of every level `path` (under the router's basename) matches. Each module is asked for once; and
+ * matching the address against every route is done once per address (it costs tens of milliseconds on a phone, and
+ * AppRoutes renders several times as the texts, the user and the configuration arrive).
+ */
+export function preloadScreens(path: string) {
+  if (path === preloadedFor) return;
+  preloadedFor = path;
+  for (const m of matchRoutes(routes, path) ?? []) (m.route as ScreenObject).screen.preload();
 }
 
 /**

@@ -12,7 +12,10 @@ import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
 import { loadMessageParser } from './message-parser';
+import { answerOwnLocales } from './own-locales';
 import { hasSession } from './session';
+
+answerOwnLocales(LOCALES);
 
 const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
 
