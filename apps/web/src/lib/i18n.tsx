@@ -111,7 +111,7 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
           </button>
         </main>
       );
-    // What the page shows while the texts arrive (app/providers.tsx: the same splash index.html paints first).
+    // What the page shows while the texts arrive: main.tsx passes the splash index.html painted before any script ran.
     return splash;
   }
   return (
