@@ -104,4 +104,33 @@ test.describe('pictures and layout', () => {
       }
       await context.close();
     });
+
+  test('a signed-in first load makes no number or date formatter (ICU loads its data for the first one)', async ({ browser }) => {
+    // The first Intl.NumberFormat or DateTimeFormat of a page loads ICU's number or calendar data: 50-100 ms of main
+    // thread on this machine, four times that on a phone. The shell (the bell's count) and the first screens need none.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { formattersMade: made });
+      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+        const count = (args: unknown[]) => made.push(`${name} ${JSON.stringify(args)}`);
+        Object.assign(Intl, {
+          [name]: new Proxy(Intl[name], {
+            construct: (target, args) => (count(args), Reflect.construct(target, args)),
+            apply: (target, that, args) => (count(args), Reflect.apply(target, that, args)),
+          }),
+        });
+      }
+    });
+    const { token } = await signInViaApi(page, 'teacher');
+    const { classId, placeId } = await demoClass(page, token);
+    for (const path of ['/web/', `/web/teaching-class/${classId}`, `/web/student/${placeId}`, '/web/notifications']) {
+      await page.goto(path);
+      await screenReady(page);
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { formattersMade: string[] }).formattersMade), path).toEqual([]);
+    }
+    await context.close();
+  });
 });

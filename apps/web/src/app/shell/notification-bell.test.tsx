@@ -9,7 +9,7 @@ import { LATEST_KEY, UNREAD_KEY } from '../../entities/notifications/notificatio
 import { NotificationBell } from './notification-bell';
 
 const messages = {
-  web_notifications_bell: '{count, plural, =0 {Notifications} one {Notifications, # unread} other {Notifications, # unread}}',
+  web_notifications_bell: '{count, plural, =0 {Notifications} one {Notifications, {count} unread} other {Notifications, {count} unread}}',
 };
 const item = (id: number, over: Partial<Notification> = {}): Notification =>
   ({
