@@ -5,8 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { dbKind } from '../test/harness';
+import { openDatabase } from './db/client';
+import { refreshTokens, users } from './db/schema';
 import { multipart } from '../test/media';
 
 interface Answer {
@@ -15,7 +18,14 @@ interface Answer {
   body: string;
 }
 
-function send(agent: http.Agent, port: number, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
       let text = '';
@@ -27,53 +37,92 @@ function send(agent: http.Agent, port: number, method: string, url: string, head
   });
 }
 
-// The real process, as an operator runs it: main.ts, the embedded database in a temporary folder, SIGTERM to stop.
-// One database kind is enough: shutdown is the HTTP server's work, not the database's.
-describe.runIf(dbKind === 'pglite')('stopping the server process', () => {
-  let child: ChildProcess;
-  let port = 0;
-  let dataDir = '';
+/** The real process, as an operator runs it: main.ts, the embedded database in a temporary folder, SIGTERM to stop. */
+async function startMain() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-shutdown-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: Record<string, unknown>[] = [];
-  const exited = () => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-shutdown-'));
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    readline.createInterface({ input: child.stdout! }).on('line', (l) => {
-      try {
-        lines.push(JSON.parse(l) as Record<string, unknown>);
-      } catch {
-        // Not a log line.
+  readline.createInterface({ input: child.stdout! }).on('line', (l) => {
+    try {
+      lines.push(JSON.parse(l) as Record<string, unknown>);
+    } catch {
+      // Not a log line.
+    }
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const ready = lines.find((l) => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(String(l.msg)));
+      if (ready) {
+        clearInterval(timer);
+        resolve(Number(/:(\d+)$/.exec(String(ready.msg))![1]));
       }
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const ready = lines.find((l) => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(String(l.msg)));
-        if (ready) {
-          clearInterval(timer);
-          port = Number(/:(\d+)$/.exec(String(ready.msg))![1]);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', (code) => (clearInterval(timer), reject(new Error(`the server exited with ${code}`))));
-    });
-  }, 120_000);
-
-  afterAll(() => {
+    }, 50);
+    child.once('exit', (code) => (clearInterval(timer), reject(new Error(`the server exited with ${code}`))));
+  });
+  const exited = () =>
+    new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+  const stop = () => {
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  };
+  return { child, port, lines, exited, stop, dataDir };
+}
+
+const json = { 'content-type': 'application/json', accept: 'application/ld+json' };
+
+/** Signs a new teacher up and in; answers the password and the token. */
+async function newTeacher(agent: http.Agent, port: number, username: string) {
+  const user = {
+    username,
+    email: `${username}@example.org`,
+    plainPassword: 'correct horse battery',
+    firstName: 'S',
+    lastName: 'D',
+    accountTypeRadio: 'teacher',
+    preferredLanguage: 'en',
+  };
+  expect((await send(agent, port, 'POST', '/api/public/v1/user', json, Buffer.from(JSON.stringify(user)))).status).toBe(201);
+  const login = await send(
+    agent,
+    port,
+    'POST',
+    '/api/public/v1/login_check',
+    json,
+    Buffer.from(JSON.stringify({ username, password: user.plainPassword })),
+  );
+  return { password: user.plainPassword, token: (JSON.parse(login.body) as { token: string }).token };
+}
+
+// One database kind is enough: shutdown is the HTTP server's work, not the database's.
+describe.runIf(dbKind === 'pglite')('stopping the server process', () => {
+  let main: Awaited<ReturnType<typeof startMain>>;
+  let child: ChildProcess;
+  let port = 0;
+  let lines: Record<string, unknown>[] = [];
+  let exited: () => Promise<number | null>;
+
+  beforeEach(async () => {
+    main = await startMain();
+    ({ child, port, lines, exited } = main);
+  }, 120_000);
+
+  afterEach(() => main.stop());
 
   it('on SIGTERM finishes the upload in flight, says connection: close, drops idle keep-alive clients and exits with 0', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
-    const json = { 'content-type': 'application/json', accept: 'application/ld+json' };
-    const user = { username: 'shutdown', email: 'shutdown@example.org', plainPassword: 'correct horse battery', firstName: 'S', lastName: 'D', accountTypeRadio: 'teacher', preferredLanguage: 'en' };
-    expect((await send(agent, port, 'POST', '/api/public/v1/user', json, Buffer.from(JSON.stringify(user)))).status).toBe(201);
-    const login = await send(agent, port, 'POST', '/api/public/v1/login_check', json, Buffer.from(JSON.stringify({ username: user.username, password: user.plainPassword })));
-    const { token } = JSON.parse(login.body) as { token: string };
+    const { token } = await newTeacher(agent, port, 'shutdown');
 
     // Three idle keep-alive clients, each with a connection the server has answered on and not closed.
     const idle = [0, 1, 2].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
@@ -86,11 +135,25 @@ describe.runIf(dbKind === 'pglite')('stopping the server process', () => {
     }
 
     // An upload whose body is still arriving when the signal comes.
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
     const { payload, contentType } = multipart([{ mediaType: '7' }, { filename: 'a.png', type: 'image/png', content: png }]);
     const uploading = new Promise<Answer>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/v1/media', agent, headers: { 'content-type': contentType, 'content-length': String(payload.length), authorization: `Bearer ${token}`, accept: 'application/ld+json' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/v1/media',
+          agent,
+          headers: {
+            'content-type': contentType,
+            'content-length': String(payload.length),
+            authorization: `Bearer ${token}`,
+            accept: 'application/ld+json',
+          },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8').on('data', (c: string) => (text += c));
@@ -118,6 +181,38 @@ describe.runIf(dbKind === 'pglite')('stopping the server process', () => {
     expect(await exited()).toBe(0);
     const stopped = lines.find((l) => l.msg === 'stopped');
     expect(stopped).toBeDefined();
-    console.info(`shutdown: idle keep-alive clients closed after ${Math.round(idleGoneMs)} ms, process exited 0 after ${Math.round(performance.now() - t0 - 300)} ms (server says ${String(stopped!.ms)} ms)`);
+    console.info(
+      `shutdown: idle keep-alive clients closed after ${Math.round(idleGoneMs)} ms, ` +
+        `process exited 0 after ${Math.round(performance.now() - t0 - 300)} ms (server says ${String(stopped!.ms)} ms)`,
+    );
+  });
+
+  it('on SIGTERM lets a route whose client went away finish before the database closes', async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    const { password } = await newTeacher(agent, port, 'gone');
+    // A sign-in (a read, the password's hash, then a write) whose client hangs up while it runs, and SIGTERM then.
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/public/v1/login_check', headers: json });
+    req.on('error', () => undefined);
+    req.end(JSON.stringify({ username: 'gone', password }));
+    // Once the server has it (its second sign-in: newTeacher made the first); the password's hash takes longer.
+    const signIns = () => lines.filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/public/v1/login_check').length;
+    await expect.poll(signIns, { interval: 5, timeout: 10_000 }).toBe(2);
+    req.destroy();
+    child.kill('SIGTERM');
+    expect(await exited()).toBe(0);
+    expect(lines.find((l) => l.msg === 'stopped')).toBeDefined();
+    // Nothing failed on a closed database: no error logged, and the sign-in's write was made (its second token).
+    expect(lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(main.dataDir, 'db') });
+    try {
+      const tokens = await database.db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(eq(users.username, 'gone'));
+      expect(tokens).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -74,7 +74,8 @@ describe('admin tool as a command', () => {
     expect((await admin('school:create', 'Cli School')).stdout.trim()).toBe('School 1: Cli School');
     expect((await admin('user:list')).stdout.trim()).toBe('(none)');
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
-  });
+    // Three processes of its own, each opening the embedded database: about 11 s on a quiet machine, 30 s on a busy one.
+  }, 60_000);
 
   it('exits with 1 and a message for a mistake', async () => {
     await expect(admin('subscription:add-teacher', '1', 'nobody')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No subscription "1".') });
