@@ -104,8 +104,9 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // What the entry loads statically is there before any lazy route asks: listing it again in every route's
-      // preload list only adds bytes to the entry, which carries those lists.
-      resolveDependencies: (_file, deps) => deps.filter((d) => !ENTRY_LOADED.test(d)),
+      // preload list only adds bytes to the entry, which carries those lists. index.html keeps them all: there the list
+      // is what lets the browser fetch the vendors beside the entry instead of after it (a round trip on every first load).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !ENTRY_LOADED.test(d))),
     },
     rolldownOptions: {
       output: {

@@ -69,7 +69,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary')}>
+                <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary', 'relative')}>
                   <FormattedMessage id="web_class_detail_manage_teachers" />
                   <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
                 </Link>

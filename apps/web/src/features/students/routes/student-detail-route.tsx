@@ -71,7 +71,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
                 <FormattedMessage id="web_student_detail_edit" />
               </Link>
-              <Link to={`${basePath}/manage`} className={buttonClass('secondary')}>
+              <Link to={`${basePath}/manage`} className={buttonClass('secondary', 'relative')}>
                 <FormattedMessage id="web_student_detail_family" />
                 <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
               </Link>
