@@ -89,7 +89,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const missing = missingPreloads();
   console.info(
-    missing.length ? `  MISSING modulepreload in index.html: ${missing.join(', ')}` : '  ok   index.html preloads every chunk the entry imports',
+    missing.length
+      ? `  MISSING modulepreload in index.html: ${missing.join(', ')}`
+      : '  ok   index.html preloads every chunk the entry imports',
   );
   process.exit(over || missing.length ? 1 : 0);
 }

@@ -13,10 +13,7 @@ export function PendingCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <>
-      <span
-        aria-hidden="true"
-        className={badge}
-      >
+      <span aria-hidden="true" className={badge}>
         {count}
       </span>
       <span className="sr-only">
