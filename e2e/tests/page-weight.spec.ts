@@ -137,15 +137,18 @@ test.describe('pictures and layout', () => {
     await context.close();
   });
 
-  test('a signed-in first load makes no number or date formatter (ICU loads its data for the first one)', async ({ browser }) => {
-    // The first Intl.NumberFormat or DateTimeFormat of a page loads ICU's number or calendar data: 50-100 ms of main
-    // thread on this machine, four times that on a phone. The shell (the bell's count) and the first screens need none.
+  test('a signed-in first load makes no number or date formatter, nor a collator (ICU loads its data for the first one)', async ({
+    browser,
+  }) => {
+    // The first Intl.NumberFormat, DateTimeFormat or Collator of a page loads ICU's number, calendar or collation data:
+    // 17-100 ms of main thread on this machine, four times that on a phone. The shell (the bell's count) and the first
+    // screens need none: the class page's grid orders its students' Latin names without a collator (lib/name-order.ts).
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
       const made: string[] = [];
       Object.assign(window, { formattersMade: made });
-      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator'] as const) {
         const count = (args: unknown[]) => made.push(`${name} ${JSON.stringify(args)}`);
         Object.assign(Intl, {
           [name]: new Proxy(Intl[name], {

@@ -3,12 +3,20 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { fullName } from '../../lib/teaching-classes';
+import { sortByName } from '../../lib/name-order';
 
 /** The students a rating names, as checkboxes; none checked is the whole class. */
-export function StudentsPicker({ students, ids, onChange }: { students: TeachingClassStudent[]; ids: number[]; onChange: (ids: number[]) => void }) {
+export function StudentsPicker({
+  students,
+  ids,
+  onChange,
+}: {
+  students: TeachingClassStudent[];
+  ids: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const intl = useIntl();
-  const collator = new Intl.Collator(intl.locale);
-  const sorted = [...students].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  const sorted = sortByName(students, fullName, intl.locale);
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-800">

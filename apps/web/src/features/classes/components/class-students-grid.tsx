@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { control } from '../../../components/ui/field';
 import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { foldName, sortByName } from '../../../lib/name-order';
 
 interface Props {
   cls: TeachingClass;
@@ -21,19 +22,15 @@ const pageLink =
   'inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 ' +
   'focus-visible:outline-2 focus-visible:outline-teal-700';
 // Accents and case do not matter when looking a name up ("jose" finds José).
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /** The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page. */
 export function ClassStudentsGrid({ cls, onRate }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
-  // Sorted once per list and locale, not on every keystroke in the filter (a collator is costly to make).
-  const all = useMemo(() => {
-    const collator = new Intl.Collator(intl.locale);
-    return [...(cls.teachingClassStudents ?? [])].sort((a, b) => collator.compare(fullName(a), fullName(b)));
-  }, [cls.teachingClassStudents, intl.locale]);
-  const students = query.trim() ? all.filter((s) => fold(fullName(s)).includes(fold(query.trim()))) : all;
+  // Sorted once per list and locale, not on every keystroke in the filter.
+  const all = useMemo(() => sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale), [cls.teachingClassStudents, intl.locale]);
+  const students = query.trim() ? all.filter((s) => foldName(fullName(s)).includes(foldName(query.trim()))) : all;
   const manage = canManageStudents(cls) && !cls.isFinished;
 
   return (

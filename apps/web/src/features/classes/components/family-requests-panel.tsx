@@ -15,6 +15,7 @@ import {
 import { track } from '../../../lib/analytics';
 import { canManageStudents, fullName, revalidateClassData } from '../../../lib/teaching-classes';
 import { FamilyRequestCard } from './family-request-card';
+import { sortByName } from '../../../lib/name-order';
 
 /**
  * DESIGN §8 "Approving families": the class's pending requests to follow a student, for its creator and co-teachers
@@ -45,11 +46,9 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
       manage: `/teaching-class/${cls.id}/student/${placeId}/manage`,
     };
   };
-  const collator = new Intl.Collator(intl.locale);
-  // Requests for the same student side by side, so that several strangers asking for one child stand out.
-  const requests = [...(data?.['hydra:member'] ?? [])].sort(
-    (a, b) => collator.compare(studentOf(a).name, studentOf(b).name) || a.created.localeCompare(b.created),
-  );
+  // Requests for the same student side by side (oldest first), so that several strangers asking for one child stand out.
+  const byDate = [...(data?.['hydra:member'] ?? [])].sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
+  const requests = sortByName(byDate, (r) => studentOf(r).name, intl.locale);
   const perStudent = new Map<string, number>();
   for (const r of requests) perStudent.set(r.teachingClassStudent, (perStudent.get(r.teachingClassStudent) ?? 0) + 1);
 

@@ -5,6 +5,7 @@ import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { fullName } from '../../../lib/teaching-classes';
 import { average } from './report-charts';
+import { sortByName } from '../../../lib/name-order';
 
 // On a phone the report's tables read as cards, one per row (DESIGN §9): every figure is shown, nothing scrolls.
 const card = 'rounded-lg border border-slate-200 bg-white p-3 shadow-sm';
@@ -57,8 +58,7 @@ export function SkillsCards({ report }: { report: Report }) {
 export function StudentsCards({ report }: { report: Report }) {
   const intl = useIntl();
   const nameOf = useNameOf();
-  const collator = new Intl.Collator(intl.locale);
-  const students = [...report.students].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  const students = sortByName(report.students, fullName, intl.locale);
   const skillOf = new Map(report.skills.map((s) => [s.learningSkill, s]));
   return (
     <ul className="space-y-3" aria-label={intl.formatMessage({ id: 'web_report_students_table' })}>

@@ -6,6 +6,7 @@ import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { fullName } from '../../../lib/teaching-classes';
 import { average } from './report-charts';
 import { ScrollRegion as Scroll, stickyCell } from './scroll-region';
+import { sortByName } from '../../../lib/name-order';
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
 // A skill's column: its name wraps (a long one breaks at a hyphen) so that the table fits a laptop screen.
@@ -74,8 +75,7 @@ export function SkillsTable({ report }: { report: Report }) {
 export function StudentsTable({ report }: { report: Report }) {
   const intl = useIntl();
   const nameOf = useNameOf();
-  const collator = new Intl.Collator(intl.locale);
-  const students = [...report.students].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  const students = sortByName(report.students, fullName, intl.locale);
   return (
     <div className="space-y-2">
       {/* The cells are short (figures only); this line says what they hold, and stays put while the table scrolls. */}

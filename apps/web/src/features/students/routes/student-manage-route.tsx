@@ -12,6 +12,7 @@ import { ClassSentence } from '../components/class-sentence';
 import { ManagedClassGate } from '../components/managed-class-gate';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentCopyPanel } from '../components/student-copy-panel';
+import { sortByName } from '../../../lib/name-order';
 
 export function StudentManageRoute() {
   return <ManagedClassGate>{(cls) => <StudentManage cls={cls} />}</ManagedClassGate>;
@@ -22,8 +23,7 @@ function StudentManage({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const [removing, setRemoving] = useState<TeachingClassStudent | null>(null);
   const listTitle = useRef<HTMLHeadingElement>(null);
-  const collator = new Intl.Collator(intl.locale);
-  const students = [...(cls.teachingClassStudents ?? [])].sort((a, b) => collator.compare(fullName(a), fullName(b)));
+  const students = sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale);
   const classPath = `/teaching-class/${cls.id}`;
 
   return (
@@ -57,7 +57,10 @@ function StudentManage({ cls }: { cls: TeachingClass }) {
                   <Avatar media={s.avatar} name={fullName(s)} size={40} />
                   {/* A name keeps room to be read whole; on a narrow screen the buttons go under it instead. */}
                   <div className="min-w-40 flex-1">
-                    <Link to={`${classPath}/student/${s.id}`} className="font-medium break-words text-slate-900 underline-offset-2 hover:underline">
+                    <Link
+                      to={`${classPath}/student/${s.id}`}
+                      className="font-medium break-words text-slate-900 underline-offset-2 hover:underline"
+                    >
                       {fullName(s)}
                     </Link>
                     {s.code && <p className="text-sm text-slate-600">{s.code}</p>}
