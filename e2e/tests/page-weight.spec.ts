@@ -140,9 +140,10 @@ test.describe('pictures and layout', () => {
   test('a signed-in first load makes no number or date formatter, nor a collator (ICU loads its data for the first one)', async ({
     browser,
   }) => {
-    // The first Intl.NumberFormat, DateTimeFormat or Collator of a page loads ICU's number, calendar or collation data:
-    // 17-100 ms of main thread on this machine, four times that on a phone. The shell (the bell's count) and the first
-    // screens need none: the class page's grid orders its students' Latin names without a collator (lib/name-order.ts).
+    // The first Intl.NumberFormat, DateTimeFormat or Collator of a page (or toLocaleString, localeCompare, which make one
+    // inside) loads ICU's number, calendar or collation data: 17-100 ms of main thread on this machine, four times that on
+    // a phone. The shell (the bell's count) and the first screens need none: the class page's grid orders its students'
+    // Latin names without a collator (lib/name-order.ts), the reports' charts write their own ticks.
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -157,13 +158,31 @@ test.describe('pictures and layout', () => {
           }),
         });
       }
+      const methods: [object, string][] = [
+        [Number.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+        [String.prototype, 'localeCompare'],
+      ];
+      for (const [proto, name] of methods) {
+        const own = (proto as Record<string, (...a: unknown[]) => unknown>)[name]!;
+        Object.assign(proto, {
+          [name]: function (this: unknown, ...args: unknown[]) {
+            made.push(`${name} ${JSON.stringify(args)}`);
+            return own.apply(this, args);
+          },
+        });
+      }
     });
     const { token } = await signInViaApi(page, 'teacher');
     const { classId, placeId } = await demoClass(page, token);
-    for (const path of ['/web/', `/web/teaching-class/${classId}`, `/web/student/${placeId}`, '/web/notifications']) {
+    const reports = [`/web/teaching-class/${classId}/report`, `/web/student/${placeId}/report`];
+    for (const path of ['/web/', `/web/teaching-class/${classId}`, `/web/student/${placeId}`, '/web/notifications', ...reports]) {
       await page.goto(path);
       await screenReady(page);
       await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      if (reports.includes(path)) await expect(page.locator('canvas[role="img"]').first()).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { formattersMade: string[] }).formattersMade), path).toEqual([]);
     }
     await context.close();

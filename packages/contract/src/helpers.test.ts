@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatInteger,
   accountTypeFromMarker,
   badgeText,
   fittedSize,
@@ -134,5 +135,19 @@ describe('thumbnail sizes and links', () => {
     expect(thumbVariantUrl(signed, '2x')).toBe(`${signed}&size=2x`);
     expect(thumbVariantUrl('/media/thumb/1', '2x')).toBe('/media/thumb/1?size=2x');
     expect(thumbVariantUrl('/media/thumb/1?exp=2', '1x')).toBe('/media/thumb/1?exp=2');
+  });
+});
+
+describe('whole numbers written without a number formatter', () => {
+  const values = [0, 5, 999, 1000, 1234, 9999, 10000, 123456, 1234567, -5, -12345, 2 ** 40];
+  for (const locale of ['en', 'es', 'zh-HK'])
+    it(`writes them as Intl.NumberFormat does in ${locale}`, () => {
+      const intl = new Intl.NumberFormat(locale);
+      for (const n of values) expect(formatInteger(n, locale), String(n)).toBe(intl.format(n));
+    });
+
+  it('hands anything else to Intl.NumberFormat', () => {
+    expect(formatInteger(1.5, 'es')).toBe('1,5');
+    expect(formatInteger(2 ** 60, 'en')).toBe(new Intl.NumberFormat('en').format(2 ** 60));
   });
 });
