@@ -1,4 +1,5 @@
 import {
+  formatInteger,
   ROSTER_IMPORT_ACCEPT,
   ROSTER_IMPORT_LIMITS,
   ROSTER_IMPORT_MESSAGES,
@@ -19,7 +20,11 @@ import { translateViolation } from '../../../lib/violations';
 import { importRoster, previewRoster, type RosterSource } from '../api/students-api';
 import { RosterPreview } from './roster-preview';
 
-const limits = { mb: ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024, rows: ROSTER_IMPORT_LIMITS.maxRows.toLocaleString() };
+// The limits as the chosen language writes them (toLocaleString would take the browser's language).
+const limits = (locale: string) => ({
+  mb: ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024,
+  rows: formatInteger(ROSTER_IMPORT_LIMITS.maxRows, locale),
+});
 
 /** The server's answers to input it cannot import, by their contract text, in the reader's language. */
 const ERROR_KEYS: [string, string][] = [
@@ -35,7 +40,7 @@ const ERROR_KEYS: [string, string][] = [
 function errorText(intl: IntlShape, e: unknown): string {
   const text = e instanceof ApiError ? (e.violations[0]?.message ?? e.message) : String(e);
   const key = ERROR_KEYS.find(([m]) => m === text)?.[1];
-  return key ? intl.formatMessage({ id: key }, limits) : translateViolation(intl, text);
+  return key ? intl.formatMessage({ id: key }, limits(intl.locale)) : translateViolation(intl, text);
 }
 
 /**
@@ -145,11 +150,12 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
 
 function FileField({ onPick }: { onPick: (f: File | null) => void }) {
   const id = 'roster-file';
+  const { locale } = useIntl();
   return (
     <Frame
       id={id}
       label={<FormattedMessage id="web_roster_file_label" />}
-      hint={<FormattedMessage id="web_roster_file_hint" values={limits} />}
+      hint={<FormattedMessage id="web_roster_file_hint" values={limits(locale)} />}
     >
       <input
         id={id}
