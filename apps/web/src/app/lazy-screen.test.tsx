@@ -21,6 +21,34 @@ describe('lazyScreen', () => {
     expect(await screen.findByText('loaded')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('renders a screen whose code has arrived at once, without suspending (React would reveal it 300 ms late)', async () => {
+    const s = lazyScreen(() => Promise.resolve(() => <p>here</p>));
+    expect(s.loaded()).toBe(false);
+    await s.preload();
+    expect(s.loaded()).toBe(true);
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <s.Component />
+      </Suspense>,
+    );
+    // In the same render, with no fallback in between.
+    expect(screen.getByText('here')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('suspends while the code is on its way', async () => {
+    let arrive: (c: () => ReactNode) => void = () => undefined;
+    const s = lazyScreen(() => new Promise((r) => (arrive = r)));
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <s.Component />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    arrive(() => <p>arrived</p>);
+    expect(await screen.findByText('arrived')).toBeTruthy();
+  });
 });
 
 describe('RouteErrorBoundary', () => {

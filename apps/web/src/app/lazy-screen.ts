@@ -1,17 +1,26 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 export interface LazyScreen {
-  Component: LazyExoticComponent<ComponentType>;
+  /** The screen: rendered at once when its code is here, through React.lazy (it suspends) while it is not. */
+  Component: ComponentType;
   /** Starts loading the screen's code (once); React.lazy then finds it on its way or there. */
   preload: () => Promise<ComponentType>;
+  /** Its code has arrived. */
+  loaded: () => boolean;
 }
 
-/** A screen whose code loads on first use, and can be asked for before it renders (the router does, for nested layouts). */
+/**
+ * A screen whose code loads on first use, and can be asked for before it renders (the router does, for nested layouts).
+ * A screen whose code has arrived never suspends: React shows a Suspense boundary's content no sooner than 300 ms after its
+ * fallback, so each lazy level that suspended on a first load (layout, then screen) kept the page on "Loading…" that much
+ * longer, though its code was there.
+ */
 export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   let pending: Promise<ComponentType> | null = null;
+  let ready: ComponentType | null = null;
   const preload = () => {
     if (!pending) {
-      pending = load();
+      pending = load().then((c) => (ready = c));
       // A failed load (a new deploy, the network) is asked for again by the next preload; the error boundary shows this one.
       pending.catch(() => {
         pending = null;
@@ -19,5 +28,7 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
     }
     return pending;
   };
-  return { Component: lazy(() => preload().then((c) => ({ default: c }))), preload };
+  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  const Component = () => createElement(ready ?? Lazy);
+  return { Component, preload, loaded: () => ready !== null };
 }

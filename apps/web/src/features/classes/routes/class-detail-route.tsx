@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';
 import { useScreenView } from '../../../lib/analytics';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { ClassHeader } from '../components/class-header';
 import { ClassRatings } from '../components/class-ratings';
@@ -19,10 +20,12 @@ export function ClassDetailRoute() {
 
 function ClassDetail({ cls }: { cls: TeachingClass }) {
   useScreenView('Class Detail');
+  // The students, skills and feed render once the header is painted (lib/use-after-paint.ts).
+  const rest = useAfterPaint();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6">
       <ClassHeader cls={cls} />
-      <ClassRatings cls={cls} />
+      {rest && <ClassRatings cls={cls} />}
     </div>
   );
 }
