@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from './lazy-screen';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
+
+afterEach(cleanup);
 
 describe('lazyScreen', () => {
   it('loads once whoever asks first, and asks again after a failed load', async () => {
@@ -48,6 +50,44 @@ describe('lazyScreen', () => {
     expect(screen.getByText('waiting')).toBeTruthy();
     arrive(() => <p>arrived</p>);
     expect(await screen.findByText('arrived')).toBeTruthy();
+  });
+});
+
+describe('useScreensLoaded', () => {
+  function Gate({ screens }: { screens: LazyScreen[] }) {
+    const loaded = useScreensLoaded(screens);
+    if (!loaded) return <p>loading</p>;
+    const Screen = screens[0]!.Component;
+    return <Screen />;
+  }
+
+  it('waits for the code without suspending, then renders the screen', async () => {
+    const screens = [lazyScreen(() => Promise.resolve(() => <p>dashboard</p>))];
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Gate screens={screens} />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+  });
+
+  it('lets a screen whose code failed render, so that its error boundary shows the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const screens = [lazyScreen(() => Promise.reject(new Error('offline')))];
+    const messages = { web_error_title: 'Something went wrong', web_error_body: 'b', web_common_retry: 'r' };
+    render(
+      <IntlProvider locale="en" messages={messages}>
+        <RouteErrorBoundary resetKey="/">
+          <Suspense fallback={<p>fallback</p>}>
+            <Gate screens={screens} />
+          </Suspense>
+        </RouteErrorBoundary>
+      </IntlProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    vi.restoreAllMocks();
   });
 });
 

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 
 export interface LazyScreen {
   /** The screen: rendered at once when its code is here, through React.lazy (it suspends) while it is not. */
@@ -31,4 +31,25 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   const Lazy = lazy(() => preload().then((c) => ({ default: c })));
   const Component = () => createElement(ready ?? Lazy);
   return { Component, preload, loaded: () => ready !== null };
+}
+
+/**
+ * Whether every one of `screens` has its code here, asking for what is missing. A screen shown the first time waits with this
+ * (a plain state) rather than by suspending: React reveals a Suspense boundary's content no sooner than 300 ms after its
+ * fallback showed. A failed load counts as done: the screen then renders, suspends and its error boundary shows the error.
+ */
+export function useScreensLoaded(screens: readonly LazyScreen[]): boolean {
+  // `screens` is the same array from render to render (the caller keeps it); settled names the one whose loads ended.
+  const [settled, setSettled] = useState<readonly LazyScreen[] | null>(null);
+  const loaded = screens.every((s) => s.loaded());
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    const done = () => live && setSettled(screens);
+    void Promise.all(screens.map((s) => s.preload())).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [screens, loaded]);
+  return loaded || settled === screens;
 }

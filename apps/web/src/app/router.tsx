@@ -1,7 +1,7 @@
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Loading } from '../components/ui/spinner';
-import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 
 // Each screen's code loads on its first visit (DESIGN §5). The declarative router (BrowserRouter, useRoutes) with React.lazy
@@ -140,37 +140,18 @@ export function preloadScreens(path: string) {
 }
 
 /**
- * Whether the first screen's code (every level the first address matches) is still on its way. Until it is here the page
- * shows the loading screen itself rather than suspending: a Suspense boundary reveals its content no sooner than 300 ms
- * after its fallback showed (React's throttle), once per lazy level. Later navigations suspend as before (a transition
- * keeps the old screen meanwhile).
- */
-function useFirstScreenCode(path: string): boolean {
-  const [first] = useState(() => (matchRoutes(routes, path) ?? []).map((m) => (m.route as ScreenObject).screen));
-  const [waiting, setWaiting] = useState(() => !first.every((s) => s.loaded()));
-  useEffect(() => {
-    if (!waiting) return;
-    let live = true;
-    // A failed load is left to the boundary: the screen then renders, suspends and shows the error.
-    const done = () => live && setWaiting(false);
-    void Promise.all(first.map((s) => s.preload())).then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [first, waiting]);
-  return waiting;
-}
-
-/**
  * The screens of the app under BrowserRouter. A nested lazy layout would ask for its screen only once it rendered; so the code of
  * every level the address matches is asked for at once, on the first load and on every navigation.
  */
 export function AppRoutes() {
   const location = useLocation();
   preloadScreens(location.pathname);
-  const waiting = useFirstScreenCode(location.pathname);
+  // The first address's screens (every level) are waited for without suspending (see useScreensLoaded); later navigations
+  // suspend in a transition, which keeps the old screen meanwhile.
+  const [first] = useState(() => (matchRoutes(routes, location.pathname) ?? []).map((m) => (m.route as ScreenObject).screen));
+  const firstLoaded = useScreensLoaded(first);
   const element = useRoutes(routes, location);
-  if (waiting) return <Loading />;
+  if (!firstLoaded) return <Loading />;
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       {/* Shown while the first screen's code arrives; later navigations keep the old screen meanwhile (a transition). */}
