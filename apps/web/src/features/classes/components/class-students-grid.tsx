@@ -21,7 +21,6 @@ const hover = 'hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-
 const pageLink =
   'inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 ' +
   'focus-visible:outline-2 focus-visible:outline-teal-700';
-// Accents and case do not matter when looking a name up ("jose" finds José).
 
 /** The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page. */
 export function ClassStudentsGrid({ cls, onRate }: Props) {
@@ -30,6 +29,7 @@ export function ClassStudentsGrid({ cls, onRate }: Props) {
   const [query, setQuery] = useState('');
   // Sorted once per list and locale, not on every keystroke in the filter.
   const all = useMemo(() => sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale), [cls.teachingClassStudents, intl.locale]);
+  // Accents and case do not matter when looking a name up ("jose" finds José).
   const students = query.trim() ? all.filter((s) => foldName(fullName(s)).includes(foldName(query.trim()))) : all;
   const manage = canManageStudents(cls) && !cls.isFinished;
 
