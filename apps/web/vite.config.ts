@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
+import { hoistTransitiveImports } from './vite-hoist-imports';
 import { serviceWorker } from './vite-service-worker';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
@@ -24,8 +25,8 @@ const vendors: Record<string, RegExp> = {
   swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
 };
 
-/** Chunks every page has loaded before its first lazy import: the runtime, the preload helper and the entry's vendors. */
-const ENTRY_LOADED = /(^|\/)(rolldown-runtime|preload-helper|vendor-react|vendor-router|vendor-intl)(-[\w-]+)?\.js$/;
+/** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
+const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -85,6 +86,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
+    hoistTransitiveImports(),
     precompress(),
   ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
@@ -103,17 +105,16 @@ export default defineConfig({
     // would only add bytes to every first load.
     modulePreload: {
       polyfill: false,
-      // What the entry loads statically is there before any lazy route asks: listing it again in every route's
-      // preload list only adds bytes to the entry, which carries those lists. index.html keeps them all: there the list
-      // is what lets the browser fetch the vendors beside the entry instead of after it (a round trip on every first load).
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !ENTRY_LOADED.test(d))),
+      // index.html keeps every chunk the entry imports: the browser fetches the vendors beside the entry instead of after
+      // it (a round trip on every first load). A lazy chunk's scripts come through its own imports, all of them at one
+      // level (vite-hoist-imports.ts); its preload list keeps only stylesheets, which no import brings.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
     },
     rolldownOptions: {
       output: {
-        // Chunks are named by their hash alone: the entry lists every lazy chunk's dependencies for preloading, and
-        // descriptive names made that list (sent on every first load) about a KB heavier. The manifest maps them back.
-        // The chunks the entry itself loads keep a name, so that the preload lists can leave them out (see below).
-        chunkFileNames: (c) => (ENTRY_LOADED.test(`${c.name}.js`) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        // Chunks are named by their hash alone: every lazy chunk names all the chunks it needs (vite-hoist-imports.ts),
+        // and descriptive names made such lists about a KB heavier per screen. The manifest maps them back.
+        chunkFileNames: (c) => (NAMED.test(c.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: Object.entries(vendors).map(([name, re], i) => ({
             name: `vendor-${name}`,

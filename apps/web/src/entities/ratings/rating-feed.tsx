@@ -1,5 +1,5 @@
 import type { Rating } from '@skillroom/contract';
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -52,6 +52,23 @@ function useHighlight(list: RefObject<HTMLOListElement | null>, highlight: strin
   }, [list, highlight, shown]);
 }
 
+type CardProps = { group: Rating[]; priority: boolean } & Pick<Props, 'studentNames' | 'actionsOf'>;
+
+const sameRatings = (a: Rating[], b: Rating[]) => a.length === b.length && a.every((r, i) => r === b[i]);
+
+/**
+ * One card, drawn again only when its ratings, names or actions change: each step of the first render, each next page
+ * and each change of the screen around the feed would otherwise draw every card already shown (a page of cards is a
+ * long task on a phone). A page that loads builds its groups afresh, so they are compared rating by rating (SWR keeps
+ * an unchanged rating the same object).
+ */
+const FeedCard = memo(
+  function FeedCard({ group, studentNames, actionsOf, priority }: CardProps) {
+    return <RatingCard group={group} studentNames={studentNames} actions={actionsOf?.(group)} priority={priority} />;
+  },
+  (a, b) => a.studentNames === b.studentNames && a.actionsOf === b.actionsOf && a.priority === b.priority && sameRatings(a.group, b.group),
+);
+
 /** Ratings newest first, one card per observation; the next page loads when the end comes within 250 px (spec §9). */
 export function RatingFeed({ filter, title, empty, studentNames, actionsOf, highlight }: Props) {
   const feed = useRatingFeed(filter);
@@ -87,7 +104,7 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
             {groups.slice(0, rendered).map((g, i) => (
               // Off-screen cards are neither laid out nor painted until they come near (about a card's height kept for each).
               <li key={cardKey(groups, i)} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
-                <RatingCard group={g} studentNames={studentNames} actions={actionsOf?.(g)} priority={i === firstPhoto} />
+                <FeedCard group={g} studentNames={studentNames} actionsOf={actionsOf} priority={i === firstPhoto} />
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import type { Rating, TeachingClass } from '@skillroom/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -29,16 +29,21 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
   const open = !cls.isFinished;
 
-  const actionsOf = (group: Rating[]) =>
-    group[0]!.canEdit && open ? (
-      <Link to={`/teaching-class/${cls.id}/rating/${group[0]!.id}/edit`} className={buttonClass('secondary')}>
-        <FormattedMessage id="web_rating_edit" />
-      </Link>
-    ) : null;
+  // Kept across renders, so that the feed's cards and the grid are not drawn again when the sheet opens or a list arrives.
+  const actionsOf = useCallback(
+    (group: Rating[]) =>
+      group[0]!.canEdit && open ? (
+        <Link to={`/teaching-class/${cls.id}/rating/${group[0]!.id}/edit`} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_rating_edit" />
+        </Link>
+      ) : null,
+    [cls.id, open],
+  );
+  const rate = useCallback((studentId: number | null) => setTarget({ studentId }), []);
 
   return (
     <>
-      <ClassStudentsGrid cls={cls} onRate={open ? (studentId) => setTarget({ studentId }) : null} />
+      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} />
       <FamilyRequestsPanel cls={cls} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>

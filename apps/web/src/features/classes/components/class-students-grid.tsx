@@ -1,5 +1,5 @@
 import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -22,8 +22,11 @@ const pageLink =
   'inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 ' +
   'focus-visible:outline-2 focus-visible:outline-teal-700';
 
-/** The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page. */
-export function ClassStudentsGrid({ cls, onRate }: Props) {
+/**
+ * The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page.
+ * Drawn again only when the class or the rating callback changes, not when the sheet opens or the class's skills arrive.
+ */
+export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
@@ -98,7 +101,7 @@ export function ClassStudentsGrid({ cls, onRate }: Props) {
       )}
     </section>
   );
-}
+});
 
 function WholeClassTile({ onRate }: { onRate: (id: null) => void }) {
   return (

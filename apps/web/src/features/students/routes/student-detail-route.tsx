@@ -1,5 +1,5 @@
-import { refToId } from '@skillroom/contract';
-import { useState } from 'react';
+import { refToId, type Rating } from '@skillroom/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
@@ -37,6 +37,20 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
   const classPath = cls ? `/teaching-class/${cls.id}` : null;
+  // Both kept across renders: the feed draws its cards again only when they change (opening the sheet changes neither).
+  const names = useMemo(
+    () => new Map((cls?.teachingClassStudents ?? [place]).map((s) => [placeIri(s.id), fullName(s)])),
+    [cls?.teachingClassStudents, place],
+  );
+  const actionsOf = useCallback(
+    (group: Rating[]) =>
+      group[0]!.canEdit && open ? (
+        <Link to={`${basePath}/rating/${group[0]!.id}/edit`} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_rating_edit" />
+        </Link>
+      ) : null,
+    [basePath, open],
+  );
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-6 sm:px-6">
@@ -108,15 +122,9 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         filter={{ placeId: place.id }}
         title={<FormattedMessage id="web_rating_student_feed_title" />}
         empty={<FormattedMessage id="web_rating_student_feed_empty" />}
-        studentNames={new Map((cls?.teachingClassStudents ?? [place]).map((s) => [placeIri(s.id), fullName(s)]))}
+        studentNames={names}
         highlight={saved ?? edited}
-        actionsOf={(group) =>
-          group[0]!.canEdit && open ? (
-            <Link to={`${basePath}/rating/${group[0]!.id}/edit`} className={buttonClass('secondary')}>
-              <FormattedMessage id="web_rating_edit" />
-            </Link>
-          ) : null
-        }
+        actionsOf={actionsOf}
       />
       {!linkedClass && <StudentOtherClasses place={place} />}
       {classPath && (
