@@ -21,6 +21,8 @@ const out = [
   ['icon-maskable-192.png', maskable, 192],
   ['icon-maskable-512.png', maskable, 512],
   ['apple-touch-icon.png', maskable, 180],
+  // The pages' icon: Chromium draws an SVG icon in an isolated document on the page's main thread (40 ms at 4x CPU).
+  ['favicon-32.png', any, 32],
 ];
 fs.mkdirSync(path.join(web, 'icons'), { recursive: true });
 for (const [name, svg, size] of out) {

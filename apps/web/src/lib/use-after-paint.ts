@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False in a screen's first render, true in a task of its own once the browser has painted it. What lies below the first
@@ -9,9 +9,10 @@ export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: number | undefined;
-    // The frame callback runs before that frame's paint; the timer after it.
+    // The frame callback runs before that frame's paint; the timer after it. A transition: React then renders the rest in
+    // slices of a few milliseconds, where a plain update would render all of it in one task.
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
+      timer = window.setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -23,7 +23,8 @@ self.addEventListener('push', (event) => {
   const options = {
     body: (data && data.message) || '',
     tag: data && data.id ? `notification-${data.id}` : undefined,
-    icon: `${BASE}favicon.svg`,
+    // A PNG: phones show no SVG icon on a notification.
+    icon: `${BASE}icons/icon-192.png`,
     data: { id: data && data.id, target: targetOf(data) },
   };
   event.waitUntil(

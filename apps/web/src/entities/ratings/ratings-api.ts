@@ -1,5 +1,5 @@
 import { RATING_PAGE_SIZE, type HydraCollection, type Rating, type RatingCreateBody, type RatingPatchBody } from '@skillroom/contract';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import { api, withQuery } from '../../lib/api-client';
@@ -27,15 +27,19 @@ const pageKey = (filter: FeedFilter | null) => (index: number, previous: HydraCo
 /** A feed of ratings, newest first, a page at a time (the server sorts). */
 export function useRatingFeed(filter: FeedFilter | null) {
   const feed = useSWRInfinite<HydraCollection<Rating>>(pageKey(filter));
-  const pages = feed.data ?? [];
-  const ratings = pages.flatMap((p) => p['hydra:member']);
+  // A page that arrives is drawn in a transition, which React splits into slices of a few milliseconds: SWR's own update
+  // renders at once and whole (useSyncExternalStore), and a page of cards so drawn is a long task on a phone. Meanwhile
+  // the feed shows what it showed (the previous pages, or "Loading…").
+  const data = useDeferredValue(feed.data);
+  const pages = useMemo(() => data ?? [], [data]);
+  const ratings = useMemo(() => pages.flatMap((p) => p['hydra:member']), [pages]);
   const total = pages[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = pages.length > 0 && ratings.length < total && (pages.at(-1)?.['hydra:member'].length ?? 0) === RATING_PAGE_SIZE;
   const { setSize, isValidating } = feed;
   const loadMore = useCallback(() => {
     if (!isValidating) void setSize((n) => n + 1);
   }, [isValidating, setSize]);
-  return { ...feed, ratings, total, hasMore, loadMore, loadingMore: isValidating && pages.length > 0 };
+  return { ...feed, data, ratings, total, hasMore, loadMore, loadingMore: isValidating && pages.length > 0 };
 }
 
 /** The feeds a rating of a class can be in: the class's, and each of its students' (whole-class ratings are in all). */
