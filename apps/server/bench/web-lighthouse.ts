@@ -42,6 +42,11 @@ export interface Sample {
   /** The run hit MAX_WAIT_FOR_LOAD_MS (the page never let the network settle). */
   timedOut: boolean;
   lcpElement: string | null;
+  /**
+   * Lighthouse's measure of the host's CPU speed in this run (higher is faster). On a shared host it moves from run to run
+   * (1,200 to 2,600 within minutes here), and TBT, whose simulation scales the observed tasks, moves with it.
+   */
+  benchmarkIndex: number;
 }
 
 export async function launch(): Promise<Browser> {
@@ -98,6 +103,7 @@ export async function measure(url: string, formFactor: FormFactor, cookies: Reco
       sentBytes: value('total-byte-weight'),
       timedOut: lhr.runWarnings.some((w) => /too slowly|did not load/i.test(w)),
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await browser.close();

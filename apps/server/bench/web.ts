@@ -67,6 +67,7 @@ function summarise(samples: Sample[]) {
     cls: round(stat(samples.map((s) => s.cls)), 3),
     sentKB: round(stat(samples.map((s) => s.sentBytes / 1024)), 1),
     timedOutRuns: samples.filter((s) => s.timedOut).length,
+    benchmarkIndex: round(stat(samples.map((s) => s.benchmarkIndex)), 0),
     lcpElements: [...new Set(samples.map((s) => s.lcpElement).filter(Boolean))],
   };
 }
@@ -80,8 +81,8 @@ function table(results: Record<string, Record<FormFactor, Summary>>, formFactor:
   const sec = (v: number) => `${(v / 1000).toFixed(1)} s`;
   const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
   const lines = [
-    `| ${formFactor} | performance | LCP | TBT | CLS | sent |`,
-    '|---|---|---|---|---|---|',
+    `| ${formFactor} | performance | LCP | TBT | CLS | sent | CPU index |`,
+    '|---|---|---|---|---|---|---|',
     ...Object.entries(results).map(([name, byForm]) => {
       const s = byForm[formFactor];
       const cells = [
@@ -90,6 +91,7 @@ function table(results: Record<string, Record<FormFactor, Summary>>, formFactor:
         range(s.tbtMs, ms),
         range(s.cls, (v) => v.toFixed(3)),
         range(s.sentKB, (v) => `${v.toFixed(0)} KB`),
+        range(s.benchmarkIndex, String),
       ];
       return `| ${name} | ${cells.join(' | ')} |`;
     }),
