@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * preload helper inserted a `<link rel=modulepreload>` per chunk, about 3 ms of main thread each in Chromium (0.8 ms for
  * an import), and the class page's first load inserted 50 of them (600 ms at Lighthouse's 4x CPU slowdown).
  * Appended after the chunk's own imports, the new imports change no evaluation order: each one was evaluated already,
- * before the import that needs it. This is Rollup's `hoistTransitiveImports`, which Rolldown has not implemented.
+ * before the import that needs it. This is Rollup's `hoistTransitiveImports`; Rolldown 1.2 has no such option.
  */
 export function hoistTransitiveImports(): Plugin {
   return {
