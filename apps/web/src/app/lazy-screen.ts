@@ -1,4 +1,4 @@
-import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
+import { createElement, lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 export interface LazyScreen {
   /** The screen: rendered at once when its code is here, through React.lazy (it suspends) while it is not. */
@@ -45,7 +45,8 @@ export function useScreensLoaded(screens: readonly LazyScreen[]): boolean {
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    const done = () => live && setSettled(screens);
+    // A transition: the first screen's render (layout and all) is sliced instead of one long task.
+    const done = () => live && startTransition(() => setSettled(screens));
     void Promise.all(screens.map((s) => s.preload())).then(done, done);
     return () => {
       live = false;

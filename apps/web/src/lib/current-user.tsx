@@ -1,5 +1,5 @@
 import { ErrorText, type User } from '@skillroom/contract';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from './api-client';
 import { takeEarly } from './early-load';
 import { LOGOUT_URL } from './config';
@@ -61,12 +61,14 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const settle = useCallback(
     (p: Promise<User>) =>
       p.then(
-        (user) => {
-          setState({ status: 'loaded', user, error: null });
-          setLocale(user.preferredLanguage);
-        },
+        // Transitions: what the user's arrival renders (the layout's menus, the screen) is sliced, not one long task.
+        (user) =>
+          startTransition(() => {
+            setState({ status: 'loaded', user, error: null });
+            setLocale(user.preferredLanguage);
+          }),
         // A failure leaves the user as none (spec §4).
-        (e: Error) => setState({ status: 'failed', user: null, error: e.message }),
+        (e: Error) => startTransition(() => setState({ status: 'failed', user: null, error: e.message })),
       ),
     [setLocale],
   );

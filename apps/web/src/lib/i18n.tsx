@@ -7,7 +7,7 @@ import {
   type Locale,
   type TranslationsResponse,
 } from '@skillroom/contract';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
@@ -74,8 +74,12 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
     takeMessages(locale)
       .then((map) => {
         if (!live) return;
-        setMessages({ locale, map });
-        setFailed(false);
+        // The app's first render (layout, screen) happens here: in a transition, React renders it in slices of a few ms instead
+        // of one long task, and the splash stays meanwhile.
+        startTransition(() => {
+          setMessages({ locale, map });
+          setFailed(false);
+        });
         document.documentElement.lang = locale;
       })
       .catch(() => {

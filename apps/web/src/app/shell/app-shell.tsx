@@ -47,7 +47,9 @@ export function AppShell() {
         </div>
       </main>
     );
-  if (status !== 'loaded' || !user || (config.isLoading && !config.data)) return <Loading />;
+  // Data and error only: reading SWR's isLoading would subscribe the whole layout (and the screen in it) to the request's
+  // start, a synchronous render of everything that React cannot slice.
+  if (status !== 'loaded' || !user || (!config.data && !config.error)) return <Loading />;
   if (gated)
     return (
       <div className="flex min-h-screen flex-col">
