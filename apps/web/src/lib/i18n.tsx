@@ -80,7 +80,6 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
           setMessages({ locale, map });
           setFailed(false);
         });
-        document.documentElement.lang = locale;
       })
       .catch(() => {
         if (!live) return;
@@ -102,6 +101,12 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
     }
     setLocaleState(l);
   }, []);
+
+  // The page's language changes with the texts on screen, when the transition that shows them commits.
+  const shownLocale = messages?.locale;
+  useEffect(() => {
+    if (shownLocale) document.documentElement.lang = shownLocale;
+  }, [shownLocale]);
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
 
