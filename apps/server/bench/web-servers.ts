@@ -1,6 +1,6 @@
 // The servers of `npm run bench:web`: the real server (its build, dist/main.js, production mode) on a free port, once
 // with the demo data and the app's build, once with the floor's build; and the floor itself, built with Vite in the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,6 +35,39 @@ export async function buildFloor(outDir: string) {
     );
     fs.writeFileSync(`${f}.gz`, await gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }));
   }
+}
+
+/**
+ * The web app of another commit (`WEB_BENCH_BASELINE=<git ref>`), built into `outDir` so that the same run measures it beside
+ * this one ("before and after" on the same host in the same minutes): a detached worktree of the ref, this checkout's
+ * installed packages linked in, its own contract aliased, its own Vite config. The current server serves it, so the
+ * comparison is of the web app's code (a contract change that the server's answers depend on would show as a failure).
+ */
+export async function buildBaseline(ref: string, outDir: string): Promise<{ commit: string }> {
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout.trim();
+  };
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-web-baseline-'));
+  git('worktree', 'add', '--detach', '--force', tree, commit);
+  try {
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+    const webModules = path.join(root, 'apps/web/node_modules');
+    if (fs.existsSync(webModules)) fs.symlinkSync(webModules, path.join(tree, 'apps/web/node_modules'));
+    const web = path.join(tree, 'apps/web');
+    await build({
+      root: web,
+      configFile: path.join(web, 'vite.config.ts'),
+      logLevel: 'warn',
+      resolve: { alias: [{ find: /^@skillroom\/contract$/, replacement: path.join(tree, 'packages/contract/src/index.ts') }] },
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    git('worktree', 'remove', '--force', tree);
+  }
+  return { commit };
 }
 
 export function freePort(): Promise<number> {

@@ -5,17 +5,20 @@
 // DEMO=true on a fresh data folder; the floor as WEB_DIST_DIR), signs the demo accounts in through the API before every run and
 // sets the app's own cookies (BEARER, REFRESH_TOKEN) in Chromium before Lighthouse navigates. Writes web-results.json beside
 // this file and prints the table. WEB_BENCH_RUNS (default 3) changes the runs; WEB_BENCH_ONLY=<screen>,… keeps some screens;
-// WEB_BENCH_SKIP_BUILD=1 reuses apps/web/dist. Not part of `npm test`.
+// WEB_BENCH_SKIP_BUILD=1 reuses apps/web/dist. WEB_BENCH_BASELINE=<git ref> also builds that commit's web app and measures it
+// in the same run, each of its runs right after this build's (before and after on one host in the same minutes; the results
+// file keeps it under `baseline`). Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromiumVersion, installability, MAX_WAIT_FOR_LOAD_MS, measure, type FormFactor, type Sample } from './web-lighthouse';
-import { buildFloor, demoIds, signIn, startServer, type DemoIds, type Server } from './web-servers';
+import { buildBaseline, buildFloor, demoIds, signIn, startServer, type DemoIds, type Server } from './web-servers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
+const BASELINE = process.env.WEB_BENCH_BASELINE;
 const ONLY = process.env.WEB_BENCH_ONLY?.split(',').map((s) => s.trim());
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
 
@@ -128,19 +131,26 @@ async function main() {
   }
   const floorDist = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-web-floor-'));
   await buildFloor(floorDist);
+  const baselineDist = BASELINE ? fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-web-baseline-dist-')) : null;
   const servers: Server[] = [];
   try {
+    const baselineCommit = BASELINE && baselineDist ? (await buildBaseline(BASELINE, baselineDist)).commit : null;
     const app = await startServer('app', { DEMO: 'true' });
     servers.push(app);
     const floor = await startServer('floor', { DEMO: 'false', WEB_DIST_DIR: floorDist });
     servers.push(floor);
     const ids = await demoIds(app.origin);
+    // The baseline's own server (same code, same demo data): its ids are looked up, not assumed equal.
+    const baseline = baselineDist ? await startServer('baseline', { DEMO: 'true', WEB_DIST_DIR: baselineDist }) : null;
+    if (baseline) servers.push(baseline);
+    const baselineIds = baseline ? await demoIds(baseline.origin) : null;
     console.info(
       `class page: "${ids.className}" (#${ids.class}, ${ids.photos} photos on its ratings);`,
       `student #${ids.place}; child #${ids.childPlace}`,
     );
     const screens = SCREENS.filter((s) => !ONLY || ONLY.includes(s.name));
     const samples = new Map<string, Sample[]>();
+    const baselineSamples = new Map<string, Sample[]>();
     const retries: string[] = [];
     // Runs go round the screens rather than three in a row, so that a burst of load on the machine spreads over all of them.
     for (let run = 1; run <= RUNS; run++) {
@@ -151,16 +161,31 @@ async function main() {
           if (!sample) continue;
           const key = `${screen.name}\u0000${formFactor}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
+          if (!baseline || !baselineIds || screen.floor) continue;
+          const before = await measureWithRetries(
+            `${baseline.origin}/web${fillPath(screen.path, baselineIds)}`,
+            formFactor,
+            screen.as,
+            baseline.origin,
+            retries,
+          );
+          if (before) baselineSamples.set(key, [...(baselineSamples.get(key) ?? []), before]);
         }
       }
     }
-    const results: Record<string, Record<FormFactor, Summary>> = {};
-    for (const screen of screens) {
-      results[screen.name] = {
-        mobile: summarise(samples.get(`${screen.name}\u0000mobile`) ?? []),
-        desktop: summarise(samples.get(`${screen.name}\u0000desktop`) ?? []),
-      };
-    }
+    const summariseAll = (from: Map<string, Sample[]>, list: Screen[]) =>
+      Object.fromEntries(
+        list.map((screen) => [
+          screen.name,
+          {
+            mobile: summarise(from.get(`${screen.name}\u0000mobile`) ?? []),
+            desktop: summarise(from.get(`${screen.name}\u0000desktop`) ?? []),
+          },
+        ]),
+      ) as Record<string, Record<FormFactor, Summary>>;
+    const results = summariseAll(samples, screens);
+    const measured = screens.filter((s) => !s.floor);
+    const before = baseline ? summariseAll(baselineSamples, measured) : null;
     const install = await installability(`${app.origin}/web/`);
     const require = createRequire(import.meta.url);
     const file = {
@@ -183,10 +208,12 @@ async function main() {
         screens.map((s) => [s.name, { path: s.floor ? '/web/ (floor)' : `/web${s.path}`, as: s.as, ...results[s.name] }]),
       ),
       installability: install,
+      baseline: before && { ref: BASELINE, commit: baselineCommit, screens: before },
       failedAttempts: retries,
     };
     fs.writeFileSync(path.join(import.meta.dirname, 'web-results.json'), `${JSON.stringify(file, null, 2)}\n`);
     console.info(`\n${table(results, 'mobile')}\n\n${table(results, 'desktop')}\n`);
+    if (before) console.info(`baseline ${BASELINE} (${baselineCommit}):\n\n${table(before, 'mobile')}\n\n${table(before, 'desktop')}\n`);
     console.info(`installable: ${install.installable} (service worker active: ${install.serviceWorkerActive})`, install.errors);
     console.info(
       `load average: start ${loadStart.map((l) => l.toFixed(2)).join(' ')}, end ${os
@@ -197,6 +224,7 @@ async function main() {
   } finally {
     for (const server of servers) await server.stop();
     fs.rmSync(floorDist, { recursive: true, force: true });
+    if (baselineDist) fs.rmSync(baselineDist, { recursive: true, force: true });
   }
 }
 
