@@ -8,6 +8,7 @@ import { CURRENT_USER_LOAD, loadCurrentUser } from './lib/current-user';
 import { startEarly } from './lib/early-load';
 import { loadPublicConfig, PUBLIC_CONFIG_PATH } from './lib/public-config-load';
 import { hasSession } from './lib/session';
+import { registerServiceWorkerWhenSettled } from './lib/service-worker-registration';
 import { WEB_BASE } from './lib/config';
 import './styles.css';
 
@@ -20,14 +21,9 @@ setTimeout(() => preloadScreens(window.location.pathname.slice(WEB_BASE.length) 
 startEarly(PUBLIC_CONFIG_PATH, loadPublicConfig);
 if (hasSession()) startEarly(CURRENT_USER_LOAD, loadCurrentUser);
 
-// The one service worker (offline shell and reads, pushed notifications): Workbox runs inside it, not in this page.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener(
-    'load',
-    () =>
-      void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).catch(() => undefined),
-  );
-}
+// The one service worker (offline shell and reads, pushed notifications): Workbox runs inside it, not in this page. It
+// registers once the first screen has settled, not at the load event (lib/service-worker-registration.ts says why).
+if (import.meta.env.PROD) registerServiceWorkerWhenSettled(`${import.meta.env.BASE_URL}sw.js`, import.meta.env.BASE_URL);
 
 const rootElement = document.getElementById('root')!;
 // The splash of index.html (our own static markup, no data in it), shown as it is until the texts arrive: no blank page
