@@ -10,7 +10,10 @@ describe('registerServiceWorkerWhenSettled', () => {
     idle.length = 0;
     register.mockClear();
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-    vi.stubGlobal('requestIdleCallback', vi.fn((cb: () => void) => idle.push(cb)));
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((cb: () => void) => idle.push(cb)),
+    );
     vi.stubGlobal('cancelIdleCallback', vi.fn());
     Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
   });
