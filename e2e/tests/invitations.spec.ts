@@ -26,6 +26,8 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 
 test.describe('co-teachers and families', () => {
   test('a teacher asks to join with the class code; the creator sees it live, accepts, and the new co-teacher is told', async ({ browser }) => {
+    // A journey of two people over several screens, axe on each: about 40 s here, a third of this.
+    test.setTimeout(120_000);
     const a = await person(browser, { firstName: 'Ana', lastName: 'Creator' });
     const b = await person(browser, { firstName: 'Ben', lastName: 'Joiner' });
     const name = unique('Oak ');
@@ -97,6 +99,8 @@ test.describe('co-teachers and families', () => {
   });
 
   test('a parent links to a student; a teacher approves; the parent sees the student and nothing of the class', async ({ browser }) => {
+    // A journey of two people over several screens, axe on each: about 40 s here, a third of this.
+    test.setTimeout(120_000);
     const t = await person(browser, { firstName: 'Tess', lastName: 'Teacher' });
     const p = await person(browser, { firstName: 'Pat', lastName: 'Parent', accountTypeRadio: 'parent_user' });
     const className = unique('Elm ');

@@ -42,6 +42,8 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
   page,
   context,
 }) => {
+  // A whole offline round (two classes visited, three saves, a reconnection, a refusal): about 30 s here, a third of this.
+  test.setTimeout(90_000);
   const { token, classId, name } = await classWithStudents(page);
   const today = new Date();
   const other = await apiPost<{ id: number; name: string }>(page, token, '/teaching-class', {
