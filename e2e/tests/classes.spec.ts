@@ -19,6 +19,8 @@ async function expectNoSideScroll(page: Page) {
 
 test.describe('classes and students', () => {
   test('create a class, add students, copy one to a second class, finish the first', async ({ page }) => {
+    // A journey over five screens (two classes, a copy, finishing): about 43 s here, a third of this.
+    test.setTimeout(130_000);
     const account = await signUpViaApi(page);
     const { token } = await signInViaApi(page, account.username, account.password);
     const first = unique('Maple ');

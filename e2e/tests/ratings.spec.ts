@@ -10,6 +10,8 @@ test.use({ launchOptions: fakeMediaLaunch });
 
 test.describe('ratings and reports', () => {
   test('rate three students with two actions and evidence as one observation, then edit the observation', async ({ page }) => {
+    // A journey with uploads and an edit: about 24 s here, a third of this.
+    test.setTimeout(90_000);
     const errors: string[] = [];
     // The upload this test fails on purpose is the only error the browser may log.
     page.on('console', (m) => m.type() === 'error' && !/status of 500/.test(m.text()) && errors.push(m.text()));
@@ -120,6 +122,8 @@ test.describe('ratings and reports', () => {
   });
 
   test('rate the whole class in the quick sheet, read a student’s feed, read and download the report, delete', async ({ page }) => {
+    // A journey through the sheet, a feed, the report and its download: about 26 s here, a third of this.
+    test.setTimeout(90_000);
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));

@@ -7,6 +7,8 @@ test.describe('rating and report screens', () => {
   // A test per locale, so that each stays well inside its timeout on a busy machine.
   for (const locale of ['es', 'zh-HK', 'en'] as const) {
     test(`the rating and report screens at 360 px in ${locale}`, async ({ page }) => {
+      // Rating and report screens with axe on each: 26 to 31 s here, a third of this.
+      test.setTimeout(100_000);
       await page.setViewportSize({ width: 360, height: 740 });
       const { token, classId } = await classWithStudents(page, 'es');
       const skills = (await (

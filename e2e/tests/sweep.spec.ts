@@ -54,10 +54,11 @@ test.describe('every screen at 320 px, in every locale: no sideways scroll, no c
     }
   });
 
+  // A test per screen and locale: a screen in its three locales took up to 45 s of the 60 s timeout here.
   for (const route of SWEEP_ROUTES) {
-    test(route.name, async ({ browser }) => {
-      if (route.as) used.add(route.as);
-      for (const locale of LOCALES) {
+    for (const locale of LOCALES) {
+      test(`${route.name} in ${locale}`, async ({ browser }) => {
+        if (route.as) used.add(route.as);
         const { context, page, problems } = await openScreen(browser, route, ids, locale);
         const where = `${route.name} in ${locale}`;
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -66,7 +67,7 @@ test.describe('every screen at 320 px, in every locale: no sideways scroll, no c
         if (shots) await page.screenshot({ path: path.join(shots, `${route.name.replace(/\W+/g, '-')}-${locale}.png`), fullPage: true });
         expect(problems, `${where}: console`).toEqual([]);
         await context.close();
-      }
-    });
+      });
+    }
   }
 });
