@@ -23,7 +23,7 @@ if (hasSession()) startEarly(CURRENT_USER_LOAD, loadCurrentUser);
 
 // The one service worker (offline shell and reads, pushed notifications): Workbox runs inside it, not in this page. It
 // registers once the first screen has settled, not at the load event (lib/service-worker-registration.ts says why).
-if (import.meta.env.PROD) registerServiceWorkerWhenSettled(`${import.meta.env.BASE_URL}sw.js`, import.meta.env.BASE_URL);
+if (import.meta.env.PROD) registerServiceWorkerWhenSettled();
 
 const rootElement = document.getElementById('root')!;
 // The splash of index.html (our own static markup, no data in it), shown as it is until the texts arrive: no blank page

@@ -24,7 +24,7 @@ describe('registerServiceWorkerWhenSettled', () => {
   });
 
   it('registers after an idle moment, a pause, and another idle moment, not at the load', () => {
-    registerServiceWorkerWhenSettled('/web/sw.js', '/web/');
+    registerServiceWorkerWhenSettled();
     expect(register).not.toHaveBeenCalled();
     idle.shift()!();
     vi.advanceTimersByTime(SERVICE_WORKER_PAUSE_MS - 1);
@@ -32,11 +32,11 @@ describe('registerServiceWorkerWhenSettled', () => {
     vi.advanceTimersByTime(1);
     expect(register).not.toHaveBeenCalled();
     idle.shift()!();
-    expect(register).toHaveBeenCalledWith('/web/sw.js', { scope: '/web/' });
+    expect(register).toHaveBeenCalledWith(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   });
 
-  it('can be cancelled at any step', () => {
-    const cancel = registerServiceWorkerWhenSettled('/web/sw.js', '/web/');
+  it('can be cancelled during the pause', () => {
+    const cancel = registerServiceWorkerWhenSettled();
     idle.shift()!();
     cancel();
     vi.advanceTimersByTime(SERVICE_WORKER_PAUSE_MS * 2);

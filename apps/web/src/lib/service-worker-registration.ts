@@ -8,14 +8,19 @@ import { whenIdle } from './when-idle';
  */
 export const SERVICE_WORKER_PAUSE_MS = 3_000;
 
+/** The app's one service worker (under /web/: the offline shell and reads, pushed notifications), registered now. */
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
+  return navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+}
+
 /** Registers the app's one service worker once the first screen has settled; returns a function that cancels it. */
-export function registerServiceWorkerWhenSettled(url: string, scope: string): () => void {
+export function registerServiceWorkerWhenSettled(): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   let cancelLater: () => void = () => undefined;
   let timer: number | undefined;
   const cancelFirst = whenIdle(() => {
     timer = window.setTimeout(() => {
-      cancelLater = whenIdle(() => void navigator.serviceWorker.register(url, { scope }).catch(() => undefined));
+      cancelLater = whenIdle(() => void registerServiceWorker().catch(() => undefined));
     }, SERVICE_WORKER_PAUSE_MS);
   });
   return () => {

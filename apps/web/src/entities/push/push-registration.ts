@@ -1,9 +1,9 @@
 import { ErrorText, type PushToken } from '@skillroom/contract';
 import { api, ApiError } from '../../lib/api-client';
+import { registerServiceWorker } from '../../lib/service-worker-registration';
 
 /** Where the id of this browser's push token record is kept, to remove it at sign-out. */
 const TOKEN_ID_KEY = 'push-token-id';
-const SW_URL = `${import.meta.env.BASE_URL}sw.js`;
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'granted';
 
@@ -17,16 +17,14 @@ export function pushPermission(): PushState {
 
 /** The VAPID public key (base64url) as the bytes `applicationServerKey` takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const b64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(b64);
   const out = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
   return out;
-}
-
-/** The app's service worker (under /web/), which shows pushed notifications and opens their screen on a click. */
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.register(SW_URL, { scope: import.meta.env.BASE_URL });
 }
 
 function rememberTokenId(id: number | null) {
@@ -47,7 +45,8 @@ export async function registerPushToken(vapidPublicKey: string): Promise<PushTok
   const registration = await registerServiceWorker();
   const ready = await navigator.serviceWorker.ready.catch(() => registration);
   const subscription =
-    (await ready.pushManager.getSubscription()) ?? (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));
+    (await ready.pushManager.getSubscription()) ??
+    (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));
   try {
     const record = await api<PushToken>('/firebase-token', { method: 'POST', body: { token: JSON.stringify(subscription.toJSON()) } });
     rememberTokenId(record.id);
