@@ -10,6 +10,16 @@ export interface FilePart {
   content: Buffer;
 }
 
+/**
+ * `n` bytes that no type sniffer takes for a known format, for uploads meant as plain files: random bytes after a
+ * plain-text head. Random bytes alone start like an MP3 or AAC frame (or PostScript) about once in 2,500 files, and such
+ * an upload is then refused as a recording ffmpeg cannot read: a test that passes almost always.
+ */
+export function opaqueBytes(n: number): Buffer {
+  const head = Buffer.from('skillroom test file: opaque bytes follow\n');
+  return Buffer.concat([head, crypto.randomBytes(Math.max(0, n - head.length))]).subarray(0, n);
+}
+
 /** A multipart/form-data body as a browser's FormData sends it, fields and file in the order given. */
 export function multipart(parts: (Record<string, string> | FilePart)[]) {
   const boundary = `----skillroom${crypto.randomBytes(8).toString('hex')}`;

@@ -5,6 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { MediaType, type Media } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { opaqueBytes } from '../../../test/media';
 import { createUpload, listenForTus, patchBytes, patchCutAfter, patchHeld, tusRequest } from '../../../test/tus';
 import { mediaRepository } from './media.repository';
 
@@ -27,7 +28,7 @@ const doc = { mediaType: String(MediaType.RatingFile), filename: 'lesson-notes.b
 
 describe('a large upload resumes where it stopped (DESIGN §7 "Large files resume")', () => {
   it('takes 12 MB in three PATCHes, a HEAD in between telling where to go on; nothing arrives twice', async () => {
-    const file = crypto.randomBytes(12 * MB);
+    const file = opaqueBytes(12 * MB);
     const start = bytesReceived();
     const { res, url } = await createUpload(origin, me.token, file.length, doc);
     expect(res.status).toBe(201);
@@ -51,7 +52,7 @@ describe('a large upload resumes where it stopped (DESIGN §7 "Large files resum
   });
 
   it('keeps what arrived before the connection dropped mid-PATCH, and the client sends only what is missing', async () => {
-    const file = crypto.randomBytes(12 * MB);
+    const file = opaqueBytes(12 * MB);
     const start = bytesReceived();
     const { url } = await createUpload(origin, me.token, file.length, doc);
     expect((await patchBytes(url, me.token, 0, file.subarray(0, 4 * MB))).status).toBe(204);
@@ -77,7 +78,7 @@ describe('a large upload resumes where it stopped (DESIGN §7 "Large files resum
   });
 
   it('lets one user send at most UPLOADS_PER_USER uploads at a time (429), as POST /media', async () => {
-    const file = crypto.randomBytes(2 * MB);
+    const file = opaqueBytes(2 * MB);
     const a = await createUpload(origin, me.token, file.length, doc);
     const b = await createUpload(origin, me.token, file.length, doc);
     // A PATCH whose body is still coming holds the one slot of this server (UPLOADS_PER_USER=1).
