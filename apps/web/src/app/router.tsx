@@ -1,4 +1,4 @@
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, renderMatches, useLocation, type RouteMatch, type RouteObject } from 'react-router';
 import { Suspense, useState } from 'react';
 import { Loading } from '../components/ui/spinner';
 import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
@@ -126,17 +126,33 @@ const toRoute = ({ screen, children, ...r }: ScreenRoute): ScreenObject => {
 
 const routes = screens.map(toRoute);
 
-let preloadedFor: string | null = null;
+type ScreenMatch = RouteMatch<string, ScreenObject>;
+
+// The pathname as useRoutes gives it to a match: matchRoutes decodes it, the router's links expect it encoded again.
+const encoded = (p: string) => new URL(p.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23'), 'http://x').pathname;
+
+let last: { path: string; matches: ScreenMatch[] | null } | null = null;
 
 /**
- * Asks for the code of every level `path` (under the router's basename) matches. Each module is asked for once; and
- * matching the address against every route is done once per address (it costs tens of milliseconds on a phone, and
- * AppRoutes renders several times as the texts, the user and the configuration arrive).
+ * The routes `path` (under the router's basename) matches, worked out once per address: matchRoutes flattens and ranks
+ * every route on each call (15 ms of the class page's first load here, 60 ms at a phone's pace), and AppRoutes renders
+ * several times as the texts, the user and the configuration arrive. useRoutes would match again on every render.
  */
+function matchesFor(path: string): ScreenMatch[] | null {
+  if (last?.path !== path) {
+    const matches = matchRoutes(routes, path) as ScreenMatch[] | null;
+    last = { path, matches: matches?.map((m) => ({ ...m, pathname: encoded(m.pathname), pathnameBase: encoded(m.pathnameBase) })) ?? null };
+  }
+  return last.matches;
+}
+
+let preloadedFor: string | null = null;
+
+/** Asks for the code of every level `path` matches; each module is asked for once. */
 export function preloadScreens(path: string) {
   if (path === preloadedFor) return;
   preloadedFor = path;
-  for (const m of matchRoutes(routes, path) ?? []) (m.route as ScreenObject).screen.preload();
+  for (const m of matchesFor(path) ?? []) m.route.screen.preload();
 }
 
 /**
@@ -146,11 +162,13 @@ export function preloadScreens(path: string) {
 export function AppRoutes() {
   const location = useLocation();
   preloadScreens(location.pathname);
+  const matches = matchesFor(location.pathname);
   // The first address's screens (every level) are waited for without suspending (see useScreensLoaded); later navigations
   // suspend in a transition, which keeps the old screen meanwhile.
-  const [first] = useState(() => (matchRoutes(routes, location.pathname) ?? []).map((m) => (m.route as ScreenObject).screen));
+  const [first] = useState(() => (matches ?? []).map((m) => m.route.screen));
   const firstLoaded = useScreensLoaded(first);
-  const element = useRoutes(routes, location);
+  // What useRoutes renders, from the matches already worked out.
+  const element = renderMatches(matches);
   if (!firstLoaded) return <Loading />;
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
