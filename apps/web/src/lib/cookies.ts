@@ -15,6 +15,11 @@ function cookies(): string {
   return jar;
 }
 
+/** Drops the copy: the next read asks the browser (before a single-use token is spent: another tab may have changed it). */
+export function forgetCookies() {
+  jar = null;
+}
+
 /** Reads one cookie of the page; null when it is absent. */
 export function readCookie(name: string): string | null {
   for (const part of cookies().split(';')) {

@@ -48,6 +48,19 @@ describe('session (spec §4)', () => {
     expect(document.cookie).toContain('REFRESH_TOKEN=r2');
   });
 
+  it('reads the cookies afresh before spending the refresh token: another tab may have just refreshed the pair', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    storeTokens({ token: expired(), refresh_token: 'r1' });
+    expect(currentUserId()).toBe(7);
+    // Another tab refreshes in the same moment: the cookies change behind this page's copy of them.
+    const next = fresh(7);
+    document.cookie = `BEARER=${next}; path=/`;
+    document.cookie = 'REFRESH_TOKEN=r2; path=/';
+    expect(await validToken()).toBe(next);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('does nothing without a refresh token, and swallows a failed refresh', async () => {
     const fetchMock = vi.fn(async () => new Response('{}', { status: 401 }));
     vi.stubGlobal('fetch', fetchMock);

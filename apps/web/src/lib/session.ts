@@ -1,6 +1,6 @@
 import { API_PUBLIC_PREFIX, COOKIE_BEARER, COOKIE_REFRESH, isTokenExpired, type JwtClaims, type TokenPair } from '@skillroom/contract';
 import { API_ORIGIN } from './config';
-import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { deleteCookie, forgetCookies, readCookie, writeCookie } from './cookies';
 
 /** The claims of a JWT, or null when it cannot be decoded. */
 export function decodeClaims(token: string | null | undefined): JwtClaims | null {
@@ -53,9 +53,18 @@ async function refresh(refreshToken: string): Promise<string | null> {
  * because a refresh token is single-use and a second use would revoke the whole login.
  */
 export async function validToken(): Promise<string | null> {
-  const token = readCookie(COOKIE_BEARER);
-  const claims = decodeClaims(token);
-  if (token && claims && !isTokenExpired(claims.exp)) return token;
+  const usable = () => {
+    const token = readCookie(COOKIE_BEARER);
+    const claims = decodeClaims(token);
+    return token && claims && !isTokenExpired(claims.exp) ? token : null;
+  };
+  const token = usable();
+  if (token) return token;
+  // The refresh token is single-use: read the cookies afresh, not the task's copy, since another tab may have
+  // refreshed the pair a moment ago (its new bearer is then used as it is).
+  forgetCookies();
+  const refreshed = usable();
+  if (refreshed) return refreshed;
   const refreshToken = readCookie(COOKIE_REFRESH);
   if (!refreshToken) return null;
   refreshing ??= refresh(refreshToken).finally(() => {
