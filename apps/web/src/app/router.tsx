@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Loading } from '../components/ui/spinner';
 import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
+import { useScrollReset } from './use-scroll-reset';
 
 // Each screen's code loads on its first visit (DESIGN §5). The declarative router (BrowserRouter, useRoutes) with React.lazy
 // screens: the data router's loaders, actions and fetchers went unused, and it weighed 17 KB gzip more in every first load.
@@ -161,6 +162,7 @@ export function preloadScreens(path: string) {
  */
 export function AppRoutes() {
   const location = useLocation();
+  useScrollReset(location.pathname);
   preloadScreens(location.pathname);
   const matches = matchesFor(location.pathname);
   // The first address's screens (every level) are waited for without suspending (see useScreensLoaded); later navigations
