@@ -103,6 +103,26 @@ export function indirectImports(dist = webDist) {
   return out;
 }
 
+/**
+ * The shared chunks (apps/web/vite-shared-chunks.ts) that import a chunk the entry does not load: a library one screen needs
+ * would then come with every screen that loads the shared chunk. The plugin keeps such modules out; this finds where it
+ * stopped doing so (a new way of importing the contract, say).
+ */
+export function heavySharedChunks(dist = webDist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  const base = (c) => path.basename(c.file);
+  const initial = new Set([entry, ...(entry.imports ?? []).map((key) => manifest[key])].map(base));
+  const shared = Object.values(manifest).filter((c) => /^shared/.test(c.name ?? ''));
+  // Besides the entry's: one another, and the vendor chunks (SWR, say), which every screen that needs them loads.
+  const sharedFiles = new Set(Object.values(manifest).filter((c) => /^(shared|vendor-)/.test(c.name ?? '')).map(base));
+  return shared.flatMap((c) =>
+    importsOf(dist, base(c))
+      .filter((i) => !initial.has(i) && !sharedFiles.has(i))
+      .map((i) => `${c.name} -> ${i}`),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
     console.error('No web build: run `npm run build` first.');
@@ -128,5 +148,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ? `  INDIRECT imports in lazy chunks: ${indirect.join(', ')}`
       : '  ok   every lazy chunk imports all the chunks it needs directly',
   );
-  process.exit(over || missing.length || indirect.length ? 1 : 0);
+  const heavy = heavySharedChunks();
+  console.info(
+    heavy.length ? `  HEAVY shared chunks: ${heavy.join(', ')}` : '  ok   the shared chunks import only what the entry loads',
+  );
+  process.exit(over || missing.length || indirect.length || heavy.length ? 1 : 0);
 }

@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
 import { hoistTransitiveImports } from './vite-hoist-imports';
 import { serviceWorker } from './vite-service-worker';
+import { sharedChunks } from './vite-shared-chunks';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -24,6 +25,8 @@ const vendors: Record<string, RegExp> = {
   intl: /node_modules[\\/](react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|hoist-non-react-statics|tslib)[\\/]/,
   swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
 };
+
+const shared = sharedChunks((id) => Object.values(vendors).some((re) => re.test(id)) && !lateParser.test(id));
 
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
 const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
@@ -86,6 +89,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
+    shared.plugin,
     hoistTransitiveImports(),
     precompress(),
   ],
@@ -116,11 +120,14 @@ export default defineConfig({
         // and descriptive names made such lists about a KB heavier per screen. The manifest maps them back.
         chunkFileNames: (c) => (NAMED.test(c.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
-          groups: Object.entries(vendors).map(([name, re], i) => ({
-            name: `vendor-${name}`,
-            test: (id: string) => re.test(id) && !lateParser.test(id),
-            priority: 10 - i,
-          })),
+          groups: [
+            ...Object.entries(vendors).map(([name, re], i) => ({
+              name: `vendor-${name}`,
+              test: (id: string) => re.test(id) && !lateParser.test(id),
+              priority: 10 - i,
+            })),
+            ...shared.groups,
+          ],
         },
       },
     },
