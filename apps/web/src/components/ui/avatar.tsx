@@ -8,8 +8,9 @@ interface Props {
   decorative?: boolean;
   className?: string;
   /**
-   * Shown at the top of a screen (the header's account, a class's or student's heading): loaded at once. Others are
-   * lazy, so the avatars of a long list below the fold wait until they are scrolled near.
+   * Shown at the top of a screen (the header's account, a class's or student's heading): loaded at once, at low priority
+   * (a small picture beside the title, never the screen's largest paint: the screen's code and data go first). Others
+   * are lazy, so the avatars of a long list below the fold wait until they are scrolled near.
    */
   eager?: boolean;
 }
@@ -28,6 +29,7 @@ export function Avatar({ media, name, size = AVATAR_SIZE_PX, decorative = true, 
         width={size}
         height={size}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'low' : undefined}
         decoding="async"
         style={style}
         className={`shrink-0 rounded-full object-cover ${className}`}

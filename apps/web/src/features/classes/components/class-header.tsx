@@ -6,6 +6,7 @@ import { CopyCode } from '../../../components/copy-code';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { useClassPendingTeacherRequests } from '../../../entities/invitations/teacher-invitations-api';
 import { Avatar } from '../../../components/ui/avatar';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
@@ -33,8 +34,10 @@ const wide = () => typeof window.matchMedia !== 'function' || window.matchMedia(
 export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const [open, setOpen] = useState(wide);
-  // Only the creator answers requests to join (DESIGN §2): they see how many wait.
-  const pending = useClassPendingTeacherRequests(isCreator(cls) ? cls.id : null);
+  // Only the creator answers requests to join (DESIGN §2): they see how many wait. Asked once the title is painted: the
+  // count is no part of the first view, and the request would otherwise run beside the title's render.
+  const painted = useAfterPaint();
+  const pending = useClassPendingTeacherRequests(isCreator(cls) && painted ? cls.id : null);
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
     ...(cls.teachers ?? []).map((user) => ({ user, owner: false })),
