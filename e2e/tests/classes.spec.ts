@@ -145,6 +145,19 @@ test.describe('classes and students', () => {
     await expectAccessible(page, 'manage students at 360 px');
   });
 
+  test('a screen opened from far down another starts at its top', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInViaApi(page, 'teacher');
+    await page.goto('/web/');
+    const last = page.getByRole('list', { name: 'Classes' }).getByRole('link').last();
+    await last.scrollIntoViewIfNeeded();
+    // The dashboard is longer than the phone's screen, and its last class is far down it.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await last.click();
+    await expect(page.locator('h1#class-title')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('a parent account is not offered to create a class', async ({ page }) => {
     const account = await signUpViaApi(page, { accountTypeRadio: 'parent_user' });
     await signInViaApi(page, account.username, account.password);
