@@ -27,11 +27,20 @@ function graph(info: (id: string) => Info | null, ids: readonly string[]) {
   const index = ids.find((id) => CONTRACT_INDEX.test(id));
   const fileOf = new Map<string, string>();
   for (const file of index ? (info(index)?.importedIds ?? []) : []) for (const name of info(file)?.exports ?? []) fileOf.set(name, file);
+  // Asked for again by every closure that meets the module: read once.
+  const known = new Map<string, string[]>();
   const importsOf = (id: string) => {
-    const m = info(id);
-    const direct = (m?.importedIds ?? []).filter((d) => d !== index);
-    if (!index || !m?.importedIds.includes(index)) return direct;
-    return [...new Set([...direct, ...contractNames(m.code).flatMap((n) => fileOf.get(n) ?? [])])];
+    let found = known.get(id);
+    if (!found) {
+      const m = info(id);
+      const direct = (m?.importedIds ?? []).filter((d) => d !== index);
+      found =
+        index && m?.importedIds.includes(index)
+          ? [...new Set([...direct, ...contractNames(m.code).flatMap((n) => fileOf.get(n) ?? [])])]
+          : direct;
+      known.set(id, found);
+    }
+    return found;
   };
   const closure = (roots: Iterable<string>, stop: ReadonlySet<string> = new Set()) => {
     const seen = new Set<string>();
@@ -47,10 +56,10 @@ function graph(info: (id: string) => Info | null, ids: readonly string[]) {
 }
 
 /**
- * Two chunks for the app's own modules (and the contract's plain rules) that two or more screens, or lazy parts of them,
- * share: one for those a signed-out screen uses too, one for the rest. Left to Rolldown, each set of screens sharing
- * modules got a chunk of its own: the class page's first load fetched 49 files, most under 1 KB, and over HTTP/1.1 a
- * phone fetches about six at a time, a round trip each (31 files now). A module that brings a library the entry does not
+ * A few chunks for the app's own modules (and the contract's plain rules) that two or more screens, or lazy parts of them,
+ * share: grouped by the screens that use them, groups under 10 KB merged, and those a signed-out screen uses apart from
+ * the rest. Left to Rolldown, each set of screens sharing modules got a chunk of its own: the class page's first load
+ * fetched 49 files, most under 1 KB, and over HTTP/1.1 a phone fetches about six at a time, a round trip each (24 now). A module that brings a library the entry does not
  * load (zod, the date picker), itself or through its imports, stays out: every screen loading the chunk would fetch it;
  * the vendor chunks (`vendor`: React, the router, SWR…) may be imported. scripts/check-bundle-size.mjs checks that the
  * chunks import nothing else beyond the entry's own.

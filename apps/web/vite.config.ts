@@ -26,7 +26,9 @@ const vendors: Record<string, RegExp> = {
   swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
 };
 
-const shared = sharedChunks((id) => Object.values(vendors).some((re) => re.test(id)) && !lateParser.test(id));
+/** Whether a module goes to the vendor chunk `re` stands for (the ICU parser never does). */
+const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test(id);
+const shared = sharedChunks((id) => Object.values(vendors).some((re) => inVendor(re)(id)));
 
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
 const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
@@ -123,7 +125,7 @@ export default defineConfig({
           groups: [
             ...Object.entries(vendors).map(([name, re], i) => ({
               name: `vendor-${name}`,
-              test: (id: string) => re.test(id) && !lateParser.test(id),
+              test: inVendor(re),
               priority: 10 - i,
             })),
             ...shared.groups,
