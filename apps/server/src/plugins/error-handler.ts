@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { databaseRefusal, sqlState } from '../http/database-errors';
 import { DetailedError, HttpError, TooManyRequests, ValidationError } from '../http/errors';
+import { WorkAborted } from '../http/request-signal';
 import { FileStoreUnavailable } from '../lib/file-store';
 import { HYDRA_TYPE } from './content-types';
 
@@ -64,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance, outage?: { report(err
         .status(err.statusCode)
         .type(HYDRA_TYPE)
         .send({ ...hydraError(err.statusCode, err.message, err.title), ...details });
+    }
+    if (err instanceof WorkAborted) {
+      // Long work stopped on purpose: its client went away (nobody reads this answer), or the instance is stopping
+      // (the client may try again on another instance).
+      req.log.info({ why: err.why, route: req.routeOptions.url }, 'work stopped');
+      return unavailable(reply);
     }
     if (err instanceof FileStoreUnavailable) {
       // Before the database checks: a store that refuses connections says ECONNREFUSED too. The message names the
