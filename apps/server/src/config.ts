@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
-import { NOTIFICATION_STREAM_HEARTBEAT_MS, PRIVACY_POLICY_DEFAULT_DATE, calendarDate } from '@skillroom/contract';
+import { NOTIFICATION_STREAM_HEARTBEAT_MS, PRIVACY_POLICY_DEFAULT_DATE, UPLOAD_QUOTA_DEFAULTS, calendarDate } from '@skillroom/contract';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const bytes = z.coerce.number().int().positive();
@@ -50,6 +50,16 @@ const envSchema = z.object({
   ANSWER_CACHE_MAX_BYTES: bytes.default(32 * 1024 * 1024),
   MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(2),
+  /** Resumable uploads one user may leave unfinished, and the sum of the lengths they announce (DESIGN §7). */
+  UPLOADS_MAX_UNFINISHED: z.coerce.number().int().positive().default(UPLOAD_QUOTA_DEFAULTS.unfinished),
+  UPLOADS_MAX_ANNOUNCED_BYTES: bytes.default(UPLOAD_QUOTA_DEFAULTS.announcedBytes),
+  /** An unfinished resumable upload without a byte for this long expires (at most a week). */
+  UPLOADS_IDLE_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(UPLOAD_QUOTA_DEFAULTS.idleMinutes),
   // One core stays free for everyone else's requests while images are being worked on.
   MEDIA_IMAGE_JOBS: z.coerce
     .number()
@@ -125,6 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (keys are then made in DATA_DIR/keys)',
     );
   }
+  // Else the largest file allowed could never be sent resumably.
+  const largest = Math.max(c.MEDIA_MAX_IMAGE_BYTES, c.MEDIA_MAX_AUDIO_BYTES, c.MEDIA_MAX_VIDEO_BYTES, c.MEDIA_MAX_FILE_BYTES);
+  if (c.UPLOADS_MAX_ANNOUNCED_BYTES < largest) {
+    throw new ConfigError(`Invalid configuration:\n  UPLOADS_MAX_ANNOUNCED_BYTES: at least the largest MEDIA_MAX_*_BYTES (${largest})`);
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -146,6 +161,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     answerCacheMaxBytes: c.ANSWER_CACHE_MAX_BYTES,
     maxImagePixels: c.MEDIA_MAX_IMAGE_PIXELS,
     uploadsPerUser: c.UPLOADS_PER_USER,
+    uploadQuota: {
+      maxUnfinished: c.UPLOADS_MAX_UNFINISHED,
+      maxAnnouncedBytes: c.UPLOADS_MAX_ANNOUNCED_BYTES,
+      idleMs: c.UPLOADS_IDLE_EXPIRY_MINUTES * 60_000,
+    },
     imageJobs: c.MEDIA_IMAGE_JOBS,
     analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : null,

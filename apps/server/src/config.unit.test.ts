@@ -67,6 +67,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://:secret-pw@cache' })).toThrow(/^(?![\s\S]*secret-pw)[\s\S]*REDIS_URL/);
   });
 
+  it('bounds unfinished resumable uploads per user: 10, 1 GB announced, an hour idle; never below the largest file', () => {
+    expect(loadConfig({}).uploadQuota).toEqual({ maxUnfinished: 10, maxAnnouncedBytes: 1024 ** 3, idleMs: 3600_000 });
+    const set = { UPLOADS_MAX_UNFINISHED: '3', UPLOADS_MAX_ANNOUNCED_BYTES: String(300 * 1024 ** 2), UPLOADS_IDLE_EXPIRY_MINUTES: '5' };
+    expect(loadConfig(set).uploadQuota).toEqual({ maxUnfinished: 3, maxAnnouncedBytes: 300 * 1024 ** 2, idleMs: 300_000 });
+    const bad: [string, string][] = [
+      ['UPLOADS_MAX_UNFINISHED', '0'],
+      ['UPLOADS_IDLE_EXPIRY_MINUTES', '20000'],
+    ];
+    for (const [name, value] of bad) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    // The 200 MB video limit could never be sent resumably under 100 MB in all.
+    expect(() => loadConfig({ UPLOADS_MAX_ANNOUNCED_BYTES: String(100 * 1024 ** 2) })).toThrow(/UPLOADS_MAX_ANNOUNCED_BYTES/);
+  });
+
   it('reads CORS_ORIGINS as a list of origins, none by default, and refuses one with a path', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }).corsOrigins).toEqual([

@@ -196,6 +196,22 @@ export const UPLOADS_PATH = '/api/auth/v1/uploads/';
  * browser's MIME type) and `encode` (as on `POST /media`) are optional. The finished upload answers with the Media.
  */
 export const UPLOAD_METADATA_KEYS = ['mediaType', 'filename', 'filetype', 'encode'] as const;
+/**
+ * What one user may leave unfinished at UPLOADS_PATH (DESIGN §7): the server's defaults (UPLOADS_MAX_UNFINISHED,
+ * UPLOADS_MAX_ANNOUNCED_BYTES, UPLOADS_IDLE_EXPIRY_MINUTES) and the texts of its refusals, which the web app shows.
+ */
+export const UPLOAD_QUOTA_DEFAULTS = { unfinished: 10, announcedBytes: 1024 * 1024 * 1024, idleMinutes: 60 } as const;
+const quotaBytes = (n: number) =>
+  n >= 1024 ** 3 ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB` : `${Math.max(1, Math.round((n / 1024 ** 2) * 10) / 10)} MB`;
+export const UPLOAD_QUOTA_MESSAGES = {
+  /** 429: the user's unfinished uploads are at the count. */
+  tooMany: (max: number) => `At most ${max} unfinished uploads at a time: finish or cancel one before starting another.`,
+  /** 413: the lengths announced by the user's unfinished uploads, this one included, would pass the total. */
+  tooManyBytes: (max: number) =>
+    `Unfinished uploads may announce at most ${quotaBytes(max)} in all: finish or cancel one before starting this one.`,
+  /** 410: no bytes arrived for the idle time; its bytes are gone and the file must be sent again. */
+  expired: 'This upload expired without progress: start it again.',
+} as const;
 
 /** Longest side of the thumbnails made for images, in pixels. */
 export const MEDIA_THUMB_SIZE = 320;
