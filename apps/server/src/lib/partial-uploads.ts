@@ -12,8 +12,21 @@ export interface FinishedUpload {
   size: number;
 }
 
-/** A day without progress and a partial upload is abandoned (DESIGN §7): the job removes it. */
-export const PARTIAL_UPLOAD_IDLE_MS = 24 * 3600_000;
+/** How long a finished upload's record is kept, for a client whose last answer was lost. */
+export const FINISHED_UPLOAD_KEEP_MS = 24 * 3600_000;
+
+/** The unfinished uploads of one user that still count: how many, the lengths they announce, the soonest to expire. */
+export interface UnfinishedUploads {
+  count: number;
+  announcedBytes: number;
+  /** When the first of them expires if no byte arrives for it (null with none). */
+  firstExpiry: Date | null;
+}
+
+interface UploadInfo {
+  size?: number;
+  metadata?: Record<string, string | null>;
+}
 
 /**
  * The folder of resumable uploads under DATA_DIR: the tus file store keeps each upload's bytes as `<id>` and its
@@ -24,6 +37,12 @@ export const PARTIAL_UPLOAD_IDLE_MS = 24 * 3600_000;
 export class PartialUploads {
   readonly dir: string;
   private readonly finishedDir: string;
+  /**
+   * Owner and length of the uploads on disk, read once each (neither changes after creation), so that a quota check
+   * reads only the new descriptions: about 0.1 ms each. Only ids still on disk stay (pruned at each look, and by
+   * `remove`), so it holds nothing the files do not.
+   */
+  private readonly described = new Map<string, { owner: number | null; size: number }>();
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'uploads', 'partial');
@@ -47,9 +66,65 @@ export class PartialUploads {
   /** The user an upload in progress belongs to (the server writes it at creation), or null for an unknown id. */
   async ownerOf(id: string): Promise<number | null> {
     if (!PartialUploads.isId(id)) return null;
-    const info = await this.readJson<{ metadata?: Record<string, string | null> }>(path.join(this.dir, `${id}.json`));
-    const owner = Number(info?.metadata?.owner);
-    return Number.isInteger(owner) && owner > 0 ? owner : null;
+    return ownerIn(await this.readJson<UploadInfo>(path.join(this.dir, `${id}.json`)));
+  }
+
+  /**
+   * The last progress of an upload: its bytes file changes with every piece that arrives, its description at creation
+   * and when a PATCH starts (`touch`). Null when neither is there.
+   */
+  async lastProgress(id: string): Promise<number | null> {
+    const times = await Promise.all(
+      [path.join(this.dir, id), path.join(this.dir, `${id}.json`)].map((f) =>
+        fsp.stat(f).then(
+          (st) => st.mtimeMs,
+          () => null,
+        ),
+      ),
+    );
+    const known = times.filter((t) => t !== null);
+    return known.length ? Math.max(...known) : null;
+  }
+
+  /** Whether an upload made no progress for `idleMs` before `now` (it has expired, swept or not yet). */
+  async isIdle(id: string, now: number, idleMs: number) {
+    const last = await this.lastProgress(id);
+    return last === null || last < now - idleMs;
+  }
+
+  /** A PATCH starts: the upload is in use, whatever its bytes do (the sweep must not take it from under the request). */
+  async touch(id: string) {
+    const now = new Date();
+    await fsp.utimes(path.join(this.dir, `${id}.json`), now, now).catch(() => undefined);
+  }
+
+  /**
+   * The user's unfinished uploads that have not expired, read from the store's descriptions on disk: the truth every
+   * instance sharing DATA_DIR sees. Nothing else is kept about them, so erasing the uploads erases the count.
+   */
+  async unfinishedOf(userId: number, now: number, idleMs: number): Promise<UnfinishedUploads> {
+    const out: UnfinishedUploads = { count: 0, announcedBytes: 0, firstExpiry: null };
+    const ids = await this.ids(this.dir);
+    const present = new Set(ids);
+    for (const id of this.described.keys()) if (!present.has(id)) this.described.delete(id);
+    for (const id of ids) {
+      let known = this.described.get(id);
+      if (!known) {
+        const info = await this.readJson<UploadInfo>(path.join(this.dir, `${id}.json`));
+        // Bytes without their description yet (being created, or being removed): not counted, looked at next time.
+        if (!info) continue;
+        known = { owner: ownerIn(info), size: Number(info.size) || 0 };
+        this.described.set(id, known);
+      }
+      if (known.owner !== userId) continue;
+      const last = await this.lastProgress(id);
+      if (last === null || last < now - idleMs) continue;
+      out.count++;
+      out.announcedBytes += known.size;
+      const expiry = new Date(last + idleMs);
+      if (!out.firstExpiry || expiry < out.firstExpiry) out.firstExpiry = expiry;
+    }
+    return out;
   }
 
   async finished(id: string): Promise<FinishedUpload | null> {
@@ -63,6 +138,7 @@ export class PartialUploads {
 
   /** Removes an upload's bytes and description, whatever state it is in. */
   async remove(id: string) {
+    this.described.delete(id);
     await Promise.all([fsp.rm(path.join(this.dir, id), { force: true }), fsp.rm(path.join(this.dir, `${id}.json`), { force: true })]);
   }
 
@@ -84,25 +160,21 @@ export class PartialUploads {
   }
 
   /**
-   * Removes uploads that made no progress for `idleMs` before `now`: the bytes file changes with every piece that
-   * arrives, so its modification time is the last progress. Finished records go after the same time.
+   * Removes uploads that made no progress for `idleMs` before `now` (`lastProgress`), and the records of finished
+   * ones older than `finishedMs`.
    */
-  async sweep(now: Date, idleMs = PARTIAL_UPLOAD_IDLE_MS): Promise<{ partial: number; finished: number }> {
-    const before = now.getTime() - idleMs;
-    const idle = async (file: string) => {
-      const st = await fsp.stat(file).catch(() => null);
-      return st === null || st.mtimeMs < before;
-    };
+  async sweep(now: Date, idleMs: number, finishedMs = FINISHED_UPLOAD_KEEP_MS): Promise<{ partial: number; finished: number }> {
     let partial = 0;
     let finished = 0;
     for (const id of await this.ids(this.dir)) {
-      if (!(await idle(path.join(this.dir, id))) || !(await idle(path.join(this.dir, `${id}.json`)))) continue;
+      if (!(await this.isIdle(id, now.getTime(), idleMs))) continue;
       await this.remove(id);
       partial++;
     }
     for (const id of await this.ids(this.finishedDir)) {
       const file = path.join(this.finishedDir, `${id}.json`);
-      if (!(await idle(file))) continue;
+      const st = await fsp.stat(file).catch(() => null);
+      if (st && st.mtimeMs >= now.getTime() - finishedMs) continue;
       await fsp.rm(file, { force: true });
       finished++;
     }
@@ -114,4 +186,9 @@ export class PartialUploads {
     const names = await fsp.readdir(dir).catch(() => [] as string[]);
     return [...new Set(names.map((n) => n.replace(/\.json$/, '')).filter((n) => PartialUploads.isId(n)))];
   }
+}
+
+function ownerIn(info: UploadInfo | null): number | null {
+  const owner = Number(info?.metadata?.owner);
+  return Number.isInteger(owner) && owner > 0 ? owner : null;
 }

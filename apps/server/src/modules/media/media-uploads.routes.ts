@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
-import { API_AUTH_PREFIX } from '@skillroom/contract';
+import { TUS_RESUMABLE } from '@tus/server';
+import { API_AUTH_PREFIX, UPLOAD_QUOTA_MESSAGES } from '@skillroom/contract';
 import { HttpError, notFound, TooManyRequests } from '../../http/errors';
 import { item } from '../../http/hydra';
 import type { FinishedUpload, PartialUploads } from '../../lib/partial-uploads';
@@ -8,6 +9,7 @@ import type { SharedSlots } from '../../lib/shared-slots';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser } from '../../plugins/auth';
 import { presentMedia } from './media.presenter';
+import { UploadQuotaGate, type UploadQuota } from './media-uploads.quota';
 import { checkCreation, createTusServer, type ResumableCall } from './media.resumable';
 import type { MediaDeps } from './media.service';
 
@@ -18,6 +20,8 @@ export interface ResumableDeps {
   /** The upload slots of `POST /media`: a transfer of either kind takes one while its bytes arrive. */
   slots: SharedSlots;
   uploadsPerUser: number;
+  /** Unfinished uploads per user, the bytes they announce, and their idle expiry. */
+  quota: UploadQuota;
 }
 
 const SKIPPED_HEADERS = new Set(['content-length', 'content-type', 'access-control-allow-origin']);
@@ -51,7 +55,11 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
   let server: ReturnType<typeof createTusServer> | null = null;
   const tus = () => (server ??= createTusServer(deps.media, deps.partials, calls));
 
+  const quota = new UploadQuotaGate(deps.partials, deps.quota);
+
   async function handle(req: FastifyRequest, reply: FastifyReply) {
+    // On every answer (tus 1.0.0), refusals of ours included.
+    reply.header('tus-resumable', TUS_RESUMABLE);
     const principal = requireUser(req);
     const id = (req.params as { id?: string }).id ?? null;
     const call: ResumableCall = { principal, id };
@@ -62,8 +70,28 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
         if (done?.owner === principal.userId) return answerFinished(reply, req.method, done);
         throw notFound('Upload not found.');
       }
+      // Expired, and not swept yet: gone all the same (tus "expiration": 410), its bytes at once.
+      if (await deps.partials.isIdle(id, Date.now(), deps.quota.idleMs)) {
+        await deps.partials.remove(id);
+        if (req.method === 'DELETE') return reply.status(204).send();
+        throw new HttpError(410, UPLOAD_QUOTA_MESSAGES.expired);
+      }
+      if (req.method === 'PATCH') await deps.partials.touch(id);
     }
-    if (id === null && req.method === 'POST') call.fields = checkCreation(deps.media, principal, req.headers);
+    let admitted = () => {};
+    if (id === null && req.method === 'POST') {
+      call.fields = checkCreation(deps.media, principal, req.headers);
+      call.created = admitted = await quota.admit(principal.userId, call.fields.length);
+    }
+    try {
+      return await transfer(req, reply, call);
+    } finally {
+      admitted();
+    }
+  }
+
+  async function transfer(req: FastifyRequest, reply: FastifyReply, call: ResumableCall) {
+    const { principal } = call;
     const sends = req.method === 'PATCH' || (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > 0);
     const release = sends ? await deps.slots.take(principal.userId) : () => {};
     if (!release) throw new TooManyRequests(`At most ${deps.uploadsPerUser} uploads at a time: please wait for one to finish.`, 2);

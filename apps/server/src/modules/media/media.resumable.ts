@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { ERRORS, Metadata, Server as TusServer, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Metadata, Server as TusServer, type Upload } from '@tus/server';
 import { mediaUploadFields, UPLOADS_PATH, V, type MediaUploadFields, type Violation } from '@skillroom/contract';
 import { HttpError, ValidationError } from '../../http/errors';
 import { toViolations } from '../../http/validate';
@@ -18,11 +18,15 @@ export interface ResumableCall {
   fields?: ResumableFields;
   media?: MediaRow;
   error?: unknown;
+  /** Runs once the new upload is on disk (it then counts in the user's quota by itself). */
+  created?: () => void;
 }
 
 export interface ResumableFields extends MediaUploadFields {
   filename: string;
   filetype: string | null;
+  /** Upload-Length, checked against the kind's limit. */
+  length: number;
 }
 
 const LENGTH = /^\d{1,15}$/;
@@ -64,7 +68,7 @@ export function checkCreation(
   const limit = mediaService.limitFor(deps.limits, r.data.mediaType);
   if (Number(length) > limit) throw tooLarge(limit);
   if (Number(length) === 0) throw new ValidationError([{ propertyPath: 'Upload-Length', message: V.blank }]);
-  return { ...r.data, filename, filetype: meta.filetype ?? null };
+  return { ...r.data, filename, filetype: meta.filetype ?? null, length: Number(length) };
 }
 
 /** The fields of an upload from the metadata the server wrote at its creation. */
@@ -88,7 +92,7 @@ export function createTusServer(deps: MediaDeps, partials: PartialUploads, calls
     if (!call) throw new Error('A tus request reached the handler without its call.');
     return call;
   };
-  return new TusServer({
+  const server = new TusServer({
     path: UPLOADS_PATH.replace(/\/$/, ''),
     datastore: new TusFileStore({ directory: partials.dir }),
     // `Location: /api/auth/v1/uploads/<id>`, resolved by clients against the URL they posted to: no Host header trusted.
@@ -135,4 +139,6 @@ export function createTusServer(deps: MediaDeps, partials: PartialUploads, calls
       return { status_code: req.method === 'POST' ? 201 : 200 };
     },
   });
+  server.on(EVENTS.POST_CREATE, (req: Request) => calls.get(req)?.created?.());
+  return server;
 }

@@ -65,6 +65,7 @@ export const mediaRoutes: ModuleRoutes = {
       urlSigner,
       slots: uploadSlots,
       uploadsPerUser: config.uploadsPerUser,
+      quota: config.uploadQuota,
     });
 
     app.post(
