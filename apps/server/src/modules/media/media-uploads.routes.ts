@@ -9,6 +9,7 @@ import type { SharedSlots } from '../../lib/shared-slots';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser } from '../../plugins/auth';
 import { presentMedia } from './media.presenter';
+import { protocolProblem, UnsupportedTusVersion } from './media-uploads.protocol';
 import { UploadQuotaGate, type UploadQuota } from './media-uploads.quota';
 import { checkCreation, createTusServer, type ResumableCall } from './media.resumable';
 import type { MediaDeps } from './media.service';
@@ -56,11 +57,15 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
   const tus = () => (server ??= createTusServer(deps.media, deps.partials, calls));
 
   const quota = new UploadQuotaGate(deps.partials, deps.quota);
+  const expiresHeader = () => new Date(Date.now() + deps.quota.idleMs).toUTCString();
 
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     // On every answer (tus 1.0.0), refusals of ours included.
     reply.header('tus-resumable', TUS_RESUMABLE);
     const principal = requireUser(req);
+    const problem = protocolProblem(req.method, req.headers);
+    if (problem instanceof UnsupportedTusVersion) reply.header('tus-version', TUS_RESUMABLE);
+    if (problem) throw problem;
     const id = (req.params as { id?: string }).id ?? null;
     const call: ResumableCall = { principal, id };
     if (id !== null && req.method !== 'OPTIONS') {
@@ -112,6 +117,8 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
       const text = await res.text();
       if (res.status >= 500) req.log.error({ status: res.status, tus: text.trim() }, 'resumable upload failed');
       if (res.status >= 400) throw new HttpError(res.status, text.trim() || 'The upload was refused.');
+      // Still unfinished: when it expires if nothing more arrives (tus "expiration").
+      if (res.status === 201 || (req.method === 'PATCH' && res.status === 204)) reply.header('upload-expires', expiresHeader());
       return reply.status(res.status).send(text || undefined);
     } finally {
       release();

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { ERRORS, EVENTS, Metadata, Server as TusServer, type Upload } from '@tus/server';
+import { EVENTS, Metadata, Server as TusServer, type Upload } from '@tus/server';
 import { mediaUploadFields, UPLOADS_PATH, V, type MediaUploadFields, type Violation } from '@skillroom/contract';
 import { HttpError, ValidationError } from '../../http/errors';
 import { toViolations } from '../../http/validate';
 import type { PartialUploads } from '../../lib/partial-uploads';
 import type { Principal } from '../../plugins/auth';
+import { libraryErrorAnswer } from './media-uploads.protocol';
 import { tooLarge } from './media.multipart';
 import { mediaPolicy } from './media.policy';
 import type { MediaRow } from './media.presenter';
@@ -81,7 +82,17 @@ function fieldsOf(upload: Upload): { fields: MediaUploadFields; filename: string
 const refused = (e: unknown) => e instanceof HttpError && e.statusCode >= 400 && e.statusCode < 500;
 
 /**
- * The tus server (protocol 1.0.0: creation, creation-with-upload, termination) over a file store in DATA_DIR. The
+ * The file store, saying what this server does: the length is known at creation (the limits are checked on it), so no
+ * creation-defer-length; expiration is the routes' (UPLOADS_IDLE_EXPIRY_MINUTES without progress, `Upload-Expires`).
+ */
+function store(directory: string) {
+  const files = new TusFileStore({ directory });
+  files.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  return files;
+}
+
+/**
+ * The tus server (protocol 1.0.0: creation, creation-with-upload, termination, expiration) over a file store in DATA_DIR. The
  * routes (media-uploads.routes.ts) check the user and the upload's owner first, then hand it each request with its
  * `ResumableCall`. When the last byte arrives the file goes through `mediaService.upload`, exactly as a `POST /media`
  * file (cleaning by content, thumbnail, transcoding, the configured store), and its partial copy is removed.
@@ -94,20 +105,15 @@ export function createTusServer(deps: MediaDeps, partials: PartialUploads, calls
   };
   const server = new TusServer({
     path: UPLOADS_PATH.replace(/\/$/, ''),
-    datastore: new TusFileStore({ directory: partials.dir }),
+    datastore: store(partials.dir),
     // `Location: /api/auth/v1/uploads/<id>`, resolved by clients against the URL they posted to: no Host header trusted.
     relativeLocation: true,
     maxSize: Math.max(...Object.values(deps.limits)),
     // CORS is answered by the app's own plugin (CORS_ORIGINS); the library's default would allow every origin.
     allowedOrigins: () => false,
-    exposedHeaders: ['Content-Location', 'Retry-After'],
+    exposedHeaders: ['Content-Location', 'Retry-After', 'Upload-Expires'],
     getFileIdFromRequest: (req) => callOf(req).id ?? undefined,
-    // Two requests at once on one upload (a client retrying while its first try still runs): 423, which tus clients
-    // retry, rather than the library's 500.
-    onResponseError: (_req, err) =>
-      err === ERRORS.ERR_LOCK_TIMEOUT
-        ? { status_code: 423, body: 'The upload is busy with another request: please try again.' }
-        : undefined,
+    onResponseError: (_req, err) => libraryErrorAnswer(err),
     async onUploadCreate(req) {
       const { principal, fields } = callOf(req);
       if (!fields) throw new Error('An upload was created without its checked fields.');
