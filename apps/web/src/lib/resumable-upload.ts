@@ -100,7 +100,7 @@ export function startUpload(o: StartUpload): UploadHandle {
     done,
     cancel: () => {
       stopped = true;
-      // The server drops the partial upload at once rather than after a day.
+      // The server drops the partial upload at once rather than when it expires (UPLOADS_IDLE_EXPIRY_MINUTES).
       void upload?.abort(true).catch(() => undefined);
       settle?.reject(new DOMException('cancelled', 'AbortError'));
     },
