@@ -21,11 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const send = (method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>) => s.api(method, `${API}${url}`, { token: teacher.token, body });
+const send = (method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>) =>
+  s.api(method, `${API}${url}`, { token: teacher.token, body });
 
 describe('names as text, on POST and PATCH', () => {
   it('stores a student place’s first and last names cleaned, and refuses a first name that is only controls', async () => {
-    const made = await send('POST', '/teaching-class-student', { teachingClass: `${API}/teaching-class/${classId}`, firstName: DIRTY, lastName: DIRTY });
+    const made = await send('POST', '/teaching-class-student', {
+      teachingClass: `${API}/teaching-class/${classId}`,
+      firstName: DIRTY,
+      lastName: DIRTY,
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ firstName: CLEAN, lastName: CLEAN });
     const changed = await send('PATCH', `/teaching-class-student/${made.json().id}`, { firstName: `Ana${DIRTY}`, lastName: NOTHING });

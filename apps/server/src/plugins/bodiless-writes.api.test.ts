@@ -17,9 +17,11 @@ afterAll(() => s.close());
 
 const pendingIn = async (classId: number) =>
   Number(
-    ((await s.ctx.db.execute(
-      sql`select count(*)::int as n from student_profile_user_invitation where teaching_class_id = ${classId} and is_approved is null`,
-    )) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    (
+      (await s.ctx.db.execute(
+        sql`select count(*)::int as n from student_profile_user_invitation where teaching_class_id = ${classId} and is_approved is null`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n,
   );
 
 describe('POST /teaching-class/{id}/student-profile-user-invitations/accept', () => {
@@ -28,7 +30,10 @@ describe('POST /teaching-class/{id}/student-profile-user-invitations/accept', ()
     const ask = async () => {
       const parent = await signUp(s, { accountTypeRadio: 'parent_user' });
       const place = await addStudent(s, teacher, cls.id);
-      const res = await s.api('POST', `${API}/student-profile-user-invitation`, { token: parent.token, body: { invitationCode: place.invitationCode } });
+      const res = await s.api('POST', `${API}/student-profile-user-invitation`, {
+        token: parent.token,
+        body: { invitationCode: place.invitationCode },
+      });
       expect(res.statusCode, res.body).toBe(201);
     };
     await ask();
@@ -49,7 +54,10 @@ describe('POST /teaching-class/{id}/student-profile-user-invitations/accept', ()
     const none = await s.api('POST', url, { token: teacher.token });
     expect([none.statusCode, none.json()['hydra:totalItems']]).toEqual([200, 1]);
     await ask();
-    const readBack = await s.api('POST', url, { token: teacher.token, body: { '@context': '/api/contexts/X', '@type': 'hydra:Collection' } });
+    const readBack = await s.api('POST', url, {
+      token: teacher.token,
+      body: { '@context': '/api/contexts/X', '@type': 'hydra:Collection' },
+    });
     expect([readBack.statusCode, readBack.json()['hydra:totalItems']]).toEqual([200, 1]);
     expect(await pendingIn(cls.id)).toBe(0);
   });

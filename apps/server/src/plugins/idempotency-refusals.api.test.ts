@@ -88,14 +88,21 @@ describe('refusals the state may turn: the key is given back', () => {
   // (A 429 of the upload slots comes before the route reads the multipart body, so its digest was never known and it
   // was never kept; the rule now says so for every body: the unit test of isFinalAnswer holds the 429 line.)
   it('429 (all upload slots taken), then a slot is free: the same key and upload runs', async () => {
-    const content = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const content = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const key = w.newKey();
     const body = multipart([{ mediaType: '7' }, { filename: 'c.png', type: 'image/png', content }]);
     const send = () =>
       s.app.inject({
         method: 'POST',
         url: `${API}/media`,
-        headers: { 'content-type': body.contentType, authorization: `Bearer ${teacher.token}`, accept: 'application/ld+json', ...w.withKey(key) },
+        headers: {
+          'content-type': body.contentType,
+          authorization: `Bearer ${teacher.token}`,
+          accept: 'application/ld+json',
+          ...w.withKey(key),
+        },
         payload: body.payload,
       });
     const held = [heldUpload(s, teacher.token, content), heldUpload(s, teacher.token, content)];
@@ -125,7 +132,8 @@ describe('final answers: kept and replayed', () => {
 
   it('keeps a 404 (ids are never reused) and replays it', async () => {
     const key = w.newKey();
-    const missing = () => s.api('PATCH', `${API}/rating/2000000000`, { token: teacher.token, body: { points: 3 }, headers: w.withKey(key) });
+    const missing = () =>
+      s.api('PATCH', `${API}/rating/2000000000`, { token: teacher.token, body: { points: 3 }, headers: w.withKey(key) });
     const first = await missing();
     expect(first.statusCode).toBe(404);
     expect((await w.keyRows(key))[0]).toMatchObject({ statusCode: 404 });

@@ -41,7 +41,8 @@ describe(`driver objects never reach a log (${dbKind})`, () => {
     expect(lines[1]!.err).toEqual({ type: 'Object', message: 'not an Error' });
     const text = JSON.stringify(lines);
     clean(text);
-    for (const word of ['pw-in-client', 'pw-in-url', '4242', '987654321', 'skillroom_secret_db', '10.0.0.5']) expect(text).not.toContain(word);
+    for (const word of ['pw-in-client', 'pw-in-url', '4242', '987654321', 'skillroom_secret_db', '10.0.0.5'])
+      expect(text).not.toContain(word);
   });
 
   it('logs a PostgreSQL backend killed under an idle pooled connection and the notification bus without the client', async () => {
@@ -64,6 +65,12 @@ describe(`driver objects never reach a log (${dbKind})`, () => {
     expect(Object.keys(outage!.err as object).sort()).toEqual(['code', 'message', 'type']);
     clean(logs.text());
     // The next query finds the database again.
-    await until(async () => (await s.ctx.database.ping().then(() => true, () => false)));
+    await until(
+      async () =>
+        await s.ctx.database.ping().then(
+          () => true,
+          () => false,
+        ),
+    );
   });
 });
