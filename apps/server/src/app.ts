@@ -21,6 +21,7 @@ import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
 import { registerContentTypes } from './plugins/content-types';
+import { refuseBodiesOfBodilessWrites } from './plugins/bodiless-writes';
 import { registerCors } from './plugins/cors';
 import { registerSecurity } from './plugins/security';
 import { registerCompression } from './plugins/compression';
@@ -114,6 +115,7 @@ export async function buildApp({
   };
 
   registerContentTypes(app);
+  refuseBodiesOfBodilessWrites(app);
   await registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(config.mediaLimits)) + 1, files: 1, fields: 10 } });

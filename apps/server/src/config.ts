@@ -42,6 +42,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  /** How long a presigned store link stays valid once handed out (a reader who lost access keeps it that long). */
+  S3_PRESIGN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** How long a stopping instance answers 503 on its health route before it closes (a balancer's checks notice). */
@@ -180,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       file: c.MEDIA_MAX_FILE_BYTES,
     },
     mediaUrlTtlSeconds: c.MEDIA_URL_TTL_SECONDS,
+    s3PresignTtlSeconds: c.S3_PRESIGN_TTL_SECONDS,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

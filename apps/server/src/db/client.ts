@@ -61,7 +61,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 1000 } : {}),
     });
     // An idle client losing its server must not crash the process; the next query fails with 503 instead.
-    pool.on('error', (err) => opts.onPoolError?.(err));
+    pool.on('error', (err) => opts.onPoolError?.(detached(err)));
     const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
@@ -70,7 +70,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, channel, onMessage, onResume, opts.onPoolError),
+      listen: (channel, onMessage, onResume) =>
+        listenPg(opts.databaseUrl!, channel, onMessage, onResume, opts.onPoolError && ((err) => opts.onPoolError!(detached(err)))),
       jobStore: { kind: 'postgres', url: opts.databaseUrl },
     };
   }
@@ -116,6 +117,19 @@ function retryingTransactions(db: Db): Db {
     }
   }) as Db['transaction'];
   return db;
+}
+
+/**
+ * A driver's error as passed on (and so as logged): its name, code and message. pg-pool hangs the idle client that
+ * lost its server on the error (`err.client`: connection parameters, the backend's processID and secretKey), and a
+ * listener may keep what it is given.
+ */
+function detached(err: Error): Error {
+  const out = new Error(err.message);
+  out.name = err.name;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(out, { code });
+  return out;
 }
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;

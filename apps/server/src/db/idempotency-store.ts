@@ -103,7 +103,7 @@ export const idempotencyStore = {
     ]);
   },
 
-  /** Gives the key back after a run whose answer is not kept (5xx, a crash): a retry runs again. */
+  /** Gives the key back after a run whose answer is not final (a refusal that may turn, 5xx, a crash): a retry runs. */
   async release(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>) {
     await namedQuery(db, 'idempotency_release', RELEASE, [o.scope, o.key]);
   },

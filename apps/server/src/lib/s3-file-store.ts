@@ -65,6 +65,9 @@ interface SdkError {
 const statusOf = (e: unknown) => (e as SdkError | null)?.$metadata?.httpStatusCode;
 const isMissing = (e: unknown) => ['NoSuchKey', 'NotFound'].includes((e as SdkError | null)?.name ?? '') || statusOf(e) === 404;
 
+/** Presigned links are dated at the start of this span (see `linkFor`). */
+const PRESIGN_DATING_MS = 60_000;
+
 /** Any S3-compatible object store (AWS, MinIO, Garage, R2…) through the AWS SDK v3. */
 export class S3FileStore implements FileStore {
   readonly hasLinks = true;
@@ -73,7 +76,8 @@ export class S3FileStore implements FileStore {
 
   constructor(
     private readonly c: S3Config,
-    private readonly linkTtlSeconds: number,
+    /** How long a presigned link stays valid once handed out (`S3_PRESIGN_TTL_SECONDS`). */
+    private readonly presignTtlSeconds: number,
     tuning: Partial<S3Tuning> = {},
   ) {
     this.tuning = { ...S3_DEFAULTS, ...tuning };
@@ -194,11 +198,15 @@ export class S3FileStore implements FileStore {
     } while (token);
   }
 
-  /** A presigned GET link, dated at the start of the hour so that it stays the same (and cacheable) for an hour. */
+  /**
+   * A presigned GET link, short-lived: the store cannot ask us whether the reader still may see the file, so a link
+   * handed out works for `presignTtlSeconds` whatever happens meanwhile (our own redirect checks the reader on each
+   * use, DESIGN §6). Dated at the start of the minute so that the same file asked for again within the minute gets
+   * the same link, and the browser's copy of it; valid a minute more for that, since the date lies up to one back.
+   */
   async linkFor(key: string, served?: ServedAs) {
-    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
-    // S3 takes at most a week; an hour more than our own links, since the date lies up to an hour back.
-    const expiresIn = Math.min(604_800, this.linkTtlSeconds + 3600);
+    const minute = new Date(Math.floor(Date.now() / PRESIGN_DATING_MS) * PRESIGN_DATING_MS);
+    const expiresIn = Math.min(604_800, this.presignTtlSeconds + PRESIGN_DATING_MS / 1000);
     return this.run('presign', key, ({ sdk, client }) =>
       sdk.getSignedUrl(
         client,
@@ -207,7 +215,7 @@ export class S3FileStore implements FileStore {
           Key: key,
           ...(served ? { ResponseContentType: served.mime, ResponseContentDisposition: served.disposition } : {}),
         }),
-        { expiresIn, signingDate: hour },
+        { expiresIn, signingDate: minute },
       ),
     );
   }

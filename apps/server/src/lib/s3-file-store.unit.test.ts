@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3FaultProxy, startS3rver, type S3rverHandle } from '../../test/s3rver';
 import { FileStoreUnavailable } from './file-store';
 import { S3FileStore, type S3Tuning } from './s3-file-store';
@@ -85,22 +85,37 @@ describe('S3FileStore (AWS SDK v3) against s3rver', () => {
     // 12 MB through s3rver's disk and back: about 1.5 s on a quiet machine, past the unit tests' 5 s on a busy one.
   }, 20_000);
 
-  it('gives presigned links that open with a plain GET, stable within the hour, with the type and name asked for', async () => {
+  it('gives presigned links that open with a plain GET, with the type and name asked for', async () => {
     await store.put('file/report.pdf', Buffer.from('%PDF-1.4 test'), 'application/pdf');
     const served = { mime: 'application/octet-stream', disposition: `attachment; filename="report.pdf"` };
     const link = (await store.linkFor('file/report.pdf', served))!;
     expect(link).toContain('X-Amz-Signature=');
-    expect(await store.linkFor('file/report.pdf', served)).toBe(link);
     const res = await fetch(link);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('%PDF-1.4 test');
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="report.pdf"');
-    // Dated at the start of the hour and valid an hour more than our own links (s3rver does not check Signature V4,
-    // so the signature itself is the SDK's to get right).
-    const q = new URL(link).searchParams;
-    expect(q.get('X-Amz-Date')).toMatch(/^\d{8}T\d{2}0000Z$/);
-    expect(q.get('X-Amz-Expires')).toBe(String(3600 + 3600));
+    // (s3rver does not check Signature V4, so the signature itself is the SDK's to get right.)
+    expect(new URL(link).searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{4}00Z$/);
+  });
+
+  it('presigns for S3_PRESIGN_TTL_SECONDS (and the minute it is dated back), the same link within a minute', async () => {
+    const short = new S3FileStore({ ...s3, forcePathStyle: true }, 300);
+    const at = async (iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+      try {
+        return new URL((await short.linkFor('file/report.pdf'))!).searchParams;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const first = await at('2026-11-28T10:17:02.500Z');
+    // A reader who lost access keeps a link handed out for at most 5 minutes and one more, never hours.
+    expect([first.get('X-Amz-Date'), first.get('X-Amz-Expires')]).toEqual(['20261128T101700Z', String(300 + 60)]);
+    const later = await at('2026-11-28T10:17:59.900Z');
+    expect(later.get('X-Amz-Signature')).toBe(first.get('X-Amz-Signature'));
+    const next = await at('2026-11-28T10:18:00.000Z');
+    expect(next.get('X-Amz-Date')).toBe('20261128T101800Z');
   });
 
   it('lists every key with its date, and deletes: a removed file is missing (ENOENT), its size null', async () => {

@@ -91,7 +91,23 @@ describe('Idempotency-Key on a multipart upload (POST /media)', () => {
 });
 
 describe('kept answers and children’s data (DESIGN §6)', () => {
-  it('forgets a kept answer naming a rating when the rating is deleted, and one naming a student when they leave the class', async () => {
+  const keysNaming = async (at: string) =>
+    (
+      await s.ctx.db
+        .select()
+        .from(idempotencyKeys)
+        .where(sql`position(${`"${at}"`} in ${idempotencyKeys.responseBody}) > 0`)
+    ).map((r) => r.key);
+  /** After an erasure, a kept answer holds its status, its IRI and id, and nothing else of what it made. */
+  const minimal = async (key: string, at: string, id: number, status = 201) => {
+    const [row] = await keyRows(key);
+    expect(row).toMatchObject({ statusCode: status });
+    expect(JSON.parse(row!.responseBody!)).toEqual({ '@id': at, id });
+    // Its headers stay as they were: the type, and a Location where the answer had one (an IRI too).
+    expect(Object.keys(row!.responseHeaders as object).every((h) => ['content-type', 'location'].includes(h))).toBe(true);
+  };
+
+  it('keeps the key of a deleted rating with nothing but its IRI and id: a resend answers 201 again and creates nothing', async () => {
     const place = (
       await s.api('POST', `${API}/teaching-class-student`, {
         token: teacher.token,
@@ -99,25 +115,41 @@ describe('kept answers and children’s data (DESIGN §6)', () => {
         headers: withKey(newKey()),
       })
     ).json() as { id: number; '@id': string };
-    const keyOfPlace = (
-      await s.ctx.db
-        .select()
-        .from(idempotencyKeys)
-        .where(sql`position(${`"${place['@id']}"`} in ${idempotencyKeys.responseBody}) > 0`)
-    ).map((r) => r.key);
+    const keyOfPlace = await keysNaming(place['@id']);
     expect(keyOfPlace.length).toBeGreaterThan(0);
 
     const key = newKey();
-    const kept = (await postRating(teacher, key, 'Amara counted to 100.', { students: [place['@id']] })).json() as { id: number };
+    const note = `Amara counted to 100. ${key}`;
+    const first = await postRating(teacher, key, note, { students: [place['@id']] });
+    const kept = first.json() as { id: number; '@id': string };
     const bystander = newKey();
     await postRating(teacher, bystander, 'Someone else entirely.');
-    expect(await keyRows(key)).toHaveLength(1);
+    expect((await keyRows(key))[0]!.responseBody).toContain('Amara counted');
     expect((await s.api('DELETE', `${API}/rating/${kept.id}`, { token: teacher.token })).statusCode).toBe(204);
-    expect(await keyRows(key)).toHaveLength(0);
-    expect(await keyRows(bystander)).toHaveLength(1);
+    await minimal(key, kept['@id'], kept.id);
+    expect((await keyRows(bystander))[0]!.responseBody).toContain('Someone else entirely.');
+
+    // The outbox sends its create again (the answer was lost): the rating is not made anew.
+    const again = await postRating(teacher, key, note, { students: [place['@id']] });
+    expect([again.statusCode, replayed(again)]).toEqual([201, 'true']);
+    expect(again.json()).toEqual({ '@id': kept['@id'], id: kept.id });
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(await ratingsNoted(note)).toBe(0);
 
     expect((await s.api('DELETE', `${API}/teaching-class-student/${place.id}`, { token: teacher.token })).statusCode).toBe(204);
-    for (const k of keyOfPlace) expect(await keyRows(k)).toHaveLength(0);
+    for (const k of keyOfPlace) {
+      const [row] = await keyRows(k);
+      expect(row!.responseBody).not.toMatch(/Amara|Okafor/);
+      expect(JSON.parse(row!.responseBody!)).toEqual({ '@id': place['@id'], id: place.id });
+    }
+    const placeAgain = await s.api('POST', `${API}/teaching-class-student`, {
+      token: teacher.token,
+      body: { teachingClass: `${API}/teaching-class/${classId}`, firstName: 'Amara', lastName: 'Okafor' },
+      headers: withKey(keyOfPlace[0]!),
+    });
+    expect([placeAgain.statusCode, replayed(placeAgain)]).toEqual([201, 'true']);
+    const places = await s.api('GET', `${API}/teaching-class-students?teachingClass.id=${classId}`, { token: teacher.token });
+    expect(places.body).not.toContain('Okafor');
   });
 
   it('forgets a deleted account’s keys with it', async () => {
@@ -126,14 +158,15 @@ describe('kept answers and children’s data (DESIGN §6)', () => {
     const cls = await s.api('POST', `${API}/teaching-class`, { token: leaving.token, body: classBody(), headers: withKey(key) });
     expect(cls.statusCode).toBe(201);
     expect((await s.api('DELETE', `${API}/teaching-class/${cls.json().id}`, { token: leaving.token })).statusCode).toBe(204);
-    // The class's deletion took the answer that named it; a key on a plain write stays until the account goes.
-    expect(await keyRows(key)).toHaveLength(0);
+    // The class's deletion left only its IRI and id in the answer that named it; the account's deletion takes the key.
+    await minimal(key, cls.json()['@id'], cls.json().id);
     const own = newKey();
     await s.api('PATCH', `${API}/user/${leaving.id}`, { token: leaving.token, body: { firstName: 'Gone' }, headers: withKey(own) });
     expect(await keyRows(own)).toHaveLength(1);
     const del = await s.api('DELETE', `${API}/user/${leaving.id}`, { token: leaving.token, body: { currentPassword: leaving.password } });
     expect(del.statusCode).toBe(204);
     expect(await keyRows(own)).toHaveLength(0);
+    expect(await keyRows(key)).toHaveLength(0);
   });
 });
 

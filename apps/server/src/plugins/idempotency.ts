@@ -80,6 +80,22 @@ function keyOf(req: FastifyRequest): string | null {
 /** Keys of two users never meet; without sign-in, those of one client address. */
 const scopeOf = (req: FastifyRequest) => (req.principal ? `u:${req.principal.userId}` : `a:${sha256(req.ip).slice(0, 32)}`);
 
+/**
+ * Whether an answer is what this request deserves for good, and so what a repeat of it must get (DESIGN §7). The key
+ * of any other answer is given back: nothing was written (the house rule for refusals), so a retry after the state
+ * changed, or a corrected body under the same key, simply runs. The web outbox reuses its keys for both.
+ * - 2xx: the write happened; a repeat must not write it again.
+ * - 400, 413, 415, 422: the body itself is wrong (invalid, too large, of a type no route reads); the same body, which
+ *   is all a repeat may send under its key, fails the same way whatever happens meanwhile.
+ * - 404, 410: what the request names does not exist, and ids are never reused, so it never will; 405: no such route.
+ * - 401, 403: who sends it (a token that expired, a role not yet given) may change, and then the request is right.
+ * - 409: the state of what it names (a finished class, a taken name, a running key) may change back.
+ * - 429, 408 and 5xx: the server's condition of the moment (limits, time, outages), never the request's.
+ * - Any other (3xx, 406, 411, 412, 428...): depends on headers or state outside the kept digest: not final.
+ */
+const FINAL_REFUSALS = new Set([400, 404, 405, 410, 413, 415, 422]);
+export const isFinalAnswer = (status: number) => (status >= 200 && status < 300) || FINAL_REFUSALS.has(status);
+
 /** The hash a repeat must match: method, path with query, and the body's digest. */
 const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n${bodyDigest}`);
 
@@ -88,9 +104,11 @@ const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n
  * The first request with a key takes it (a row in `idempotency_key`, in the database so that it holds across
  * instances), runs its route and keeps its answer; a repeat with the same request gets that answer with
  * `Idempotency-Replayed: true` and writes nothing, one sent while the first still runs waits for it, and one with
- * another request answers 409. Only 2xx and 4xx answers are kept (they are what the request deserves); after a 5xx
- * or a crash the key is given back, so the retry runs. An answer that is a stream is not kept either (a download
- * must not be buffered), nor one to a multipart body the route did not read to its end (its digest is unknown).
+ * another request answers 409. Only final answers are kept (`isFinalAnswer`: 2xx, and the refusals the same body
+ * always gets: 400, 404, 405, 410, 413, 415, 422); after any other (401, 403, 409, 429, 5xx) or a crash the key is
+ * given back, so a retry once the state changed runs, and so does a corrected body under the same key. An answer
+ * that is a stream is not kept either (a download must not be buffered), nor one to a multipart body the route did
+ * not read to its end (its digest is unknown).
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: IdempotencyOptions) {
   const waitMs = opts.waitMs ?? 30_000;
@@ -160,7 +178,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
     // Answers are serialized JSON (a string) or empty; anything else (a stream, bytes) is not kept.
     const text = payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : undefined;
     const digest = st.body === 'json' ? st.claimedHash! : req.partsDigest?.completed ? requestHash(st, req.partsDigest.digest()) : null;
-    const keep = status < 500 && text !== undefined && digest !== null;
+    const keep = isFinalAnswer(status) && text !== undefined && digest !== null;
     if (!keep) {
       await settle(req, () => idempotencyStore.release(db, st));
       return payload;

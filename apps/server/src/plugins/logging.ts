@@ -30,9 +30,29 @@ const paths = SECRET_KEYS.flatMap((k) => {
 // Drizzle's failed-query errors carry every bound value (a password hash among them) in `params` and in the message.
 const PARAMS_LINE = /\nparams: [^\n]*/g;
 
+/**
+ * Properties by which a database driver's error or object carries its connection: pg-pool puts the idle `client`
+ * that lost its server on the error, and a pg Client holds its `connectionParameters` (user, password, host), its
+ * `connection`, and the backend's `processID` and `secretKey` (what cancels its queries). None of it belongs in a log.
+ */
+const DRIVER_PROPS = ['client', 'connection', '_connection', '_clients', 'pool', 'connectionParameters', 'processID', 'secretKey'];
+const carriesDriver = (v: object) => DRIVER_PROPS.some((p) => Object.prototype.hasOwnProperty.call(v, p));
+
+/** An error (or anything thrown) as its kind, code and message only. */
+function summary(err: object) {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown };
+  const type = typeof e.name === 'string' ? e.name : (err.constructor?.name ?? typeof err);
+  return {
+    type,
+    ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
+    message: scrub(typeof e.message === 'string' ? e.message : ''),
+  };
+}
+
 function scrub(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object')
     return typeof value === 'string' ? value.replace(PARAMS_LINE, '\nparams: [redacted]') : value;
+  if (carriesDriver(value)) return summary(value);
   const out: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {};
   for (const [k, v] of Object.entries(value)) {
     if (k === 'params' || k === 'parameters') out[k] = '[redacted]';
@@ -42,10 +62,19 @@ function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** pino's error serializer, without query parameters or secret fields anywhere in the error or its causes. */
-export function safeErrorSerializer(err: Error) {
-  return scrub(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>;
+/**
+ * pino's error serializer, without query parameters or secret fields anywhere in the error or its causes. An error
+ * that carries a driver's connection (a PostgreSQL outage's), and anything logged as an error that is no Error, is
+ * logged as `{ type, code, message }` only; a driver object met deeper in an error is reduced the same way.
+ */
+export function safeErrorSerializer(err: Error): Serialized {
+  // Typed as pino calls it; at run time anything may be logged under `err`.
+  const thrown: unknown = err;
+  if (thrown === null || typeof thrown !== 'object') return thrown as Serialized;
+  if (!(thrown instanceof Error) || carriesDriver(thrown)) return summary(thrown) as Serialized;
+  return scrub(stdSerializers.err(thrown)) as Serialized;
 }
+type Serialized = ReturnType<typeof stdSerializers.err>;
 
 /**
  * Query parameters whose values are live secrets or codes: link signatures, tokens, invitation codes, addresses; also

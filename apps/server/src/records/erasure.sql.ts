@@ -14,6 +14,7 @@ import {
   teachingClassStudents,
   users,
 } from '../db/schema';
+import { minimalAnswer } from './kept-answer';
 
 /** A media row as far as erasure needs it: the files to remove once its row is gone. */
 export interface StoredMedia {
@@ -240,19 +241,30 @@ export const erasureSql = {
 
   /**
    * Kept answers of writes (`Idempotency-Key`, DESIGN §7) that name one of these resources: an answer may hold a note
-   * about a child, so it goes with what it is about. Matched as the quoted IRI (`"/api/auth/v1/rating/12"`, so that
-   * rating 1 does not match rating 12) in a table holding one day of writes.
+   * about a child, so its content goes with what it is about; the key stays with a minimal answer (`minimalAnswer`:
+   * status, headers, `@id` and `id`), so a resend of the create answers its 201 again rather than making the record
+   * anew. Matched as the quoted IRI (`"/api/auth/v1/rating/12"`, so that rating 1 does not match rating 12) in a table
+   * holding one day of writes; the rows are locked, so a repeat replaying one waits for the erasure's commit.
    */
-  async deleteAnswersNaming(tx: DbOrTx, iris: string[]) {
+  async minimizeAnswersNaming(tx: DbOrTx, iris: string[]) {
     for (let i = 0; i < iris.length; i += ANSWER_BATCH) {
       const quoted = iris.slice(i, i + ANSWER_BATCH).map((x) => sql`${`"${x}"`}`);
-      await tx.delete(idempotencyKeys).where(
-        and(
-          isNotNull(idempotencyKeys.responseBody),
-          sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri)
-              where position(n.iri in ${idempotencyKeys.responseBody}) > 0)`,
-        ),
-      );
+      const k = idempotencyKeys;
+      const named = await tx
+        .select({ scope: k.scope, key: k.key, body: k.responseBody })
+        .from(k)
+        .where(
+          and(
+            isNotNull(k.responseBody),
+            sql`exists (select 1 from unnest(array[${sql.join(quoted, sql`, `)}]::text[]) as n(iri)
+                where position(n.iri in ${k.responseBody}) > 0)`,
+          ),
+        )
+        .for('update');
+      for (const row of named) {
+        const body = minimalAnswer(row.body);
+        if (body !== row.body) await tx.update(k).set({ responseBody: body }).where(and(eq(k.scope, row.scope), eq(k.key, row.key)));
+      }
     }
   },
 };

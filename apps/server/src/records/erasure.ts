@@ -41,12 +41,12 @@ export class Erasure {
     await this.forgetAnswers({ media: ids(gone) });
   }
 
-  /** Kept answers of writes (`Idempotency-Key`) that name what this erasure deleted go with it. */
+  /** Kept answers of writes (`Idempotency-Key`) that name what this erasure deleted keep only its `@id` and `id`. */
   private async forgetAnswers(
     deleted: Partial<Record<'media' | 'rating' | 'teaching-class-student' | 'student' | 'teaching-class', number[]>>,
   ) {
     const named = Object.entries(deleted).flatMap(([resource, xs]) => xs.map((id) => iri(resource, id)));
-    if (named.length) await q.deleteAnswersNaming(this.tx, named);
+    if (named.length) await q.minimizeAnswersNaming(this.tx, named);
   }
 
   /**

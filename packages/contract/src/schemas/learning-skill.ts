@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, nullableRef, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { V, nullableRef, refSchema, writeBody, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
 import type { Media } from './media';
 import { LEARNING_SKILL_LIMITS, LEARNING_SKILL_MESSAGES } from '../learning-skill-rules';
+import { personName } from './names';
 
 /** A colour as #rrggbb. */
 export const colorCodeSchema = z
@@ -13,7 +14,7 @@ export const colorCodeSchema = z
   .transform((v) => v.toLowerCase());
 
 const skillFields = {
-  name: requiredText(LEARNING_SKILL_LIMITS.nameMax),
+  name: personName(LEARNING_SKILL_LIMITS.nameMax),
   colorCode: colorCodeSchema,
   /** A custom icon (media type 42) uploaded by the user, or a catalogue icon (33). */
   avatar: nullableRef,
@@ -44,13 +45,13 @@ export const learningSkillListQuery = listQuery({
 const position = z.number({ error: V.type }).int({ error: V.type }).min(0, { error: V.type }).max(10000, { error: V.type });
 
 export const learningActionCreateBody = writeBody(
-  { learningSkill: refSchema, name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() },
+  { learningSkill: refSchema, name: personName(LEARNING_SKILL_LIMITS.actionNameMax), position: position.optional() },
   ['translationKey'],
 );
 export type LearningActionCreateBody = z.input<typeof learningActionCreateBody>;
 
 // An action stays in its skill: `learningSkill` sent back is read, not moved.
-export const learningActionPatchBody = writeBody({ name: requiredText(LEARNING_SKILL_LIMITS.actionNameMax), position }, [
+export const learningActionPatchBody = writeBody({ name: personName(LEARNING_SKILL_LIMITS.actionNameMax), position }, [
   'translationKey',
   'learningSkill',
 ]).partial();

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../constants';
-import { V, nullableRef, optionalText, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { V, nullableRef, optionalText, refSchema, writeBody, type JsonLd } from './common';
 import { filter, listQuery, type ListQuery } from './filters';
 import type { Media } from './media';
+import { optionalPersonName, personName } from './names';
 
 const placeFields = {
-  firstName: requiredText(100),
-  lastName: optionalText(100),
+  firstName: personName(100),
+  lastName: optionalPersonName(100),
   code: optionalText(50),
   /** A student avatar: an upload of yours (32) or one of the predefined set (38). */
   avatar: nullableRef,

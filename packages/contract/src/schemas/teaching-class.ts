@@ -5,8 +5,9 @@ import type { School } from './school';
 import type { Subscription } from './subscription';
 import type { PublicUser } from './user';
 import type { TeachingClassStudent } from './student';
-import { V, isoDate, nullableRef, optionalText, refSchema, requiredText, writeBody, type JsonLd } from './common';
+import { V, isoDate, nullableRef, optionalText, refSchema, writeBody, type JsonLd } from './common';
 import { filter, listQuery } from './filters';
+import { personName } from './names';
 
 export const CLASS_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date.',
@@ -45,7 +46,7 @@ const defaultPoints = z
   .max(CLASS_DEFAULT_POINTS.max, { error: defaultPointsMessage });
 
 const classFields = {
-  name: requiredText(200),
+  name: personName(200),
   year: yearSchema,
   start: isoDate,
   end: isoDate,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, type AccountType } from '../constants';
-import { V, optionalText, refSchema, requiredText, nullableRef, writeBody, type JsonLd } from './common';
+import { V, optionalText, refSchema, nullableRef, writeBody, type JsonLd } from './common';
 import type { Media } from './media';
 import type { School } from './school';
+import { optionalPersonName, personName } from './names';
 
 const email = z
   .string({ error: V.blank })
@@ -28,13 +29,13 @@ export const signUpBody = z
     username,
     email,
     plainPassword: password,
-    firstName: requiredText(100),
-    lastName: requiredText(100),
+    firstName: personName(100),
+    lastName: personName(100),
     accountTypeRadio: accountTypeSchema,
     preferredLanguage: localeSchema.default('en'),
     school: nullableRef,
     /** A school that is not listed yet: created with the account. */
-    schoolName: optionalText(200),
+    schoolName: optionalPersonName(200),
     phone: optionalText(40),
     occupation: optionalText(120),
     /** True records agreement to the privacy policy now (DESIGN §6 "Consent"); without it the web app asks before use. */
@@ -57,8 +58,8 @@ const userReadOnly = ['username', 'email', 'accountType', 'roles', 'hasSubscript
 export const userPatchBody = writeBody(
   {
     preferredLanguage: localeSchema,
-    firstName: requiredText(100),
-    lastName: requiredText(100),
+    firstName: personName(100),
+    lastName: personName(100),
     phone: optionalText(40),
     avatar: refSchema.nullable(),
     occupation: optionalText(120),

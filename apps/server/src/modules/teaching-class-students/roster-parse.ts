@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract';
+import { cleanName, ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract';
 import { HttpError, violation } from '../../http/errors';
 import { hasNameColumn, readHeader, type RosterColumn } from './roster-headers';
 
@@ -33,15 +33,10 @@ export const tooManyRows = () => new HttpError(413, ROSTER_IMPORT_MESSAGES.tooMa
 const emptyList = (source: RosterSource) => violation(source, ROSTER_IMPORT_MESSAGES.empty);
 
 /**
- * A cell as kept: text only (a formula such as `=HYPERLINK(...)` stays the characters it is, never evaluated), in NFC,
- * without control characters, with its spaces collapsed.
+ * A cell as kept: text only (a formula such as `=HYPERLINK(...)` stays the characters it is, never evaluated), cleaned
+ * as every name the API takes is (the contract's `cleanName`: NFC, spaces collapsed, no control characters).
  */
-export function cleanCell(v: string): string {
-  return [...v.normalize('NFC').replace(/\s+/g, ' ')]
-    .filter((c) => c >= ' ' && c !== '\u007f')
-    .join('')
-    .trim();
-}
+export const cleanCell = (v: string): string => cleanName(v);
 
 /** "Last, First" or "First Middle Last": a full name as first and last name (a single word is a first name). */
 export function splitFullName(full: string): { firstName: string; lastName: string } {
