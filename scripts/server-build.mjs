@@ -63,7 +63,12 @@ export async function buildServer() {
   const tmp = `${serverDist}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(server, 'src/main.ts'), admin: path.join(server, 'src/cli/admin.ts') },
+    // The heavy work's worker thread is an entry of its own (lib/worker-pool.ts starts dist/heavy.worker.js).
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      admin: path.join(server, 'src/cli/admin.ts'),
+      'heavy.worker': path.join(server, 'src/heavy.worker.ts'),
+    },
     outdir: tmp,
     bundle: true,
     splitting: true,

@@ -8,7 +8,8 @@
 // leave out the reports and export benchmarks; BENCH_ONLY=class-list runs only the rows above; BENCH_ONLY=rating-writes
 // only POST /rating with and without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the
 // 1,000-row roster import; BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export
-// of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them.
+// of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them;
+// BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -133,6 +134,8 @@ async function main() {
     if (process.env.BENCH_ONLY === 'family-letters') return await letters();
     const exports = () => import('./export.bench').then((m) => m.benchExport({ databaseUrl: url, base, dataDir, serverPid: child!.pid! }));
     if (process.env.BENCH_ONLY === 'export') return await exports();
+    const heavy = () => import('./heavy-work.bench').then((m) => m.benchHeavyWork({ base }));
+    if (process.env.BENCH_ONLY === 'heavy-work') return await heavy();
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const list = (await (await fetch(`${base}/api/auth/v1/teaching-classes?page=1&itemsPerPage=10`, auth)).json()) as {
       'hydra:member': { id: number }[];
@@ -227,6 +230,7 @@ async function main() {
     await letters();
     if (process.env.BENCH_EXPORT !== '0') await exports();
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
+    await heavy();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
   } finally {
     if (child) await stopServer(child);

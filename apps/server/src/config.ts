@@ -69,6 +69,15 @@ const envSchema = z.object({
     .positive()
     .default(Math.max(1, os.availableParallelism() - 1)),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Heavy work (lib/heavy-work.ts): roster imports, family letters and exports. Its CPU-bound steps run in worker
+  // threads, one core left free for requests; each user and each instance may run only so many at once (else 429).
+  HEAVY_WORKERS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.max(1, os.availableParallelism() - 1)),
+  HEAVY_JOBS_PER_USER: z.coerce.number().int().positive().default(1),
+  HEAVY_JOBS_PER_INSTANCE: z.coerce.number().int().positive().default(8),
   /** Where rate limits and upload slots are shared by every instance; without it each instance keeps its own. */
   REDIS_URL: z
     .string()
@@ -169,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMs: c.UPLOADS_IDLE_EXPIRY_MINUTES * 60_000,
     },
     imageJobs: c.MEDIA_IMAGE_JOBS,
+    heavyWork: { workers: c.HEAVY_WORKERS, perUser: c.HEAVY_JOBS_PER_USER, perInstance: c.HEAVY_JOBS_PER_INSTANCE },
     analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : null,
     smtp: c.SMTP_HOST

@@ -11,6 +11,8 @@ export const ROSTER_IMPORT_LIMITS = {
   maxBytes: 2 * 1024 * 1024,
   /** Data rows (header and blank lines not counted). */
   maxRows: 1000,
+  /** Bytes an xlsx file may unpack to: a class list is a few hundred KB of XML; more is a zip bomb, not a roster. */
+  maxUnpackedBytes: 64 * 1024 * 1024,
 } as const;
 
 // Not toLocaleString: this module is evaluated in the first load of the student page, where a number formatter costs 20-30 ms.
@@ -19,6 +21,7 @@ const mb = ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024;
 /** The answers to input that cannot be imported (nothing is written); clients recognise them to word them. */
 export const ROSTER_IMPORT_MESSAGES = {
   tooLarge: `The list is too large: at most ${mb} MB.`,
+  unpacksTooLarge: `The workbook unpacks to too much: at most ${ROSTER_IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024} MB.`,
   tooManyRows: `The list has too many rows: at most ${formatInteger(ROSTER_IMPORT_LIMITS.maxRows, 'en')} students at a time.`,
   unsupported: 'This file is not a CSV or xlsx file. Save the list as CSV (comma- or tab-separated) or as an Excel workbook (.xlsx).',
   empty: 'There are no students in this list.',

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
-import { TooManyRequests } from '../../http/errors';
 import { idParam, parse } from '../../http/validate';
-import { SharedSlots } from '../../lib/shared-slots';
+import { heavyWorkOf } from '../../lib/heavy-work';
 import { requireUser } from '../../plugins/auth';
 import { recordAccess } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
@@ -55,15 +54,13 @@ export const exportRoutes: ModuleRoutes = {
     const tmpRoot = path.join(config.dataDir, 'tmp', 'exports');
     sweepExports(tmpRoot);
     const deps = { db, files, urlSigner, tmpRoot };
-    // An export reads every file of a record: one at a time per user (across instances with Redis), so a loop of requests
-    // cannot pile them up.
-    const slots = new SharedSlots('export', 1, redis);
-    app.addHook('onClose', () => slots.stop());
-    const take = async (userId: number) => {
-      const release = await slots.take(userId);
-      if (!release) throw new TooManyRequests('An export of yours is still being prepared or sent: please wait for it to finish.', 5);
-      return release;
-    };
+    // An export reads every file of a record: it is heavy work, capped per user (across instances with Redis) and per
+    // instance, so a loop of requests cannot pile them up.
+    const heavy = heavyWorkOf(app, { config, redis });
+    const take = (userId: number) =>
+      heavy
+        .take(userId, 'An export of yours is still being prepared or sent: please wait for it to finish.')
+        .then((release) => () => void release());
     // Zips are stored entries of already compressed media: never compressed again (the length would be wrong).
     const routeConfig = (summary: string, query: typeof exportStudentQuery | typeof exportClassQuery) => ({
       compress: false as const,

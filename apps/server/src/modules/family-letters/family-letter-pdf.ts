@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, FAMILY_LETTER } from '@skillroom/contract';
 import { reportDocument, reportFont } from '../reports/report-fonts';
 import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
-import { letterLanguage } from './family-letters.service';
+import { letterLanguage } from './family-letter-language';
 
 const INK = '#1f2933';
 const MUTED = '#52606d';

@@ -1,9 +1,10 @@
 import { FAMILY_LETTER, familyLettersQuery } from '@skillroom/contract';
 import { readListQuery } from '../../http/list-query';
+import { requestSignal } from '../../http/request-signal';
 import { idParam } from '../../http/validate';
+import { heavyWorkOf } from '../../lib/heavy-work';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
-import { renderFamilyLetters } from './family-letter-pdf';
 import { familyLettersService as service } from './family-letters.service';
 
 /** A download name in safe characters: the class's name, else "class". */
@@ -18,7 +19,8 @@ const fileName = (className: string) => {
 
 export const familyLettersRoutes: ModuleRoutes = {
   name: 'family-letters',
-  auth: (app, { db, config }) => {
+  auth: (app, { db, config, redis }) => {
+    const heavy = heavyWorkOf(app, { config, redis });
     app.get(
       '/family-letters/class/:id/defaults',
       { config: { doc: { summary: "The language of a class's family letters for a place without its own (its teachers)" } } },
@@ -40,7 +42,10 @@ export const familyLettersRoutes: ModuleRoutes = {
         const id = idParam((req.params as { id: string }).id);
         const { query } = readListQuery(req.query as Record<string, unknown>, familyLettersQuery);
         const { cls, places } = await service.letters(db, p, id, query);
-        const pdf = await renderFamilyLetters(cls, places, config.publicUrl);
+        // The PDF is drawn in a worker thread (a page per student: seconds for a large class), from the rows read here.
+        const signal = requestSignal(req, reply);
+        const bytes = await heavy.hold(p.userId, () => heavy.pool.run('letters', { cls, places, publicUrl: config.publicUrl }, signal));
+        const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         return reply
           .type(FAMILY_LETTER.contentType)
           .header('content-disposition', `attachment; filename="${fileName(cls.name)}"`)

@@ -1,12 +1,12 @@
-import { DEFAULT_LOCALE, type FamilyLetterDefaults, type FamilyLettersQuery, type Locale } from '@skillroom/contract';
+import { type FamilyLetterDefaults, type FamilyLettersQuery } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound, violation } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { familyLettersPolicy as policy } from './family-letters.policy';
-import { familyLettersRepository as repo, type LetterClass } from './family-letters.repository';
-import { isLocale } from '../translations/translations.service';
+import { familyLettersRepository as repo } from './family-letters.repository';
+import { letterLanguage } from './family-letter-language';
 
 export const FAMILY_LETTER_MESSAGES = {
   forbidden: 'You are not authorized to print the family letters of this class.',
@@ -23,10 +23,6 @@ async function printableClass(db: DbOrTx, p: Principal, classId: number) {
   if (!cls) throw notFound(CLASS_NOT_FOUND);
   return cls;
 }
-
-/** The language of a letter: the place's, else the class creator's, else the default. */
-export const letterLanguage = (cls: LetterClass, placeLanguage: string | null): Locale =>
-  placeLanguage && isLocale(placeLanguage) ? placeLanguage : isLocale(cls.creatorLanguage) ? cls.creatorLanguage : DEFAULT_LOCALE;
 
 export const familyLettersService = {
   /** What a place without its own language is printed in (the teacher's dialog shows it as the default). */

@@ -1,7 +1,8 @@
 import fsp from 'node:fs/promises';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { PDFDict, PDFDocument, PDFName, PDFRef, PDFStream } from 'pdf-lib';
-import { violation } from '../../http/errors';
+import { HttpError, violation } from '../../http/errors';
+import { boundedUnzip, UnpackedTooLarge, zipOfEntries } from '../../lib/bounded-unzip';
 import { ffmpegPath, runFfmpeg } from '../../lib/ffmpeg';
 import { inspectMp4 } from './mp4-boxes';
 
@@ -155,16 +156,31 @@ const OOXML = /^application\/vnd\.(openxmlformats-officedocument\.|ms-(word|exce
 export const isOfficeDocument = (mime: string | undefined) => Boolean(mime && OOXML.test(mime));
 
 /**
+ * What an Office package may unpack to. Its XML compresses ten to twenty times and its pictures not at all, so an
+ * upload at the file limit stays well under this; more is a zip bomb, refused before it fills the memory.
+ */
+export const OFFICE_MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+const unpacksTooLarge = () =>
+  new HttpError(413, `This document unpacks to too much: at most ${OFFICE_MAX_UNPACKED_BYTES / 1024 / 1024} MB.`);
+
+/** The package's parts, inflated and counted (lib/bounded-unzip.ts), as a jszip that holds them as they are. */
+async function officePackage(bytes: Buffer): Promise<JSZip> {
+  let entries;
+  try {
+    entries = await boundedUnzip(bytes, { maxBytes: OFFICE_MAX_UNPACKED_BYTES });
+  } catch (e) {
+    if (e instanceof UnpackedTooLarge) throw unpacksTooLarge();
+    throw cannotClean('document');
+  }
+  return zipOfEntries(entries);
+}
+
+/**
  * An Office package with its document properties emptied: core (title, author, last modified by, dates), extended
  * (company, manager, template, the titles of its parts) and custom. The parts stay, empty, so the package stays valid.
  */
 async function cleanOffice(bytes: Buffer, mime: string): Promise<Buffer> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    throw cannotClean('document');
-  }
+  const zip = await officePackage(bytes);
   const rels = await zip.file('_rels/.rels')?.async('string');
   if (rels === undefined) throw cannotClean('document');
   const parts = new Map<string, string>([

@@ -9,17 +9,19 @@ import {
 import { collection } from '../../http/hydra';
 import { parse } from '../../http/validate';
 import { violation } from '../../http/errors';
+import { requestSignal } from '../../http/request-signal';
+import { heavyWorkOf } from '../../lib/heavy-work';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { readRosterParts } from './roster-multipart';
-import { readRosterFile, readRosterText } from './roster-read';
 import { rosterImportService as service } from './roster-import.service';
 import { teachingClassStudentsPolicy as policy } from './teaching-class-students.policy';
 import { presentPlace, presentRosterRow } from './teaching-class-students.presenter';
 
 export const rosterImportRoutes: ModuleRoutes = {
   name: 'roster-import',
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, config, redis }) => {
+    const heavy = heavyWorkOf(app, { config, redis });
     app.post(
       ROSTER_IMPORT_PATH,
       {
@@ -35,18 +37,22 @@ export const rosterImportRoutes: ModuleRoutes = {
       },
       async (req, reply) => {
         const p = requireUser(req);
+        const signal = requestSignal(req, reply);
+        // Bytes to rows (decoding, CSV, unzipping and reading a workbook) in a worker thread: a hostile file cannot
+        // stall the other requests; the class, the judging and the writes stay here.
+        const read = (task: { file: Buffer } | { text: string }) => () => heavy.pool.run('roster', task, signal);
         let input;
         if (req.isMultipart()) {
           const parts = await readRosterParts(req);
           const f = parse(rosterImportFormFields, parts.fields);
           const file = parts.file;
           if (!file) throw violation('file', ROSTER_IMPORT_MESSAGES.noFile);
-          input = { teachingClass: f.teachingClass, dryRun: f.dryRun, read: () => readRosterFile(file) };
+          input = { teachingClass: f.teachingClass, dryRun: f.dryRun, read: read({ file }) };
         } else {
           const b = parse(rosterImportTextBody, req.body);
-          input = { teachingClass: b.teachingClass, dryRun: b.dryRun, read: async () => readRosterText(b.text) };
+          input = { teachingClass: b.teachingClass, dryRun: b.dryRun, read: read({ text: b.text }) };
         }
-        const out = await service.run(db, p, input);
+        const out = await heavy.hold(p.userId, () => service.run(db, p, input));
         const placeOf = new Map(out.created.map((c) => [c.line, c.place.place.id]));
         const rows = out.rows.map((r) => presentRosterRow(r, placeOf.get(r.line)));
         const summary = service.summarize(out.rows, out.ignored);

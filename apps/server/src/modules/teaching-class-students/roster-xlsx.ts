@@ -1,12 +1,11 @@
 import type ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract';
 import { HttpError } from '../../http/errors';
+import { boundedUnzip, storedZip, UnpackedTooLarge } from '../../lib/bounded-unzip';
 import { unsupportedFile } from './roster-decode';
 import { cleanCell, tooManyRows, type GridRow } from './roster-parse';
 
-/** What a 2 MB workbook may unpack to: a class list is a few hundred KB of XML; more is a zip bomb, not a roster. */
-const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+const unpacksTooLarge = () => new HttpError(413, ROSTER_IMPORT_MESSAGES.unpacksTooLarge);
 
 type CellValue = ExcelJS.CellValue;
 
@@ -29,14 +28,21 @@ export function cellText(v: CellValue): string {
   return '';
 }
 
-/** Whether a zip holds a workbook, and the unpacked size its central directory announces (jszip keeps it per entry). */
-async function inspectZip(bytes: Buffer) {
-  const zip = await JSZip.loadAsync(bytes);
-  const size = Object.values(zip.files).reduce(
-    (n, f) => n + ((f as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0),
-    0,
-  );
-  return { workbook: zip.file('xl/workbook.xml') !== null, size };
+/**
+ * The workbook's parts, inflated and counted within the unpacked cap (the sizes its headers declare are never
+ * believed), re-packed as a STORED zip for exceljs, which then has nothing to inflate.
+ */
+async function trustedWorkbook(bytes: Buffer): Promise<Buffer> {
+  let entries;
+  try {
+    entries = await boundedUnzip(bytes, { maxBytes: ROSTER_IMPORT_LIMITS.maxUnpackedBytes });
+  } catch (e) {
+    if (e instanceof UnpackedTooLarge) throw unpacksTooLarge();
+    throw unsupportedFile();
+  }
+  // A zip that is not a workbook (a .docx, an .odt, a plain archive) is not a roster file.
+  if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw unsupportedFile();
+  return storedZip(entries);
 }
 
 /** The first worksheet with anything in it, as rows of text cells with their sheet row numbers. */
@@ -44,14 +50,10 @@ export async function xlsxGrid(bytes: Buffer): Promise<GridRow[]> {
   // Loaded when first used, not at every start: it is a fifth of the time a start takes to load the server's modules.
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
+  const stored = await trustedWorkbook(bytes);
   try {
-    const zip = await inspectZip(bytes);
-    if (!zip.workbook) throw unsupportedFile();
-    if (zip.size > MAX_UNPACKED_BYTES) throw new HttpError(413, ROSTER_IMPORT_MESSAGES.tooLarge);
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (e) {
-    if (e instanceof HttpError) throw e;
-    // A zip that is not a workbook (a .docx, an .odt, a plain archive) is not a roster file.
+    await wb.xlsx.load(stored as unknown as ArrayBuffer);
+  } catch {
     throw unsupportedFile();
   }
   const sheet = wb.worksheets.find((s) => s.actualRowCount > 0);

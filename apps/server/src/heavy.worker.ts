@@ -1,0 +1,32 @@
+// The heavy work's worker thread (lib/worker-pool.ts starts it): CPU-bound work that would stall every other request
+// on the main thread (a roster's bytes to rows, the family letters' PDF). It gets plain data and answers plain data;
+// the database stays on the main thread. Built as its own entry (dist/heavy.worker.js); run from sources under tsx.
+import { Piscina } from 'piscina';
+import type { LetterClass, LetterPlace } from './modules/family-letters/family-letters.repository';
+import { renderFamilyLetters } from './modules/family-letters/family-letter-pdf';
+import { readRosterFile, readRosterText } from './modules/teaching-class-students/roster-read';
+import { workOutcome, type WorkOutcome } from './lib/worker-pool-outcome';
+import type { ReadRoster } from './modules/teaching-class-students/roster-parse';
+
+export type RosterTask = { file: Uint8Array } | { text: string };
+
+/** A roster upload (file bytes or pasted text) as rows; an input error comes back as data (`WorkOutcome`). */
+export function roster(task: RosterTask): Promise<WorkOutcome<ReadRoster>> {
+  return workOutcome(async () =>
+    'file' in task ? readRosterFile(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength)) : readRosterText(task.text),
+  );
+}
+
+export interface LettersTask {
+  cls: LetterClass;
+  places: LetterPlace[];
+  publicUrl: string;
+}
+
+/** The family letters' PDF, its bytes moved (not copied) to the main thread. */
+export async function letters(task: LettersTask): Promise<Uint8Array> {
+  const pdf = await renderFamilyLetters(task.cls, task.places, task.publicUrl);
+  // A small Buffer may be a view of Node's shared pool, which must not be moved: such bytes are copied first.
+  const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : Buffer.from(pdf);
+  return Piscina.move(new Uint8Array(own.buffer, own.byteOffset, own.byteLength)) as unknown as Uint8Array;
+}
