@@ -23,12 +23,14 @@ import { RosterPreview } from './roster-preview';
 // The limits as the chosen language writes them (toLocaleString would take the browser's language).
 const limits = (locale: string) => ({
   mb: ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024,
+  unpackedMb: ROSTER_IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024,
   rows: formatInteger(ROSTER_IMPORT_LIMITS.maxRows, locale),
 });
 
 /** The server's answers to input it cannot import, by their contract text, in the reader's language. */
 const ERROR_KEYS: [string, string][] = [
   [ROSTER_IMPORT_MESSAGES.tooLarge, 'web_roster_error_too_large'],
+  [ROSTER_IMPORT_MESSAGES.unpacksTooLarge, 'web_roster_error_unpacks_too_large'],
   [ROSTER_IMPORT_MESSAGES.tooManyRows, 'web_roster_error_too_many_rows'],
   [ROSTER_IMPORT_MESSAGES.unsupported, 'web_roster_error_unsupported'],
   [ROSTER_IMPORT_MESSAGES.empty, 'web_roster_error_empty'],
