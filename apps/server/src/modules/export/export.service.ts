@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import { HeapBudget } from '../../lib/heap-budget';
+import { betweenUnits } from '../../http/work-pace';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
@@ -25,6 +26,11 @@ export interface ExportDeps {
   urlSigner: UrlSigner;
   /** Where the export's temporary files go (DATA_DIR/tmp/exports). */
   tmpRoot: string;
+  /**
+   * The request's signal (http/request-signal): aborted when the client goes away or the instance stops. The build
+   * checks it between units and stops with `WorkAborted`; its folder is removed and the caller frees the user's slot.
+   */
+  signal?: AbortSignal;
 }
 
 /** What an export sends, once authorised and prepared: its entries (sizes known), who and what it covers. */
@@ -57,15 +63,31 @@ async function fullRange(db: Db, classIds: number[], starts: (string | null)[]) 
   return { startDate: first < floor ? floor : first, endDate: end };
 }
 
-async function pages(db: Db, scope: RatingScope, each: (r: Awaited<ReturnType<typeof repo.ratingsPage>>[number]) => Promise<void>) {
+async function pages(
+  deps: ExportDeps,
+  scope: RatingScope,
+  each: (r: Awaited<ReturnType<typeof repo.ratingsPage>>[number]) => Promise<void>,
+) {
   let after: { date: string; id: number } | null = null;
   for (;;) {
-    const rows = await repo.ratingsPage(db, scope, after, PAGE);
+    const rows = await repo.ratingsPage(deps.db, scope, after, PAGE);
     for (const r of rows) await each(r);
+    await betweenUnits(deps.signal);
     if (rows.length < PAGE) return;
     const last = rows[rows.length - 1]!;
     after = { date: last.date, id: last.id };
   }
+}
+
+/** Writes a record's files with `fill`, then closes them (answers their sizes); a run that stops closes them too. */
+async function filled(files: RecordFiles, fill: () => Promise<void>) {
+  try {
+    await fill();
+  } catch (e) {
+    await files.discard();
+    throw e;
+  }
+  return files.close();
 }
 
 interface StudentPart {
@@ -102,7 +124,8 @@ async function writeStudent(
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
   // The portfolio streams to its file as it is made, its photos scaled to print and read one at a time.
   const source = portfolioSource(deps, p.userId);
-  const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source }));
+  const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
+  await betweenUnits(deps.signal);
   const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
@@ -134,8 +157,9 @@ async function writeStudent(
       ],
     },
   });
-  await pages(deps.db, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
-  const sizes = await files.close();
+  const sizes = await filled(files, () =>
+    pages(deps, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r)),
+  );
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
     fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
@@ -216,10 +240,13 @@ export const exportService = {
         heading: { title: '', lines: [], avatar: null, files: [] },
         jsonHead: { '@type': 'ClassRecord', teachingClass: { id: classId, name: found.cls.name }, exported: new Date().toISOString() },
       });
-      await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
-      const sizes = await root.close();
+      const sizes = await filled(root, () => pages(deps, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)));
       // The class summary only: each student's portfolio is in their own folder.
-      const pdf = await ws.writeStream('class-report.pdf', await reportPdfStream(report, locale, { perStudent: false }));
+      const pdf = await ws.writeStream(
+        'class-report.pdf',
+        await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
+      );
+      await betweenUnits(deps.signal);
       const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
@@ -243,6 +270,7 @@ export const exportService = {
         const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
         budget.check();
+        await betweenUnits(deps.signal);
       }
       const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
       return {
