@@ -238,6 +238,29 @@ describe('GET /export/class/{id}', () => {
 });
 
 describe('GET /export/class/{id} of a large class', () => {
+  it('writes the records of students nobody rated without reading them, and the rated ones in full', async () => {
+    const t = await signUp(s);
+    const cls = await createClass(s, t, { name: 'Year 6 Birch' });
+    expect((await importText(s, t.token, cls.id, 'Rated\tOne\tB-1\nNever\tRated\tB-2')).statusCode).toBe(201);
+    const places = await s.ctx.db.select().from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, cls.id));
+    const rated = places.find((x) => x.firstName === 'Rated')!;
+    const never = places.find((x) => x.firstName === 'Never')!;
+    const [skill] = await classSkills(s, t, cls.id);
+    await rate(s, t, cls.id, skill!.learningActions[0]!.id, {
+      students: [`${API}/teaching-class-student/${rated.id}`],
+      date: '2026-09-10',
+    });
+    const { text, zip } = await zipOf(`/export/class/${cls.id}`, t.token);
+    expect((await ratingsIn(await text(`Rated-One-${rated.id}/ratings.json`))).map((r) => r.teachingClass.id)).toEqual([cls.id]);
+    expect(await ratingsIn(await text(`Never-Rated-${never.id}/ratings.json`))).toEqual([]);
+    expect((await text(`Never-Rated-${never.id}/ratings.csv`)).split('\r\n').filter(Boolean)).toHaveLength(1);
+    for (const who of [`Rated-One-${rated.id}`, `Never-Rated-${never.id}`]) {
+      const xlsx = await JSZip.loadAsync(await zip.file(`${who}/report.xlsx`)!.async('nodebuffer'));
+      expect(Object.keys(xlsx.files)).toContain('xl/workbook.xml');
+      expect((await zip.file(`${who}/portfolio.pdf`)!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
   it('stops building when its client goes away: the folder goes and the next export of the user is served at once', async () => {
     const t = await signUp(s);
     const big = await createClass(s, t, { name: 'Year 7 Hall' });
@@ -246,7 +269,8 @@ describe('GET /export/class/{id} of a large class', () => {
     const req = http.get(`${await address()}${API}/export/class/${big.id}`, { headers: { authorization: `Bearer ${t.token}` } });
     req.on('error', () => undefined);
     // The build is under way (its folder holds students' files already), and nobody has an answer yet.
-    const students = () => tmpLeft().flatMap((x) => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports', x)).filter((n) => n.startsWith('Pupil')));
+    const students = () =>
+      tmpLeft().flatMap((x) => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports', x)).filter((n) => n.startsWith('Pupil')));
     await expect.poll(() => students().length, { timeout: 20_000, interval: 20 }).toBeGreaterThan(2);
     req.destroy();
     // Within a unit or two of work, not at the end of the class's 400 students.

@@ -10,7 +10,7 @@ import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
 import { portfolioSource } from '../reports/report-portfolio.service';
 import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
-import { reportsService } from '../reports/reports.service';
+import { NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
@@ -96,6 +96,11 @@ interface StudentPart {
   avatar: MediaRow | null;
   /** The places (with class and school) the part covers: its ratings and its portfolio come from these classes only. */
   places: Parameters<typeof reportsService.ofPlaces>[3];
+  /**
+   * What a class export knows for all its students: the range (the class's), whether this student has nothing in the
+   * class (no rating names them, none is whole-class: nothing to read), and the class's skills, read once.
+   */
+  known?: { range: { startDate: string; endDate: string }; empty: boolean; skills: SkillsMemo };
 }
 
 /**
@@ -114,19 +119,25 @@ async function writeStudent(
 ) {
   const L = exportLabels(locale);
   const classIds = part.places.map((x) => x.cls.id);
-  const range = await fullRange(
-    deps.db,
-    classIds,
-    part.places.map((x) => x.cls.start),
-  );
-  const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
+  const range =
+    part.known?.range ??
+    (await fullRange(
+      deps.db,
+      classIds,
+      part.places.map((x) => x.cls.start),
+    ));
+  const empty = part.known?.empty ?? false;
+  const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range, {
+    rows: empty ? NO_RATINGS : undefined,
+    skills: part.known?.skills,
+  });
   // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
   // The portfolio streams to its file as it is made, its photos scaled to print and read one at a time.
   const source = portfolioSource(deps, p.userId);
   const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
   await betweenUnits(deps.signal);
-  const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+  const sheet = await renderReportSpreadsheet(report, locale, empty ? [] : await reportsService.ratings(deps.db, report), { quick: true });
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
@@ -157,9 +168,9 @@ async function writeStudent(
       ],
     },
   });
-  const sizes = await filled(files, () =>
-    pages(deps, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r)),
-  );
+  const sizes = await filled(files, async () => {
+    if (!empty) await pages(deps, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
+  });
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
     fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
@@ -240,14 +251,16 @@ export const exportService = {
         heading: { title: '', lines: [], avatar: null, files: [] },
         jsonHead: { '@type': 'ClassRecord', teachingClass: { id: classId, name: found.cls.name }, exported: new Date().toISOString() },
       });
-      const sizes = await filled(root, () => pages(deps, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)));
+      const sizes = await filled(root, () =>
+        pages(deps, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)),
+      );
       // The class summary only: each student's portfolio is in their own folder.
       const pdf = await ws.writeStream(
         'class-report.pdf',
         await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
       );
       await betweenUnits(deps.signal);
-      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report), { quick: true });
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),
@@ -263,11 +276,20 @@ export const exportService = {
           )
         ).map((m) => [m.id, m]),
       );
+      const rated = await repo.ratedInClass(deps.db, classId);
+      const skills: SkillsMemo = new Map();
       for (const place of places) {
         // One folder per place, named so that two children of the same name never share one.
         const folder = `${safeName(personName(place), 'student')}-${place.id}`;
         const avatar = place.avatarId ? (avatars.get(place.avatarId) ?? null) : null;
-        const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
+        const known = { range, empty: !rated.whole && !rated.named.has(place.studentId), skills };
+        const part = {
+          studentId: place.studentId,
+          person: place,
+          avatar,
+          places: [{ place, cls: found.cls, school: found.school }],
+          known,
+        };
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
         budget.check();
         await betweenUnits(deps.signal);
