@@ -45,7 +45,7 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
   const p = pdfContext(doc, L);
   const pictures: PictureCache = new Map();
   const write = async () => {
-    drawSummary(p, r, { title: L.title(r), tables: true });
+    await drawSummary(p, r, { title: L.title(r), tables: true });
     // The portfolio starts a page of its own: its first rating with its photos rarely fits under the tables.
     if (o.source && r.student && r.totals.ratings > 0) {
       doc.addPage();
@@ -61,7 +61,7 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
         budget.check();
         await betweenUnits(o.signal);
         doc.addPage();
-        drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
+        await drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
         if (part.totals.ratings > 0) {
           doc.addPage();
           p.heading(t('report_pdf.portfolio'), 120);
