@@ -82,8 +82,20 @@ export async function drawTable(p: Pdf, title: string, cols: TableColumn[], rows
     return { size, groups, whole: groups.length === 1 && groups[0]!.widths[0]! >= natural[0]! - 0.5 };
   };
   // The usual size when the table fits whole, else the first smaller one that does, else the first in one group.
-  const tried = SIZES.map(measure);
-  const { size, groups } = tried.find((t) => t.whole) ?? tried.find((t) => t.groups.length === 1) ?? tried[tried.length - 1]!;
+  // Measured one size at a time: every cell's words are measured at each size tried, and a class of 1,000 students
+  // that fits at the usual size need not be measured three times more.
+  let fits: ReturnType<typeof measure> | undefined;
+  let single: ReturnType<typeof measure> | undefined;
+  for (const s of SIZES) {
+    const t = measure(s);
+    if (t.whole) {
+      fits = t;
+      break;
+    }
+    if (!single && t.groups.length === 1) single = t;
+    fits = t;
+  }
+  const { size, groups } = fits!.whole ? fits! : (single ?? fits!);
   for (const [n, g] of groups.entries()) {
     p.heading(n === 0 ? title : `${title} (${p.L.t('report_pdf.continued')})`, 50);
     const cell = (i: number, text: string, y: number, o: { color?: string; indent?: number }) => {
