@@ -1,5 +1,4 @@
-import { REPORT_MAX_DAYS, type Report } from '@skillroom/contract';
-import { sql } from 'drizzle-orm';
+import type { Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
@@ -15,10 +14,11 @@ import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
 import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
+import { filled, fullRange, pages } from './export-steps';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
 import { exportPolicy } from './export.policy';
-import { exportRepository as repo, type MediaRow, type RatingScope } from './export.repository';
+import { exportRepository as repo, type MediaRow } from './export.repository';
 
 export interface ExportDeps {
   db: Db;
@@ -42,53 +42,8 @@ export interface ExportPlan {
   classIds: number[];
 }
 
-const PAGE = 200;
-const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const STUDENT_NOT_FOUND = 'Student not found.';
-
-/** The whole record: from the first class start or rating to today (or the last rating), within a report's longest range. */
-async function fullRange(db: Db, classIds: number[], starts: (string | null)[]) {
-  const ids = sql.join(
-    classIds.map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const res = await db.execute(
-    sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`,
-  );
-  const row = ((res as unknown as { rows: { first: string | null; last: string | null }[] }).rows ?? [])[0];
-  const end = [today(), row?.last ?? ''].sort().pop()!;
-  const first = [row?.first, ...starts].filter((d): d is string => Boolean(d) && d! <= end).sort()[0] ?? end;
-  const floor = new Date(Date.parse(`${end}T00:00:00Z`) - REPORT_MAX_DAYS * DAY).toISOString().slice(0, 10);
-  return { startDate: first < floor ? floor : first, endDate: end };
-}
-
-async function pages(
-  deps: ExportDeps,
-  scope: RatingScope,
-  each: (r: Awaited<ReturnType<typeof repo.ratingsPage>>[number]) => Promise<void>,
-) {
-  let after: { date: string; id: number } | null = null;
-  for (;;) {
-    const rows = await repo.ratingsPage(deps.db, scope, after, PAGE);
-    for (const r of rows) await each(r);
-    await betweenUnits(deps.signal);
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date, id: last.id };
-  }
-}
-
-/** Writes a record's files with `fill`, then closes them (answers their sizes); a run that stops closes them too. */
-async function filled(files: RecordFiles, fill: () => Promise<void>) {
-  try {
-    await fill();
-  } catch (e) {
-    await files.discard();
-    throw e;
-  }
-  return files.close();
-}
 
 interface StudentPart {
   studentId: number;
@@ -169,7 +124,10 @@ async function writeStudent(
     },
   });
   const sizes = await filled(files, async () => {
-    if (!empty) await pages(deps, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
+    if (!empty)
+      await pages(deps.db, deps.signal, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) =>
+        files.add(r),
+      );
   });
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
@@ -254,7 +212,7 @@ export const exportService = {
         jsonHead: { '@type': 'ClassRecord', teachingClass: { id: classId, name: found.cls.name }, exported: new Date().toISOString() },
       });
       const sizes = await filled(root, () =>
-        pages(deps, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)),
+        pages(deps.db, deps.signal, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)),
       );
       // The class summary only: each student's portfolio is in their own folder.
       const pdf = await ws.writeStream(
