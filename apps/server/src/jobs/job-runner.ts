@@ -206,10 +206,9 @@ export class JobRunner {
   }
 
   /**
-   * Takes no new job from here on (the instance has begun to stop), while `send` still queues: requests answered
-   * while the server drains may send jobs, which another instance runs. Jobs in hand run on; long runs are aborted
-   * and failed at once (retried by any instance). `stop` then gives the jobs in hand what is left of its time
-   * counted from here, so that the whole stop stays within its bound (main.ts).
+   * Takes no new job from here on (the instance has begun to stop); `send` still queues, for requests answered while
+   * the server drains. Jobs in hand run on, long runs are aborted and failed (retried by any instance), and `stop`
+   * gives the jobs in hand what is left of its time counted from here: the whole stop stays within main.ts's bound.
    */
   async pause() {
     const boss = this.boss;
