@@ -127,7 +127,28 @@ async function exportOnce(base: string, token: string, classId: number, pid: num
   };
 }
 
+/** A token of its own: the one run.ts got may have expired while the benchmarks before this one ran. */
+async function signIn(base: string) {
+  const login = await fetch(`${base}/api/public/v1/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
+  if (login.status !== 200) throw new Error(`signing in for the export answered ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The class years' exports, then a class of 1,000 students (export-large.bench.ts); BENCH_EXPORT_PART=year|large one. */
 export async function benchExport(o: { databaseUrl: string; base: string; dataDir: string; serverPid: number }) {
+  const part = process.env.BENCH_EXPORT_PART;
+  if (part !== 'large') await benchExportYear(o);
+  if (part !== 'year') {
+    const { benchLargeExport } = await import('./export-large.bench');
+    await benchLargeExport({ databaseUrl: o.databaseUrl, base: o.base, token: await signIn(o.base) });
+  }
+}
+
+async function benchExportYear(o: { databaseUrl: string; base: string; dataDir: string; serverPid: number }) {
   const database = await openDatabase({ databaseUrl: o.databaseUrl, pgliteDir: null });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-bench-export-'));
   const mediaDir = path.join(o.dataDir, 'media');
@@ -147,14 +168,7 @@ export async function benchExport(o: { databaseUrl: string; base: string; dataDi
       `\nexport: seeded ${sizes.map((s) => `class ${s.classId} with ${s.ratings} ratings and ${s.files} files of 1 MB`).join(', ')} ` +
         `in ${Math.round(performance.now() - t)} ms`,
     );
-    // A token of its own: the one run.ts got may have expired while the benchmarks before this one ran.
-    const login = await fetch(`${o.base}/api/public/v1/login_check`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_USER),
-    });
-    if (login.status !== 200) throw new Error(`signing in for the export answered ${login.status}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(o.base);
     // The first export of a fresh server loads what every export uses once (fonts, the zip library) and grows the
     // heap to its working size: it is told apart, then both sizes are measured on the server as it runs from then on.
     const first = {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { drainAndClose, registerDrain } from './plugins/shutdown';
+import { drainAndClose, registerDrain, STOP_BOUND_MS } from './plugins/shutdown';
 import { seedCatalogue } from './seed/catalogue';
 import { seedLearningSkills } from './seed/catalogue-skills';
 import { seedDemo } from './seed/demo';
@@ -39,14 +39,14 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const started = performance.now();
-    // Uploads in flight get their time (REQUEST_TIMEOUT_MS bounds them anyway); a stuck close still ends.
-    const timer = setTimeout(
-      () => {
-        app.log.error('shutdown did not finish in time');
-        process.exit(1);
-      },
-      Math.max(10_000, config.requestTimeoutMs + 5_000) + config.shutdownGraceMs,
-    ).unref();
+    // The whole stop is bounded: drainAndClose cuts what still runs before this, so this exit is for a stuck close.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_BOUND_MS).unref();
+    // Jobs are not served through the load balancer: they take no new work from now (sends still queue), and the jobs
+    // in hand have the whole stop to finish.
+    void ctx.jobs.pause().catch((err: unknown) => app.log.warn({ err }, 'pausing the job queue failed'));
     await drainAndClose(app, config.shutdownGraceMs);
     clearTimeout(timer);
     app.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');

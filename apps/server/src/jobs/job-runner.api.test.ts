@@ -52,6 +52,31 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
     expect(await r.runNow('plain')).toMatchObject({ state: 'completed', output: { value: 1 }, retryCount: 0 });
   });
 
+  it('paused (the instance stops), finishes the job in hand, takes no new one and still queues sends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ran: number[] = [];
+    const r = await runner([
+      testJob('held', async (d) => {
+        ran.push(Number(d.n));
+        if (d.n === 1) await held;
+        return d.n;
+      }),
+    ]);
+    const first = await r.send('held', { n: 1 });
+    await expect.poll(() => ran, { timeout: 10_000 }).toEqual([1]);
+    await r.pause();
+    // A request answered while the server drains may still send: the job waits for another instance.
+    const second = await r.send('held', { n: 2 });
+    expect(second).toBeTruthy();
+    release();
+    expect((await r.waitFor('held', first!)).state).toBe('completed');
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(ran).toEqual([1]);
+    expect((await r.get('held', second!))?.state).toBe('created');
+    await r.stop(1_000);
+  });
+
   it('runs a job with its data and answers its output', async () => {
     const seen: unknown[] = [];
     const r = await runner([testJob('echo', async (d) => (seen.push(d), { got: d.n }))]);

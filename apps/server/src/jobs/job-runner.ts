@@ -102,6 +102,8 @@ export class JobRunner {
   /** Jobs sent before the queue started (a request answered between `listen` and the start): sent by `start`. */
   private deferred: { name: string; data: Record<string, unknown>; id?: string }[] = [];
   private stopped = false;
+  /** When `pause` was called (the instance began to stop), or null. */
+  private pausedAt: number | null = null;
 
   constructor(
     private readonly database: Pick<Database, 'jobStore'>,
@@ -203,6 +205,19 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Takes no new job from here on (the instance has begun to stop); `send` still queues, for requests answered while
+   * the server drains. Jobs in hand run on, long runs are aborted and failed (retried by any instance), and `stop`
+   * gives the jobs in hand what is left of its time counted from here: the whole stop stays within main.ts's bound.
+   */
+  async pause() {
+    const boss = this.boss;
+    if (!boss || this.pausedAt !== null) return;
+    this.pausedAt = Date.now();
+    for (const name of this.workers.keys()) await boss.offWork(name);
+    await Promise.all([...this.leased.values()].map((w) => w.stop()));
+  }
+
   /** Lets workers finish the job in hand (up to `timeoutMs`), fails what is still running (it is retried), and stops. */
   async stop(timeoutMs = 10_000) {
     const boss = this.boss;
@@ -215,7 +230,9 @@ export class JobRunner {
     // Long runs are not waited for: aborted and failed, another instance (or the next start) takes them at once.
     await Promise.all([...this.leased.values()].map((w) => w.stop()));
     this.leased.clear();
-    await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    // pg-boss waits at least 1 s; after a pause, the jobs in hand have had part of their time already.
+    const left = this.pausedAt === null ? timeoutMs : Math.max(1_000, timeoutMs - (Date.now() - this.pausedAt));
+    await boss.stop({ graceful: true, timeout: left, wait: true });
   }
 
   private running() {

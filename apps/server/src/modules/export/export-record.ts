@@ -199,6 +199,11 @@ export class RecordFiles {
     );
   }
 
+  /** Closes every file of a run that stopped before its end (their folder is removed after). */
+  async discard() {
+    await Promise.allSettled([this.html?.close(), this.csv.close(), this.json.close()]);
+  }
+
   /** Closes every file; answers their sizes by name. */
   async close(): Promise<Record<'index.html' | 'ratings.csv' | 'ratings.json', number | null>> {
     const { t } = this.L;

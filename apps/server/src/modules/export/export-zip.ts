@@ -45,13 +45,23 @@ async function* exactly(entry: ZipEntry): AsyncGenerator<Uint8Array> {
 
 /**
  * A zip of stored (not recompressed) entries, streamed with client-zip: entries are opened one at a time as the
- * client reads, so memory stays flat; the length is known before the first byte.
+ * client reads, so memory stays flat; the length is known before the first byte. `signal` ends it early.
  */
-export function zipStream(entries: ZipEntry[], lastModified: Date) {
+export function zipStream(entries: ZipEntry[], lastModified: Date, signal?: AbortSignal) {
   const length = predictLength(entries.map((e) => ({ name: e.name, size: e.size, lastModified })));
   async function* inputs() {
     for (const e of entries) yield { name: e.name, size: e.size, lastModified, input: exactly(e) };
   }
   const body = Readable.fromWeb(makeZip(inputs(), { buffersAreUTF8: true }) as ReadableStream<Uint8Array>);
+  // A client that stops reading never pulls the next chunk: the stop (the client gone, the instance stopping) cuts
+  // the answer itself, whatever its reader does.
+  if (signal) {
+    const cut = () => body.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) cut();
+    else {
+      signal.addEventListener('abort', cut, { once: true });
+      body.once('close', () => signal.removeEventListener('abort', cut));
+    }
+  }
   return { length: Number(length), body };
 }

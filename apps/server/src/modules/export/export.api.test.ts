@@ -5,12 +5,13 @@ import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLogs, media, students } from '../../db/schema';
+import { accessLogs, media, students, teachingClassStudents } from '../../db/schema';
 import { flushAccessLog } from '../../records/access-log';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { API, addCoTeacher, classWithRoles, createClass } from '../../../test/classes';
 import { jpegWithGps, upload } from '../../../test/media';
 import { classSkills, rate, seedSkills } from '../../../test/ratings';
+import { importText } from '../../../test/roster';
 
 let s: TestServer;
 let w: Awaited<ReturnType<typeof classWithRoles>>;
@@ -97,6 +98,9 @@ async function zipOf(url: string, token: string) {
 const ratingsIn = async (json: string) =>
   (JSON.parse(json) as { ratings: { description: string; teachingClass: { id: number }; media: { path: string }[] }[] }).ratings;
 const tmpLeft = () => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports'));
+let listening: string | null = null;
+/** The server on a real connection (a free port of 127.0.0.1), listened once for the file; app.close() stops it. */
+const address = async () => (listening ??= await s.app.listen({ port: 0, host: '127.0.0.1' }));
 
 describe('GET /export/student/{id}', () => {
   it('gives a linked parent a zip of their linked class only: index, portfolio, report, CSV, JSON and every file', async () => {
@@ -214,10 +218,10 @@ describe('GET /export/class/{id}', () => {
   });
 
   it('streams over a real connection: one export at a time per user (429), files removed when the client goes away', async () => {
-    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await address();
     const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
       http
-        .get(`${address}${API}/export/class/${w.cls.id}`, { headers: { authorization: `Bearer ${w.creator.token}` } }, resolve)
+        .get(`${base}${API}/export/class/${w.cls.id}`, { headers: { authorization: `Bearer ${w.creator.token}` } }, resolve)
         .on('error', reject),
     );
     expect(res.statusCode).toBe(200);
@@ -231,4 +235,49 @@ describe('GET /export/class/{id}', () => {
     await expect.poll(tmpLeft, { timeout: 10_000 }).toEqual([]);
     await expect.poll(async () => (await get(`/export/student/${firstId}`, w.creator.token)).statusCode, { timeout: 10_000 }).toBe(200);
   });
+});
+
+describe('GET /export/class/{id} of a large class', () => {
+  it('writes the records of students nobody rated without reading them, and the rated ones in full', async () => {
+    const t = await signUp(s);
+    const cls = await createClass(s, t, { name: 'Year 6 Birch' });
+    expect((await importText(s, t.token, cls.id, 'Rated\tOne\tB-1\nNever\tRated\tB-2')).statusCode).toBe(201);
+    const places = await s.ctx.db.select().from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, cls.id));
+    const rated = places.find((x) => x.firstName === 'Rated')!;
+    const never = places.find((x) => x.firstName === 'Never')!;
+    const [skill] = await classSkills(s, t, cls.id);
+    await rate(s, t, cls.id, skill!.learningActions[0]!.id, {
+      students: [`${API}/teaching-class-student/${rated.id}`],
+      date: '2026-09-10',
+    });
+    const { text, zip } = await zipOf(`/export/class/${cls.id}`, t.token);
+    expect((await ratingsIn(await text(`Rated-One-${rated.id}/ratings.json`))).map((r) => r.teachingClass.id)).toEqual([cls.id]);
+    expect(await ratingsIn(await text(`Never-Rated-${never.id}/ratings.json`))).toEqual([]);
+    expect((await text(`Never-Rated-${never.id}/ratings.csv`)).split('\r\n').filter(Boolean)).toHaveLength(1);
+    for (const who of [`Rated-One-${rated.id}`, `Never-Rated-${never.id}`]) {
+      const xlsx = await JSZip.loadAsync(await zip.file(`${who}/report.xlsx`)!.async('nodebuffer'));
+      expect(Object.keys(xlsx.files)).toContain('xl/workbook.xml');
+      expect((await zip.file(`${who}/portfolio.pdf`)!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it('stops building when its client goes away: the folder goes and the next export of the user is served at once', async () => {
+    const t = await signUp(s);
+    const big = await createClass(s, t, { name: 'Year 7 Hall' });
+    const rows = Array.from({ length: 400 }, (_, i) => `Pupil${i}\tHall${i}\tH-${i}`).join('\n');
+    expect((await importText(s, t.token, big.id, rows)).statusCode).toBe(201);
+    const req = http.get(`${await address()}${API}/export/class/${big.id}`, { headers: { authorization: `Bearer ${t.token}` } });
+    req.on('error', () => undefined);
+    // The build is under way (its folder holds students' files already), and nobody has an answer yet.
+    const students = () =>
+      tmpLeft().flatMap((x) => fs.readdirSync(path.join(s.dataDir, 'tmp', 'exports', x)).filter((n) => n.startsWith('Pupil')));
+    await expect.poll(() => students().length, { timeout: 20_000, interval: 20 }).toBeGreaterThan(2);
+    req.destroy();
+    // Within a unit or two of work, not at the end of the class's 400 students.
+    await expect.poll(tmpLeft, { timeout: 5_000, interval: 20 }).toEqual([]);
+    // The user's one export slot is free again: their next export is served (not 429).
+    const [one] = await s.ctx.db.select().from(teachingClassStudents).where(eq(teachingClassStudents.teachingClassId, big.id)).limit(1);
+    const next = await get(`/export/student/${one!.studentId}`, t.token);
+    expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
+  }, 60_000);
 });

@@ -132,4 +132,19 @@ export const exportRepository = {
       medias: json(r.medias),
     }));
   },
+
+  /**
+   * Who in a class has anything in their record: the students named by any of its ratings, and whether it has a
+   * whole-class rating (which is in everyone's). Any other student's record, report and portfolio are empty, and a
+   * class export writes them without reading anything more.
+   */
+  async ratedInClass(db: DbOrTx, classId: number): Promise<{ named: Set<number>; whole: boolean }> {
+    const res = await db.execute(sql`select
+      (select coalesce(json_agg(distinct rs.student_id), '[]') from rating r join rating_student rs on rs.rating_id = r.id
+        where r.teaching_class_id = ${classId}) named,
+      exists (select 1 from rating r where r.teaching_class_id = ${classId} and r.is_whole_class) whole`);
+    const row = (res as unknown as { rows: { named: number[] | string; whole: boolean }[] }).rows[0]!;
+    const named = typeof row.named === 'string' ? (JSON.parse(row.named) as number[]) : row.named;
+    return { named: new Set(named), whole: row.whole };
+  },
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
+import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import { requireUser } from '../../plugins/auth';
@@ -21,7 +22,7 @@ const camelQuery = (q: unknown) =>
 async function send(reply: FastifyReply, plan: ExportPlan, release: () => void) {
   let zip: ReturnType<typeof zipStream>;
   try {
-    zip = zipStream(plan.entries, new Date());
+    zip = zipStream(plan.entries, new Date(), requestSignal(reply.request, reply));
   } catch (e) {
     await plan.workspace.remove();
     throw e;
@@ -84,7 +85,7 @@ export const exportRoutes: ModuleRoutes = {
         const q = parse(exportStudentQuery, camelQuery(req.query));
         const release = await take(p.userId);
         try {
-          const plan = await exportService.student(deps, p, id, q);
+          const plan = await exportService.student({ ...deps, signal: requestSignal(req, reply) }, p, id, q);
           // One entry per class, so that each class's log shows it.
           return await deliver(reply, plan, release, () => {
             for (const classId of plan.classIds) {
@@ -117,7 +118,7 @@ export const exportRoutes: ModuleRoutes = {
         parse(exportClassQuery, camelQuery(req.query));
         const release = await take(p.userId);
         try {
-          const plan = await exportService.teachingClass(deps, p, id);
+          const plan = await exportService.teachingClass({ ...deps, signal: requestSignal(req, reply) }, p, id);
           return await deliver(reply, plan, release, () =>
             recordAccess(db, {
               userId: p.userId,

@@ -1,23 +1,24 @@
-import { REPORT_MAX_DAYS, type Report } from '@skillroom/contract';
-import { sql } from 'drizzle-orm';
+import type { Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import { HeapBudget } from '../../lib/heap-budget';
+import { betweenUnits } from '../../http/work-pace';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
 import { portfolioSource } from '../reports/report-portfolio.service';
 import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
-import { reportsService } from '../reports/reports.service';
+import { NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
 import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
+import { filled, fullRange, pages } from './export-steps';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
 import { exportPolicy } from './export.policy';
-import { exportRepository as repo, type MediaRow, type RatingScope } from './export.repository';
+import { exportRepository as repo, type MediaRow } from './export.repository';
 
 export interface ExportDeps {
   db: Db;
@@ -25,6 +26,11 @@ export interface ExportDeps {
   urlSigner: UrlSigner;
   /** Where the export's temporary files go (DATA_DIR/tmp/exports). */
   tmpRoot: string;
+  /**
+   * The request's signal (http/request-signal): aborted when the client goes away or the instance stops. The build
+   * checks it between units and stops with `WorkAborted`; its folder is removed and the caller frees the user's slot.
+   */
+  signal?: AbortSignal;
 }
 
 /** What an export sends, once authorised and prepared: its entries (sizes known), who and what it covers. */
@@ -36,37 +42,8 @@ export interface ExportPlan {
   classIds: number[];
 }
 
-const PAGE = 200;
-const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const STUDENT_NOT_FOUND = 'Student not found.';
-
-/** The whole record: from the first class start or rating to today (or the last rating), within a report's longest range. */
-async function fullRange(db: Db, classIds: number[], starts: (string | null)[]) {
-  const ids = sql.join(
-    classIds.map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const res = await db.execute(
-    sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`,
-  );
-  const row = ((res as unknown as { rows: { first: string | null; last: string | null }[] }).rows ?? [])[0];
-  const end = [today(), row?.last ?? ''].sort().pop()!;
-  const first = [row?.first, ...starts].filter((d): d is string => Boolean(d) && d! <= end).sort()[0] ?? end;
-  const floor = new Date(Date.parse(`${end}T00:00:00Z`) - REPORT_MAX_DAYS * DAY).toISOString().slice(0, 10);
-  return { startDate: first < floor ? floor : first, endDate: end };
-}
-
-async function pages(db: Db, scope: RatingScope, each: (r: Awaited<ReturnType<typeof repo.ratingsPage>>[number]) => Promise<void>) {
-  let after: { date: string; id: number } | null = null;
-  for (;;) {
-    const rows = await repo.ratingsPage(db, scope, after, PAGE);
-    for (const r of rows) await each(r);
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date, id: last.id };
-  }
-}
 
 interface StudentPart {
   studentId: number;
@@ -74,6 +51,11 @@ interface StudentPart {
   avatar: MediaRow | null;
   /** The places (with class and school) the part covers: its ratings and its portfolio come from these classes only. */
   places: Parameters<typeof reportsService.ofPlaces>[3];
+  /**
+   * What a class export knows for all its students: the range (the class's), whether this student has nothing in the
+   * class (no rating names them, none is whole-class: nothing to read), and the class's skills, read once.
+   */
+  known?: { range: { startDate: string; endDate: string }; empty: boolean; skills: SkillsMemo };
 }
 
 /**
@@ -92,18 +74,25 @@ async function writeStudent(
 ) {
   const L = exportLabels(locale);
   const classIds = part.places.map((x) => x.cls.id);
-  const range = await fullRange(
-    deps.db,
-    classIds,
-    part.places.map((x) => x.cls.start),
-  );
-  const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range);
+  const range =
+    part.known?.range ??
+    (await fullRange(
+      deps.db,
+      classIds,
+      part.places.map((x) => x.cls.start),
+    ));
+  const empty = part.known?.empty ?? false;
+  const report = await reportsService.ofPlaces(deps.db, deps.urlSigner, part.studentId, part.places, range, {
+    rows: empty ? NO_RATINGS : undefined,
+    skills: part.known?.skills,
+  });
   // One file at a time, each on disk before the next is made: a class of 30 never holds more than one in memory.
   const at = (n: string) => (folder ? `${folder}/${n}` : n);
   // The portfolio streams to its file as it is made, its photos scaled to print and read one at a time.
   const source = portfolioSource(deps, p.userId);
-  const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source }));
-  const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+  const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
+  await betweenUnits(deps.signal);
+  const sheet = await renderReportSpreadsheet(report, locale, empty ? [] : await reportsService.ratings(deps.db, report), { quick: true });
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
@@ -134,8 +123,12 @@ async function writeStudent(
       ],
     },
   });
-  await pages(deps.db, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) => files.add(r));
-  const sizes = await files.close();
+  const sizes = await filled(files, async () => {
+    if (!empty)
+      await pages(deps.db, deps.signal, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) =>
+        files.add(r),
+      );
+  });
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
     fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
@@ -201,8 +194,10 @@ export const exportService = {
     const L = exportLabels(locale);
     const places = await repo.placesOfClass(deps.db, classId);
     return inWorkspace(deps, async (ws) => {
-      // One student's files after another, within a memory budget (lib/heap-budget) that counts the class's files too.
-      const budget = new HeapBudget();
+      // One student's files after another, within a memory budget (lib/heap-budget) that counts the class's files too:
+      // 32 MB as for the class PDF, since each forced collection walks the whole heap (a class of 200 without ratings:
+      // at 12 MB, 24 collections and 23% of the export's time in the collector; at 32 MB, 2 and 12%).
+      const budget = new HeapBudget(32);
       const registry = new MediaRegistry(deps.files, 'media/');
       const range = await fullRange(deps.db, [classId], [found.cls.start]);
       const report: Report = await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range);
@@ -216,11 +211,16 @@ export const exportService = {
         heading: { title: '', lines: [], avatar: null, files: [] },
         jsonHead: { '@type': 'ClassRecord', teachingClass: { id: classId, name: found.cls.name }, exported: new Date().toISOString() },
       });
-      await pages(deps.db, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r));
-      const sizes = await root.close();
+      const sizes = await filled(root, () =>
+        pages(deps.db, deps.signal, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)),
+      );
       // The class summary only: each student's portfolio is in their own folder.
-      const pdf = await ws.writeStream('class-report.pdf', await reportPdfStream(report, locale, { perStudent: false }));
-      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report));
+      const pdf = await ws.writeStream(
+        'class-report.pdf',
+        await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
+      );
+      await betweenUnits(deps.signal);
+      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report), { quick: true });
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),
@@ -236,13 +236,23 @@ export const exportService = {
           )
         ).map((m) => [m.id, m]),
       );
+      const rated = await repo.ratedInClass(deps.db, classId);
+      const skills: SkillsMemo = new Map();
       for (const place of places) {
         // One folder per place, named so that two children of the same name never share one.
         const folder = `${safeName(personName(place), 'student')}-${place.id}`;
         const avatar = place.avatarId ? (avatars.get(place.avatarId) ?? null) : null;
-        const part = { studentId: place.studentId, person: place, avatar, places: [{ place, cls: found.cls, school: found.school }] };
+        const known = { range, empty: !rated.whole && !rated.named.has(place.studentId), skills };
+        const part = {
+          studentId: place.studentId,
+          person: place,
+          avatar,
+          places: [{ place, cls: found.cls, school: found.school }],
+          known,
+        };
         entries.push(...(await writeStudent(deps, p, ws, locale, folder, '../', registry, part)));
         budget.check();
+        await betweenUnits(deps.signal);
       }
       const name = `class-${safeName(found.cls.name, 'class')}-${today()}.zip`;
       return {

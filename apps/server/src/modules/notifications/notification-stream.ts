@@ -11,6 +11,12 @@ const MAX_STREAMS_PER_USER = 20;
 /** A client that reads nothing while this much waits for it is dropped rather than held in memory. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
 const CATCH_UP_PAGE = 200;
+/**
+ * The reconnect delay a stream ended by a stop tells its browser (SSE `retry:`), spread over a few seconds so that
+ * every client of a stopping instance does not land on the others in the same moment.
+ */
+const STOP_RETRY_MS = { min: 2_000, spread: 3_000 };
+const stopRetryMs = () => STOP_RETRY_MS.min + Math.floor(Math.random() * STOP_RETRY_MS.spread);
 
 interface Stream {
   userId: number;
@@ -38,6 +44,8 @@ export class NotificationStreams {
     bus: NotificationBus,
     private readonly log: FastifyBaseLogger,
     heartbeatMs: number,
+    /** Aborted when the instance begins to drain: every stream ends then, with a retry hint. */
+    stop?: AbortSignal,
   ) {
     bus.subscribe({
       message: (m) => void this.onMessage(m).catch((err: unknown) => this.log.warn({ err }, 'notification stream delivery failed')),
@@ -45,6 +53,7 @@ export class NotificationStreams {
     });
     this.heartbeat = setInterval(() => this.ping(), heartbeatMs);
     this.heartbeat.unref();
+    stop?.addEventListener('abort', () => this.close(), { once: true });
   }
 
   get size() {
@@ -78,6 +87,12 @@ export class NotificationStreams {
     res.socket?.setNoDelay(true);
     res.socket?.setKeepAlive(true);
     res.write(`retry: 3000\n: connected\n\n`);
+    // Opened while the instance stops (its start was read as the stop began): the client goes elsewhere at once.
+    if (this.closed) {
+      const socket = res.socket;
+      res.end(`retry: ${stopRetryMs()}\n\n`, () => socket?.end());
+      return;
+    }
     const s: Stream = { userId, res, lastId, pending: null, timer: null };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
@@ -164,11 +179,20 @@ export class NotificationStreams {
     s.res.end();
   }
 
-  /** Ends every stream (shutdown): clients reconnect to another instance with their Last-Event-ID. */
+  /**
+   * Ends every stream (shutdown) with a `retry:` hint, then closes its connection (a keep-alive one would otherwise
+   * hold the server's close): clients reconnect to another instance with their Last-Event-ID a few seconds later.
+   */
   close() {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
-    for (const set of [...this.byUser.values()]) for (const s of [...set]) this.end(s);
+    for (const set of [...this.byUser.values()])
+      for (const s of [...set]) {
+        this.remove(s);
+        const socket = s.res.socket;
+        if (s.res.writableEnded || s.res.destroyed) continue;
+        s.res.end(`retry: ${stopRetryMs()}\n\n`, () => socket?.end());
+      }
   }
 }

@@ -10,6 +10,7 @@ import {
   type MarkAllReadResponse,
 } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
+import { stopSignal } from '../../http/request-signal';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import { bearerOf, requireUser } from '../../plugins/auth';
@@ -41,7 +42,8 @@ export const notificationsRoutes: ModuleRoutes = {
   name: 'notifications',
   auth: (app, { db, bus, log, config }) => {
     const path = `${API_AUTH_PREFIX}/notifications`;
-    const streams = new NotificationStreams(db, bus, log, config.sseHeartbeatMs);
+    // Streams end when the instance begins to drain (the stop signal), and at the latest before the server's close.
+    const streams = new NotificationStreams(db, bus, log, config.sseHeartbeatMs, stopSignal(app));
     // Open streams would hold the server's close; they end first, and their clients reconnect elsewhere.
     app.addHook('preClose', async () => streams.close());
 

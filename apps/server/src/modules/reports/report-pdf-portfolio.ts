@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import type { Report } from '@skillroom/contract';
+import { betweenUnits } from '../../http/work-pace';
 import { placeEntry } from './report-pdf-layout';
 import { duration, isAudio, isPhoto, isVideo, pictureKey, TILE } from './report-pdf-media';
 import { INK, MARGIN, MUTED, RULE, TextFitter, type Pdf } from './report-pdf-page';
@@ -25,7 +26,7 @@ export type PictureCache = Map<number, Picture | null>;
 const PER_ROW = 3;
 
 /** Every rating of a student report's range with its note, author and attachments, grouped by week. */
-export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, pictures: PictureCache) {
+export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, pictures: PictureCache, signal?: AbortSignal) {
   const { L } = p;
   const scope = { classIds: r.teachingClasses.map((c) => c.id), studentId: r.student!.id, start: r.start, end: r.end };
   const several = scope.classIds.length > 1;
@@ -34,6 +35,8 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
   for await (const page of source.ratings(scope)) {
     // The reader went away (the stream was destroyed): nothing more to make.
     if (p.doc.destroyed) return;
+    // A page of 50 ratings with their pictures is the unit: the loop gets a turn, and a stop ends the run here.
+    await betweenUnits(signal);
     // The page's pictures are read and scaled two at a time while the ratings are laid out in order.
     const limit = pLimit(2);
     const loads = new Map<number, Promise<Buffer | null>>();

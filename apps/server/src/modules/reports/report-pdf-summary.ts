@@ -7,7 +7,7 @@ import { drawTable } from './report-pdf-table';
  * A report's summary: title, school, classes, range, four totals, a chart per skill and per week; with `tables`, the
  * skills and actions and the students by skill. A student's part of a class PDF is the same without the tables.
  */
-export function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boolean }) {
+export async function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boolean }) {
   const { doc, L } = p;
   const { t } = L;
   const W = p.width;
@@ -66,7 +66,7 @@ export function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boole
     { cells: [s.label, L.number(s.ratings), L.number(s.points)], color: s.colorCode },
     ...s.actions.map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points)], indent: 12 })),
   ]);
-  drawTable(
+  await drawTable(
     p,
     `${t('report.skill')} / ${t('report.action')}`,
     [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }],
@@ -87,5 +87,5 @@ export function drawSummary(p: Pdf, r: Report, o: { title: string; tables: boole
     const name = r.student ? (className.get(st.teachingClass) ?? '') : L.person(st);
     return { cells: [name, ...shown.map((s) => L.number(per.get(s.learningSkill) ?? 0)), L.number(st.ratings)] };
   });
-  drawTable(p, r.student ? t('report.classes') : t('report.students_by_skill'), cols, table);
+  await drawTable(p, r.student ? t('report.classes') : t('report.students_by_skill'), cols, table);
 }

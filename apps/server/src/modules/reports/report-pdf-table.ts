@@ -64,7 +64,10 @@ export function planColumns(minimum: number[], natural: number[], width: number,
  * A table whose cells wrap within their column and whose rows take the height of their tallest cell. A table that
  * does not fit the width at the usual size is tried a size smaller before its columns are split into groups.
  */
-export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: TableRow[], keep = 1) {
+/** Rows drawn between two turns of the event loop: a class of 1,000 students is a table of 1,000 rows. */
+const ROWS_PER_TURN = 50;
+
+export async function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: TableRow[], keep = 1) {
   const { doc } = p;
   const texts = (i: number) => [cols[i]!.header, ...rows.map((r) => r.cells[i] ?? '')];
   const measure = (size: number) => {
@@ -79,9 +82,21 @@ export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: Tabl
     return { size, groups, whole: groups.length === 1 && groups[0]!.widths[0]! >= natural[0]! - 0.5 };
   };
   // The usual size when the table fits whole, else the first smaller one that does, else the first in one group.
-  const tried = SIZES.map(measure);
-  const { size, groups } = tried.find((t) => t.whole) ?? tried.find((t) => t.groups.length === 1) ?? tried[tried.length - 1]!;
-  groups.forEach((g, n) => {
+  // Measured one size at a time: every cell's words are measured at each size tried, and a class of 1,000 students
+  // that fits at the usual size need not be measured three times more.
+  let fits: ReturnType<typeof measure> | undefined;
+  let single: ReturnType<typeof measure> | undefined;
+  for (const s of SIZES) {
+    const t = measure(s);
+    if (t.whole) {
+      fits = t;
+      break;
+    }
+    if (!single && t.groups.length === 1) single = t;
+    fits = t;
+  }
+  const { size, groups } = fits!.whole ? fits! : (single ?? fits!);
+  for (const [n, g] of groups.entries()) {
     p.heading(n === 0 ? title : `${title} (${p.L.t('report_pdf.continued')})`, 50);
     const cell = (i: number, text: string, y: number, o: { color?: string; indent?: number }) => {
       const c = g.columns[i]!;
@@ -110,7 +125,8 @@ export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: Tabl
       doc.y = y + h + 2;
     };
     header();
-    for (const r of rows) {
+    for (const [k, r] of rows.entries()) {
+      if (k % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
       const h = heightOf(r.cells, r.indent);
       if (doc.y + h > p.bottom()) {
         doc.addPage();
@@ -121,5 +137,5 @@ export function drawTable(p: Pdf, title: string, cols: TableColumn[], rows: Tabl
       doc.y = y + h;
     }
     doc.x = p.x;
-  });
+  }
 }

@@ -1,4 +1,5 @@
 import type { Report } from '@skillroom/contract';
+import { betweenUnits } from '../../http/work-pace';
 import { HeapBudget } from '../../lib/heap-budget';
 import { reportDocument, reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
@@ -11,6 +12,11 @@ export interface ReportPdfOptions {
   source?: PortfolioSource;
   /** A class report: each student's portfolio on pages of its own after the class summary (default true). */
   perStudent?: boolean;
+  /**
+   * Aborted when nobody waits for the file any more (http/request-signal): checked between units (a page of ratings,
+   * a student), where the event loop also gets a turn; the stream is then destroyed with `WorkAborted`.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -39,12 +45,12 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
   const p = pdfContext(doc, L);
   const pictures: PictureCache = new Map();
   const write = async () => {
-    drawSummary(p, r, { title: L.title(r), tables: true });
+    await drawSummary(p, r, { title: L.title(r), tables: true });
     // The portfolio starts a page of its own: its first rating with its photos rarely fits under the tables.
     if (o.source && r.student && r.totals.ratings > 0) {
       doc.addPage();
       p.heading(t('report_pdf.portfolio'), 120);
-      await drawPortfolio(p, o.source, r, pictures);
+      await drawPortfolio(p, o.source, r, pictures, o.signal);
     }
     // A class's portfolios, one student after the other, within a memory budget (lib/heap-budget): 32 MB rather than
     // 12, as someone waits for this file (bench, a class year: 5.5 s and 23 MB over idle, against 6.2 s and 6 MB).
@@ -53,12 +59,13 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
       for await (const part of o.source.students(r)) {
         if (doc.destroyed) return;
         budget.check();
+        await betweenUnits(o.signal);
         doc.addPage();
-        drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
+        await drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
         if (part.totals.ratings > 0) {
           doc.addPage();
           p.heading(t('report_pdf.portfolio'), 120);
-          await drawPortfolio(p, o.source, part, pictures);
+          await drawPortfolio(p, o.source, part, pictures, o.signal);
         }
       }
     const range = doc.bufferedPageRange();

@@ -68,13 +68,35 @@ interface Assembly {
   rows: ReportRows;
 }
 
-async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly): Promise<Report> {
+/** A report's skills by classes and rated skills: a run of many reports over one class (an export) reads them once. */
+export type SkillsMemo = Map<string, ReturnType<typeof repo.skills>>;
+
+/** The figures of a range without any rating: what a report of a student nobody has rated yet is made of. */
+export const NO_RATINGS: ReportRows = {
+  totals: { n: 0, p: 0, whole: 0, named: 0 },
+  actions: [],
+  weeks: [],
+  named: [],
+  whole: [],
+  media: [],
+};
+
+function skillsOf(db: DbOrTx, classIds: number[], rated: number[], memo?: SkillsMemo) {
+  if (!memo) return repo.skills(db, classIds, rated);
+  const key = `${classIds.join(',')}|${[...rated].sort((x, y) => x - y).join(',')}`;
+  let found = memo.get(key);
+  if (!found) memo.set(key, (found = repo.skills(db, classIds, rated)));
+  return found;
+}
+
+async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: SkillsMemo): Promise<Report> {
   const { rows, range } = a;
   const rated = [...new Set(rows.actions.map((x) => x.s))];
-  const { skillRows, actions } = await repo.skills(
+  const { skillRows, actions } = await skillsOf(
     db,
     a.classes.map((c) => c.id),
     rated,
+    memo,
   );
   const byAction = new Map(rows.actions.map((x) => [x.a, fig(x)]));
   const skills: ReportSkill[] = skillRows.map(({ skill, icon }) => {
@@ -195,28 +217,38 @@ export const reportsService = {
     return reportsService.ofPlaces(db, signer, studentId, seen, q);
   },
 
-  /** A Student's report over the given places, which the caller has decided the user may see (the export's classes). */
+  /**
+   * A Student's report over the given places, which the caller has decided the user may see (the export's classes).
+   * A caller that knows the student has no rating in the range passes `known.rows` (`NO_RATINGS`), and one making
+   * many reports over the same classes a `known.skills` memo: a class export then reads nothing per unrated student.
+   */
   async ofPlaces(
     db: DbOrTx,
     signer: UrlSigner,
     studentId: number,
     seen: Pick<StudentPlaceRow, 'place' | 'cls' | 'school'>[],
     q: Pick<Query, 'startDate' | 'endDate'>,
+    known: { rows?: ReportRows; skills?: SkillsMemo } = {},
   ): Promise<Report> {
     const starts = seen.map((r) => r.cls.start).sort();
     const range = reportRange(q, starts[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);
-    const rows = await repo.figures(db, { classIds, ...range, studentId, recentMedia: REPORT_RECENT_MEDIA });
+    const rows = known.rows ?? (await repo.figures(db, { classIds, ...range, studentId, recentMedia: REPORT_RECENT_MEDIA }));
     const first = seen[seen.length - 1]!;
     const person = first.place;
-    return assemble(db, signer, {
-      kind: 'StudentReport',
-      classes: seen.map((r) => r.cls),
-      school: first.school?.id ? first.school : null,
-      places: seen.map((r) => r.place),
-      student: { '@id': iri('student', studentId), id: studentId, firstName: person.firstName, lastName: person.lastName },
-      range,
-      rows,
-    });
+    return assemble(
+      db,
+      signer,
+      {
+        kind: 'StudentReport',
+        classes: seen.map((r) => r.cls),
+        school: first.school?.id ? first.school : null,
+        places: seen.map((r) => r.place),
+        student: { '@id': iri('student', studentId), id: studentId, firstName: person.firstName, lastName: person.lastName },
+        range,
+        rows,
+      },
+      known.skills,
+    );
   },
 };
