@@ -157,7 +157,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
     expect(schedules.map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone]).sort()).toEqual([
       ['idempotency-purge', '29 * * * *', 'UTC'],
       ['orphan-sweep', '17 3 * * *', 'UTC'],
-      ['partial-upload-sweep', '23 * * * *', 'UTC'],
+      ['partial-upload-sweep', '*/10 * * * *', 'UTC'],
       ['retention', '23 2 * * *', 'UTC'],
       ['transcode-sweep', '*/10 * * * *', 'UTC'],
       ['unattached-sweep', '41 * * * *', 'UTC'],

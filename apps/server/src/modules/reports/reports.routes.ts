@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { camelName, reportQuery, type Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
+import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
@@ -76,9 +77,11 @@ export const reportsRoutes: ModuleRoutes = {
         async (req, reply) => {
           const p = requireUser(req);
           const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
-          // Streamed as it is made: a class year of portfolios with photos never sits whole in memory.
+          // Streamed as it is made: a class year of portfolios with photos never sits whole in memory. A client that goes
+          // away (or a stop) ends the making within a unit (a page of ratings, a student).
           const source = portfolioSource({ db, files, urlSigner }, p.userId);
-          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, await languageOf(db, p), { source }));
+          const signal = requestSignal(req, reply);
+          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, await languageOf(db, p), { source, signal }));
         },
       );
       app.get(
