@@ -7,3 +7,4 @@ const worker = await tsImport('./heavy.worker.ts', import.meta.url);
 
 export const roster = (task) => worker.roster(task);
 export const letters = (task) => worker.letters(task);
+export const spreadsheet = (task) => worker.spreadsheet(task);

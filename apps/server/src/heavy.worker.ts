@@ -1,9 +1,12 @@
 // The heavy work's worker thread (lib/worker-pool.ts starts it): CPU-bound work that would stall every other request
-// on the main thread (a roster's bytes to rows, the family letters' PDF). It gets plain data and answers plain data;
+// on the main thread (a roster's bytes to rows, the family letters' PDF, a report's workbook). It gets plain data and answers plain data;
 // the database stays on the main thread. Built as its own entry (dist/heavy.worker.js); run from sources under tsx.
 import { Piscina } from 'piscina';
+import type { Report } from '@skillroom/contract';
 import type { LetterClass, LetterPlace } from './modules/family-letters/family-letters.repository';
 import { renderFamilyLetters } from './modules/family-letters/family-letter-pdf';
+import { renderReportSpreadsheet } from './modules/reports/report-spreadsheet';
+import type { ReportRatingRow } from './modules/reports/report-ratings.repository';
 import { readRosterFile, readRosterText } from './modules/teaching-class-students/roster-read';
 import { workOutcome, type WorkOutcome } from './lib/worker-pool-outcome';
 import type { ReadRoster } from './modules/teaching-class-students/roster-parse';
@@ -23,10 +26,26 @@ export interface LettersTask {
   publicUrl: string;
 }
 
-/** The family letters' PDF, its bytes moved (not copied) to the main thread. */
-export async function letters(task: LettersTask): Promise<Uint8Array> {
-  const pdf = await renderFamilyLetters(task.cls, task.places, task.publicUrl);
+/** Bytes moved (not copied) to the main thread. */
+function moved(bytes: Buffer): Uint8Array {
   // A small Buffer may be a view of Node's shared pool, which must not be moved: such bytes are copied first.
-  const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : Buffer.from(pdf);
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
   return Piscina.move(new Uint8Array(own.buffer, own.byteOffset, own.byteLength)) as unknown as Uint8Array;
+}
+
+/** The family letters' PDF. */
+export async function letters(task: LettersTask): Promise<Uint8Array> {
+  return moved(await renderFamilyLetters(task.cls, task.places, task.publicUrl));
+}
+
+export interface SpreadsheetTask {
+  report: Report;
+  locale: string;
+  ratings: ReportRatingRow[];
+  quick?: boolean;
+}
+
+/** A report's xlsx workbook: exceljs builds it whole in memory, one synchronous step of half a second for 1,000 students. */
+export async function spreadsheet(task: SpreadsheetTask): Promise<Uint8Array> {
+  return moved(await renderReportSpreadsheet(task.report, task.locale, task.ratings, { quick: task.quick }));
 }

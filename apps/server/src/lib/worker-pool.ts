@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Piscina } from 'piscina';
-import type { LettersTask, RosterTask } from '../heavy.worker';
+import type { LettersTask, RosterTask, SpreadsheetTask } from '../heavy.worker';
 import type { ReadRoster } from '../modules/teaching-class-students/roster-parse';
 import { checkAborted, WorkAborted } from '../http/request-signal';
 import { outcomeValue, type WorkOutcome } from './worker-pool-outcome';
@@ -9,6 +9,7 @@ import { outcomeValue, type WorkOutcome } from './worker-pool-outcome';
 interface Tasks {
   roster: { input: RosterTask; output: ReadRoster };
   letters: { input: LettersTask; output: Uint8Array };
+  spreadsheet: { input: SpreadsheetTask; output: Uint8Array };
 }
 export type TaskName = keyof Tasks;
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
 import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
+import { spreadsheetIn } from '../reports/report-spreadsheet-maker';
 import { requireUser } from '../../plugins/auth';
 import { recordAccess } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
@@ -58,6 +59,11 @@ export const exportRoutes: ModuleRoutes = {
     // An export reads every file of a record: it is heavy work, capped per user (across instances with Redis) and per
     // instance, so a loop of requests cannot pile them up.
     const heavy = heavyWorkOf(app, { config, redis });
+    /** The build's deps for one request: its signal, and its workbooks made in the heavy-work pool. */
+    const depsOf = (req: FastifyRequest, reply: FastifyReply) => {
+      const signal = requestSignal(req, reply);
+      return { ...deps, signal, spreadsheet: spreadsheetIn(heavy.pool, signal) };
+    };
     const take = (userId: number) =>
       heavy
         .take(userId, 'An export of yours is still being prepared or sent: please wait for it to finish.')
@@ -85,7 +91,7 @@ export const exportRoutes: ModuleRoutes = {
         const q = parse(exportStudentQuery, camelQuery(req.query));
         const release = await take(p.userId);
         try {
-          const plan = await exportService.student({ ...deps, signal: requestSignal(req, reply) }, p, id, q);
+          const plan = await exportService.student(depsOf(req, reply), p, id, q);
           // One entry per class, so that each class's log shows it.
           return await deliver(reply, plan, release, () => {
             for (const classId of plan.classIds) {
@@ -118,7 +124,7 @@ export const exportRoutes: ModuleRoutes = {
         parse(exportClassQuery, camelQuery(req.query));
         const release = await take(p.userId);
         try {
-          const plan = await exportService.teachingClass({ ...deps, signal: requestSignal(req, reply) }, p, id);
+          const plan = await exportService.teachingClass(depsOf(req, reply), p, id);
           return await deliver(reply, plan, release, () =>
             recordAccess(db, {
               userId: p.userId,

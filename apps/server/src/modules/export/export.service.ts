@@ -8,7 +8,7 @@ import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
 import { portfolioSource } from '../reports/report-portfolio.service';
-import { renderReportSpreadsheet } from '../reports/report-spreadsheet';
+import { spreadsheetHere, type SpreadsheetMaker } from '../reports/report-spreadsheet-maker';
 import { NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
@@ -31,6 +31,8 @@ export interface ExportDeps {
    * checks it between units and stops with `WorkAborted`; its folder is removed and the caller frees the user's slot.
    */
   signal?: AbortSignal;
+  /** What makes the workbooks: the heavy-work pool's (export.routes.ts), else on this thread. */
+  spreadsheet?: SpreadsheetMaker;
 }
 
 /** What an export sends, once authorised and prepared: its entries (sizes known), who and what it covers. */
@@ -92,7 +94,7 @@ async function writeStudent(
   const source = portfolioSource(deps, p.userId);
   const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
   await betweenUnits(deps.signal);
-  const sheet = await renderReportSpreadsheet(report, locale, empty ? [] : await reportsService.ratings(deps.db, report), { quick: true });
+  const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, empty ? [] : await reportsService.ratings(deps.db, report), { quick: true });
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
@@ -220,7 +222,7 @@ export const exportService = {
         await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
       );
       await betweenUnits(deps.signal);
-      const sheet = await renderReportSpreadsheet(report, locale, await reportsService.ratings(deps.db, report), { quick: true });
+      const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, await reportsService.ratings(deps.db, report), { quick: true });
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),

@@ -3,6 +3,7 @@ import { camelName, reportQuery, type Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
+import { heavyWorkOf } from '../../lib/heavy-work';
 import type { UrlSigner } from '../../lib/url-signer';
 import { requireUser, type Principal } from '../../plugins/auth';
 import { recordAccess, type AccessAction } from '../../records/access-log';
@@ -11,7 +12,7 @@ import type { ModuleRoutes } from '../types';
 import { reportFileName } from './report-labels';
 import { reportPdfStream } from './report-pdf';
 import { portfolioSource } from './report-portfolio.service';
-import { renderReportSpreadsheet } from './report-spreadsheet';
+import { spreadsheetIn } from './report-spreadsheet-maker';
 import { reportsService as service } from './reports.service';
 
 type Subject = 'class' | 'student';
@@ -52,8 +53,11 @@ function download(reply: FastifyReply, r: Report, type: string, ext: string, bod
 
 export const reportsRoutes: ModuleRoutes = {
   name: 'reports',
-  auth: (app, { db, urlSigner, files }) => {
+  auth: (app, { db, urlSigner, files, config, redis }) => {
     const doc = { query: reportQuery };
+    // Workbooks are made in the heavy-work pool; report downloads take no heavy-work slot (a teacher may fetch the PDF
+    // and the workbook at once), the pool's queue bounds them.
+    const { pool } = heavyWorkOf(app, { config, redis });
     for (const subject of ['class', 'student'] as const) {
       const what =
         subject === 'class'
@@ -95,7 +99,8 @@ export const reportsRoutes: ModuleRoutes = {
           const p = requireUser(req);
           const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
           const ratings = await service.ratings(db, r);
-          return download(reply, r, XLSX, 'xlsx', await renderReportSpreadsheet(r, await languageOf(db, p), ratings));
+          const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, await languageOf(db, p), ratings);
+          return download(reply, r, XLSX, 'xlsx', sheet);
         },
       );
     }
