@@ -28,7 +28,7 @@ describe('heavy work: one job per user, HEAVY_JOBS_PER_INSTANCE per instance (42
   });
   afterAll(() => s.close());
 
-  it("refuses a user's second import, letters or export while one runs, and another's job past the instance cap; frees on completion", async () => {
+  it("refuses a user's second import, letters or export while one runs, another's past the instance cap; frees on completion", async () => {
     const heavy = heavyOf(s);
     const [u, v] = [await signUp(s), await signUp(s)];
     const uClass = (await createClass(s, u)).id;

@@ -18,7 +18,8 @@ export async function fullRange(db: Db, classIds: number[], starts: (string | nu
     sql`, `,
   );
   const res = await db.execute(
-    sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last from rating where teaching_class_id in (${ids})`,
+    sql`select to_char(min(date), 'YYYY-MM-DD') first, to_char(max(date), 'YYYY-MM-DD') last
+        from rating where teaching_class_id in (${ids})`,
   );
   const row = ((res as unknown as { rows: { first: string | null; last: string | null }[] }).rows ?? [])[0];
   const end = [today(), row?.last ?? ''].sort().pop()!;

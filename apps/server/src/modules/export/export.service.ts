@@ -94,7 +94,8 @@ async function writeStudent(
   const source = portfolioSource(deps, p.userId);
   const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
   await betweenUnits(deps.signal);
-  const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, empty ? [] : await reportsService.ratings(deps.db, report), { quick: true });
+  const rows = empty ? [] : await reportsService.ratings(deps.db, report);
+  const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true });
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
@@ -222,7 +223,8 @@ export const exportService = {
         await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
       );
       await betweenUnits(deps.signal);
-      const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, await reportsService.ratings(deps.db, report), { quick: true });
+      const rows = await reportsService.ratings(deps.db, report);
+      const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true });
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),
