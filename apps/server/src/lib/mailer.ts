@@ -30,11 +30,17 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     };
   }
   const dir = path.join(config.dataDir, 'mail');
+  const partDir = path.join(config.dataDir, 'tmp', 'mail');
   return {
     async send(mail) {
       await fsp.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
-      await fsp.writeFile(file, `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      // Written beside the data folder's other temporary files, then moved in (one rename on the same disk): whoever
+      // reads the mail folder never sees a mail half written.
+      const part = path.join(partDir, path.basename(file));
+      await fsp.mkdir(partDir, { recursive: true });
+      await fsp.writeFile(part, `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await fsp.rename(part, file);
       // Not the text: it holds the reader's name and, for a reset, a live link (DESIGN §6 "Logs"); the file has it.
       log.info({ subject: mail.subject, file }, 'mail written to the data folder (no SMTP configured)');
     },
