@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { V } from './common';
 
-/** C0 controls, DEL and C1 controls: nothing a person types into a name (a bell, an escape sequence, a stray NEL). */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * C0 controls, DEL and C1 controls (Unicode's general category Cc, exactly U+0000–U+001F and U+007F–U+009F): nothing a
+ * person types into a name (a bell, an escape sequence, a stray NEL).
+ */
+const CONTROLS = /\p{Cc}/gu;
 
 /**
  * A name as kept, the one rule for every name (a student's, a user's, a class's, a school's, a skill's) and for every
