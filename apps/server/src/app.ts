@@ -29,7 +29,8 @@ import { registerIdempotency } from './plugins/idempotency';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { modules } from './modules';
-import { collectRoutes } from './http/openapi';
+import { collectRoutes, registerApiDocument } from './http/api-document';
+import { checkResponses, serializerCompiler, validatorCompiler } from './http/route-schema';
 import { NotificationBus } from './modules/notifications/notification-bus';
 import { createPushSender } from './modules/push/push-sender';
 import { registerTextGuard } from './http/text-guard';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Check every answer against its route's declared response schema (tests: a drift fails them). */
+  checkResponses?: boolean;
 }
 
 const version = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
@@ -62,6 +65,7 @@ export async function buildApp({
   database,
   logger = true,
   logStream,
+  checkResponses: checking = false,
 }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, undefined, logStream) : false,
@@ -74,6 +78,12 @@ export async function buildApp({
     clientErrorHandler,
     frameworkErrors,
   });
+
+  // One declaration per route (DESIGN §14): the contract's zod schemas validate, and the document is made from them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerApiDocument(app, version);
+  if (checking) checkResponses(app);
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db =

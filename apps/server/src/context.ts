@@ -7,7 +7,7 @@ import type { FileStore } from './lib/file-store';
 import type { PartialUploads } from './lib/partial-uploads';
 import type { TtlCache } from './lib/ttl-cache';
 import type { UrlSigner } from './lib/url-signer';
-import type { collectRoutes } from './http/openapi';
+import type { collectRoutes } from './http/api-document';
 import type { NotificationBus } from './modules/notifications/notification-bus';
 import type { PushSender } from './modules/push/push-sender';
 import type { JobRunner } from './jobs/job-runner';

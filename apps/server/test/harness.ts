@@ -61,7 +61,7 @@ export async function startTestServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
   const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
-  const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
+  const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream, checkResponses: true });
   await app.ready();
   // The job queue only when the file asks (transcoding, push, mail): workers polling often, no schedules.
   if (opts.jobs) await ctx.jobs.start({ schedule: false, ...TEST_JOBS, ...(opts.jobs === true ? {} : opts.jobs) });

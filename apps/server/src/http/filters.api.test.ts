@@ -13,9 +13,9 @@ const ids = (body: { 'hydra:member': { id: number }[] }) => body['hydra:member']
 /** Every list route, with its filters, as the routes declare them (`listQuery`): a list added later is covered too. */
 const lists = () =>
   t.s.ctx.routes
-    .filter((r) => r.method === 'get' && r.doc.query && 'filters' in r.doc.query)
+    .filter((r) => r.method === 'get' && r.list)
     // A list under an item (`/teaching-class/:id/learning-skills`) is called on the world's item.
-    .map((r) => ({ docPath: r.url.replace(/:(\w+)/g, '{$1}'), path: concrete(r.url.replace(/:(\w+)/g, '{$1}'), t.w), list: r.doc.query as ListQuery }));
+    .map((r) => ({ docPath: r.url.replace(/:(\w+)/g, '{$1}'), path: concrete(r.url.replace(/:(\w+)/g, '{$1}'), t.w), list: r.list as ListQuery }));
 
 /** What two answers must share: a JSON body as read; a file (the family letters' PDF) by its type and length. */
 const answerOf = (res: Awaited<ReturnType<typeof get>>) =>
