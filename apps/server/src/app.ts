@@ -17,7 +17,7 @@ import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { hmac, persistentSecret } from './lib/secrets';
 import { TtlCache } from './lib/ttl-cache';
 import { signingFor, UrlSigner } from './lib/url-signer';
-import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
+import { authenticate, decoratePrincipal, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES, registerExpectationFailed } from './plugins/client-errors';
 import { registerContentTypes } from './plugins/content-types';
@@ -138,9 +138,9 @@ export async function buildApp({
   registerIdempotency(app, db.db, { abandonedMs: Math.max(2 * config.requestTimeoutMs, ABANDONED_KEY_MS) });
   await registerCompression(app);
   app.addHook('onRequest', authenticate(ctx.signer, config.publicUrl));
-  app.decorateRequest('principal', null);
+  decoratePrincipal(app);
   // Media links made by a handler are signed for its user; `done` runs the handler, so all it does inherits that user.
-  app.addHook('preHandler', (req, _reply, done) => signingFor(req.principal?.userId ?? null, done));
+  app.addHook('preHandler', (req, _reply, done) => signingFor(req.signedIn?.userId ?? null, done));
   // A write may end someone's access to a file (an unlink, a removal, a deletion): checks made before it are dropped.
   // Before the answer leaves, so that a client that saw the write succeed never gets an access checked before it.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -156,7 +156,7 @@ export async function buildApp({
         async (scope) => {
           scope.addHook('onRequest', async (req) => {
             requireSignedIn(req);
-            const userId = req.principal!.userId;
+            const userId = req.principal.userId;
             // A deleted account's token stops working at once (DESIGN §6 "Accounts").
             if (!(await isLiveAccount(ctx.db, userId, () => usersRepository.exists(ctx.db, userId))))
               throw unauthorized('Invalid JWT Token');

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { API_AUTH_PREFIX, COOKIE_BEARER, type JwtClaims } from '@skillroom/contract';
 import { forbidden, unauthorized } from '../http/errors';
@@ -15,7 +15,13 @@ export interface Principal {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
+    /** The signed-in user of any request, or null (a read that may be made signed in or not). */
+    signedIn: Principal | null;
+    /**
+     * The signed-in user in the authenticated scope (/api/auth/), whose hook has refused every request without one
+     * (DESIGN §14): typed as always there. Read on a request without one (a public route), it is a 401.
+     */
+    principal: Principal;
     /** A write that carried only the BEARER cookie, from another site: refused with 403 where sign-in is needed. */
     crossSiteCookie?: boolean;
   }
@@ -55,10 +61,15 @@ export function bearerOf(req: FastifyRequest): string | null {
   return req.cookies?.[COOKIE_BEARER] ?? null;
 }
 
-/** The signed-in user of a request, or a 401. */
-export function requireUser(req: FastifyRequest): Principal {
-  if (!req.principal) throw unauthorized();
-  return req.principal;
+/** `req.signedIn` and the `req.principal` that the authenticated scope's routes read. */
+export function decoratePrincipal(app: FastifyInstance) {
+  app.decorateRequest('signedIn', null);
+  app.decorateRequest('principal', {
+    getter(this: FastifyRequest) {
+      if (!this.signedIn) throw unauthorized();
+      return this.signedIn;
+    },
+  });
 }
 
 /** Reads a browser makes by itself with the cookie (an <img>, a <video>, an EventSource), from any page. */
@@ -84,22 +95,22 @@ export function authenticate(signer: TokenSigner, publicUrl: string) {
     const header = req.headers.authorization;
     const token = bearerOf(req);
     if (!token || header?.startsWith('Bearer ')) {
-      req.principal = token ? await signer.verify(token) : null;
+      req.signedIn = token ? await signer.verify(token) : null;
       return;
     }
     const safe = SAFE.has(req.method);
     if ((safe && COOKIE_READS.some((r) => r.test(req.url))) || sameOrigin(req, publicOrigin)) {
-      req.principal = await signer.verify(token);
+      req.signedIn = await signer.verify(token);
       return;
     }
     req.crossSiteCookie = !safe;
-    req.principal = null;
+    req.signedIn = null;
   };
 }
 
 /** The auth scope's gate: 401 without a valid token, 403 for a cross-site write that had only the cookie. */
 export function requireSignedIn(req: FastifyRequest) {
-  if (req.principal) return;
+  if (req.signedIn) return;
   if (req.crossSiteCookie) throw forbidden('Cross-site request refused: the sign-in cookie counts only on requests from this site.');
   throw unauthorized(req.headers.authorization ? 'Invalid JWT Token' : 'JWT Token not found');
 }

@@ -78,7 +78,7 @@ function keyOf(req: FastifyRequest): string | null {
 }
 
 /** Keys of two users never meet; without sign-in, those of one client address. */
-const scopeOf = (req: FastifyRequest) => (req.principal ? `u:${req.principal.userId}` : `a:${sha256(req.ip).slice(0, 32)}`);
+const scopeOf = (req: FastifyRequest) => (req.signedIn ? `u:${req.signedIn.userId}` : `a:${sha256(req.ip).slice(0, 32)}`);
 
 /**
  * Whether an answer is what this request deserves for good, and so what a repeat of it must get (DESIGN §7). The key
@@ -139,7 +139,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
       ...(req.idempotency ?? { hash: undefined, owner: false, settled: false }),
       scope: scopeOf(req),
       key,
-      userId: req.principal?.userId ?? null,
+      userId: req.signedIn?.userId ?? null,
       target: `${req.method} ${req.url}`,
       body,
     };

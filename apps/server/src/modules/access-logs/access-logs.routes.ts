@@ -1,7 +1,7 @@
 import { accessLogListQuery, API_AUTH_PREFIX } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
-import { requireUser } from '../../plugins/auth';
+
 import { flushAccessLog } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { presentAccessLog } from './access-logs.presenter';
@@ -21,7 +21,7 @@ export const accessLogsRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, accessLogListQuery);
         // The reads this instance still holds go first: the list shows every read answered here before it.
         await flushAccessLog(db);

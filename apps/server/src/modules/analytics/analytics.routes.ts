@@ -2,16 +2,16 @@ import { ANALYTICS_MAX_BYTES, analyticsEventBody } from '@skillroom/contract';
 import type { FastifyRequest } from 'fastify';
 import { analyticsEvents } from '../../db/schema';
 import { parse } from '../../http/validate';
-import { requireUser } from '../../plugins/auth';
+
 import type { ModuleRoutes } from '../types';
 
 export const analyticsRoutes: ModuleRoutes = {
   name: 'analytics',
   auth: (app, { db, config }) => {
     // Counted per account, not per address: a whole school behind one address must not share one budget.
-    const rateLimit = { max: config.analyticsEventsPerMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `analytics|${req.principal?.userId ?? req.ip}` };
+    const rateLimit = { max: config.analyticsEventsPerMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `analytics|${req.signedIn?.userId ?? req.ip}` };
     app.post('/analytics-event', { bodyLimit: ANALYTICS_MAX_BYTES, config: { rateLimit, doc: { summary: 'Record a screen view or event', body: analyticsEventBody } } }, async (req, reply) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const body = parse(analyticsEventBody, req.body);
       await db.insert(analyticsEvents).values({ userId: p.userId, name: body.name, screen: body.screen ?? null, properties: body.properties ?? null });
       return reply.status(202).send({ '@type': 'AnalyticsEvent', accepted: true });

@@ -5,7 +5,7 @@ import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import { spreadsheetIn } from '../reports/report-spreadsheet-maker';
-import { requireUser } from '../../plugins/auth';
+
 import { recordAccess } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { sweepExports } from './export-sink';
@@ -86,7 +86,7 @@ export const exportRoutes: ModuleRoutes = {
         exportStudentQuery,
       ),
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idParam((req.params as { id: string }).id);
         const q = parse(exportStudentQuery, camelQuery(req.query));
         const release = await take(p.userId);
@@ -119,7 +119,7 @@ export const exportRoutes: ModuleRoutes = {
         exportClassQuery,
       ),
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idParam((req.params as { id: string }).id);
         parse(exportClassQuery, camelQuery(req.query));
         const release = await take(p.userId);

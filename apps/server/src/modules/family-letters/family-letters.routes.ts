@@ -3,7 +3,7 @@ import { readListQuery } from '../../http/list-query';
 import { requestSignal } from '../../http/request-signal';
 import { idParam } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
-import { requireUser } from '../../plugins/auth';
+
 import type { ModuleRoutes } from '../types';
 import { familyLettersService as service } from './family-letters.service';
 
@@ -24,7 +24,7 @@ export const familyLettersRoutes: ModuleRoutes = {
     app.get(
       '/family-letters/class/:id/defaults',
       { config: { doc: { summary: "The language of a class's family letters for a place without its own (its teachers)" } } },
-      async (req) => service.defaults(db, requireUser(req), idParam((req.params as { id: string }).id)),
+      async (req) => service.defaults(db, req.principal, idParam((req.params as { id: string }).id)),
     );
     app.get(
       '/family-letters/class/:id',
@@ -38,7 +38,7 @@ export const familyLettersRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idParam((req.params as { id: string }).id);
         const { query } = readListQuery(req.query as Record<string, unknown>, familyLettersQuery);
         const { cls, places } = await service.letters(db, p, id, query);

@@ -16,7 +16,7 @@ import { collection, item, offsetOf } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { actionsBySkill, presentAction, presentClassSkill, presentLink, presentSkill } from './learning-skills.presenter';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
@@ -43,7 +43,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/learning-skills',
       { config: { doc: { summary: 'Learning skills: the catalogue, your own and those of your classes', query: learningSkillListQuery } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningSkillListQuery);
         const { rows, total } = await service.list(db, p, q);
         const actions = actionsBySkill(
@@ -62,7 +62,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       },
     );
     app.get('/learning-skill/:id', { config: { doc: { summary: 'A learning skill with its ordered actions' } } }, async (req) =>
-      oneSkill(db, urlSigner, requireUser(req), idOf(req)),
+      oneSkill(db, urlSigner, req.principal, idOf(req)),
     );
     app.post(
       '/learning-skill',
@@ -70,7 +70,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         config: { doc: { summary: 'Create a custom skill (with teachingClass: also used by that class)', body: learningSkillCreateBody } },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.create(db, p, parse(learningSkillCreateBody, req.body));
         return reply.status(201).send(await oneSkill(db, urlSigner, p, id));
       },
@@ -79,7 +79,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/learning-skill/:id',
       { config: { doc: { summary: 'Change a custom skill (its creator only)', body: learningSkillPatchBody } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.patch(db, files, p, id, parse(learningSkillPatchBody, req.body));
         return oneSkill(db, urlSigner, p, id);
@@ -90,20 +90,20 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/learning-actions',
       { config: { doc: { summary: 'Learning actions of the skills you may see', query: learningActionListQuery } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningActionListQuery);
         const { rows, total } = await service.listActions(db, p, q);
         return collection(path('learning-actions'), rows.map(presentAction), total, q, filters);
       },
     );
     app.get('/learning-action/:id', { config: { doc: { summary: 'A learning action' } } }, async (req) =>
-      item(presentAction(await service.getAction(db, requireUser(req), idOf(req)))),
+      item(presentAction(await service.getAction(db, req.principal, idOf(req)))),
     );
     app.post(
       '/learning-action',
       { config: { doc: { summary: 'Add an action to a custom skill', body: learningActionCreateBody } } },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.createAction(db, p, parse(learningActionCreateBody, req.body));
         return reply.status(201).send(item(presentAction(await service.getAction(db, p, id))));
       },
@@ -112,7 +112,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/learning-action/:id',
       { config: { doc: { summary: "Rename or reorder a custom skill's action", body: learningActionPatchBody } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.patchAction(db, p, id, parse(learningActionPatchBody, req.body));
         return item(presentAction(await service.getAction(db, p, id)));
@@ -122,7 +122,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/learning-action/:id',
       { config: { doc: { summary: "Delete a custom skill's action that has no ratings" } } },
       async (req, reply) => {
-        await service.deleteAction(db, requireUser(req), idOf(req));
+        await service.deleteAction(db, req.principal, idOf(req));
         return reply.status(204).send();
       },
     );
@@ -133,7 +133,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       async (req) => {
         const id = idOf(req);
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, classLearningSkillListQuery);
-        const { skills, actions } = await service.ofClass(db, requireUser(req), id);
+        const { skills, actions } = await service.ofClass(db, req.principal, id);
         const byskill = actionsBySkill(actions);
         const members = skills
           .slice(offsetOf(q), offsetOf(q) + q.itemsPerPage)
@@ -145,7 +145,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/teaching-class-learning-skills',
       { config: { doc: { summary: "Classes' choices of skills", query: teachingClassLearningSkillListQuery } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, teachingClassLearningSkillListQuery);
         const { rows, total } = await service.listLinks(db, p, q);
         return collection(
@@ -158,13 +158,13 @@ export const learningSkillsRoutes: ModuleRoutes = {
       },
     );
     app.get('/teaching-class-learning-skill/:id', { config: { doc: { summary: "A class's choice of a skill" } } }, async (req) =>
-      oneLink(db, urlSigner, requireUser(req), idOf(req)),
+      oneLink(db, urlSigner, req.principal, idOf(req)),
     );
     app.post(
       '/teaching-class-learning-skill',
       { config: { doc: { summary: 'A class starts using a skill (class teachers)', body: teachingClassLearningSkillCreateBody } } },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.createLink(db, p, parse(teachingClassLearningSkillCreateBody, req.body));
         return reply.status(201).send(await oneLink(db, urlSigner, p, id));
       },
@@ -173,7 +173,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
       '/teaching-class-learning-skill/:id',
       { config: { doc: { summary: 'A class stops using a skill; its ratings stay (class teachers)' } } },
       async (req, reply) => {
-        await service.deleteLink(db, requireUser(req), idOf(req));
+        await service.deleteLink(db, req.principal, idOf(req));
         return reply.status(204).send();
       },
     );

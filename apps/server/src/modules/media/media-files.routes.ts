@@ -72,10 +72,10 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       if (!row) throw notFound('Media not found.');
       if (await mediaService.linkUserMaySee(db, linkAccess, linkUser, row)) return { row, userId: linkUser || null };
     }
-    if (req.principal) {
-      const row = await mediaService.forUser(db, req.principal, id);
+    if (req.signedIn) {
+      const row = await mediaService.forUser(db, req.signedIn, id);
       if (!row) throw forbidden(ErrorText.mediaAccess);
-      return { row, userId: req.principal.userId };
+      return { row, userId: req.signedIn.userId };
     }
     // A link that was signed once but is now expired, altered or no longer its user's is refused; no credentials is a 401.
     if (q.exp !== undefined || q.sig !== undefined || linkUser !== null) throw forbidden(ErrorText.mediaAccess);

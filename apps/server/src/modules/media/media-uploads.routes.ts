@@ -7,7 +7,7 @@ import { item } from '../../http/hydra';
 import type { FinishedUpload, PartialUploads } from '../../lib/partial-uploads';
 import type { SharedSlots } from '../../lib/shared-slots';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser } from '../../plugins/auth';
+
 import { presentMedia } from './media.presenter';
 import { protocolProblem, UnsupportedTusVersion } from './media-uploads.protocol';
 import { UploadQuotaGate, type UploadQuota } from './media-uploads.quota';
@@ -62,7 +62,7 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     // On every answer (tus 1.0.0), refusals of ours included.
     reply.header('tus-resumable', TUS_RESUMABLE);
-    const principal = requireUser(req);
+    const principal = req.principal;
     const problem = protocolProblem(req.method, req.headers);
     if (problem instanceof UnsupportedTusVersion) reply.header('tus-version', TUS_RESUMABLE);
     if (problem) throw problem;

@@ -15,7 +15,7 @@ import { SharedSlots } from '../../lib/shared-slots';
 import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, toViolations } from '../../http/validate';
-import { requireUser } from '../../plugins/auth';
+
 import { JOB } from '../../jobs/job-names';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
@@ -83,7 +83,7 @@ export const mediaRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         if (!req.isMultipart()) {
           // A body of another kind (JSON, say) is the wrong media type for an upload; no body at all is a missing file.
           if (req.headers['content-type'] && req.body !== undefined && req.body !== null)
@@ -114,7 +114,7 @@ export const mediaRoutes: ModuleRoutes = {
       '/media/:id',
       { config: { doc: { summary: 'A media item the user may see, with signed links to its file and thumbnail' } } },
       async (req) => {
-        const row = await mediaService.get(db, requireUser(req), idParam((req.params as { id: string }).id));
+        const row = await mediaService.get(db, req.principal, idParam((req.params as { id: string }).id));
         return item(presentMedia(row, urlSigner));
       },
     );
@@ -123,7 +123,7 @@ export const mediaRoutes: ModuleRoutes = {
       '/medias',
       { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, mediaListQuery);
         const { rows, total } = await mediaService.list(db, p, q);
         return collection(

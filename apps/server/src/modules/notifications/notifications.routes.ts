@@ -13,7 +13,7 @@ import { collection, item } from '../../http/hydra';
 import { stopSignal } from '../../http/request-signal';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
-import { bearerOf, requireUser } from '../../plugins/auth';
+import { bearerOf } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { NotificationStreams } from './notification-stream';
 import { notificationsService as service } from './notifications.service';
@@ -58,20 +58,20 @@ export const notificationsRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
         const { members, total } = await service.list(db, p, q);
         return collection(path, members, total, q, links);
       },
     );
     app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) =>
-      item(await service.get(db, requireUser(req), idOf(req))),
+      item(await service.get(db, req.principal, idOf(req))),
     );
     app.patch(
       '/notification/:id',
       { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         const b = parse(notificationPatchBody, req.body);
         return item(await service.setRead(db, p, id, b.isRead));
@@ -81,7 +81,7 @@ export const notificationsRoutes: ModuleRoutes = {
       '/notifications/mark-all-read',
       { config: { doc: { summary: 'Mark all of the user’s notifications read' } } },
       async (req): Promise<MarkAllReadResponse> => ({
-        updated: await service.markAllRead(db, requireUser(req)),
+        updated: await service.markAllRead(db, req.principal),
       }),
     );
     app.get(
@@ -96,7 +96,7 @@ export const notificationsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const q = parse(streamQuery, req.query);
         const header = req.headers['last-event-id'];
         // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).

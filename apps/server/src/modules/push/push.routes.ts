@@ -1,7 +1,7 @@
 import { pushTokenBody } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
-import { requireUser } from '../../plugins/auth';
+
 import type { ModuleRoutes } from '../types';
 import { presentPushToken } from './push.presenter';
 import { pushService as service } from './push.service';
@@ -19,12 +19,12 @@ export const pushRoutes: ModuleRoutes = {
     app.addHook('onReady', async () => sweep());
 
     app.post('/firebase-token', { config: { doc: { summary: "Register the browser's push subscription (idempotent per subscription)", body: pushTokenBody } } }, async (req, reply) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const { row, inserted } = await service.register(db, push, p, parse(pushTokenBody, req.body));
       return reply.status(inserted ? 201 : 200).send(item(presentPushToken(row)));
     });
     app.delete('/firebase-token/:id', { config: { doc: { summary: "Remove one of the user's push tokens (sign-out)" } } }, async (req, reply) => {
-      await service.remove(db, requireUser(req), idParam((req.params as { id: string }).id));
+      await service.remove(db, req.principal, idParam((req.params as { id: string }).id));
       return reply.status(204).send();
     });
   },

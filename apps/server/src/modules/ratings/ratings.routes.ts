@@ -15,7 +15,7 @@ import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import { recordReads } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { ratingLinksService as links } from './rating-links.service';
@@ -40,7 +40,7 @@ export const ratingsRoutes: ModuleRoutes = {
       '/ratings',
       { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingListQuery);
         // A feed about named students is a read of their record: logged before any cached answer is served.
         const about = q['students.id']
@@ -67,7 +67,7 @@ export const ratingsRoutes: ModuleRoutes = {
       },
     );
     app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const answer = await one(db, urlSigner, p, idOf(req));
       recordReads(db, {
         userId: p.userId,
@@ -86,7 +86,7 @@ export const ratingsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.create(db, p, parse(ratingCreateBody, req.body));
         return reply.status(201).send(await one(db, urlSigner, p, id));
       },
@@ -95,7 +95,7 @@ export const ratingsRoutes: ModuleRoutes = {
       '/rating/:id',
       { config: { doc: { summary: "Change a rating (the class's creator, or its author)", body: ratingPatchBody } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.patch(db, p, files, id, parse(ratingPatchBody, req.body));
         return one(db, urlSigner, p, id);
@@ -105,7 +105,7 @@ export const ratingsRoutes: ModuleRoutes = {
       '/rating/:id',
       { config: { doc: { summary: 'Delete a rating; its media files go unless another rating of its observation links them' } } },
       async (req, reply) => {
-        await service.remove(db, requireUser(req), files, idOf(req));
+        await service.remove(db, req.principal, files, idOf(req));
         return reply.status(204).send();
       },
     );
@@ -115,24 +115,24 @@ export const ratingsRoutes: ModuleRoutes = {
       { config: { doc: { summary: 'Students named by ratings you may see', query: ratingLinkListQuery } } },
       async (req) => {
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
-        const { rows, total } = await links.listStudents(db, requireUser(req), q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
+        const { rows, total } = await links.listStudents(db, req.principal, q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
         return collection(path('rating-students'), rows.map(presentRatingStudent), total, q, filters);
       },
     );
     app.get('/rating-student/:id', { config: { doc: { summary: 'A student named by a rating' } } }, async (req) =>
-      item(presentRatingStudent(await links.getStudent(db, requireUser(req), idOf(req)))),
+      item(presentRatingStudent(await links.getStudent(db, req.principal, idOf(req)))),
     );
     app.post(
       '/rating-student',
       { config: { doc: { summary: 'Name one more student in a rating (a Student or their place)', body: ratingStudentCreateBody } } },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await links.addStudent(db, p, parse(ratingStudentCreateBody, req.body));
         return reply.status(201).send(item(presentRatingStudent(await links.getStudent(db, p, id))));
       },
     );
     app.delete('/rating-student/:id', { config: { doc: { summary: 'Stop naming a student in a rating' } } }, async (req, reply) => {
-      await links.removeStudent(db, requireUser(req), idOf(req));
+      await links.removeStudent(db, req.principal, idOf(req));
       return reply.status(204).send();
     });
 
@@ -141,7 +141,7 @@ export const ratingsRoutes: ModuleRoutes = {
       { config: { doc: { summary: 'Attachments of ratings you may see', query: ratingLinkListQuery } } },
       async (req) => {
         const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
-        const { rows, total } = await links.listMedias(db, requireUser(req), q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
+        const { rows, total } = await links.listMedias(db, req.principal, q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
         return collection(
           path('rating-medias'),
           rows.map((r) => presentRatingMedia(r, urlSigner)),
@@ -152,7 +152,7 @@ export const ratingsRoutes: ModuleRoutes = {
       },
     );
     app.get('/rating-media/:id', { config: { doc: { summary: 'An attachment of a rating' } } }, async (req) =>
-      item(presentRatingMedia(await links.getMedia(db, requireUser(req), idOf(req)), urlSigner)),
+      item(presentRatingMedia(await links.getMedia(db, req.principal, idOf(req)), urlSigner)),
     );
     app.post(
       '/rating-media',
@@ -165,7 +165,7 @@ export const ratingsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await links.addMedia(db, p, parse(ratingMediaCreateBody, req.body));
         return reply.status(201).send(item(presentRatingMedia(await links.getMedia(db, p, id), urlSigner)));
       },
@@ -174,7 +174,7 @@ export const ratingsRoutes: ModuleRoutes = {
       '/rating-media/:id',
       { config: { doc: { summary: 'Detach an attachment; its file goes with the last rating that links it' } } },
       async (req, reply) => {
-        await links.removeMedia(db, requireUser(req), files, idOf(req));
+        await links.removeMedia(db, req.principal, files, idOf(req));
         return reply.status(204).send();
       },
     );

@@ -5,7 +5,7 @@ import { requestSignal } from '../../http/request-signal';
 import { idParam, parse } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import { recordAccess, type AccessAction } from '../../records/access-log';
 import { usersRepository } from '../users/users.repository';
 import type { ModuleRoutes } from '../types';
@@ -66,7 +66,7 @@ export const reportsRoutes: ModuleRoutes = {
       app.get(
         `/report/${subject}/:id`,
         { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } },
-        async (req) => build(db, urlSigner, requireUser(req), subject, req, 'report'),
+        async (req) => build(db, urlSigner, req.principal, subject, req, 'report'),
       );
       app.get(
         `/report/pdf/${subject}/:id`,
@@ -79,7 +79,7 @@ export const reportsRoutes: ModuleRoutes = {
           },
         },
         async (req, reply) => {
-          const p = requireUser(req);
+          const p = req.principal;
           const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
           // Streamed as it is made: a class year of portfolios with photos never sits whole in memory. A client that goes
           // away (or a stop) ends the making within a unit (a page of ratings, a student).
@@ -96,7 +96,7 @@ export const reportsRoutes: ModuleRoutes = {
           },
         },
         async (req, reply) => {
-          const p = requireUser(req);
+          const p = req.principal;
           const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
           const ratings = await service.ratings(db, r);
           const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, await languageOf(db, p), ratings);

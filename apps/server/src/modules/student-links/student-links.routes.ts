@@ -11,7 +11,7 @@ import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentStudentInvitation, presentStudentLink } from './student-links.presenter';
 import { studentLinksService as service } from './student-links.service';
@@ -35,7 +35,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentProfileInvitationListQuery);
         const { rows, total } = await service.listInvitations(db, p, q);
         return collection(
@@ -48,7 +48,7 @@ export const studentLinksRoutes: ModuleRoutes = {
       },
     );
     app.get('/student-profile-user-invitation/:id', { config: { doc: { summary: 'A request to link to a student' } } }, async (req) =>
-      invitation(db, urlSigner, requireUser(req), idOf(req)),
+      invitation(db, urlSigner, req.principal, idOf(req)),
     );
     app.post(
       '/student-profile-user-invitation',
@@ -59,7 +59,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.request(db, p, parse(invitationCreateBody, req.body));
         return reply.status(201).send(await invitation(db, urlSigner, p, id));
       },
@@ -68,7 +68,7 @@ export const studentLinksRoutes: ModuleRoutes = {
       '/student-profile-user-invitation/:id/accept',
       { config: { doc: { summary: 'Accept a request to link (the class teachers): the user is linked to the student' } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.accept(db, p, id);
         return invitation(db, urlSigner, p, id);
@@ -86,7 +86,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const classId = idOf(req);
         const rows = await service.invitationsById(db, p, await service.acceptAll(db, p, classId));
         return collection(
@@ -100,7 +100,7 @@ export const studentLinksRoutes: ModuleRoutes = {
       '/student-profile-user-invitation/:id/reject',
       { config: { doc: { summary: 'Reject a request to link (the class teachers)' } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.reject(db, p, id);
         return invitation(db, urlSigner, p, id);
@@ -118,7 +118,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentProfileUserListQuery);
         const { rows, total } = await service.listLinks(db, p, q);
         return collection(
@@ -131,7 +131,7 @@ export const studentLinksRoutes: ModuleRoutes = {
       },
     );
     app.get('/student-profile-user/:id', { config: { doc: { summary: 'A user linked to a student' } } }, async (req) =>
-      item(presentStudentLink(await service.getLink(db, requireUser(req), idOf(req)), urlSigner)),
+      item(presentStudentLink(await service.getLink(db, req.principal, idOf(req)), urlSigner)),
     );
     app.post(
       '/student-profile-user/:id/extend',
@@ -139,7 +139,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         config: { doc: { summary: 'Link the same user to the same student in another class (its teachers)', body: studentLinkExtendBody } },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.extend(db, p, idOf(req), parse(studentLinkExtendBody, req.body));
         return reply.status(201).send(item(presentStudentLink(await service.getLink(db, p, id), urlSigner)));
       },
@@ -148,7 +148,7 @@ export const studentLinksRoutes: ModuleRoutes = {
       '/student-profile-user/:id',
       { config: { doc: { summary: "Remove a link: the teachers of the link's class, or the linked user their own" } } },
       async (req, reply) => {
-        await service.unlink(db, requireUser(req), idOf(req));
+        await service.unlink(db, req.principal, idOf(req));
         return reply.status(204).send();
       },
     );

@@ -11,7 +11,7 @@ import { parse } from '../../http/validate';
 import { violation } from '../../http/errors';
 import { requestSignal } from '../../http/request-signal';
 import { heavyWorkOf } from '../../lib/heavy-work';
-import { requireUser } from '../../plugins/auth';
+
 import type { ModuleRoutes } from '../types';
 import { readRosterParts } from './roster-multipart';
 import { rosterImportService as service } from './roster-import.service';
@@ -36,7 +36,7 @@ export const rosterImportRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const signal = requestSignal(req, reply);
         // Bytes to rows (decoding, CSV, unzipping and reading a workbook) in a worker thread: a hostile file cannot
         // stall the other requests; the class, the judging and the writes stay here.

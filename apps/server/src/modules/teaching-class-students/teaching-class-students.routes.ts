@@ -11,7 +11,7 @@ import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import { recordReads } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { teachingClassStudentsPolicy as policy } from './teaching-class-students.policy';
@@ -31,7 +31,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       '/teaching-class-students',
       { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassStudentListQuery);
         const { rows, total } = await service.list(db, p, q);
         return collection(
@@ -44,7 +44,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       },
     );
     app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const id = idOf(req);
       const answer = await one(db, urlSigner, p, id);
       recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
@@ -56,7 +56,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = await service.create(db, p, parse(teachingClassStudentCreateBody, req.body));
         return reply.status(201).send(await one(db, urlSigner, p, id));
       },
@@ -69,7 +69,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const rows = await service.copy(db, p, parse(teachingClassStudentCopyBody, req.body));
         return reply.status(201).send(
           collection(
@@ -84,7 +84,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       '/teaching-class-student/:id',
       { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
         return one(db, urlSigner, p, id);
@@ -94,7 +94,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       '/teaching-class-student/:id/invitation-code',
       { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.regenerateCode(db, p, id);
         return one(db, urlSigner, p, id);
@@ -104,7 +104,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       '/teaching-class-student/:id',
       { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } },
       async (req, reply) => {
-        await service.remove(db, files, requireUser(req), idOf(req));
+        await service.remove(db, files, req.principal, idOf(req));
         return reply.status(204).send();
       },
     );

@@ -7,7 +7,7 @@ import { idParam, parse } from '../../http/validate';
 import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { UrlSigner } from '../../lib/url-signer';
-import { requireUser, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentClass, presentClassSummary } from './teaching-classes.presenter';
 import { teachingClassesService as service } from './teaching-classes.service';
@@ -47,7 +47,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassListQuery);
         const path = `${API_AUTH_PREFIX}/teaching-classes`;
         if (q.invitationCode !== undefined) {
@@ -79,13 +79,13 @@ export const teachingClassesRoutes: ModuleRoutes = {
       '/teaching-class/:id',
       { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } },
       async (req, reply) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
       },
     );
     app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
       return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
     });
@@ -97,7 +97,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
         return (await detail(db, urlSigner, p, id)).body;
@@ -107,7 +107,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
       '/teaching-class/:id',
       { config: { doc: { summary: 'Delete a class with its places (creator only)' } } },
       async (req, reply) => {
-        await service.remove(db, requireUser(req), idOf(req), files);
+        await service.remove(db, req.principal, idOf(req), files);
         return reply.status(204).send();
       },
     );
@@ -115,7 +115,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
       '/teaching-class/:id/invitation-code',
       { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const id = idOf(req);
         await service.regenerateCode(db, p, id);
         return (await detail(db, urlSigner, p, id)).body;

@@ -1,7 +1,7 @@
 import { accountDeleteBody, privacyPolicyAcceptBody, signUpBody, userPatchBody } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import { idParam, parse } from '../../http/validate';
-import { requireUser } from '../../plugins/auth';
+
 import type { ModuleRoutes } from '../types';
 import { presentPublicUser, presentUser } from './users.presenter';
 import { usersPolicy } from './users.policy';
@@ -26,13 +26,13 @@ export const usersRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
         return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
       },
     );
     app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {
-      const p = requireUser(req);
+      const p = req.principal;
       const body = parse(userPatchBody, req.body);
       const row = await usersService.patch(db, files, p, idParam((req.params as { id: string }).id), body);
       return item(presentUser(row, urlSigner));
@@ -41,7 +41,7 @@ export const usersRoutes: ModuleRoutes = {
       '/user/:id',
       { config: { doc: { summary: 'Delete your own account (current password; 409 while you own classes)', body: accountDeleteBody } } },
       async (req, reply) => {
-        await usersService.remove(db, files, partialUploads, requireUser(req), idParam((req.params as { id: string }).id), req.body);
+        await usersService.remove(db, files, partialUploads, req.principal, idParam((req.params as { id: string }).id), req.body);
         return reply.status(204).send();
       },
     );
@@ -56,7 +56,7 @@ export const usersRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = requireUser(req);
+        const p = req.principal;
         parse(privacyPolicyAcceptBody, req.body);
         return item(presentUser(await usersService.acceptPrivacyPolicy(db, p), urlSigner));
       },
