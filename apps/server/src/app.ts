@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -149,8 +150,9 @@ export async function buildApp({
   });
 
   for (const m of modules) {
-    if (m.root) await app.register(async (scope) => m.root!(scope, ctx));
-    if (m.public) await app.register(async (scope) => m.public!(scope, ctx), { prefix: API_PUBLIC_PREFIX });
+    if (m.root) await app.register(async (scope) => m.root!(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+    if (m.public)
+      await app.register(async (scope) => m.public!(scope.withTypeProvider<ZodTypeProvider>(), ctx), { prefix: API_PUBLIC_PREFIX });
     if (m.auth)
       await app.register(
         async (scope) => {
@@ -161,7 +163,7 @@ export async function buildApp({
             if (!(await isLiveAccount(ctx.db, userId, () => usersRepository.exists(ctx.db, userId))))
               throw unauthorized('Invalid JWT Token');
           });
-          await m.auth!(scope, ctx);
+          await m.auth!(scope.withTypeProvider<ZodTypeProvider>(), ctx);
         },
         { prefix: API_AUTH_PREFIX },
       );

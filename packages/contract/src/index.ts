@@ -4,6 +4,7 @@ export * from './invitation-messages';
 export * from './helpers';
 export * from './family-letter';
 export * from './schemas/common';
+export * from './schemas/responses';
 export * from './schemas/names';
 export * from './schemas/user';
 export * from './schemas/school';

@@ -79,9 +79,7 @@ describe(`every route of the API document (${dbKind})`, () => {
     }
     console.info(`content types: ${covered.length} routes covered`);
     // Every list reads its query through a declaration (listQuery), so that no filter is ever silently dropped.
-    const declared = new Set(
-      t.s.ctx.routes.filter((r) => r.list).map((r) => r.url.replace(/:(\w+)/g, '{$1}')),
-    );
+    const declared = new Set(t.s.ctx.routes.filter((r) => r.list).map((r) => r.url.replace(/:(\w+)/g, '{$1}')));
     expect(lists.filter((p) => !declared.has(p))).toEqual([]);
     expect(lists.length).toBeGreaterThanOrEqual(7);
     expect(covered.length).toBeGreaterThanOrEqual(35);

@@ -15,7 +15,11 @@ const lists = () =>
   t.s.ctx.routes
     .filter((r) => r.method === 'get' && r.list)
     // A list under an item (`/teaching-class/:id/learning-skills`) is called on the world's item.
-    .map((r) => ({ docPath: r.url.replace(/:(\w+)/g, '{$1}'), path: concrete(r.url.replace(/:(\w+)/g, '{$1}'), t.w), list: r.list as ListQuery }));
+    .map((r) => ({
+      docPath: r.url.replace(/:(\w+)/g, '{$1}'),
+      path: concrete(r.url.replace(/:(\w+)/g, '{$1}'), t.w),
+      list: r.list as ListQuery,
+    }));
 
 /** What two answers must share: a JSON body as read; a file (the family letters' PDF) by its type and length. */
 const answerOf = (res: Awaited<ReturnType<typeof get>>) =>
@@ -27,9 +31,18 @@ const answerOf = (res: Awaited<ReturnType<typeof get>>) =>
 function spellings(list: ListQuery, name: string, value: (key?: string) => string): string[][] {
   const f = list.filters[name]!;
   const q = (k: string, v: string) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
-  if (f.shape === 'keyed') return (f.keys ?? []).map((k) => [q(`${name}[${k}]`, value(k)), q(`${snakeName(name)}[${snakeName(k)}]`, value(k))]);
+  if (f.shape === 'keyed')
+    return (f.keys ?? []).map((k) => [q(`${name}[${k}]`, value(k)), q(`${snakeName(name)}[${snakeName(k)}]`, value(k))]);
   const v = value();
-  return [[q(name, v), q(snakeName(name), v), q(`${name}[]`, v), `${q(name, v)}&${q(`${name}[]`, v)}`, `${q(snakeName(name), v)}&${q(`${snakeName(name)}[]`, v)}`]];
+  return [
+    [
+      q(name, v),
+      q(snakeName(name), v),
+      q(`${name}[]`, v),
+      `${q(name, v)}&${q(`${name}[]`, v)}`,
+      `${q(snakeName(name), v)}&${q(`${snakeName(name)}[]`, v)}`,
+    ],
+  ];
 }
 
 describe(`every declared list filter (${dbKind})`, () => {
@@ -75,7 +88,9 @@ describe('filters the product’s clients rely on (never silently dropped)', () 
     const other = await createClass(t.s, t.w.creator);
     const place = await addStudent(t.s, t.w.creator, other.id, { firstName: 'Zoe' });
     expect(ids((await get(`${API}/teaching-class-students?teaching_class.id=${other.id}`)).json())).toEqual([place.id]);
-    expect(ids((await get(`${API}/teaching-class-students?teachingClass.id[]=${t.w.cls.id}`)).json()).sort()).toEqual([t.w.first.id, t.w.second.id].sort());
+    expect(ids((await get(`${API}/teaching-class-students?teachingClass.id[]=${t.w.cls.id}`)).json()).sort()).toEqual(
+      [t.w.first.id, t.w.second.id].sort(),
+    );
   });
 
   it('invitation_code finds the class of that code, even for someone outside it', async () => {
@@ -98,17 +113,24 @@ describe('filters the product’s clients rely on (never silently dropped)', () 
     expect(ids((await get(`${API}/medias?media_type=${MediaType.RatingFile}`)).json())).toEqual([doc.id]);
     const catalogue = (await get(`${API}/medias?exists[creator]=false&itemsPerPage=1000`)).json();
     expect(ids(catalogue)).not.toContain(t.w.upload.id);
-    const uploads = (await get(`${API}/medias?exists%5Bcreator%5D=true&mediaType[]=${MediaType.StudentAvatar}&mediaType[]=${MediaType.RatingFile}`)).json();
+    const uploads = (
+      await get(`${API}/medias?exists%5Bcreator%5D=true&mediaType[]=${MediaType.StudentAvatar}&mediaType[]=${MediaType.RatingFile}`)
+    ).json();
     expect(ids(uploads).sort()).toEqual([t.w.upload.id, doc.id].sort());
     const link = String(uploads['hydra:view']['@id']);
     expect(link).not.toContain('object');
-    expect(new URL(link, 'http://x').searchParams.getAll('mediaType[]')).toEqual([String(MediaType.StudentAvatar), String(MediaType.RatingFile)]);
+    expect(new URL(link, 'http://x').searchParams.getAll('mediaType[]')).toEqual([
+      String(MediaType.StudentAvatar),
+      String(MediaType.RatingFile),
+    ]);
     expect(new URL(link, 'http://x').searchParams.get('exists[creator]')).toBe('true');
   });
 
   it('writes the same hydra:view links whichever spelling the client used', async () => {
     const a = (await get(`${API}/teaching-class-students?teaching_class.id=${t.w.cls.id}&itemsPerPage=1`)).json()['hydra:view'];
-    const b = (await get(`${API}/teaching-class-students?teachingClass.id[]=${t.w.cls.id}&teachingClass.id=${t.w.cls.id}&items_per_page=1`)).json()['hydra:view'];
+    const b = (
+      await get(`${API}/teaching-class-students?teachingClass.id[]=${t.w.cls.id}&teachingClass.id=${t.w.cls.id}&items_per_page=1`)
+    ).json()['hydra:view'];
     expect(a).toEqual(b);
     expect(a['hydra:next']).toBe(`${API}/teaching-class-students?teachingClass.id=${t.w.cls.id}&page=2&itemsPerPage=1`);
   });

@@ -40,7 +40,13 @@ export function listQuerystring<L extends ListQuery>(list: L): z.ZodType<{ query
   const known = listSchemas.get(list);
   if (known) return known as z.ZodType<{ query: ListQueryOutput<L>; links: LinkQuery }>;
   const shape = Object.fromEntries(
-    listParameters(list).map((p) => [p.name, z.unknown().optional().meta({ ...(p.schema as object), description: p.description as string })]),
+    listParameters(list).map((p) => [
+      p.name,
+      z
+        .unknown()
+        .optional()
+        .meta({ ...(p.schema as object), description: p.description as string }),
+    ]),
   );
   // Loose: a name not declared reaches readListQuery, which answers 400 naming it.
   const schema = z.looseObject(shape).transform((raw) => readListQuery(raw, list));
@@ -102,4 +108,18 @@ export function checkResponses(app: FastifyInstance) {
     }
     return payload;
   });
+}
+
+/**
+ * A body the handler reads itself, documented as `schema` but not refused by the validator: sign-in answers any
+ * bad body with 401 (never telling which part was wrong), as the product's API does.
+ */
+export function documentedBody(schema: z.ZodType): z.ZodType<unknown> {
+  return documentedAs(z.unknown(), schema);
+}
+
+/** A schema the document shows as `shownAs` (JSON Schema of its input): for a preprocess, which has no input shape of its own. */
+export function documentedAs<S extends z.ZodType>(schema: S, shownAs: z.ZodType): S {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(shownAs, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return schema.meta(json) as S;
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { writeBody } from '@skillroom/contract';
-import type { RouteDoc } from '../http/openapi';
 import { parse } from '../http/validate';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -13,7 +12,7 @@ const refuseFields = async (req: FastifyRequest) => {
 };
 
 /**
- * Writes under /api that declare no body (`config.doc` without `body` or `multipart`: an accept, a reject, a
+ * Writes under /api that declare no body (a `schema` without `body` or `x-multipart`: an accept, a reject, a
  * DELETE…) answer 400 naming any field sent, as every route with a body does for a field it does not know
  * (DESIGN §4): a client that thinks it is sending something learns that it is not. Checked before the handler (and
  * before the `Idempotency-Key` is taken), for routes present and future. Routes that read the raw stream themselves
@@ -22,8 +21,8 @@ const refuseFields = async (req: FastifyRequest) => {
 export function refuseBodiesOfBodilessWrites(app: FastifyInstance) {
   app.addHook('onRoute', (r: RouteOptions) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    const doc = (r.config as { doc?: RouteDoc } | undefined)?.doc ?? {};
-    if (!r.url.startsWith('/api/') || doc.body || doc.multipart || !methods.some((m) => WRITES.has(m))) return;
+    const schema = r.schema ?? {};
+    if (!r.url.startsWith('/api/') || schema.body || schema['x-multipart'] || !methods.some((m) => WRITES.has(m))) return;
     const own = r.preValidation ? (Array.isArray(r.preValidation) ? r.preValidation : [r.preValidation]) : [];
     r.preValidation = [...own, refuseFields] as RouteOptions['preValidation'];
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_AUTH_PREFIX } from '../constants';
-import { V, isoDate, optionalText, refSchema, writeBody, type JsonLd } from './common';
+import { V, isoDate, optionalText, refSchema, writeBody } from './common';
+import { loose, resourceSchema } from './responses';
 import { filter, listQuery } from './filters';
 import type { LearningAction, LearningSkill } from './learning-skill';
 import type { Media } from './media';
@@ -95,52 +96,67 @@ export const ratingMediaCreateBody = writeBody({ rating: refSchema, media: refSc
 export type RatingMediaCreateBody = z.input<typeof ratingMediaCreateBody>;
 export const ratingLinkListQuery = listQuery({ 'rating.id': filter.ids() });
 
-/** An attachment of a rating: photo 34, video 35, audio 36, file 37. */
-export interface RatingMedia extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  rating: string;
-  media: Media;
-}
+// `@type` is checked by value (a refinement keeps the type a plain string, as the presenters build it).
+const jsonLd = (type: string) => ({
+  '@context': z.string().optional(),
+  '@id': z.string(),
+  '@type': z.string().refine((t) => t === type, { error: `@type should be ${type}` }),
+});
+const stamps = { id: z.number().int(), created: z.string(), updated: z.string() };
+// Embedded resources are declared elsewhere as interfaces for now: checked as JSON-LD of their type.
+const embedded = <T>(type: string) => resourceSchema(type) as unknown as z.ZodType<T>;
 
-/** A student named by a rating. */
-export interface RatingStudent extends JsonLd {
-  id: number;
-  /** A link is made and removed, never changed: `updated` is when it was made (spec §3: every entity has both). */
-  created: string;
-  updated: string;
-  rating: string;
+/** An attachment of a rating: photo 34, video 35, audio 36, file 37. */
+const ratingMediaObject = z.object({ ...jsonLd('RatingMedia'), ...stamps, rating: z.string(), media: embedded<Media>('Media') });
+export const ratingMediaSchema = loose(ratingMediaObject);
+export type RatingMedia = z.output<typeof ratingMediaObject>;
+
+/** A student named by a rating. A link is made and removed, never changed: `updated` is when it was made (spec §3). */
+const ratingStudentObject = z.object({
+  ...jsonLd('RatingStudent'),
+  ...stamps,
+  rating: z.string(),
   /** The Student (the person). */
-  student: string;
+  student: z.string(),
   /** Their place in the rating's class. */
-  teachingClassStudent: string;
-}
+  teachingClassStudent: z.string(),
+});
+export const ratingStudentSchema = loose(ratingStudentObject);
+export type RatingStudent = z.output<typeof ratingStudentObject>;
 
 export type RatingCreator = Pick<PublicUser, '@id' | '@type' | 'id' | 'firstName' | 'lastName' | 'avatar'>;
+const ratingCreatorSchema = z.looseObject({
+  '@id': z.string(),
+  '@type': z.string(),
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.union([embedded<Media>('Media'), z.string(), z.null()]),
+});
 
 /** That a learning action was observed, for some students of a class or the whole class. */
-export interface Rating extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
+const ratingObject = z.object({
+  ...jsonLd('Rating'),
+  ...stamps,
   /** YYYY-MM-DD. */
-  date: string;
-  points: number;
-  description: string | null;
+  date: z.string(),
+  points: z.number().int(),
+  description: z.string().nullable(),
   /** Shared by the ratings saved together: the feed shows them as one card (DESIGN §7). */
-  observation: string;
-  teachingClass: string;
-  learningSkill: LearningSkill;
-  learningAction: LearningAction;
-  creator: RatingCreator | null;
+  observation: z.string(),
+  teachingClass: z.string(),
+  learningSkill: embedded<LearningSkill>('LearningSkill'),
+  learningAction: embedded<LearningAction>('LearningAction'),
+  creator: ratingCreatorSchema.nullable(),
   /** IRIs of the TeachingClassStudent places named; empty for a whole-class rating. */
-  students: string[];
+  students: z.array(z.string()),
   /** True when `students` is empty: the rating counts for every student of the class. */
-  isWholeClass: boolean;
-  medias: RatingMedia[];
+  isWholeClass: z.boolean(),
+  medias: z.array(loose(ratingMediaObject)),
   /** Whether the signed-in user may edit or delete it (DESIGN §2). */
-  canEdit: boolean;
-}
+  canEdit: z.boolean(),
+});
+export const ratingSchema = loose(ratingObject);
+export type Rating = Omit<z.output<typeof ratingObject>, 'creator'> & { creator: RatingCreator | null };
 
 export const ratingIri = (id: number) => `${API_AUTH_PREFIX}/rating/${id}`;

@@ -1,11 +1,11 @@
-import { accessLogListQuery, API_AUTH_PREFIX } from '@skillroom/contract';
+import { accessLogListQuery, API_AUTH_PREFIX, hydraCollectionSchema, resourceSchema } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
 
 import { flushAccessLog } from '../../records/access-log';
 import type { ModuleRoutes } from '../types';
 import { presentAccessLog } from './access-logs.presenter';
 import { accessLogsService as service } from './access-logs.service';
+import { listQuerystring } from '../../http/route-schema';
 
 export const accessLogsRoutes: ModuleRoutes = {
   name: 'access-logs',
@@ -13,16 +13,15 @@ export const accessLogsRoutes: ModuleRoutes = {
     app.get(
       '/access-logs',
       {
-        config: {
-          doc: {
-            summary: "Who has read a student's record (class creators for their students; platform admins)",
-            query: accessLogListQuery,
-          },
+        schema: {
+          summary: "Who has read a student's record (class creators for their students; platform admins)",
+          querystring: listQuerystring(accessLogListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, accessLogListQuery);
+        const { query: q, links } = req.query;
         // The reads this instance still holds go first: the list shows every read answered here before it.
         await flushAccessLog(db);
         const { rows, total } = await service.list(db, p, q);

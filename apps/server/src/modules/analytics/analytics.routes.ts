@@ -1,20 +1,32 @@
-import { ANALYTICS_MAX_BYTES, analyticsEventBody } from '@skillroom/contract';
+import { ANALYTICS_MAX_BYTES, analyticsEventBody, jsonLdAnswerSchema } from '@skillroom/contract';
 import type { FastifyRequest } from 'fastify';
 import { analyticsEvents } from '../../db/schema';
-import { parse } from '../../http/validate';
-
 import type { ModuleRoutes } from '../types';
 
 export const analyticsRoutes: ModuleRoutes = {
   name: 'analytics',
   auth: (app, { db, config }) => {
     // Counted per account, not per address: a whole school behind one address must not share one budget.
-    const rateLimit = { max: config.analyticsEventsPerMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `analytics|${req.signedIn?.userId ?? req.ip}` };
-    app.post('/analytics-event', { bodyLimit: ANALYTICS_MAX_BYTES, config: { rateLimit, doc: { summary: 'Record a screen view or event', body: analyticsEventBody } } }, async (req, reply) => {
-      const p = req.principal;
-      const body = parse(analyticsEventBody, req.body);
-      await db.insert(analyticsEvents).values({ userId: p.userId, name: body.name, screen: body.screen ?? null, properties: body.properties ?? null });
-      return reply.status(202).send({ '@type': 'AnalyticsEvent', accepted: true });
-    });
+    const rateLimit = {
+      max: config.analyticsEventsPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => `analytics|${req.signedIn?.userId ?? req.ip}`,
+    };
+    app.post(
+      '/analytics-event',
+      {
+        schema: { summary: 'Record a screen view or event', body: analyticsEventBody, response: { 202: jsonLdAnswerSchema } },
+        bodyLimit: ANALYTICS_MAX_BYTES,
+        config: { rateLimit },
+      },
+      async (req, reply) => {
+        const p = req.principal;
+        const body = req.body;
+        await db
+          .insert(analyticsEvents)
+          .values({ userId: p.userId, name: body.name, screen: body.screen ?? null, properties: body.properties ?? null });
+        return reply.status(202).send({ '@type': 'AnalyticsEvent', accepted: true });
+      },
+    );
   },
 };

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery } from '@skillroom/contract';
+import { camelName, EXPORT_CONTENT_TYPE, exportClassQuery, exportStudentQuery, fileAnswerSchema } from '@skillroom/contract';
 import { requestSignal } from '../../http/request-signal';
-import { idParam, parse } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import { spreadsheetIn } from '../reports/report-spreadsheet-maker';
 
@@ -11,6 +10,8 @@ import type { ModuleRoutes } from '../types';
 import { sweepExports } from './export-sink';
 import { zipStream } from './export-zip';
 import { exportService, type ExportPlan } from './export.service';
+import { documentedAs, idParams } from '../../http/route-schema';
+import { z } from 'zod';
 
 /** Query names read as they come, in either spelling (`teaching_class_id` too); any other is a 400. */
 const camelQuery = (q: unknown) =>
@@ -69,9 +70,15 @@ export const exportRoutes: ModuleRoutes = {
         .take(userId, 'An export of yours is still being prepared or sent: please wait for it to finish.')
         .then((release) => () => void release());
     // Zips are stored entries of already compressed media: never compressed again (the length would be wrong).
-    const routeConfig = (summary: string, query: typeof exportStudentQuery | typeof exportClassQuery) => ({
+    const exportRoute = <Q extends typeof exportStudentQuery | typeof exportClassQuery>(summary: string, query: Q) => ({
       compress: false as const,
-      config: { doc: { summary, query, produces: EXPORT_CONTENT_TYPE } },
+      schema: {
+        summary,
+        params: idParams,
+        querystring: documentedAs(z.preprocess(camelQuery, query), query),
+        produces: [EXPORT_CONTENT_TYPE],
+        response: { 200: fileAnswerSchema('The zip') },
+      },
     });
     /** Records the export (DESIGN §6 access log, buffered: no statement here), then sends it. */
     const deliver = async (reply: FastifyReply, plan: ExportPlan, release: () => void, record: () => void) => {
@@ -81,14 +88,14 @@ export const exportRoutes: ModuleRoutes = {
 
     app.get(
       '/export/student/:id',
-      routeConfig(
+      exportRoute(
         "A Student's record as a zip (DESIGN §6): index.html, portfolio.pdf, report.xlsx, ratings.csv/json and media/; teachers and linked family",
         exportStudentQuery,
       ),
       async (req, reply) => {
         const p = req.principal;
-        const id = idParam((req.params as { id: string }).id);
-        const q = parse(exportStudentQuery, camelQuery(req.query));
+        const id = req.params.id;
+        const q = req.query;
         const release = await take(p.userId);
         try {
           const plan = await exportService.student(depsOf(req, reply), p, id, q);
@@ -114,14 +121,13 @@ export const exportRoutes: ModuleRoutes = {
 
     app.get(
       '/export/class/:id',
-      routeConfig(
+      exportRoute(
         "A whole class as a zip: a folder per student, the class report and the class's ratings; the class's teachers",
         exportClassQuery,
       ),
       async (req, reply) => {
         const p = req.principal;
-        const id = idParam((req.params as { id: string }).id);
-        parse(exportClassQuery, camelQuery(req.query));
+        const id = req.params.id;
         const release = await take(p.userId);
         try {
           const plan = await exportService.teachingClass(depsOf(req, reply), p, id);

@@ -1,11 +1,9 @@
-import { FAMILY_LETTER, familyLettersQuery } from '@skillroom/contract';
-import { readListQuery } from '../../http/list-query';
+import { FAMILY_LETTER, familyLettersQuery, fileAnswerSchema, jsonAnswerSchema } from '@skillroom/contract';
 import { requestSignal } from '../../http/request-signal';
-import { idParam } from '../../http/validate';
 import { heavyWorkOf } from '../../lib/heavy-work';
-
 import type { ModuleRoutes } from '../types';
 import { familyLettersService as service } from './family-letters.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
 /** A download name in safe characters: the class's name, else "class". */
 const fileName = (className: string) => {
@@ -23,24 +21,30 @@ export const familyLettersRoutes: ModuleRoutes = {
     const heavy = heavyWorkOf(app, { config, redis });
     app.get(
       '/family-letters/class/:id/defaults',
-      { config: { doc: { summary: "The language of a class's family letters for a place without its own (its teachers)" } } },
-      async (req) => service.defaults(db, req.principal, idParam((req.params as { id: string }).id)),
+      {
+        schema: {
+          summary: "The language of a class's family letters for a place without its own (its teachers)",
+          params: idParams,
+          response: { 200: jsonAnswerSchema },
+        },
+      },
+      async (req) => service.defaults(db, req.principal, req.params.id),
     );
     app.get(
       '/family-letters/class/:id',
       {
-        config: {
-          doc: {
-            summary: "A class's family letters as one PDF (its teachers): a page per student with the code, a QR code and the steps",
-            query: familyLettersQuery,
-            produces: FAMILY_LETTER.contentType,
-          },
+        schema: {
+          summary: "A class's family letters as one PDF (its teachers): a page per student with the code, a QR code and the steps",
+          params: idParams,
+          querystring: listQuerystring(familyLettersQuery),
+          produces: [FAMILY_LETTER.contentType],
+          response: { 200: fileAnswerSchema('The letters (PDF)') },
         },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = idParam((req.params as { id: string }).id);
-        const { query } = readListQuery(req.query as Record<string, unknown>, familyLettersQuery);
+        const id = req.params.id;
+        const { query } = req.query;
         const { cls, places } = await service.letters(db, p, id, query);
         // The PDF is drawn in a worker thread (a page per student: seconds for a large class), from the rows read here.
         const signal = requestSignal(req, reply);

@@ -1,28 +1,28 @@
-import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
   classLearningSkillListQuery,
+  hydraCollectionSchema,
   learningActionCreateBody,
   learningActionListQuery,
   learningActionPatchBody,
   learningSkillCreateBody,
   learningSkillListQuery,
   learningSkillPatchBody,
+  noContentSchema,
+  resourceSchema,
   teachingClassLearningSkillCreateBody,
   teachingClassLearningSkillListQuery,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
-import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { actionsBySkill, presentAction, presentClassSkill, presentLink, presentSkill } from './learning-skills.presenter';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
 import { learningSkillsService as service } from './learning-skills.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 const path = (resource: string) => `${API_AUTH_PREFIX}/${resource}`;
 
 async function oneSkill(db: Db, signer: UrlSigner, p: Principal, id: number) {
@@ -41,10 +41,16 @@ export const learningSkillsRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner, files }) => {
     app.get(
       '/learning-skills',
-      { config: { doc: { summary: 'Learning skills: the catalogue, your own and those of your classes', query: learningSkillListQuery } } },
+      {
+        schema: {
+          summary: 'Learning skills: the catalogue, your own and those of your classes',
+          querystring: listQuerystring(learningSkillListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningSkillListQuery);
+        const { query: q, links: filters } = req.query;
         const { rows, total } = await service.list(db, p, q);
         const actions = actionsBySkill(
           await repo.actionsOfSkills(
@@ -61,78 +67,113 @@ export const learningSkillsRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/learning-skill/:id', { config: { doc: { summary: 'A learning skill with its ordered actions' } } }, async (req) =>
-      oneSkill(db, urlSigner, req.principal, idOf(req)),
+    app.get(
+      '/learning-skill/:id',
+      { schema: { summary: 'A learning skill with its ordered actions', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => oneSkill(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
       '/learning-skill',
       {
-        config: { doc: { summary: 'Create a custom skill (with teachingClass: also used by that class)', body: learningSkillCreateBody } },
+        schema: {
+          summary: 'Create a custom skill (with teachingClass: also used by that class)',
+          body: learningSkillCreateBody,
+          response: { 201: resourceSchema() },
+        },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.create(db, p, parse(learningSkillCreateBody, req.body));
+        const id = await service.create(db, p, req.body);
         return reply.status(201).send(await oneSkill(db, urlSigner, p, id));
       },
     );
     app.patch(
       '/learning-skill/:id',
-      { config: { doc: { summary: 'Change a custom skill (its creator only)', body: learningSkillPatchBody } } },
+      {
+        schema: {
+          summary: 'Change a custom skill (its creator only)',
+          params: idParams,
+          body: learningSkillPatchBody,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(learningSkillPatchBody, req.body));
+        const id = req.params.id;
+        await service.patch(db, files, p, id, req.body);
         return oneSkill(db, urlSigner, p, id);
       },
     );
 
     app.get(
       '/learning-actions',
-      { config: { doc: { summary: 'Learning actions of the skills you may see', query: learningActionListQuery } } },
+      {
+        schema: {
+          summary: 'Learning actions of the skills you may see',
+          querystring: listQuerystring(learningActionListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, learningActionListQuery);
+        const { query: q, links: filters } = req.query;
         const { rows, total } = await service.listActions(db, p, q);
         return collection(path('learning-actions'), rows.map(presentAction), total, q, filters);
       },
     );
-    app.get('/learning-action/:id', { config: { doc: { summary: 'A learning action' } } }, async (req) =>
-      item(presentAction(await service.getAction(db, req.principal, idOf(req)))),
+    app.get(
+      '/learning-action/:id',
+      { schema: { summary: 'A learning action', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => item(presentAction(await service.getAction(db, req.principal, req.params.id))),
     );
     app.post(
       '/learning-action',
-      { config: { doc: { summary: 'Add an action to a custom skill', body: learningActionCreateBody } } },
+      { schema: { summary: 'Add an action to a custom skill', body: learningActionCreateBody, response: { 201: resourceSchema() } } },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.createAction(db, p, parse(learningActionCreateBody, req.body));
+        const id = await service.createAction(db, p, req.body);
         return reply.status(201).send(item(presentAction(await service.getAction(db, p, id))));
       },
     );
     app.patch(
       '/learning-action/:id',
-      { config: { doc: { summary: "Rename or reorder a custom skill's action", body: learningActionPatchBody } } },
+      {
+        schema: {
+          summary: "Rename or reorder a custom skill's action",
+          params: idParams,
+          body: learningActionPatchBody,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        await service.patchAction(db, p, id, parse(learningActionPatchBody, req.body));
+        const id = req.params.id;
+        await service.patchAction(db, p, id, req.body);
         return item(presentAction(await service.getAction(db, p, id)));
       },
     );
     app.delete(
       '/learning-action/:id',
-      { config: { doc: { summary: "Delete a custom skill's action that has no ratings" } } },
+      { schema: { summary: "Delete a custom skill's action that has no ratings", params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
-        await service.deleteAction(db, req.principal, idOf(req));
+        await service.deleteAction(db, req.principal, req.params.id);
         return reply.status(204).send();
       },
     );
 
     app.get(
       '/teaching-class/:id/learning-skills',
-      { config: { doc: { summary: 'The skills a class uses, with their ordered actions', query: classLearningSkillListQuery } } },
+      {
+        schema: {
+          summary: 'The skills a class uses, with their ordered actions',
+          params: idParams,
+          querystring: listQuerystring(classLearningSkillListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
-        const id = idOf(req);
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, classLearningSkillListQuery);
+        const id = req.params.id;
+        const { query: q, links } = req.query;
         const { skills, actions } = await service.ofClass(db, req.principal, id);
         const byskill = actionsBySkill(actions);
         const members = skills
@@ -143,10 +184,16 @@ export const learningSkillsRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class-learning-skills',
-      { config: { doc: { summary: "Classes' choices of skills", query: teachingClassLearningSkillListQuery } } },
+      {
+        schema: {
+          summary: "Classes' choices of skills",
+          querystring: listQuerystring(teachingClassLearningSkillListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, teachingClassLearningSkillListQuery);
+        const { query: q, links: filters } = req.query;
         const { rows, total } = await service.listLinks(db, p, q);
         return collection(
           path('teaching-class-learning-skills'),
@@ -157,23 +204,37 @@ export const learningSkillsRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/teaching-class-learning-skill/:id', { config: { doc: { summary: "A class's choice of a skill" } } }, async (req) =>
-      oneLink(db, urlSigner, req.principal, idOf(req)),
+    app.get(
+      '/teaching-class-learning-skill/:id',
+      { schema: { summary: "A class's choice of a skill", params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => oneLink(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
       '/teaching-class-learning-skill',
-      { config: { doc: { summary: 'A class starts using a skill (class teachers)', body: teachingClassLearningSkillCreateBody } } },
+      {
+        schema: {
+          summary: 'A class starts using a skill (class teachers)',
+          body: teachingClassLearningSkillCreateBody,
+          response: { 201: resourceSchema() },
+        },
+      },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.createLink(db, p, parse(teachingClassLearningSkillCreateBody, req.body));
+        const id = await service.createLink(db, p, req.body);
         return reply.status(201).send(await oneLink(db, urlSigner, p, id));
       },
     );
     app.delete(
       '/teaching-class-learning-skill/:id',
-      { config: { doc: { summary: 'A class stops using a skill; its ratings stay (class teachers)' } } },
+      {
+        schema: {
+          summary: 'A class stops using a skill; its ratings stay (class teachers)',
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
-        await service.deleteLink(db, req.principal, idOf(req));
+        await service.deleteLink(db, req.principal, req.params.id);
         return reply.status(204).send();
       },
     );

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorText, MEDIA_THUMB_VARIANTS, MEDIA_TYPE_KIND, MediaType, type MediaThumbVariant } from '@skillroom/contract';
+import { z } from 'zod';
+import { ErrorText, fileAnswerSchema, MEDIA_THUMB_VARIANTS, MEDIA_TYPE_KIND, MediaType, type MediaThumbVariant } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError, notFound, unauthorized, violation } from '../../http/errors';
-import { idParam } from '../../http/validate';
+import { idParams, pathId } from '../../http/route-schema';
 import { FileStoreUnavailable, type ByteRange } from '../../lib/file-store';
 import { recordReads } from '../../records/access-log';
 import { thumbVariantSource } from './media-thumbs';
@@ -18,7 +19,15 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; st
 /** Types a browser could render as a page: kept files of these kinds are sent as plain bytes. */
 const ACTIVE_TYPE = /html|xml|javascript|ecmascript|^text\//i;
 
-type Params = { id: string; mediaType?: string; fileName?: string };
+type Params = { id: number; mediaType?: string; fileName?: string };
+const thumbPathParams = z.object({ id: pathId, mediaType: z.string(), fileName: z.string() });
+/** A file route's declaration: the id read as every path id, the answer a file (checked by its link or its reader). */
+const fileRoute = (summary: string, params: z.ZodType<Params> = idParams) => ({
+  summary,
+  tags: ['media files'],
+  params,
+  response: { 200: fileAnswerSchema('The file'), 302: fileAnswerSchema('To the file') },
+});
 
 /** A rating's attachments are a child's record: their reads by a linked user or an evaluator are logged (DESIGN §6). */
 const RATING_MEDIA: readonly number[] = [MediaType.RatingPhoto, MediaType.RatingVideo, MediaType.RatingAudio, MediaType.RatingFile];
@@ -63,7 +72,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
    * see the file; else a signed-in user allowed to see it.
    */
   async function authorise(req: FastifyRequest): Promise<{ row: MediaRow; userId: number | null }> {
-    const id = idParam((req.params as Params).id);
+    const id = (req.params as Params).id;
     const q = req.query as { exp?: unknown; sig?: unknown; u?: unknown };
     const path = req.url.split('?')[0]!;
     const linkUser = urlSigner.verify(path, q) ?? urlSigner.verify(mediaFilePath(id), q);
@@ -128,7 +137,6 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       return payload;
     },
   };
-  const doc = (summary: string) => ({ doc: { summary, tags: ['media files'] } });
 
   /** Whoever reads a rating's file, by a signed link (its user) or by their session: a parent opening a photo is logged. */
   function logRead(req: FastifyRequest, row: MediaRow, userId: number | null) {
@@ -146,7 +154,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
 
   app.get(
     '/media/:id',
-    { ...hooks, config: doc('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') },
+    { ...hooks, schema: fileRoute('A media file: by its signed link, or with the bearer token or BEARER cookie of a user who may see it') },
     async (req, reply) => {
       const { row, userId } = await authorise(req);
       logRead(req, row, userId);
@@ -156,7 +164,7 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
 
   app.get(
     '/media/:id/s3',
-    { config: doc("A media file from the object store (S3): checked as the file's own link, then redirected to a presigned link") },
+    { schema: fileRoute("A media file from the object store (S3): checked as the file's own link, then redirected to a presigned link") },
     async (req, reply) => {
       const { row, userId } = await authorise(req);
       const link = await files.linkFor(row.storageKey, servedAs(row));
@@ -182,7 +190,11 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
       disposition: disposition('inline', `${row.fileName.replace(/\.[^.]+$/, '')}.webp`),
     });
   };
-  const thumbDoc = doc('The thumbnail of an image or video (WebP, at most 320 px; `?size=2x` at most 640 px)');
-  app.get('/media/thumb/:id', { ...hooks, config: thumbDoc }, thumb);
-  app.get('/media/thumb/:id/:mediaType/:fileName', { ...hooks, config: doc('The thumbnail of an image, by its descriptive path') }, thumb);
+  const thumbDoc = fileRoute('The thumbnail of an image or video (WebP, at most 320 px; `?size=2x` at most 640 px)');
+  app.get('/media/thumb/:id', { ...hooks, schema: thumbDoc }, thumb);
+  app.get(
+    '/media/thumb/:id/:mediaType/:fileName',
+    { ...hooks, schema: fileRoute('The thumbnail of an image, by its descriptive path', thumbPathParams) },
+    thumb,
+  );
 }

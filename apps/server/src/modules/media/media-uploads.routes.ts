@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import { TUS_RESUMABLE } from '@tus/server';
-import { API_AUTH_PREFIX, UPLOAD_QUOTA_MESSAGES } from '@skillroom/contract';
+import { API_AUTH_PREFIX, fileAnswerSchema, UPLOAD_QUOTA_MESSAGES } from '@skillroom/contract';
 import { HttpError, notFound, TooManyRequests } from '../../http/errors';
 import { item } from '../../http/hydra';
 import type { FinishedUpload, PartialUploads } from '../../lib/partial-uploads';
@@ -130,23 +130,27 @@ export function registerResumableUploads(app: FastifyInstance, deps: ResumableDe
     scope.removeAllContentTypeParsers();
     // The tus handler reads the body as it arrives (application/offset+octet-stream); Fastify must not touch it.
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    const doc = (summary: string) => ({ doc: { summary } });
+    // The protocol's answers (201 Location, 204 offsets, the Media on the last PATCH): described, not checked field by field.
+    const tusRoute = (summary: string) => ({
+      summary,
+      response: { '2xx': fileAnswerSchema('tus 1.0.0 answer (the Media once complete)') },
+    });
     scope.route({
       method: ['POST', 'OPTIONS'],
       url: '/uploads/',
-      config: doc('tus 1.0.0: create a resumable upload (Upload-Length, Upload-Metadata: mediaType, filename, filetype)'),
+      schema: tusRoute('tus 1.0.0: create a resumable upload (Upload-Length, Upload-Metadata: mediaType, filename, filetype)'),
       handler: handle,
     });
     scope.route({
       method: ['POST', 'OPTIONS'],
       url: '/uploads',
-      config: doc('tus 1.0.0: the same, without the final slash'),
+      schema: tusRoute('tus 1.0.0: the same, without the final slash'),
       handler: handle,
     });
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/uploads/:id',
-      config: doc('tus 1.0.0: HEAD the offset reached, PATCH the next bytes at Upload-Offset (the last answers the Media), DELETE'),
+      schema: tusRoute('tus 1.0.0: HEAD the offset reached, PATCH the next bytes at Upload-Offset (the last answers the Media), DELETE'),
       handler: handle,
     });
   });

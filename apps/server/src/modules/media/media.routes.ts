@@ -2,19 +2,20 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import {
   API_AUTH_PREFIX,
+  hydraCollectionSchema,
   MEDIA_TYPE_KIND,
   mediaListQuery,
-  mediaUploadFields,
-  V,
   type MediaType,
   type MediaUploadFields,
+  mediaUploadFields,
+  resourceSchema,
+  V,
   type Violation,
 } from '@skillroom/contract';
 import { HttpError, TooManyRequests, ValidationError } from '../../http/errors';
 import { SharedSlots } from '../../lib/shared-slots';
 import { collection, item } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
-import { idParam, toViolations } from '../../http/validate';
+import { toViolations } from '../../http/validate';
 
 import { JOB } from '../../jobs/job-names';
 import type { ModuleRoutes } from '../types';
@@ -23,6 +24,7 @@ import { registerResumableUploads } from './media-uploads.routes';
 import { readUploadParts, sweepSpool, type SpooledFile } from './media.multipart';
 import { presentMedia } from './media.presenter';
 import { mediaService } from './media.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
 /** The fields and the file together, so that one 400 names every problem at once. */
 function checkUpload(fields: Record<string, string>, file: SpooledFile | null): { fields: MediaUploadFields; file: SpooledFile } {
@@ -71,15 +73,14 @@ export const mediaRoutes: ModuleRoutes = {
     app.post(
       '/media',
       {
-        config: {
-          doc: {
-            summary: 'Upload a media file: its real type must suit the media type; images lose their metadata and get a thumbnail',
-            multipart: {
-              mediaType: 'media type number (spec §3)',
-              'mediaFile[file]': 'the file',
-              encode: '1 to make an image web-sized (at most 2560 px)',
-            },
+        schema: {
+          summary: 'Upload a media file: its real type must suit the media type; images lose their metadata and get a thumbnail',
+          'x-multipart': {
+            mediaType: 'media type number (spec §3)',
+            'mediaFile[file]': 'the file',
+            encode: '1 to make an image web-sized (at most 2560 px)',
           },
+          response: { 201: resourceSchema() },
         },
       },
       async (req, reply) => {
@@ -112,19 +113,31 @@ export const mediaRoutes: ModuleRoutes = {
 
     app.get(
       '/media/:id',
-      { config: { doc: { summary: 'A media item the user may see, with signed links to its file and thumbnail' } } },
+      {
+        schema: {
+          summary: 'A media item the user may see, with signed links to its file and thumbnail',
+          params: idParams,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
-        const row = await mediaService.get(db, req.principal, idParam((req.params as { id: string }).id));
+        const row = await mediaService.get(db, req.principal, req.params.id);
         return item(presentMedia(row, urlSigner));
       },
     );
 
     app.get(
       '/medias',
-      { config: { doc: { summary: 'Media: the catalogue and your uploads, or by id[] those you may see', query: mediaListQuery } } },
+      {
+        schema: {
+          summary: 'Media: the catalogue and your uploads, or by id[] those you may see',
+          querystring: listQuerystring(mediaListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, mediaListQuery);
+        const { query: q, links } = req.query;
         const { rows, total } = await mediaService.list(db, p, q);
         return collection(
           `${API_AUTH_PREFIX}/medias`,

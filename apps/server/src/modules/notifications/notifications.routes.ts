@@ -3,22 +3,24 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import {
   API_AUTH_PREFIX,
+  fileAnswerSchema,
+  hydraCollectionSchema,
+  type MarkAllReadResponse,
   NOTIFICATION_STREAM_PATH,
-  V,
   notificationListQuery,
   notificationPatchBody,
-  type MarkAllReadResponse,
+  resourceSchema,
+  V,
+  jsonAnswerSchema,
 } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 import { stopSignal } from '../../http/request-signal';
-import { readListQuery } from '../../http/list-query';
-import { idParam, parse } from '../../http/validate';
 import { bearerOf } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { NotificationStreams } from './notification-stream';
 import { notificationsService as service } from './notifications.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 const MAX_ID = 2147483647;
 const eventId = z
   .string({ error: V.type })
@@ -50,36 +52,44 @@ export const notificationsRoutes: ModuleRoutes = {
     app.get(
       '/notifications',
       {
-        config: {
-          doc: {
-            summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)",
-            query: notificationListQuery,
-          },
+        schema: {
+          summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)",
+          querystring: listQuerystring(notificationListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, notificationListQuery);
+        const { query: q, links } = req.query;
         const { members, total } = await service.list(db, p, q);
         return collection(path, members, total, q, links);
       },
     );
-    app.get('/notification/:id', { config: { doc: { summary: 'One of the user’s notifications' } } }, async (req) =>
-      item(await service.get(db, req.principal, idOf(req))),
+    app.get(
+      '/notification/:id',
+      { schema: { summary: 'One of the user’s notifications', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => item(await service.get(db, req.principal, req.params.id)),
     );
     app.patch(
       '/notification/:id',
-      { config: { doc: { summary: 'Mark a notification read or unread', body: notificationPatchBody } } },
+      {
+        schema: {
+          summary: 'Mark a notification read or unread',
+          params: idParams,
+          body: notificationPatchBody,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        const b = parse(notificationPatchBody, req.body);
+        const id = req.params.id;
+        const b = req.body;
         return item(await service.setRead(db, p, id, b.isRead));
       },
     );
     app.post(
       '/notifications/mark-all-read',
-      { config: { doc: { summary: 'Mark all of the user’s notifications read' } } },
+      { schema: { summary: 'Mark all of the user’s notifications read', response: { 200: jsonAnswerSchema } } },
       async (req): Promise<MarkAllReadResponse> => ({
         updated: await service.markAllRead(db, req.principal),
       }),
@@ -87,17 +97,16 @@ export const notificationsRoutes: ModuleRoutes = {
     app.get(
       NOTIFICATION_STREAM_PATH,
       {
-        config: {
-          doc: {
-            summary: 'New notifications as server-sent events (resumes after Last-Event-ID)',
-            query: streamQuery,
-            produces: 'text/event-stream',
-          },
+        schema: {
+          summary: 'New notifications as server-sent events (resumes after Last-Event-ID)',
+          querystring: streamQuery,
+          produces: ['text/event-stream'],
+          response: { 200: fileAnswerSchema('Server-sent events') },
         },
       },
       async (req, reply) => {
         const p = req.principal;
-        const q = parse(streamQuery, req.query);
+        const q = req.query;
         const header = req.headers['last-event-id'];
         // A header the browser echoes back: one that is not ours is ignored rather than refused (the stream starts live).
         const fromHeader = typeof header === 'string' ? eventId.safeParse(header.trim()).data : undefined;

@@ -1,10 +1,9 @@
-import { pushTokenBody } from '@skillroom/contract';
+import { noContentSchema, pushTokenBody, resourceSchema } from '@skillroom/contract';
 import { item } from '../../http/hydra';
-import { idParam, parse } from '../../http/validate';
-
 import type { ModuleRoutes } from '../types';
 import { presentPushToken } from './push.presenter';
 import { pushService as service } from './push.service';
+import { idParams } from '../../http/route-schema';
 
 export const pushRoutes: ModuleRoutes = {
   name: 'push',
@@ -18,14 +17,28 @@ export const pushRoutes: ModuleRoutes = {
     });
     app.addHook('onReady', async () => sweep());
 
-    app.post('/firebase-token', { config: { doc: { summary: "Register the browser's push subscription (idempotent per subscription)", body: pushTokenBody } } }, async (req, reply) => {
-      const p = req.principal;
-      const { row, inserted } = await service.register(db, push, p, parse(pushTokenBody, req.body));
-      return reply.status(inserted ? 201 : 200).send(item(presentPushToken(row)));
-    });
-    app.delete('/firebase-token/:id', { config: { doc: { summary: "Remove one of the user's push tokens (sign-out)" } } }, async (req, reply) => {
-      await service.remove(db, req.principal, idParam((req.params as { id: string }).id));
-      return reply.status(204).send();
-    });
+    app.post(
+      '/firebase-token',
+      {
+        schema: {
+          summary: "Register the browser's push subscription (idempotent per subscription)",
+          body: pushTokenBody,
+          response: { 200: resourceSchema('PushToken'), 201: resourceSchema('PushToken') },
+        },
+      },
+      async (req, reply) => {
+        const p = req.principal;
+        const { row, inserted } = await service.register(db, push, p, req.body);
+        return reply.status(inserted ? 201 : 200).send(item(presentPushToken(row)));
+      },
+    );
+    app.delete(
+      '/firebase-token/:id',
+      { schema: { summary: "Remove one of the user's push tokens (sign-out)", params: idParams, response: { 204: noContentSchema } } },
+      async (req, reply) => {
+        await service.remove(db, req.principal, req.params.id);
+        return reply.status(204).send();
+      },
+    );
   },
 };

@@ -1,6 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
+  ratingSchema,
+  ratingStudentSchema,
+  ratingMediaSchema,
+  hydraCollectionSchema,
+  noContentSchema,
   ratingCreateBody,
   ratingLinkListQuery,
   ratingListQuery,
@@ -10,10 +14,8 @@ import {
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
 import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { recordReads } from '../../records/access-log';
@@ -22,8 +24,8 @@ import { ratingLinksService as links } from './rating-links.service';
 import { presentRating, presentRatingMedia, presentRatingStudent } from './ratings.presenter';
 import { ratingsRepository as repo } from './ratings.repository';
 import { canEditRating, ratingsService as service } from './ratings.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 const path = (resource: string) => `${API_AUTH_PREFIX}/${resource}`;
 
 async function one(db: Db, signer: UrlSigner, p: Principal, id: number) {
@@ -38,10 +40,16 @@ export const ratingsRoutes: ModuleRoutes = {
     const cached = versionedAnswer(new VersionedCache(), () => repo.version(db));
     app.get(
       '/ratings',
-      { config: { doc: { summary: 'Ratings you may see, newest first', query: ratingListQuery } } },
+      {
+        schema: {
+          summary: 'Ratings you may see, newest first',
+          querystring: listQuerystring(ratingListQuery),
+          response: { 200: hydraCollectionSchema(ratingSchema) },
+        },
+      },
       async (req, reply) => {
         const p = req.principal;
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingListQuery);
+        const { query: q, links: filters } = req.query;
         // A feed about named students is a read of their record: logged before any cached answer is served.
         const about = q['students.id']
           ? { placeIds: q['students.id'] }
@@ -66,9 +74,9 @@ export const ratingsRoutes: ModuleRoutes = {
         });
       },
     );
-    app.get('/rating/:id', { config: { doc: { summary: 'A rating' } } }, async (req) => {
+    app.get('/rating/:id', { schema: { summary: 'A rating', params: idParams, response: { 200: ratingSchema } } }, async (req) => {
       const p = req.principal;
-      const answer = await one(db, urlSigner, p, idOf(req));
+      const answer = await one(db, urlSigner, p, req.params.id);
       recordReads(db, {
         userId: p.userId,
         action: 'record',
@@ -81,66 +89,105 @@ export const ratingsRoutes: ModuleRoutes = {
     app.post(
       '/rating',
       {
-        config: {
-          doc: { summary: 'Rate one action for students of a class, or the whole class (teachers and evaluators)', body: ratingCreateBody },
+        schema: {
+          summary: 'Rate one action for students of a class, or the whole class (teachers and evaluators)',
+          body: ratingCreateBody,
+          response: { 201: ratingSchema },
         },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.create(db, p, parse(ratingCreateBody, req.body));
+        const id = await service.create(db, p, req.body);
         return reply.status(201).send(await one(db, urlSigner, p, id));
       },
     );
     app.patch(
       '/rating/:id',
-      { config: { doc: { summary: "Change a rating (the class's creator, or its author)", body: ratingPatchBody } } },
+      {
+        schema: {
+          summary: "Change a rating (the class's creator, or its author)",
+          params: idParams,
+          body: ratingPatchBody,
+          response: { 200: ratingSchema },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        await service.patch(db, p, files, id, parse(ratingPatchBody, req.body));
+        const id = req.params.id;
+        await service.patch(db, p, files, id, req.body);
         return one(db, urlSigner, p, id);
       },
     );
     app.delete(
       '/rating/:id',
-      { config: { doc: { summary: 'Delete a rating; its media files go unless another rating of its observation links them' } } },
+      {
+        schema: {
+          summary: 'Delete a rating; its media files go unless another rating of its observation links them',
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
-        await service.remove(db, req.principal, files, idOf(req));
+        await service.remove(db, req.principal, files, req.params.id);
         return reply.status(204).send();
       },
     );
 
     app.get(
       '/rating-students',
-      { config: { doc: { summary: 'Students named by ratings you may see', query: ratingLinkListQuery } } },
+      {
+        schema: {
+          summary: 'Students named by ratings you may see',
+          querystring: listQuerystring(ratingLinkListQuery),
+          response: { 200: hydraCollectionSchema(ratingStudentSchema) },
+        },
+      },
       async (req) => {
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
+        const { query: q, links: filters } = req.query;
         const { rows, total } = await links.listStudents(db, req.principal, q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
         return collection(path('rating-students'), rows.map(presentRatingStudent), total, q, filters);
       },
     );
-    app.get('/rating-student/:id', { config: { doc: { summary: 'A student named by a rating' } } }, async (req) =>
-      item(presentRatingStudent(await links.getStudent(db, req.principal, idOf(req)))),
+    app.get(
+      '/rating-student/:id',
+      { schema: { summary: 'A student named by a rating', params: idParams, response: { 200: ratingStudentSchema } } },
+      async (req) => item(presentRatingStudent(await links.getStudent(db, req.principal, req.params.id))),
     );
     app.post(
       '/rating-student',
-      { config: { doc: { summary: 'Name one more student in a rating (a Student or their place)', body: ratingStudentCreateBody } } },
+      {
+        schema: {
+          summary: 'Name one more student in a rating (a Student or their place)',
+          body: ratingStudentCreateBody,
+          response: { 201: ratingStudentSchema },
+        },
+      },
       async (req, reply) => {
         const p = req.principal;
-        const id = await links.addStudent(db, p, parse(ratingStudentCreateBody, req.body));
+        const id = await links.addStudent(db, p, req.body);
         return reply.status(201).send(item(presentRatingStudent(await links.getStudent(db, p, id))));
       },
     );
-    app.delete('/rating-student/:id', { config: { doc: { summary: 'Stop naming a student in a rating' } } }, async (req, reply) => {
-      await links.removeStudent(db, req.principal, idOf(req));
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/rating-student/:id',
+      { schema: { summary: 'Stop naming a student in a rating', params: idParams, response: { 204: noContentSchema } } },
+      async (req, reply) => {
+        await links.removeStudent(db, req.principal, req.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/rating-medias',
-      { config: { doc: { summary: 'Attachments of ratings you may see', query: ratingLinkListQuery } } },
+      {
+        schema: {
+          summary: 'Attachments of ratings you may see',
+          querystring: listQuerystring(ratingLinkListQuery),
+          response: { 200: hydraCollectionSchema(ratingMediaSchema) },
+        },
+      },
       async (req) => {
-        const { query: q, links: filters } = readListQuery(req.query as Record<string, unknown>, ratingLinkListQuery);
+        const { query: q, links: filters } = req.query;
         const { rows, total } = await links.listMedias(db, req.principal, q['rating.id'], undefined, q.itemsPerPage, offsetOf(q));
         return collection(
           path('rating-medias'),
@@ -151,30 +198,37 @@ export const ratingsRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/rating-media/:id', { config: { doc: { summary: 'An attachment of a rating' } } }, async (req) =>
-      item(presentRatingMedia(await links.getMedia(db, req.principal, idOf(req)), urlSigner)),
+    app.get(
+      '/rating-media/:id',
+      { schema: { summary: 'An attachment of a rating', params: idParams, response: { 200: ratingMediaSchema } } },
+      async (req) => item(presentRatingMedia(await links.getMedia(db, req.principal, req.params.id), urlSigner)),
     );
     app.post(
       '/rating-media',
       {
-        config: {
-          doc: {
-            summary: 'Attach your upload (photo, video, audio or file) to a rating, or one of its observation',
-            body: ratingMediaCreateBody,
-          },
+        schema: {
+          summary: 'Attach your upload (photo, video, audio or file) to a rating, or one of its observation',
+          body: ratingMediaCreateBody,
+          response: { 201: ratingMediaSchema },
         },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await links.addMedia(db, p, parse(ratingMediaCreateBody, req.body));
+        const id = await links.addMedia(db, p, req.body);
         return reply.status(201).send(item(presentRatingMedia(await links.getMedia(db, p, id), urlSigner)));
       },
     );
     app.delete(
       '/rating-media/:id',
-      { config: { doc: { summary: 'Detach an attachment; its file goes with the last rating that links it' } } },
+      {
+        schema: {
+          summary: 'Detach an attachment; its file goes with the last rating that links it',
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
-        await links.removeMedia(db, req.principal, files, idOf(req));
+        await links.removeMedia(db, req.principal, files, req.params.id);
         return reply.status(204).send();
       },
     );

@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { camelName, reportQuery, type Report } from '@skillroom/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { camelName, fileAnswerSchema, jsonAnswerSchema, type Report, reportQuery } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { requestSignal } from '../../http/request-signal';
-import { idParam, parse } from '../../http/validate';
+import { documentedAs, idParams } from '../../http/route-schema';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
@@ -18,12 +19,20 @@ import { reportsService as service } from './reports.service';
 type Subject = 'class' | 'student';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400. */
+const reportQuerystring = documentedAs(
+  z.preprocess(
+    (raw) => Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v])),
+    reportQuery,
+  ),
+  reportQuery,
+);
+type Read = { params: { id: number }; query: z.output<typeof reportQuery>; ip: string };
+
 /** A report; a student's is a read of their record, logged whoever reads it (DESIGN §6). */
-async function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: FastifyRequest, action: AccessAction) {
-  const id = idParam((req.params as { id: string }).id);
-  // Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400.
-  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v]));
-  const q = parse(reportQuery, raw);
+async function build(db: Db, signer: UrlSigner, p: Principal, subject: Subject, req: Read, action: AccessAction) {
+  const { id } = req.params;
+  const q = req.query;
   if (subject === 'class') return service.forClass(db, signer, p, id, q);
   const r = await service.forStudent(db, signer, p, id, q);
   const detail = `${r.start}/${r.end}`;
@@ -54,7 +63,6 @@ function download(reply: FastifyReply, r: Report, type: string, ext: string, bod
 export const reportsRoutes: ModuleRoutes = {
   name: 'reports',
   auth: (app, { db, urlSigner, files, config, redis }) => {
-    const doc = { query: reportQuery };
     // Workbooks are made in the heavy-work pool; report downloads take no heavy-work slot (a teacher may fetch the PDF
     // and the workbook at once), the pool's queue bounds them.
     const { pool } = heavyWorkOf(app, { config, redis });
@@ -65,17 +73,25 @@ export const reportsRoutes: ModuleRoutes = {
           : "A Student's report over the classes you may see for them (teachingClassId for one)";
       app.get(
         `/report/${subject}/:id`,
-        { config: { doc: { summary: `${what}: totals, skills and actions, students, weeks, recent media`, ...doc } } },
+        {
+          schema: {
+            summary: `${what}: totals, skills and actions, students, weeks, recent media`,
+            params: idParams,
+            querystring: reportQuerystring,
+            response: { 200: jsonAnswerSchema },
+          },
+        },
         async (req) => build(db, urlSigner, req.principal, subject, req, 'report'),
       );
       app.get(
         `/report/pdf/${subject}/:id`,
         {
-          config: {
-            doc: {
-              summary: `${what}, as a PDF in your language: summary, charts and the portfolio of every rating with its photos`,
-              ...doc,
-            },
+          schema: {
+            summary: `${what}, as a PDF in your language: summary, charts and the portfolio of every rating with its photos`,
+            params: idParams,
+            querystring: reportQuerystring,
+            produces: ['application/pdf'],
+            response: { 200: fileAnswerSchema('The report (PDF)') },
           },
         },
         async (req, reply) => {
@@ -91,8 +107,12 @@ export const reportsRoutes: ModuleRoutes = {
       app.get(
         `/report/spreadsheet/${subject}/:id`,
         {
-          config: {
-            doc: { summary: `${what}, as an xlsx workbook with a sheet per view and one listing every rating, in your language`, ...doc },
+          schema: {
+            summary: `${what}, as an xlsx workbook with a sheet per view and one listing every rating, in your language`,
+            params: idParams,
+            querystring: reportQuerystring,
+            produces: [XLSX],
+            response: { 200: fileAnswerSchema('The report (xlsx)') },
           },
         },
         async (req, reply) => {

@@ -1,31 +1,54 @@
-import { schoolCreateBody, schoolSearchQuery, API_PUBLIC_PREFIX } from '@skillroom/contract';
-import { readListQuery } from '../../http/list-query';
+import { API_PUBLIC_PREFIX, hydraCollectionSchema, resourceSchema, schoolCreateBody, schoolSearchQuery } from '@skillroom/contract';
 import { collection, item, offsetOf } from '../../http/hydra';
-import { idParam, parse } from '../../http/validate';
 import type { ModuleRoutes } from '../types';
 import { presentSchool } from './schools.presenter';
 import { schoolsRepository } from './schools.repository';
 import { schoolsService } from './schools.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
 export const schoolsRoutes: ModuleRoutes = {
   name: 'schools',
   public: (app, { db }) => {
-    app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery } } }, async (req) => {
-      const { query: q, links } = readListQuery(req.query as Record<string, unknown>, schoolSearchQuery);
-      const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
-      return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, links);
-    });
+    app.get(
+      '/schools',
+      {
+        schema: {
+          summary: 'Find schools by name',
+          querystring: listQuerystring(schoolSearchQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
+      async (req) => {
+        const { query: q, links } = req.query;
+        const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
+        return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, links);
+      },
+    );
   },
   auth: (app, { db }) => {
-    app.get('/school/:id', { config: { doc: { summary: 'A school with its number of teachers' } } }, async (req) => {
-      const row = await schoolsService.get(db, idParam((req.params as { id: string }).id));
-      return item(presentSchool(row));
-    });
-    app.post('/school', { config: { doc: { summary: 'Create a school (or answer the one of that name)', body: schoolCreateBody } } }, async (req, reply) => {
-      const body = parse(schoolCreateBody, req.body);
-      const id = await schoolsService.findOrCreate(db, body.name);
-      const row = await schoolsService.get(db, id);
-      return reply.status(201).send(item(presentSchool(row)));
-    });
+    app.get(
+      '/school/:id',
+      { schema: { summary: 'A school with its number of teachers', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => {
+        const row = await schoolsService.get(db, req.params.id);
+        return item(presentSchool(row));
+      },
+    );
+    app.post(
+      '/school',
+      {
+        schema: {
+          summary: 'Create a school (or answer the one of that name)',
+          body: schoolCreateBody,
+          response: { 201: resourceSchema() },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body;
+        const id = await schoolsService.findOrCreate(db, body.name);
+        const row = await schoolsService.get(db, id);
+        return reply.status(201).send(item(presentSchool(row)));
+      },
+    );
   },
 };

@@ -1,22 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
+  hydraCollectionSchema,
   invitationCreateBody,
+  noContentSchema,
+  resourceSchema,
   studentLinkExtendBody,
   studentProfileInvitationListQuery,
   studentProfileUserListQuery,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
-import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentStudentInvitation, presentStudentLink } from './student-links.presenter';
 import { studentLinksService as service } from './student-links.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 const invitation = async (db: Db, signer: UrlSigner, p: Principal, id: number) =>
   item(presentStudentInvitation(await service.getInvitation(db, p, id), signer));
 
@@ -27,16 +27,15 @@ export const studentLinksRoutes: ModuleRoutes = {
     app.get(
       '/student-profile-user-invitations',
       {
-        config: {
-          doc: {
-            summary: "Requests to link to a student: the user's own, and those for the classes they teach",
-            query: studentProfileInvitationListQuery,
-          },
+        schema: {
+          summary: "Requests to link to a student: the user's own, and those for the classes they teach",
+          querystring: listQuerystring(studentProfileInvitationListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentProfileInvitationListQuery);
+        const { query: q, links } = req.query;
         const { rows, total } = await service.listInvitations(db, p, q);
         return collection(
           `${API_AUTH_PREFIX}/student-profile-user-invitations`,
@@ -47,29 +46,39 @@ export const studentLinksRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/student-profile-user-invitation/:id', { config: { doc: { summary: 'A request to link to a student' } } }, async (req) =>
-      invitation(db, urlSigner, req.principal, idOf(req)),
+    app.get(
+      '/student-profile-user-invitation/:id',
+      { schema: { summary: 'A request to link to a student', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => invitation(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
       '/student-profile-user-invitation',
       {
-        config: {
-          rateLimit: codeLimit,
-          doc: { summary: "Ask to link to a student with the code of the student's place", body: invitationCreateBody },
+        schema: {
+          summary: "Ask to link to a student with the code of the student's place",
+          body: invitationCreateBody,
+          response: { 201: resourceSchema() },
         },
+        config: { rateLimit: codeLimit },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.request(db, p, parse(invitationCreateBody, req.body));
+        const id = await service.request(db, p, req.body);
         return reply.status(201).send(await invitation(db, urlSigner, p, id));
       },
     );
     app.post(
       '/student-profile-user-invitation/:id/accept',
-      { config: { doc: { summary: 'Accept a request to link (the class teachers): the user is linked to the student' } } },
+      {
+        schema: {
+          summary: 'Accept a request to link (the class teachers): the user is linked to the student',
+          params: idParams,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
+        const id = req.params.id;
         await service.accept(db, p, id);
         return invitation(db, urlSigner, p, id);
       },
@@ -77,17 +86,17 @@ export const studentLinksRoutes: ModuleRoutes = {
     app.post(
       '/teaching-class/:id/student-profile-user-invitations/accept',
       {
-        config: {
-          doc: {
-            summary:
-              "Accept every pending request to link to a student of the class, in one transaction (the class's teachers): " +
-              'each requester is linked and notified; answers the requests accepted',
-          },
+        schema: {
+          summary:
+            "Accept every pending request to link to a student of the class, in one transaction (the class's teachers): " +
+            'each requester is linked and notified; answers the requests accepted',
+          params: idParams,
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req) => {
         const p = req.principal;
-        const classId = idOf(req);
+        const classId = req.params.id;
         const rows = await service.invitationsById(db, p, await service.acceptAll(db, p, classId));
         return collection(
           `${API_AUTH_PREFIX}/teaching-class/${classId}/student-profile-user-invitations`,
@@ -98,10 +107,10 @@ export const studentLinksRoutes: ModuleRoutes = {
     );
     app.post(
       '/student-profile-user-invitation/:id/reject',
-      { config: { doc: { summary: 'Reject a request to link (the class teachers)' } } },
+      { schema: { summary: 'Reject a request to link (the class teachers)', params: idParams, response: { 200: resourceSchema() } } },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
+        const id = req.params.id;
         await service.reject(db, p, id);
         return invitation(db, urlSigner, p, id);
       },
@@ -110,16 +119,15 @@ export const studentLinksRoutes: ModuleRoutes = {
     app.get(
       '/student-profile-users',
       {
-        config: {
-          doc: {
-            summary: "Users linked to students: the user's own links, and those of the students they teach",
-            query: studentProfileUserListQuery,
-          },
+        schema: {
+          summary: "Users linked to students: the user's own links, and those of the students they teach",
+          querystring: listQuerystring(studentProfileUserListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, studentProfileUserListQuery);
+        const { query: q, links } = req.query;
         const { rows, total } = await service.listLinks(db, p, q);
         return collection(
           `${API_AUTH_PREFIX}/student-profile-users`,
@@ -130,25 +138,38 @@ export const studentLinksRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/student-profile-user/:id', { config: { doc: { summary: 'A user linked to a student' } } }, async (req) =>
-      item(presentStudentLink(await service.getLink(db, req.principal, idOf(req)), urlSigner)),
+    app.get(
+      '/student-profile-user/:id',
+      { schema: { summary: 'A user linked to a student', params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => item(presentStudentLink(await service.getLink(db, req.principal, req.params.id), urlSigner)),
     );
     app.post(
       '/student-profile-user/:id/extend',
       {
-        config: { doc: { summary: 'Link the same user to the same student in another class (its teachers)', body: studentLinkExtendBody } },
+        schema: {
+          summary: 'Link the same user to the same student in another class (its teachers)',
+          params: idParams,
+          body: studentLinkExtendBody,
+          response: { 201: resourceSchema() },
+        },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.extend(db, p, idOf(req), parse(studentLinkExtendBody, req.body));
+        const id = await service.extend(db, p, req.params.id, req.body);
         return reply.status(201).send(item(presentStudentLink(await service.getLink(db, p, id), urlSigner)));
       },
     );
     app.delete(
       '/student-profile-user/:id',
-      { config: { doc: { summary: "Remove a link: the teachers of the link's class, or the linked user their own" } } },
+      {
+        schema: {
+          summary: "Remove a link: the teachers of the link's class, or the linked user their own",
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
-        await service.unlink(db, req.principal, idOf(req));
+        await service.unlink(db, req.principal, req.params.id);
         return reply.status(204).send();
       },
     );

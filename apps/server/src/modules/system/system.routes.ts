@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type PublicConfig } from '@skillroom/contract';
+import { DEFAULT_LOCALE, LOCALES, type PublicConfig, jsonAnswerSchema } from '@skillroom/contract';
 import type { ModuleRoutes } from '../types';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 
@@ -8,7 +8,12 @@ export const systemRoutes: ModuleRoutes = {
     // Answers 200 once the server is ready to serve: migrations ran and the database answers.
     app.get(
       '/config',
-      { config: { doc: { summary: 'Version, locales, push key, retention days, privacy policy date; 200 once ready' } } },
+      {
+        schema: {
+          summary: 'Version, locales, push key, retention days, privacy policy date; 200 once ready',
+          response: { 200: jsonAnswerSchema },
+        },
+      },
       async (): Promise<PublicConfig> => {
         await ctx.database.ping();
         return {

@@ -5,9 +5,11 @@ import {
   ROSTER_IMPORT_PATH,
   rosterImportFormFields,
   rosterImportTextBody,
+  jsonLdAnswerSchema,
 } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 import { parse } from '../../http/validate';
+import { documentedBody } from '../../http/route-schema';
 import { violation } from '../../http/errors';
 import { requestSignal } from '../../http/request-signal';
 import { heavyWorkOf } from '../../lib/heavy-work';
@@ -27,12 +29,12 @@ export const rosterImportRoutes: ModuleRoutes = {
       {
         // Pasted text of up to maxBytes, JSON-escaped (tabs and quotes double), fits; the service checks the text itself.
         bodyLimit: ROSTER_IMPORT_LIMITS.maxBytes * 3,
-        config: {
-          doc: {
-            summary: 'Import a class list (CSV, xlsx or pasted lines): one row per line with its status; without dryRun, all or nothing',
-            body: rosterImportTextBody,
-            multipart: { file: 'CSV or xlsx file', teachingClass: 'the class (@id or id)', dryRun: 'true to only read and judge' },
-          },
+        // Pasted text as JSON, or a file as multipart: the handler reads either (a multipart form is no Fastify body).
+        schema: {
+          summary: 'Import a class list (CSV, xlsx or pasted lines): one row per line with its status; without dryRun, all or nothing',
+          body: documentedBody(rosterImportTextBody),
+          'x-multipart': { file: 'CSV or xlsx file', teachingClass: 'the class (@id or id)', dryRun: 'true to only read and judge' },
+          response: { 200: jsonLdAnswerSchema, 201: jsonLdAnswerSchema },
         },
       },
       async (req, reply) => {

@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
+  hydraCollectionSchema,
+  noContentSchema,
+  resourceSchema,
   teachingClassStudentCopyBody,
   teachingClassStudentCreateBody,
   teachingClassStudentListQuery,
@@ -8,8 +10,6 @@ import {
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { readListQuery } from '../../http/list-query';
-import { idParam, parse } from '../../http/validate';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { recordReads } from '../../records/access-log';
@@ -18,8 +18,8 @@ import { teachingClassStudentsPolicy as policy } from './teaching-class-students
 import { presentPlace } from './teaching-class-students.presenter';
 import type { PlaceWithAccess } from './teaching-class-students.repository';
 import { teachingClassStudentsService as service } from './teaching-class-students.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 const present = (r: PlaceWithAccess, signer: UrlSigner) => presentPlace(r, signer, policy.canSeeInvitationCode(r));
 const one = async (db: Db, signer: UrlSigner, p: Principal, id: number) => item(present(await service.get(db, p, id), signer));
 
@@ -29,10 +29,16 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
     const path = `${API_AUTH_PREFIX}/teaching-class-students`;
     app.get(
       '/teaching-class-students',
-      { config: { doc: { summary: 'Places of students the user may see', query: teachingClassStudentListQuery } } },
+      {
+        schema: {
+          summary: 'Places of students the user may see',
+          querystring: listQuerystring(teachingClassStudentListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassStudentListQuery);
+        const { query: q, links } = req.query;
         const { rows, total } = await service.list(db, p, q);
         return collection(
           path,
@@ -43,34 +49,44 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         );
       },
     );
-    app.get('/teaching-class-student/:id', { config: { doc: { summary: "A student's place in a class" } } }, async (req) => {
-      const p = req.principal;
-      const id = idOf(req);
-      const answer = await one(db, urlSigner, p, id);
-      recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
-      return answer;
-    });
+    app.get(
+      '/teaching-class-student/:id',
+      { schema: { summary: "A student's place in a class", params: idParams, response: { 200: resourceSchema() } } },
+      async (req) => {
+        const p = req.principal;
+        const id = req.params.id;
+        const answer = await one(db, urlSigner, p, id);
+        recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address: req.ip, subject: { placeIds: [id] } });
+        return answer;
+      },
+    );
     app.post(
       '/teaching-class-student',
       {
-        config: { doc: { summary: 'Add a student to a class (creates the Student and the place)', body: teachingClassStudentCreateBody } },
+        schema: {
+          summary: 'Add a student to a class (creates the Student and the place)',
+          body: teachingClassStudentCreateBody,
+          response: { 201: resourceSchema() },
+        },
       },
       async (req, reply) => {
         const p = req.principal;
-        const id = await service.create(db, p, parse(teachingClassStudentCreateBody, req.body));
+        const id = await service.create(db, p, req.body);
         return reply.status(201).send(await one(db, urlSigner, p, id));
       },
     );
     app.post(
       '/teaching-class-student/copy',
       {
-        config: {
-          doc: { summary: 'Copy places from other classes into a class, re-using each Student', body: teachingClassStudentCopyBody },
+        schema: {
+          summary: 'Copy places from other classes into a class, re-using each Student',
+          body: teachingClassStudentCopyBody,
+          response: { 201: hydraCollectionSchema(resourceSchema()) },
         },
       },
       async (req, reply) => {
         const p = req.principal;
-        const rows = await service.copy(db, p, parse(teachingClassStudentCopyBody, req.body));
+        const rows = await service.copy(db, p, req.body);
         return reply.status(201).send(
           collection(
             path,
@@ -82,29 +98,42 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
     );
     app.patch(
       '/teaching-class-student/:id',
-      { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } },
+      {
+        schema: {
+          summary: 'Change a place (class teachers)',
+          params: idParams,
+          body: teachingClassStudentPatchBody,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
+        const id = req.params.id;
+        await service.patch(db, files, p, id, req.body);
         return one(db, urlSigner, p, id);
       },
     );
     app.post(
       '/teaching-class-student/:id/invitation-code',
-      { config: { doc: { summary: "Give a student's place a new parent-link code (class teachers)" } } },
+      {
+        schema: {
+          summary: "Give a student's place a new parent-link code (class teachers)",
+          params: idParams,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
+        const id = req.params.id;
         await service.regenerateCode(db, p, id);
         return one(db, urlSigner, p, id);
       },
     );
     app.delete(
       '/teaching-class-student/:id',
-      { config: { doc: { summary: 'Remove a student from a class (class teachers)' } } },
+      { schema: { summary: 'Remove a student from a class (class teachers)', params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
-        await service.remove(db, files, req.principal, idOf(req));
+        await service.remove(db, files, req.principal, req.params.id);
         return reply.status(204).send();
       },
     );

@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { API_AUTH_PREFIX, teachingClassCreateBody, teachingClassListQuery, teachingClassPatchBody } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  hydraCollectionSchema,
+  noContentSchema,
+  resourceSchema,
+  teachingClassCreateBody,
+  teachingClassListQuery,
+  teachingClassPatchBody,
+} from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
-import { queryValue, readListQuery } from '../../http/list-query';
-import { idParam, parse } from '../../http/validate';
+import { queryValue } from '../../http/list-query';
 import { versionedAnswer } from '../../http/versioned-answer';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { UrlSigner } from '../../lib/url-signer';
@@ -11,11 +18,10 @@ import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { presentClass, presentClassSummary } from './teaching-classes.presenter';
 import { teachingClassesService as service } from './teaching-classes.service';
+import { idParams, listQuerystring } from '../../http/route-schema';
 
 /** Each server's class-answer cache, by database (tests look at its size). */
 export const classAnswerCaches = new WeakMap<Db, VersionedCache>();
-
-const idOf = (req: FastifyRequest) => idParam((req.params as { id: string }).id);
 
 async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
   const { row, members, version } = await service.detail(db, p, id);
@@ -38,17 +44,16 @@ export const teachingClassesRoutes: ModuleRoutes = {
     app.get(
       '/teaching-classes',
       {
-        config: {
-          rateLimit: lookupLimit,
-          doc: {
-            summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary',
-            query: teachingClassListQuery,
-          },
+        schema: {
+          summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary',
+          querystring: listQuerystring(teachingClassListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
         },
+        config: { rateLimit: lookupLimit },
       },
       async (req, reply) => {
         const p = req.principal;
-        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, teachingClassListQuery);
+        const { query: q, links } = req.query;
         const path = `${API_AUTH_PREFIX}/teaching-classes`;
         if (q.invitationCode !== undefined) {
           const { rows, total } = await service.lookup(db, p, q.invitationCode, q);
@@ -77,46 +82,59 @@ export const teachingClassesRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class/:id',
-      { config: { doc: { summary: 'A class with its teachers, students and the user’s class role' } } },
+      {
+        schema: {
+          summary: 'A class with its teachers, students and the user’s class role',
+          params: idParams,
+          response: { 200: resourceSchema() },
+        },
+      },
       async (req, reply) => {
         const p = req.principal;
-        const id = idOf(req);
+        const id = req.params.id;
         return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
       },
     );
-    app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {
-      const p = req.principal;
-      const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
-      return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
-    });
+    app.post(
+      '/teaching-class',
+      { schema: { summary: 'Create a class', body: teachingClassCreateBody, response: { 201: resourceSchema() } } },
+      async (req, reply) => {
+        const p = req.principal;
+        const id = await service.create(db, p, req.body);
+        return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
+      },
+    );
     app.patch(
       '/teaching-class/:id',
       {
-        config: {
-          doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody },
+        schema: {
+          summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)',
+          params: idParams,
+          body: teachingClassPatchBody,
+          response: { 200: resourceSchema() },
         },
       },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
+        const id = req.params.id;
+        await service.patch(db, files, p, id, req.body);
         return (await detail(db, urlSigner, p, id)).body;
       },
     );
     app.delete(
       '/teaching-class/:id',
-      { config: { doc: { summary: 'Delete a class with its places (creator only)' } } },
+      { schema: { summary: 'Delete a class with its places (creator only)', params: idParams, response: { 204: noContentSchema } } },
       async (req, reply) => {
-        await service.remove(db, req.principal, idOf(req), files);
+        await service.remove(db, req.principal, req.params.id, files);
         return reply.status(204).send();
       },
     );
     app.post(
       '/teaching-class/:id/invitation-code',
-      { config: { doc: { summary: 'Give the class a new invitation code (creator only)' } } },
+      { schema: { summary: 'Give the class a new invitation code (creator only)', params: idParams, response: { 200: resourceSchema() } } },
       async (req) => {
         const p = req.principal;
-        const id = idOf(req);
+        const id = req.params.id;
         await service.regenerateCode(db, p, id);
         return (await detail(db, urlSigner, p, id)).body;
       },

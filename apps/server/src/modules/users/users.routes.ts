@@ -1,63 +1,86 @@
-import { accountDeleteBody, privacyPolicyAcceptBody, signUpBody, userPatchBody } from '@skillroom/contract';
+import {
+  accountDeleteBody,
+  noContentSchema,
+  privacyPolicyAcceptBody,
+  resourceSchema,
+  signUpBody,
+  userPatchBody,
+} from '@skillroom/contract';
 import { item } from '../../http/hydra';
-import { idParam, parse } from '../../http/validate';
 
 import type { ModuleRoutes } from '../types';
 import { presentPublicUser, presentUser } from './users.presenter';
 import { usersPolicy } from './users.policy';
 import { usersService } from './users.service';
+import { documentedBody, idParams } from '../../http/route-schema';
 
 export const usersRoutes: ModuleRoutes = {
   name: 'users',
   public: (app, { db, urlSigner, config }) => {
     const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
-    app.post('/user', { config: { rateLimit, doc: { summary: 'Sign up', body: signUpBody } } }, async (req, reply) => {
-      const body = parse(signUpBody, req.body);
-      const id = await usersService.signUp(db, body);
-      return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
-    });
+    app.post(
+      '/user',
+      { schema: { summary: 'Sign up', body: signUpBody, response: { 201: resourceSchema() } }, config: { rateLimit } },
+      async (req, reply) => {
+        const body = req.body;
+        const id = await usersService.signUp(db, body);
+        return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
+      },
+    );
   },
   auth: (app, { db, urlSigner, files, partialUploads }) => {
     app.get(
       '/user/:id',
       {
-        config: {
-          doc: { summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription' },
+        schema: {
+          summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription',
+          params: idParams,
+          response: { 200: resourceSchema() },
         },
       },
       async (req) => {
         const p = req.principal;
-        const row = await usersService.getVisible(db, p, idParam((req.params as { id: string }).id));
+        const row = await usersService.getVisible(db, p, req.params.id);
         return item(usersPolicy.canSeeFull(p, row.user.id) ? presentUser(row, urlSigner) : presentPublicUser(row, urlSigner));
       },
     );
-    app.patch('/user/:id', { config: { doc: { summary: 'Change your own profile', body: userPatchBody } } }, async (req) => {
-      const p = req.principal;
-      const body = parse(userPatchBody, req.body);
-      const row = await usersService.patch(db, files, p, idParam((req.params as { id: string }).id), body);
-      return item(presentUser(row, urlSigner));
-    });
+    app.patch(
+      '/user/:id',
+      { schema: { summary: 'Change your own profile', params: idParams, body: userPatchBody, response: { 200: resourceSchema() } } },
+      async (req) => {
+        const p = req.principal;
+        const body = req.body;
+        const row = await usersService.patch(db, files, p, req.params.id, body);
+        return item(presentUser(row, urlSigner));
+      },
+    );
     app.delete(
       '/user/:id',
-      { config: { doc: { summary: 'Delete your own account (current password; 409 while you own classes)', body: accountDeleteBody } } },
+      {
+        schema: {
+          summary: 'Delete your own account (current password; 409 while you own classes)',
+          params: idParams,
+          // Read by the service after the access checks: another's account is a 403 whatever the body says.
+          body: documentedBody(accountDeleteBody),
+          response: { 204: noContentSchema },
+        },
+      },
       async (req, reply) => {
-        await usersService.remove(db, files, partialUploads, req.principal, idParam((req.params as { id: string }).id), req.body);
+        await usersService.remove(db, files, partialUploads, req.principal, req.params.id, req.body);
         return reply.status(204).send();
       },
     );
     app.post(
       '/privacy-policy/accept',
       {
-        config: {
-          doc: {
-            summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile',
-            body: privacyPolicyAcceptBody,
-          },
+        schema: {
+          summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile',
+          body: privacyPolicyAcceptBody,
+          response: { 200: resourceSchema() },
         },
       },
       async (req) => {
         const p = req.principal;
-        parse(privacyPolicyAcceptBody, req.body);
         return item(presentUser(await usersService.acceptPrivacyPolicy(db, p), urlSigner));
       },
     );
