@@ -22,9 +22,7 @@ const failure = (p: Promise<unknown>) =>
 describe('database refusals as HTTP answers', () => {
   it('maps a foreign key to nothing to 409', async () => {
     const e = await failure(
-      s.ctx.db
-        .insert(teachingClassStudents)
-        .values({ teachingClassId: 2_000_000_000, studentId: 2_000_000_000, firstName: 'x', invitationCode: 'ZZZZZZZZ' }),
+      s.ctx.db.insert(teachingClassStudents).values({ teachingClassId: 2_000_000_000, studentId: 2_000_000_000, firstName: 'x', invitationCode: 'ZZZZZZZZ' }),
     );
     expect(databaseRefusal(e)?.statusCode).toBe(409);
   });

@@ -37,10 +37,7 @@ export function queryValue(raw: Record<string, unknown> | undefined, name: strin
  * Reads a query string with a route's `listQuery` declaration: both spellings, `x=v&x[]=v` as one value,
  * every name not declared is a 400 naming it. Answers the parsed query and the canonical filters for the links.
  */
-export function readListQuery<L extends ListQuery>(
-  raw: Record<string, unknown> | undefined,
-  list: L,
-): { query: ListQueryOutput<L>; links: LinkQuery } {
+export function readListQuery<L extends ListQuery>(raw: Record<string, unknown> | undefined, list: L): { query: ListQueryOutput<L>; links: LinkQuery } {
   const filters = list.filters as Record<string, Filter>;
   const violations: Violation[] = [];
   const values = new Map<string, Set<string>>();
@@ -48,12 +45,7 @@ export function readListQuery<L extends ListQuery>(
   for (const [rawKey, v] of Object.entries(raw ?? {})) {
     const key = splitKey(rawKey);
     const f = key ? filters[key.name] : undefined;
-    const fits =
-      key &&
-      f &&
-      (f.shape === 'keyed'
-        ? key.sub !== undefined && key.sub !== '' && f.keys?.includes(key.sub)
-        : key.sub === undefined || key.sub === '');
+    const fits = key && f && (f.shape === 'keyed' ? key.sub !== undefined && key.sub !== '' && f.keys?.includes(key.sub) : key.sub === undefined || key.sub === '');
     if (!key || !f || !fits) {
       violations.push({ propertyPath: rawKey, message: QUERY_MESSAGES.unknown });
       continue;
@@ -92,10 +84,7 @@ export function readListQuery<L extends ListQuery>(
   const r = list.schema.safeParse(links);
   if (!r.success) {
     // Named as the client wrote the parameter: `id`, `exists[creator]`, never `id.0`.
-    const name = (path: PropertyKey[]) =>
-      filters[String(path[0])]?.shape === 'keyed' && path[1] !== undefined
-        ? `${String(path[0])}[${String(path[1])}]`
-        : String(path[0] ?? '');
+    const name = (path: PropertyKey[]) => (filters[String(path[0])]?.shape === 'keyed' && path[1] !== undefined ? `${String(path[0])}[${String(path[1])}]` : String(path[0] ?? ''));
     throw new ValidationError(toViolations(r.error, '', links).map((v, i) => ({ ...v, propertyPath: name(r.error.issues[i]!.path) })));
   }
   const { page: _page, itemsPerPage: _size, ...kept } = links;
