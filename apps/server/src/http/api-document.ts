@@ -68,7 +68,7 @@ function transformRoute(doc: Transform) {
   const secured = path.startsWith('/api/auth/');
   const keyed = methods.some((m) => WRITES.has(m)) && path.startsWith('/api/');
   const responses = { ...((schema.response as Record<string, unknown>) ?? {}) };
-  if (!Object.keys(responses).some((s) => s.startsWith('2'))) responses['200'] = { description: 'OK' };
+  if (!Object.keys(responses).some((s) => /^[23]/.test(s))) responses['200'] = { description: 'OK' };
   Object.assign(responses, {
     '400': none('Violations (ConstraintViolationList)'),
     ...(secured ? { '401': none('No valid bearer token'), '403': none('Forbidden'), '404': none('Not found') } : {}),

@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BASE_PATH } from '@skillroom/contract';
+import { BASE_PATH, redirectSchema } from '@skillroom/contract';
 import type { Config } from '../config';
 
 /** Serves the built web app under /web/; any deep /web/… link answers the app page. */
 export async function registerWeb(app: FastifyInstance, config: Config) {
   const dist = config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
-  app.get('/', (_req, reply) => reply.redirect(`${BASE_PATH}/`));
-  app.get(BASE_PATH, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  const toApp = { schema: { summary: 'To the web app', response: { 302: redirectSchema } } };
+  app.get('/', toApp, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  app.get(BASE_PATH, toApp, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dist }, 'web app not built: run `npm run build` to serve it');
     app.get(`${BASE_PATH}/*`, (_req, reply) => reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.'));

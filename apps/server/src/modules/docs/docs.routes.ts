@@ -1,3 +1,4 @@
+import { fileAnswerSchema, jsonAnswerSchema } from '@skillroom/contract';
 import type { ModuleRoutes } from '../types';
 import { renderDocsPage, type ApiDocument } from './docs.page';
 
@@ -6,7 +7,13 @@ export const docsRoutes: ModuleRoutes = {
   name: 'docs',
   root: (app) => {
     const document = () => app.swagger() as unknown as ApiDocument;
-    app.get('/api/docs.json', async () => document());
-    app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderDocsPage(document())));
+    app.get('/api/docs.json', { schema: { summary: 'This document (OpenAPI 3.1)', response: { 200: jsonAnswerSchema } } }, async () =>
+      document(),
+    );
+    app.get(
+      '/api/docs',
+      { schema: { summary: 'This document as a page', produces: ['text/html'], response: { 200: fileAnswerSchema('HTML page') } } },
+      async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderDocsPage(document())),
+    );
   },
 };
