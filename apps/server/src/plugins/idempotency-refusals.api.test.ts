@@ -120,14 +120,25 @@ describe('refusals the state may turn: the key is given back', () => {
 });
 
 describe('final answers: kept and replayed', () => {
-  it('keeps a 400 (the same body is always invalid) and replays it', async () => {
+  it('keeps a 400 of the route (the same body is always refused) and replays it', async () => {
     const key = w.newKey();
-    const bad = () => w.postRating(teacher, key, `invalid ${key}`, { points: 9 });
+    // Well formed, so the route runs and refuses it: an action that does not exist.
+    const bad = () => w.postRating(teacher, key, `invalid ${key}`, { learningAction: `${API}/learning-action/2000000000` });
     const first = await bad();
     expect(first.statusCode).toBe(400);
     expect((await w.keyRows(key))[0]).toMatchObject({ statusCode: 400, responseBody: first.body });
     const second = await bad();
     expect([second.statusCode, replayed(second), second.body]).toEqual([400, 'true', first.body]);
+  });
+
+  it('claims no key for a body the schema refuses (DESIGN §14): no row, and the 400 comes again afresh', async () => {
+    const key = w.newKey();
+    const bad = () => w.postRating(teacher, key, `invalid ${key}`, { points: 9 });
+    const first = await bad();
+    expect(first.statusCode).toBe(400);
+    expect(await w.keyRows(key)).toHaveLength(0);
+    const second = await bad();
+    expect([second.statusCode, replayed(second), second.body]).toEqual([400, undefined, first.body]);
   });
 
   it('keeps a 404 (ids are never reused) and replays it', async () => {

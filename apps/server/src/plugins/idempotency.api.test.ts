@@ -155,14 +155,29 @@ describe('Idempotency-Key on writes (DESIGN §7)', () => {
 
   it('replays a 4xx first answer', async () => {
     const key = newKey();
+    // Well formed, refused by the route itself (an action that does not exist): the key was claimed and keeps the 400.
     const bad = () =>
-      s.api('POST', `${API}/rating`, { token: teacher.token, body: ratingBody(classId, actionId, { points: 9 }), headers: withKey(key) });
+      s.api('POST', `${API}/rating`, {
+        token: teacher.token,
+        body: ratingBody(classId, 2_000_000_000),
+        headers: withKey(key),
+      });
     const first = await bad();
     expect(first.statusCode).toBe(400);
     const second = await bad();
     expect(second.statusCode).toBe(400);
     expect(replayed(second)).toBe('true');
     expect(second.body).toBe(first.body);
+  });
+
+  it('claims no key for a request its schema refuses: the same 400 again, not a replay (DESIGN §14)', async () => {
+    const key = newKey();
+    const bad = () =>
+      s.api('POST', `${API}/rating`, { token: teacher.token, body: ratingBody(classId, actionId, { points: 9 }), headers: withKey(key) });
+    const first = await bad();
+    expect(first.statusCode).toBe(400);
+    const second = await bad();
+    expect([second.statusCode, replayed(second), second.body]).toEqual([400, undefined, first.body]);
   });
 
   it('keeps no 5xx answer: the retry runs again', async () => {
