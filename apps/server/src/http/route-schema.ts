@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_ID, type ListQuery, type ListQueryOutput } from '@skillroom/contract';
 import { ValidationError } from './errors';
 import { listParameters, readListQuery, type LinkQuery } from './list-query';
-import { toViolations } from './validate';
+import { toViolations, withoutUndefined } from './validate';
 
 /**
  * One declaration per route (DESIGN §14): a route's `schema` names its params, querystring, body and answers with the
@@ -53,14 +53,6 @@ export function listQuerystring<L extends ListQuery>(list: L): z.ZodType<{ query
   LISTS.set(schema, list);
   listSchemas.set(list, schema);
   return schema;
-}
-
-/** Drops the `undefined` that read-only fields sent back become (`writeBody`), as if never sent. */
-function withoutUndefined(data: unknown) {
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    for (const [k, v] of Object.entries(data)) if (v === undefined) delete (data as Record<string, unknown>)[k];
-  }
-  return data;
 }
 
 /**

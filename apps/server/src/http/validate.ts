@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { JsonNumberText, MAX_ID, V, type Violation } from '@skillroom/contract';
+import { JsonNumberText, V, type Violation } from '@skillroom/contract';
 import { ValidationError } from './errors';
 
 const at = (input: unknown, path: PropertyKey[]) =>
@@ -43,18 +43,13 @@ export function toViolations(error: z.ZodError, prefix = '', input?: unknown): V
 export function parse<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
   const r = schema.safeParse(input ?? {});
   if (!r.success) throw new ValidationError(toViolations(r.error, prefix, input));
-  const data = r.data as unknown;
+  return withoutUndefined(r.data);
+}
+
+/** Drops the `undefined` that read-only fields sent back become (`writeBody`), as if never sent. */
+export function withoutUndefined<T>(data: T): T {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     for (const [k, v] of Object.entries(data)) if (v === undefined) delete (data as Record<string, unknown>)[k];
   }
-  return r.data;
-}
-
-/** Parses a numeric path id; a malformed one is a 404 (no such resource). */
-export function idParam(raw: unknown): number {
-  const s = String(raw ?? '');
-  if (!/^\d{1,12}$/.test(s)) throw new ValidationError([{ propertyPath: 'id', message: 'Invalid identifier.' }]);
-  const n = Number(s);
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) throw new ValidationError([{ propertyPath: 'id', message: 'Invalid identifier.' }]);
-  return n;
+  return data;
 }

@@ -23,7 +23,7 @@ export const pushRoutes: ModuleRoutes = {
         schema: {
           summary: "Register the browser's push subscription (idempotent per subscription)",
           body: pushTokenBody,
-          response: { 200: resourceSchema('PushToken'), 201: resourceSchema('PushToken') },
+          response: { 200: resourceSchema('FirebaseToken'), 201: resourceSchema('FirebaseToken') },
         },
       },
       async (req, reply) => {
