@@ -16,7 +16,7 @@ import { collection, item } from '../../http/hydra';
 import { readListQuery } from '../../http/list-query';
 import { idParam, toViolations } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
 import { registerResumableUploads } from './media-uploads.routes';

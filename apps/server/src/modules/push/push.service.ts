@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import { notificationsRepository } from '../notifications/notifications.repository';
 import { pushPayloadOf } from '../notifications/notifications.presenter';
 import type { PushSender } from './push-sender';
