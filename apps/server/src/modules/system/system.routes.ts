@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type PublicConfig } from '@skillroom/contract';
 import type { ModuleRoutes } from '../types';
-import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 export const systemRoutes: ModuleRoutes = {
   name: 'system',
