@@ -50,6 +50,8 @@ const RESOURCES = {
   studentLink: { notFound: 'Student profile user not found.', knownBy: [...TEACHERS, 'owner'] },
   /** Seeing a rating is decided in SQL (ratings.sql.ts), lists and reads alike: a linked user's is found with no role. */
   rating: { notFound: 'Rating not found.', knownBy: [...MEMBERS, 'linked'] },
+  /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
+  skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
 } satisfies Record<string, { notFound: string; knownBy: Who[] }>;
 type Resource = keyof typeof RESOURCES;
 
@@ -101,6 +103,8 @@ export const RULES = {
   'studentLink.unlink': { who: [...TEACHERS, 'owner'], message: ACCESS_MESSAGES.unlink },
   /** The class's creator any rating; its author while they still have a role in the class. */
   'rating.edit': { who: ['creator', 'owner'] },
+  /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
+  'skill.edit': { who: ['owner'] },
 } satisfies Record<`${Resource}.${string}`, Rule> & Record<`class.${ClassAbility}`, Rule>;
 export type Action = keyof typeof RULES;
 

@@ -51,6 +51,7 @@ const GRID: Record<Action, Answer[]> = {
   'studentLink.unlink': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
   // A rating's author edits it while in the class; with no role left they no longer may (the rating is then unseen).
   'rating.edit': ['ok', 403, 403, 403, 404, 'ok', 404],
+  'skill.edit': [403, 403, 403, 404, 'ok', 'ok', 404],
 };
 const COLUMNS = Object.keys(PEOPLE) as Person[];
 

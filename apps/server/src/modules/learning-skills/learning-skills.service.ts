@@ -19,7 +19,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
-import { accountMay, authorize, knows } from '../../class-access/access-rules';
+import { accountMay, authorize, knows, permit } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
@@ -68,7 +68,8 @@ async function editableSkill(db: DbOrTx, p: Principal, id: number, propertyPath?
   const row = await repo.findVisible(db, id, p.userId);
   if (!row) throw propertyPath ? violation(propertyPath, REF.learningSkill) : notFound(NOT_FOUND.skill);
   if (row.skill.isPublic) throw forbidden(MSG.catalogue);
-  if (!row.canEdit) throw forbidden();
+  // Found is seen (the SQL decided it): only whether the user may change it is asked.
+  permit(p, 'skill.edit', { role: null, ownerId: row.skill.creatorId });
   return row;
 }
 
