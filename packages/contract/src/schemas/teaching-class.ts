@@ -70,6 +70,7 @@ const classReadOnly = [
   'students',
   'teachingClassStudents',
   'userType',
+  'abilities',
 ];
 
 export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [
@@ -139,7 +140,26 @@ export interface TeachingClass extends JsonLd {
   subscription: Subscription | null;
   /** The signed-in user's class role: 0 creator, 1 co-teacher, 2 evaluator. */
   userType: ClassUserType;
+  /** What the signed-in user may do with this class (DESIGN §2, §14), so that clients never re-derive it from the role. */
+  abilities: ClassAbilities;
 }
+
+/** The class actions of DESIGN §2 a client shows or hides; the server decides them all by the same table. */
+export const CLASS_ABILITIES = [
+  'edit',
+  'delete',
+  'rate',
+  'report',
+  'manageStudents',
+  'manageTeachers',
+  'manageLinks',
+  'manageSkills',
+  'printLetters',
+  'export',
+  'readAccessLog',
+] as const;
+export type ClassAbility = (typeof CLASS_ABILITIES)[number];
+export type ClassAbilities = Record<ClassAbility, boolean>;
 
 /** What a class's invitation code shows to anyone signed in: enough to recognise the class, nothing more. */
 export interface TeachingClassSummary extends JsonLd {

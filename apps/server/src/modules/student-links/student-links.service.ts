@@ -1,7 +1,7 @@
 import {
   ACCESS_MESSAGES,
   EntityType,
-  ErrorText,
+  ClassUserType,
   INVITATION_MESSAGES,
   NotificationType,
   fullName,
@@ -22,26 +22,25 @@ import type { Principal } from '../../plugins/auth';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { notificationsService } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
-import { studentLinksPolicy as policy } from './student-links.policy';
+import { accountMay, authorize, can, CLASS_NOT_FOUND, gone, permit } from '../../class-access/access-rules';
 import { studentLinksRepository as repo, type StudentInvitationFull } from './student-links.repository';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
 type InvitationQuery = ListQueryOutput<typeof studentProfileInvitationListQuery>;
 type LinkQuery = ListQueryOutput<typeof studentProfileUserListQuery>;
 
-const LINK_NOT_FOUND = 'Student profile user not found.';
-const CLASS_NOT_FOUND = 'Teaching class not found.';
 
 async function visibleInvitation(db: DbOrTx, p: Principal, id: number): Promise<StudentInvitationFull> {
   const row = await repo.findInvitation(db, id, p.userId);
-  if (!row || !policy.canSeeInvitation(row.invitation, p.userId, row.role)) throw notFound(ErrorText.invitationView);
+  if (!row) throw gone('studentInvitation');
+  authorize(p, 'studentInvitation.read', { role: row.role, ownerId: row.invitation.userId });
   return row;
 }
 
 /** A request a teacher of its class may answer: 404 unseen, 403 the requester, 409 answered the other way. */
 async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
   const row = await visibleInvitation(db, p, id);
-  if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
+  permit(p, 'studentInvitation.answer', row);
   // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
   if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
   return { ...row, answered: row.invitation.isApproved !== null };
@@ -50,7 +49,9 @@ async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: bool
 async function visibleLink(db: DbOrTx, p: Principal, id: number) {
   const row = await repo.findLink(db, id);
   const teaches = row ? await repo.teachesStudent(db, p.userId, row.link.studentId) : false;
-  if (!row || !policy.canSeeLink(row.link, p.userId, teaches)) throw notFound(LINK_NOT_FOUND);
+  // The rule asks whether the user teaches the student in any class: the strongest role that answers it.
+  if (!row) throw gone('studentLink');
+  authorize(p, 'studentLink.read', { role: teaches ? ClassUserType.CoTeacher : null, ownerId: row.link.userId });
   return { row, teaches };
 }
 
@@ -75,7 +76,8 @@ export const studentLinksService = {
 
   /** A parent (or other, or student account) asks to link with a student's code; the class's teachers are notified (6). */
   async request(db: Db, p: Principal, b: CreateBody) {
-    if (!policy.canRequest(await usersRepository.accountType(db, p.userId))) throw forbidden(INVITATION_MESSAGES.linkUsersOnly);
+    const accountType = await usersRepository.accountType(db, p.userId);
+    if (!accountMay(accountType, 'studentInvitation.create')) throw forbidden(INVITATION_MESSAGES.linkUsersOnly);
     const code = normalizeInvitationCode(b.invitationCode);
     const found = code ? await repo.placeByCode(db, code, p.userId) : null;
     if (!found) throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
@@ -137,9 +139,7 @@ export const studentLinksService = {
    * them (their rows are locked, then re-read). Answers the ids accepted here, oldest first.
    */
   async acceptAll(db: Db, p: Principal, classId: number): Promise<number[]> {
-    const role = await repo.roleIn(db, classId, p.userId);
-    if (role === null) throw notFound(CLASS_NOT_FOUND);
-    if (!policy.canAnswer(role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
+    authorize(p, 'class.manageLinks', { role: await repo.roleIn(db, classId, p.userId) });
     return db.transaction(async (tx) => {
       if (!(await lockOpenClass(tx, classId))) throw notFound(CLASS_NOT_FOUND);
       const pending = await repo.pendingOfClassForUpdate(tx, classId);
@@ -192,9 +192,8 @@ export const studentLinksService = {
    */
   async unlink(db: Db, p: Principal, id: number) {
     const { row } = await visibleLink(db, p, id);
-    if (!policy.canUnlink(row.link, p.userId, await repo.roleIn(db, row.link.teachingClassId, p.userId)))
-      throw forbidden(ACCESS_MESSAGES.unlink);
-    if (!(await repo.unlink(db, id))) throw notFound(LINK_NOT_FOUND);
+    permit(p, 'studentLink.unlink', { role: await repo.roleIn(db, row.link.teachingClassId, p.userId), ownerId: row.link.userId });
+    if (!(await repo.unlink(db, id))) throw gone('studentLink');
   },
 
   /**
@@ -207,7 +206,7 @@ export const studentLinksService = {
     const { row } = await visibleLink(db, p, id);
     const target = await repo.placeWithRole(db, b.teachingClassStudent, p.userId);
     if (!target || target.role === null) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
-    if (!policy.canExtend(target.role)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
+    if (!can(p, 'class.manageLinks', target)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
     if (target.place.studentId !== row.link.studentId) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendSameStudent);
     refuseIfFinished(target.cls);
     const { place, cls } = target;

@@ -1,6 +1,5 @@
 import {
   EntityType,
-  ErrorText,
   INVITATION_MESSAGES,
   NotificationType,
   fullName,
@@ -10,7 +9,7 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { conflict, forbidden, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { answerWritten as written } from '../../http/invitation-answer';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
@@ -19,7 +18,7 @@ import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { usersRepository } from '../users/users.repository';
-import { teacherInvitationsPolicy as policy } from './teacher-invitations.policy';
+import { accountMay, authorize, gone, permit, teaches } from '../../class-access/access-rules';
 import { teacherInvitationsRepository as repo, type TeacherInvitationFull } from './teacher-invitations.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { classTeachersService } from '../class-teachers/class-teachers.service';
@@ -30,14 +29,15 @@ type ListQuery = ListQueryOutput<typeof teacherInvitationListQuery>;
 /** An invitation the user may see; anyone else's does not exist for them. */
 async function visible(db: DbOrTx, p: Principal, id: number): Promise<TeacherInvitationFull> {
   const row = await repo.findFull(db, id, p.userId);
-  if (!row || !policy.canSee(row.invitation, p.userId, row.role)) throw notFound(ErrorText.invitationView);
+  if (!row) throw gone('teacherInvitation');
+  authorize(p, 'teacherInvitation.read', { role: row.role, ownerId: row.invitation.teacherId });
   return row;
 }
 
 /** An invitation the user (the class creator) may answer: 404 unseen, 403 not the creator, 409 answered the other way. */
 async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
   const row = await visible(db, p, id);
-  if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.creatorAnswers);
+  permit(p, 'teacherInvitation.answer', row);
   // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
   if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
   return { ...row, answered: row.invitation.isApproved !== null };
@@ -57,13 +57,14 @@ export const teacherInvitationsService = {
 
   /** A teacher asks to join the class of a code; its creator is notified (type 4). */
   async create(db: Db, p: Principal, b: CreateBody) {
-    if (!policy.canRequest(await usersRepository.accountType(db, p.userId))) throw forbidden(INVITATION_MESSAGES.teachersOnly);
+    const accountType = await usersRepository.accountType(db, p.userId);
+    if (!accountMay(accountType, 'teacherInvitation.create')) throw forbidden(INVITATION_MESSAGES.teachersOnly);
     const code = normalizeInvitationCode(b.invitationCode);
     const found = code ? await classTeachersRepository.classByCode(db, code, p.userId) : null;
     if (!found) throw violation('invitationCode', INVITATION_MESSAGES.classCodeUnknown);
     const { cls, role } = found;
     refuseIfFinished(cls, INVITATION_MESSAGES.classFinished);
-    if (policy.alreadyTeaches(role)) throw violation('invitationCode', INVITATION_MESSAGES.alreadyTeacher);
+    if (teaches(role)) throw violation('invitationCode', INVITATION_MESSAGES.alreadyTeacher);
     if (await repo.hasPending(db, cls.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.teacherRequestPending);
     try {
       return await db.transaction(async (tx) => {

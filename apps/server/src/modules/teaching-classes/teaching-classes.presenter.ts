@@ -6,7 +6,7 @@ import { presentMedia, type MediaRow } from '../media/media.presenter';
 import { presentSubscription } from '../subscriptions/subscriptions.presenter';
 import { presentPlace } from '../teaching-class-students/teaching-class-students.presenter';
 import { presentPublicUser } from '../users/users.presenter';
-import { teachingClassesPolicy } from './teaching-classes.policy';
+import { classAbilities, roleMay } from '../../class-access/access-rules';
 import type { ClassMemberRows, ClassWithRelations } from './teaching-classes.sql';
 
 type UserSummary = { id: number; firstName: string; lastName: string; accountType: string };
@@ -19,7 +19,7 @@ const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSum
 export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?: ClassMembers): TeachingClass {
   const c = r.cls;
   const role = r.role as ClassUserType;
-  const showCodes = teachingClassesPolicy.canSeeInvitationCodes(role);
+  const showCodes = roleMay(role, 'class.seeCodes');
   return embedded('TeachingClass', 'teaching-class', c.id, {
     id: c.id,
     created: iso(c.created)!,
@@ -50,6 +50,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     isIndividual: c.isIndividual,
     subscription: r.subscription ? presentSubscription({ ...r.subscription, userRoles: r.subscriptionRoles }) : null,
     userType: role,
+    abilities: classAbilities(role),
   });
 }
 
