@@ -1,7 +1,8 @@
 // Part of `npm run bench` (called from run.ts with the running server; `BENCH_ONLY=contention` runs only it): whether
 // writes in different classes wait on each other (DESIGN §14 "No global lock"). On PostgreSQL, with the floor of the
 // same run: one teacher rating alone, then 24 teachers rating at once, each in a class of their own; class reads (a
-// class and its feed, of a class nobody writes) alone and beside those 24 writers. Each client is a loop sending its
+// class and its feed, of a class nobody writes) alone and beside those 24 writers, and the floor beside them too (what
+// the writers' CPU alone takes from any request, on a machine of 2 cores). Each client is a loop sending its
 // next request when the last one is answered. While the load runs, a sampler reads pg_stat_activity every 20 ms:
 // the share of the active backends of the bench database (itself left out) that wait on a lock
 // (wait_event_type 'Lock'), and the statements that wait, so that the next lock can be found.
@@ -175,7 +176,7 @@ export async function benchContention({ databaseUrl, dataDir, base }: Options) {
     let n = i;
     return { next: () => ({ url: base + readPaths[n++ % readPaths.length]!, init: { headers: headers(reader) } }) };
   });
-  const floor: Client[] = Array.from({ length: WRITERS }, () => ({
+  const floor: Client[] = Array.from({ length: READERS }, () => ({
     next: () => ({ url: `${base}/api/auth/v1/health`, init: { headers: headers(reader) } }),
   }));
 
@@ -207,8 +208,12 @@ export async function benchContention({ databaseUrl, dataDir, base }: Options) {
     await measure(`ratings, ${WRITERS} writers`, writers),
     await measure('class reads alone', readers),
     await measure(`class reads beside ${WRITERS} writers`, readers, writers),
+    // What the writers take from any request by their CPU alone (the floor waits on no lock): the reads' share set
+    // beside the floor's tells a lock from a busy machine.
+    await measure(`floor beside ${WRITERS} writers`, floor, writers),
   ];
-  const [, one, many, alone, beside] = rows as [Row, Row, Row, Row, Row];
+  const [floorAlone, one, many, alone, beside, floorBeside] = rows as [Row, Row, Row, Row, Row, Row];
+  const floorKept = Math.round((floorBeside.rps / floorAlone.rps) * 100) / 100;
   const writeScale = Math.round((many.rps / one.rps) * 100) / 100;
   const readsKept = Math.round((beside.rps / alone.rps) * 100) / 100;
   const lockShare = many.lockShare ?? 0;
@@ -243,7 +248,8 @@ export async function benchContention({ databaseUrl, dataDir, base }: Options) {
     `\n${WRITERS} writers: ${writeScale}× one writer (target ≥ ${TARGETS.writeScale}×: ${met.writeScale ? 'met' : 'NOT met'}); ` +
       `lock waits ${Math.round(lockShare * 1000) / 10}% of samples (target < ${TARGETS.lockShare * 100}%: ${met.lockShare ? 'met' : 'NOT met'}); ` +
       `reads beside the writers ${Math.round(readsKept * 100)}% of reads alone (target ≥ ${TARGETS.readsKept * 100}%: ` +
-      `${met.readsKept ? 'met' : 'NOT met'}); load average ${os
+      `${met.readsKept ? 'met' : 'NOT met'}); the floor beside them keeps ${Math.round(floorKept * 100)}% of its pace alone; ` +
+      `load average ${os
         .loadavg()
         .map((x) => x.toFixed(1))
         .join(', ')}`,
@@ -262,6 +268,7 @@ export async function benchContention({ databaseUrl, dataDir, base }: Options) {
     writeScale,
     lockShare,
     readsKept,
+    floorKept,
     met,
     ok,
     loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),

@@ -33,7 +33,7 @@ async function one(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const ratingsRoutes: ModuleRoutes = {
   name: 'ratings',
-  auth: (app, { db, urlSigner, files }) => {
+  auth: (app, { db, database, urlSigner, files }) => {
     // Feeds are read far more often than written: answers are kept per user and query while the ratings version stands.
     const cached = versionedAnswer(new VersionedCache());
     app.get(
@@ -49,7 +49,7 @@ export const ratingsRoutes: ModuleRoutes = {
             ? { studentIds: q['ratingStudents.student.id'] }
             : null;
         if (about) recordReads(db, { userId: p.userId, action: 'record', detail: 'ratings', address: req.ip, subject: about });
-        const version = () => repo.version(db, p.userId, q['teachingClass.id']);
+        const version = () => repo.version(database.checks, p.userId, q['teachingClass.id']);
         return cached(req, reply, `ratings|${p.userId}|${JSON.stringify(q)}`, {
           version,
           compute: async () => {

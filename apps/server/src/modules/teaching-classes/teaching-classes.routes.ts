@@ -24,7 +24,7 @@ async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
-  auth: (app, { db, urlSigner, config, files }) => {
+  auth: (app, { db, database, urlSigner, config, files }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
     const cache = new VersionedCache(config.answerCacheMaxBytes);
     classAnswerCaches.set(db, cache);
@@ -61,7 +61,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
           );
         }
         return cached(req, reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, {
-          version: () => service.listVersion(db, p),
+          version: () => service.listVersion(database.checks, p),
           compute: async () => {
             const { rows, total, version } = await service.list(db, p, q);
             return {
@@ -85,7 +85,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
         const p = requireUser(req);
         const id = idOf(req);
         return cached(req, reply, `detail|${p.userId}|${id}`, {
-          version: () => service.detailVersion(db, id),
+          version: () => service.detailVersion(database.checks, id),
           compute: () => detail(db, urlSigner, p, id),
         });
       },
