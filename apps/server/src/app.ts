@@ -15,7 +15,7 @@ import { PartialUploads } from './lib/partial-uploads';
 import { RedisLink } from './lib/redis-link';
 import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { hmac, persistentSecret } from './lib/secrets';
-import { TtlCache } from './lib/ttl-cache';
+import { LRUCache } from 'lru-cache';
 import { signingFor, UrlSigner } from './lib/url-signer';
 import { authenticate, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -101,7 +101,7 @@ export async function buildApp({
     db: db.db,
     signer: new TokenSigner(jwtSecret),
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, files.hasLinks),
-    linkAccess: new TtlCache<boolean>(60_000),
+    linkAccess: new LRUCache<string, boolean>({ max: 50_000, ttl: 60_000 }),
     files,
     partialUploads: new PartialUploads(config.dataDir),
     mailer,

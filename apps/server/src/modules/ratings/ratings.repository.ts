@@ -14,7 +14,9 @@ import {
   teachingClassStudents,
   users,
 } from '../../db/schema';
-import { classRoleSql } from '../../class-access/class-roles';
+import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classSetVersionSql } from '../../class-access/class-versions';
+import { linkedClassIdsSql } from '../../records/linked-access.sql';
 import { ratingMediaRepository } from './rating-media.repository';
 import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
 
@@ -23,11 +25,19 @@ export type NewRating = typeof ratings.$inferInsert;
 export type RatingStudentRow = typeof ratingStudents.$inferSelect;
 export type RatingMediaRow = typeof ratingMedias.$inferSelect;
 
+/** The classes whose ratings a user's feed may show: those they see, and those where they are linked to a student. */
+const feedClassIdsSql = sql`(${visibleClassIdsSql(sql.placeholder('userId'))} union all ${linkedClassIdsSql(sql`${sql.placeholder('userId')}`)})`;
+
 const statements = preparedPer((db) => ({
+  // The filter's classes, when it names some: a feed of one class is not made stale by writes in the others.
   version: db
-    .select({ version: sql<string>`(select "version"::text from "data_version" where "name" = 'ratings')` })
+    .select({ version: classSetVersionSql('ratings', feedClassIdsSql, sql`${sql.placeholder('classIds')}::integer[]`) })
     .from(sql`(select 1) as one`)
-    .prepare('ratings_version'),
+    .prepare('ratings_feed_version'),
+  versionAll: db
+    .select({ version: classSetVersionSql('ratings', feedClassIdsSql) })
+    .from(sql`(select 1) as one`)
+    .prepare('ratings_feed_version_all'),
 }));
 
 const skillIcon = alias(media, 'skill_icon');
@@ -120,9 +130,14 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
 }
 
 export const ratingsRepository = {
-  /** The version cached feed answers are checked against (migration 0006's triggers move it): a prepared read per hit. */
-  async version(db: DbOrTx): Promise<string> {
-    const [row] = await statements(db).version.execute();
+  /**
+   * The version a user's cached feed is checked against (migration 0011's triggers move it per class): a prepared read
+   * per hit over the classes the feed may show, or only those of its class filter.
+   */
+  async version(db: DbOrTx, userId: number, classIds: number[] | undefined): Promise<string> {
+    const [row] = classIds
+      ? await statements(db).version.execute({ userId, classIds })
+      : await statements(db).versionAll.execute({ userId });
     return row?.version ?? '0';
   },
 
@@ -154,9 +169,8 @@ export const ratingsRepository = {
   },
 
   /**
-   * A new rating and the places it names, in one statement. Every write of these tables moves the ratings' cache
-   * version (0007), whose one row each writer holds locked until it commits: all rating writes queue on it, so what
-   * runs between a writer's first statement and its commit sets their pace (measured by `npm run bench`).
+   * A new rating and the places it names, in one statement. Each row written moves its class's feed version (0011):
+   * the counter row of that class is held until commit, so writers of one class queue on it, those of others do not.
    */
   async insertWithStudents(db: DbOrTx, values: NewRating, places: { id: number; studentId: number }[]) {
     const rating = db

@@ -24,11 +24,11 @@ async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
-  auth: (app, { db, urlSigner, config, files }) => {
+  auth: (app, { db, database, urlSigner, config, files }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
     const cache = new VersionedCache(config.answerCacheMaxBytes);
     classAnswerCaches.set(db, cache);
-    const cached = versionedAnswer(cache, () => service.version(db));
+    const cached = versionedAnswer(cache);
     // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,
@@ -60,18 +60,21 @@ export const teachingClassesRoutes: ModuleRoutes = {
             links,
           );
         }
-        return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, async () => {
-          const { rows, total, version } = await service.list(db, p, q);
-          return {
-            version,
-            body: collection(
-              path,
-              rows.map((r) => presentClass(r, urlSigner)),
-              total,
-              q,
-              links,
-            ),
-          };
+        return cached(req, reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, {
+          version: () => service.listVersion(database.checks, p),
+          compute: async () => {
+            const { rows, total, version } = await service.list(db, p, q);
+            return {
+              version,
+              body: collection(
+                path,
+                rows.map((r) => presentClass(r, urlSigner)),
+                total,
+                q,
+                links,
+              ),
+            };
+          },
         });
       },
     );
@@ -81,7 +84,10 @@ export const teachingClassesRoutes: ModuleRoutes = {
       async (req, reply) => {
         const p = requireUser(req);
         const id = idOf(req);
-        return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
+        return cached(req, reply, `detail|${p.userId}|${id}`, {
+          version: () => service.detailVersion(database.checks, id),
+          compute: () => detail(db, urlSigner, p, id),
+        });
       },
     );
     app.post('/teaching-class', { config: { doc: { summary: 'Create a class', body: teachingClassCreateBody } } }, async (req, reply) => {

@@ -34,7 +34,6 @@ type CreateBody = z.output<typeof teachingClassCreateBody>;
 type PatchBody = z.output<typeof teachingClassPatchBody>;
 type ListQuery = ListQueryOutput<typeof teachingClassListQuery>;
 
-
 const MSG = {
   school: 'This school does not exist.',
   educationLevel: 'This education level does not exist.',
@@ -124,8 +123,9 @@ export const teachingClassesService = {
     return { rows: row && offsetOf(q) === 0 ? [row] : [], total: row ? 1 : 0 };
   },
 
-  /** The version the cached class answers are checked against. */
-  version: (db: DbOrTx) => repo.classesVersion(db),
+  /** The versions the cached class answers are checked against: the user's list, one class. */
+  listVersion: (db: DbOrTx, p: Principal) => repo.listVersion(db, p.userId),
+  detailVersion: (db: DbOrTx, id: number) => repo.detailVersion(db, id),
 
   async detail(db: DbOrTx, p: Principal, id: number) {
     const found = await repo.findWithMembers(db, id, p.userId);
@@ -221,5 +221,4 @@ export const teachingClassesService = {
     refuseIfFinished((await ownedClass(db, p, id)).cls);
     await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
   },
-
 };
