@@ -127,7 +127,8 @@ export interface TeachingClass extends JsonLd {
   avatar: Media | null;
   school: SchoolSummary | null;
   creator: PublicUser;
-  term: string | null;
+  /** A number when the term written is one ("2"), as the product's clients read it; else its text ("Full year"). */
+  term: string | number | null;
   numTeachers: number;
   numStudents: number;
   teachers?: PublicUser[];
