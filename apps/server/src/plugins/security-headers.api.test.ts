@@ -52,7 +52,11 @@ describe.each([
     ['a public JSON answer', () => s.api('GET', '/api/public/v1/config'), 200],
     ['an unknown route (404)', () => s.api('GET', '/api/public/v1/nowhere'), 404],
     ['an anonymous call of an authenticated route (401)', () => s.api('GET', '/api/auth/v1/teaching-classes'), 401],
-    ['a body of the wrong type (415)', () => s.api('POST', '/api/public/v1/login_check', { headers: { 'content-type': 'text/plain' }, body: 'x' }), 415],
+    [
+      'a body of the wrong type (415)',
+      () => s.api('POST', '/api/public/v1/login_check', { headers: { 'content-type': 'text/plain' }, body: 'x' }),
+      415,
+    ],
     ['invalid input (400)', () => s.api('POST', '/api/public/v1/user', { body: {} }), 400],
     // The tests' server has no web build: its page says so (503), with the same headers as the app's pages.
     ['the web app', () => s.api('GET', '/web/'), 503],

@@ -30,10 +30,10 @@ export type TeachingClassStudentPatchBody = z.input<typeof teachingClassStudentP
  * firstName required as on POST, the others not sent are cleared. familyLanguage (ours, unknown to the product's
  * clients) changes only when sent; `teachingClass` sent back is read, not moved.
  */
-export const teachingClassStudentPutBody = writeBody(
-  { ...placeFields, avatar: nullableRef.transform((v) => v ?? null) },
-  [...placeReadOnly, 'teachingClass'],
-);
+export const teachingClassStudentPutBody = writeBody({ ...placeFields, avatar: nullableRef.transform((v) => v ?? null) }, [
+  ...placeReadOnly,
+  'teachingClass',
+]);
 export type TeachingClassStudentPutBody = z.input<typeof teachingClassStudentPutBody>;
 
 /** Copies places from other classes into a destination class, re-using each Student (DESIGN §3). */

@@ -22,7 +22,11 @@ export const schoolsRoutes: ModuleRoutes = {
     app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery } } }, search(db, API_PUBLIC_PREFIX));
   },
   auth: (app, { db }) => {
-    app.get('/schools', { config: { doc: { summary: 'Find schools by name', query: schoolSearchQuery } } }, search(db, API_AUTH_PREFIX));
+    app.get(
+      '/schools',
+      { config: { doc: { summary: 'Find schools by name (the list sign-up shows)', query: schoolSearchQuery } } },
+      search(db, API_AUTH_PREFIX),
+    );
     app.get('/school/:id', { config: { doc: { summary: 'A school with its number of teachers' } } }, async (req) => {
       const row = await schoolsService.get(db, idParam((req.params as { id: string }).id));
       return item(presentSchool(row));

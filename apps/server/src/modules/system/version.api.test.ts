@@ -22,7 +22,8 @@ describe(`GET /version/{buildNumber} (${dbKind})`, () => {
   it('answers every role alike, signed in or not', async () => {
     const w = await classWithRoles(s);
     const bodies = new Set<string>();
-    for (const u of [undefined, w.creator, w.coteacher, w.evaluator, w.linked, w.stranger]) bodies.add((await version('130', u?.token)).body);
+    for (const u of [undefined, w.creator, w.coteacher, w.evaluator, w.linked, w.stranger])
+      bodies.add((await version('130', u?.token)).body);
     expect(bodies.size).toBe(1);
   });
 

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { API_AUTH_PREFIX, teachingClassCreateBody, teachingClassListQuery, teachingClassPatchBody, teachingClassPutBody } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  teachingClassCreateBody,
+  teachingClassListQuery,
+  teachingClassPatchBody,
+  teachingClassPutBody,
+} from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
 import { queryValue, readListQuery } from '../../http/list-query';

@@ -1,45 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { API, classWithRoles } from '../../../test/classes';
+import { API, withClassRoles } from '../../../test/classes';
 
 /**
  * GET /api/public/v1/user/validate/email/{email} and …/username/{username}: whether sign-up may use a value. They
  * tell what a sign-up with it would (taken or free, never whose), to anyone, signed in or not, alike.
  */
 const PUBLIC = '/api/public/v1/user/validate';
-let s: TestServer;
-let w: Awaited<ReturnType<typeof classWithRoles>>;
-beforeAll(async () => {
-  s = await startTestServer();
-  w = await classWithRoles(s);
-});
-afterAll(() => s.close());
+const t = withClassRoles();
 
 const check = (kind: 'email' | 'username', value: string, token?: string) =>
-  s.api('GET', `${PUBLIC}/${kind}/${encodeURIComponent(value)}`, { token });
+  t.s.api('GET', `${PUBLIC}/${kind}/${encodeURIComponent(value)}`, { token });
 
 describe(`sign-up checks (${dbKind})`, () => {
   it('say a free value is free, and a taken one taken with the message sign-up gives, in any letter case', async () => {
     expect((await check('email', 'nobody-yet@example.org')).json()).toEqual({ available: true });
     expect((await check('username', 'nobody-yet')).json()).toEqual({ available: true });
-    expect((await check('email', w.creator.user.email.toUpperCase())).json()).toEqual({
+    expect((await check('email', t.w.creator.user.email.toUpperCase())).json()).toEqual({
       available: false,
       message: 'This email is already used.',
     });
-    expect((await check('username', w.creator.username)).json()).toEqual({ available: false, message: 'This username is already used.' });
-    const signUpAnswer = await s.api('POST', '/api/public/v1/user', {
-      body: { username: w.creator.username, email: w.creator.user.email, plainPassword: 'correct horse battery', firstName: 'A', lastName: 'B', accountTypeRadio: 'teacher' },
+    expect((await check('username', t.w.creator.username)).json()).toEqual({ available: false, message: 'This username is already used.' });
+    const signUpAnswer = await t.s.api('POST', '/api/public/v1/user', {
+      body: {
+        username: t.w.creator.username,
+        email: t.w.creator.user.email,
+        plainPassword: 'correct horse battery',
+        firstName: 'A',
+        lastName: 'B',
+        accountTypeRadio: 'teacher',
+      },
     });
-    expect(signUpAnswer.json().violations.map((v: { message: string }) => v.message).sort()).toEqual([
-      'This email is already used.',
-      'This username is already used.',
-    ]);
+    expect(
+      signUpAnswer
+        .json()
+        .violations.map((v: { message: string }) => v.message)
+        .sort(),
+    ).toEqual(['This email is already used.', 'This username is already used.']);
   });
 
   it('answer every role the same: no account is described, whoever asks', async () => {
     const answers = new Set<string>();
-    for (const token of [undefined, w.creator.token, w.coteacher.token, w.evaluator.token, w.linked.token, w.stranger.token]) {
-      const res = await check('email', w.linked.user.email, token);
+    for (const token of [undefined, t.w.creator.token, t.w.coteacher.token, t.w.evaluator.token, t.w.linked.token, t.w.stranger.token]) {
+      const res = await check('email', t.w.linked.user.email, token);
       expect(res.statusCode).toBe(200);
       answers.add(res.body);
     }
@@ -79,5 +82,5 @@ describe(`sign-up checks are limited as sign-up is (${dbKind})`, () => {
 });
 
 it('is not under the authenticated prefix', async () => {
-  expect((await s.api('GET', `${API}/user/validate/email/a@b.org`, { token: w.creator.token })).statusCode).toBe(404);
+  expect((await t.s.api('GET', `${API}/user/validate/email/a@b.org`, { token: t.w.creator.token })).statusCode).toBe(404);
 });

@@ -40,7 +40,10 @@ export const usersRepository = {
     const where = and(sql`${users.id} in ${listed}`, ids ? inArray(users.id, ids) : undefined);
     const [rows, [total]] = await Promise.all([
       db
-        .select({ user: { id: users.id, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType }, avatar: media })
+        .select({
+          user: { id: users.id, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType },
+          avatar: media,
+        })
         .from(users)
         .leftJoin(media, eq(media.id, users.avatarId))
         .where(where)

@@ -27,8 +27,10 @@ export const usersRoutes: ModuleRoutes = {
       return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
     });
     // Sign-up's own checks of one value, for forms that ask before sending: no more than sign-up tells, as often.
-    app.get('/user/validate/email/:email', { config: { rateLimit, doc: { summary: 'Whether sign-up may use this e-mail' } } }, async (req) =>
-      usersService.availability(db, 'email', parse(validateEmailParams, req.params).email),
+    app.get(
+      '/user/validate/email/:email',
+      { config: { rateLimit, doc: { summary: 'Whether sign-up may use this e-mail' } } },
+      async (req) => usersService.availability(db, 'email', parse(validateEmailParams, req.params).email),
     );
     app.get(
       '/user/validate/username/:username',
@@ -39,12 +41,25 @@ export const usersRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner, files, partialUploads }) => {
     app.get(
       '/users',
-      { config: { doc: { summary: 'You and the people you work with (class teachers, your classes’ families, subscriptions)', query: userListQuery } } },
+      {
+        config: {
+          doc: {
+            summary: 'You and the people you work with (class teachers, your classes’ families, subscriptions)',
+            query: userListQuery,
+          },
+        },
+      },
       async (req) => {
         const p = requireUser(req);
         const { query: q, links } = readListQuery(req.query as Record<string, unknown>, userListQuery);
         const { rows, total } = await usersService.list(db, p, q);
-        return collection(`${API_AUTH_PREFIX}/users`, rows.map((r) => presentPublicUser(r, urlSigner)), total, q, links);
+        return collection(
+          `${API_AUTH_PREFIX}/users`,
+          rows.map((r) => presentPublicUser(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
       },
     );
     app.get(

@@ -34,7 +34,8 @@ const TAKEN = { username: 'This username is already used.', email: 'This email i
 
 async function uniqueness(db: Db, username: string | undefined, email: string | undefined, exceptId = 0) {
   const v: Violation[] = [];
-  if (username && (await usersRepository.usernameTaken(db, username, exceptId))) v.push({ propertyPath: 'username', message: TAKEN.username });
+  if (username && (await usersRepository.usernameTaken(db, username, exceptId)))
+    v.push({ propertyPath: 'username', message: TAKEN.username });
   if (email && (await usersRepository.emailTaken(db, email, exceptId))) v.push({ propertyPath: 'email', message: TAKEN.email });
   if (v.length) throw new ValidationError(v);
 }
