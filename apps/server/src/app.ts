@@ -114,6 +114,7 @@ export async function buildApp({
     jobs: new JobRunner(db, { db: db.db, files, config, log: app.log, mailer, push }, jobDefinitions),
   };
 
+  await registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   registerContentTypes(app);
   refuseBodiesOfBodilessWrites(app);
   await registerCors(app, config.corsOrigins);
@@ -123,7 +124,6 @@ export async function buildApp({
   registerErrorHandler(app, outage);
   registerTextGuard(app);
   registerExpectationFailed(app);
-  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   // Before compression: the answer kept for a repeat is the JSON text, compressed again for each client as it asks.
   registerIdempotency(app, db.db, { abandonedMs: Math.max(2 * config.requestTimeoutMs, ABANDONED_KEY_MS) });
   await registerCompression(app);

@@ -25,6 +25,17 @@ export type TeachingClassStudentCreateBody = z.input<typeof teachingClassStudent
 export const teachingClassStudentPatchBody = writeBody(placeFields, [...placeReadOnly, 'teachingClass']).partial();
 export type TeachingClassStudentPatchBody = z.input<typeof teachingClassStudentPatchBody>;
 
+/**
+ * `PUT /teaching-class-student/{id}`: a full replace of the place's names, code and avatar with PATCH's rules;
+ * firstName required as on POST, the others not sent are cleared. familyLanguage (ours, unknown to the product's
+ * clients) changes only when sent; `teachingClass` sent back is read, not moved.
+ */
+export const teachingClassStudentPutBody = writeBody({ ...placeFields, avatar: nullableRef.transform((v) => v ?? null) }, [
+  ...placeReadOnly,
+  'teachingClass',
+]);
+export type TeachingClassStudentPutBody = z.input<typeof teachingClassStudentPutBody>;
+
 /** Copies places from other classes into a destination class, re-using each Student (DESIGN §3). */
 export const teachingClassStudentCopyBody = z
   .object({

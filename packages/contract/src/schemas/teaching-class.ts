@@ -85,6 +85,22 @@ export type TeachingClassCreateBody = z.input<typeof teachingClassCreateBody>;
 export const teachingClassPatchBody = writeBody({ ...classFields, isFinished: bool, creator: refSchema }, classReadOnly).partial();
 export type TeachingClassPatchBody = z.input<typeof teachingClassPatchBody>;
 
+/** A relation that PUT replaces: not sent is none. */
+const replacedRef = nullableRef.transform((v) => v ?? null);
+
+/**
+ * `PUT /teaching-class/{id}`: a full replace of the fields of the product's write model (TeachingClassWrite), with
+ * PATCH's rules. Required as on POST (name, year, start, end); grade, term, avatar and school not sent are cleared.
+ * Our own fields, which the product's clients do not know (educationLevel, isIndividual, subscription,
+ * defaultPoints), and the actions isFinished and creator change only when sent: a client cannot send back what it
+ * never read, and a class must not leave its subscription or reopen because of that.
+ */
+export const teachingClassPutBody = writeBody(
+  { ...classFields, school: replacedRef, avatar: replacedRef, isFinished: bool.optional(), creator: refSchema.optional() },
+  classReadOnly,
+);
+export type TeachingClassPutBody = z.input<typeof teachingClassPutBody>;
+
 export const teachingClassListQuery = listQuery(
   {
     isFinished: filter.flag(),
@@ -128,7 +144,8 @@ export interface TeachingClass extends JsonLd {
   avatar: Media | null;
   school: SchoolSummary | null;
   creator: PublicUser;
-  term: string | null;
+  /** A number when the term written is one ("2"), as the product's clients read it; else its text ("Full year"). */
+  term: string | number | null;
   numTeachers: number;
   numStudents: number;
   teachers?: PublicUser[];

@@ -8,6 +8,7 @@ import {
   learningSkillCreateBody,
   learningSkillListQuery,
   learningSkillPatchBody,
+  learningSkillPutBody,
   teachingClassLearningSkillCreateBody,
   teachingClassLearningSkillListQuery,
 } from '@skillroom/contract';
@@ -75,15 +76,22 @@ export const learningSkillsRoutes: ModuleRoutes = {
         return reply.status(201).send(await oneSkill(db, urlSigner, p, id));
       },
     );
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    const write = (body: typeof learningSkillPatchBody | typeof learningSkillPutBody) => async (req: FastifyRequest) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.patch(db, files, p, id, parse(body, req.body));
+      return oneSkill(db, urlSigner, p, id);
+    };
     app.patch(
       '/learning-skill/:id',
       { config: { doc: { summary: 'Change a custom skill (its creator only)', body: learningSkillPatchBody } } },
-      async (req) => {
-        const p = requireUser(req);
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(learningSkillPatchBody, req.body));
-        return oneSkill(db, urlSigner, p, id);
-      },
+      write(learningSkillPatchBody),
+    );
+    app.put(
+      '/learning-skill/:id',
+      { config: { doc: { summary: 'Replace a custom skill: name, avatar (its creator only)', body: learningSkillPutBody } } },
+      write(learningSkillPutBody),
     );
 
     app.get(

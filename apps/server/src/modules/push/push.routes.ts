@@ -23,6 +23,10 @@ export const pushRoutes: ModuleRoutes = {
       const { row, inserted } = await service.register(db, push, p, parse(pushTokenBody, req.body));
       return reply.status(inserted ? 201 : 200).send(item(presentPushToken(row)));
     });
+    app.get('/firebase-token/:id', { config: { doc: { summary: "One of the user's push tokens (its owner only)" } } }, async (req) => {
+      const row = await service.get(db, requireUser(req), idParam((req.params as { id: string }).id));
+      return item(presentPushToken(row));
+    });
     app.delete('/firebase-token/:id', { config: { doc: { summary: "Remove one of the user's push tokens (sign-out)" } } }, async (req, reply) => {
       await service.remove(db, requireUser(req), idParam((req.params as { id: string }).id));
       return reply.status(204).send();

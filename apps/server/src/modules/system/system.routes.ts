@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, type PublicConfig } from '@skillroom/contract';
+import { DEFAULT_LOCALE, LOCALES, versionParams, type PublicConfig, type VersionInfo } from '@skillroom/contract';
+import { parse } from '../../http/validate';
 import type { ModuleRoutes } from '../types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
@@ -21,6 +22,15 @@ export const systemRoutes: ModuleRoutes = {
           privacyPolicyDate: ctx.config.privacyPolicyDate,
           ...(ctx.config.demo ? { demoAccounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, password, role })) } : {}),
         };
+      },
+    );
+    app.get(
+      '/version/:buildNumber',
+      { config: { doc: { summary: "The server's version and the oldest app build it serves (MINIMUM_APP_BUILD)" } } },
+      async (req): Promise<VersionInfo> => {
+        const { buildNumber } = parse(versionParams, req.params);
+        const minimum = ctx.config.minimumAppBuild;
+        return { version: ctx.version, minimum, supported: buildNumber >= minimum };
       },
     );
   },

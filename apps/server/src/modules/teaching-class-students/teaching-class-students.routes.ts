@@ -5,6 +5,7 @@ import {
   teachingClassStudentCreateBody,
   teachingClassStudentListQuery,
   teachingClassStudentPatchBody,
+  teachingClassStudentPutBody,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -80,15 +81,22 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         );
       },
     );
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    const write = (body: typeof teachingClassStudentPatchBody | typeof teachingClassStudentPutBody) => async (req: FastifyRequest) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.patch(db, files, p, id, parse(body, req.body));
+      return one(db, urlSigner, p, id);
+    };
     app.patch(
       '/teaching-class-student/:id',
       { config: { doc: { summary: 'Change a place (class teachers)', body: teachingClassStudentPatchBody } } },
-      async (req) => {
-        const p = requireUser(req);
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(teachingClassStudentPatchBody, req.body));
-        return one(db, urlSigner, p, id);
-      },
+      write(teachingClassStudentPatchBody),
+    );
+    app.put(
+      '/teaching-class-student/:id',
+      { config: { doc: { summary: 'Replace a place: names, code, avatar (class teachers)', body: teachingClassStudentPutBody } } },
+      write(teachingClassStudentPutBody),
     );
     app.post(
       '/teaching-class-student/:id/invitation-code',

@@ -10,6 +10,9 @@ import { classAbilities, roleMay } from '../../class-access/access-rules';
 import type { ClassMemberRows, ClassWithRelations } from './teaching-classes.sql';
 
 type UserSummary = { id: number; firstName: string; lastName: string; accountType: string };
+/** The product's clients read `term` as a number (TeachingClass.term): one written as digits goes out as one. */
+const termOf = (term: string | null) => (term !== null && /^(0|[1-9]\d{0,8})$/.test(term) ? Number(term) : term);
+
 export type ClassMembers = ClassMemberRows;
 
 const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSummary | null =>
@@ -36,7 +39,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),
-    term: c.term,
+    term: termOf(c.term),
     numTeachers: r.numTeachers,
     numStudents: r.numStudents,
     ...(members

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { API_AUTH_PREFIX, teachingClassCreateBody, teachingClassListQuery, teachingClassPatchBody } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  teachingClassCreateBody,
+  teachingClassListQuery,
+  teachingClassPatchBody,
+  teachingClassPutBody,
+} from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
 import { queryValue, readListQuery } from '../../http/list-query';
@@ -95,6 +101,13 @@ export const teachingClassesRoutes: ModuleRoutes = {
       const id = await service.create(db, p, parse(teachingClassCreateBody, req.body));
       return reply.status(201).send((await detail(db, urlSigner, p, id)).body);
     });
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    const write = (body: typeof teachingClassPatchBody | typeof teachingClassPutBody) => async (req: FastifyRequest) => {
+      const p = requireUser(req);
+      const id = idOf(req);
+      await service.patch(db, files, p, id, parse(body, req.body));
+      return (await detail(db, urlSigner, p, id)).body;
+    };
     app.patch(
       '/teaching-class/:id',
       {
@@ -102,12 +115,12 @@ export const teachingClassesRoutes: ModuleRoutes = {
           doc: { summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)', body: teachingClassPatchBody },
         },
       },
-      async (req) => {
-        const p = requireUser(req);
-        const id = idOf(req);
-        await service.patch(db, files, p, id, parse(teachingClassPatchBody, req.body));
-        return (await detail(db, urlSigner, p, id)).body;
-      },
+      write(teachingClassPatchBody),
+    );
+    app.put(
+      '/teaching-class/:id',
+      { config: { doc: { summary: "Replace a class's fields of the product's write model (creator only)", body: teachingClassPutBody } } },
+      write(teachingClassPutBody),
     );
     app.delete(
       '/teaching-class/:id',

@@ -1,5 +1,15 @@
-import { accountDeleteBody, privacyPolicyAcceptBody, signUpBody, userPatchBody } from '@skillroom/contract';
-import { item } from '../../http/hydra';
+import {
+  API_AUTH_PREFIX,
+  accountDeleteBody,
+  privacyPolicyAcceptBody,
+  signUpBody,
+  userListQuery,
+  userPatchBody,
+  validateEmailParams,
+  validateUsernameParams,
+} from '@skillroom/contract';
+import { collection, item } from '../../http/hydra';
+import { readListQuery } from '../../http/list-query';
 import { idParam, parse } from '../../http/validate';
 import { requireUser } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
@@ -16,8 +26,42 @@ export const usersRoutes: ModuleRoutes = {
       const id = await usersService.signUp(db, body);
       return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
     });
+    // Sign-up's own checks of one value, for forms that ask before sending: no more than sign-up tells, as often.
+    app.get(
+      '/user/validate/email/:email',
+      { config: { rateLimit, doc: { summary: 'Whether sign-up may use this e-mail' } } },
+      async (req) => usersService.availability(db, 'email', parse(validateEmailParams, req.params).email),
+    );
+    app.get(
+      '/user/validate/username/:username',
+      { config: { rateLimit, doc: { summary: 'Whether sign-up may use this username' } } },
+      async (req) => usersService.availability(db, 'username', parse(validateUsernameParams, req.params).username),
+    );
   },
   auth: (app, { db, urlSigner, files, partialUploads }) => {
+    app.get(
+      '/users',
+      {
+        config: {
+          doc: {
+            summary: 'You and the people you work with (class teachers, your classes’ families, subscriptions)',
+            query: userListQuery,
+          },
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        const { query: q, links } = readListQuery(req.query as Record<string, unknown>, userListQuery);
+        const { rows, total } = await usersService.list(db, p, q);
+        return collection(
+          `${API_AUTH_PREFIX}/users`,
+          rows.map((r) => presentPublicUser(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
+      },
+    );
     app.get(
       '/user/:id',
       {

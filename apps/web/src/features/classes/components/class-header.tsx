@@ -100,7 +100,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
             {formatDate(cls.start)} – {formatDate(cls.end)}
           </Fact>
           {cls.grade && <Fact label={<FormattedMessage id="web_class_form_grade" />}>{cls.grade}</Fact>}
-          {cls.term && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
+          {cls.term !== null && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
           {level && <Fact label={<FormattedMessage id="web_class_form_education_level" />}>{level}</Fact>}
           {cls.school && <Fact label={<FormattedMessage id="web_school_label" />}>{cls.school.name}</Fact>}
           {cls.subscription && <Fact label={<FormattedMessage id="web_class_form_subscription" />}>{cls.subscription.name}</Fact>}
