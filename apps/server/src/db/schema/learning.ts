@@ -92,7 +92,8 @@ export const ratings = pgTable(
     ...stamps,
   },
   (t) => [
-    index('rating_observation_idx').on(t.teachingClassId, t.observation),
+    // An observation is found by its id alone (/observation/{id}); with a class filter too, the class's date index serves.
+    index('rating_observation_idx').on(t.observation),
     // Feeds (newest first) and reports (a date range of one class) walk this index only.
     index('rating_class_date_idx').on(t.teachingClassId, t.date.desc(), t.id.desc()),
     index('rating_skill_idx').on(t.learningSkillId),

@@ -147,6 +147,28 @@ export const ratingsRepository = {
     return row ? revive([row])[0]! : null;
   },
 
+  /** The ratings of one observation the user may see, oldest first (the order they were made in). */
+  async findObservation(db: DbOrTx, userId: number, observation: string): Promise<FullRating[]> {
+    const rows = await selectFull(db, userId)
+      .where(and(eq(ratings.observation, observation), ratingVisibleSql(userId)))
+      .orderBy(ratings.id);
+    return revive(rows);
+  },
+
+  /** These actions with their skill, and whether the class uses that skill: one statement for any number of them. */
+  async actionsInClass(db: DbOrTx, classId: number, actionIds: number[]) {
+    if (!actionIds.length) return [];
+    return db
+      .select({
+        id: learningActions.id,
+        learningSkillId: learningActions.learningSkillId,
+        inClass: sql<boolean>`exists (select 1 from teaching_class_learning_skill u
+          where u.teaching_class_id = ${classId} and u.learning_skill_id = "learning_action"."learning_skill_id")`,
+      })
+      .from(learningActions)
+      .where(inArray(learningActions.id, actionIds));
+  },
+
   /** Newest first: by date, then by when it was recorded. */
   async list(db: DbOrTx, userId: number, f: RatingFilter, limit: number, offset: number) {
     const w = where(userId, f);
