@@ -92,7 +92,7 @@ export const idempotencyStore = {
     };
   },
 
-  /** `names`: the IRIs the answer names (records/kept-answer.ts), by which an erasure finds it. */
+  /** `names`: the IRIs the answer names (http/kept-answer.ts), by which an erasure finds it. */
   async complete(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>, answer: StoredAnswer & { statusCode: number; names: string[] }) {
     const headers = answer.responseHeaders === null ? null : JSON.stringify(answer.responseHeaders);
     await namedQuery(db, 'idempotency_complete', COMPLETE, [

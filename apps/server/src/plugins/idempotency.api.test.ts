@@ -35,7 +35,7 @@ describe('Idempotency-Key on writes (DESIGN §7)', () => {
     expect(replayed(first)).toBeUndefined();
     expect(second.statusCode).toBe(201);
     expect(replayed(second)).toBe('true');
-    // A small answer: the ids of what the first made, never its content (records/kept-answer.ts).
+    // A small answer: the ids of what the first made, never its content (http/kept-answer.ts).
     expect(second.body).toBe(keptOf(first));
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(await ratingsNoted(note)).toBe(1);

@@ -8,7 +8,7 @@ import { sqlState } from '../http/database-errors';
 import { conflict, HttpError, ValidationError } from '../http/errors';
 import { JSON_TYPES } from './content-types';
 import { digestParts, PartsDigest } from './idempotency-digest';
-import { smallAnswer } from '../records/kept-answer';
+import { smallAnswer } from '../http/kept-answer';
 
 /** Writes the header applies to; reads are never touched. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -14,7 +14,7 @@ import {
   teachingClassStudents,
   users,
 } from '../db/schema';
-import { minimalAnswer } from './kept-answer';
+import { minimalAnswer } from '../http/kept-answer';
 
 /** A media row as far as erasure needs it: the files to remove once its row is gone. */
 export interface StoredMedia {
