@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { media, ratingMedias, ratings } from '../../db/schema';
-import { ratingVisibleSql } from './ratings.sql';
+import { ratingLinksSql, ratingVisibleSql } from './ratings.sql';
 
 /** The attachments of ratings (`rating_media`): one media may be linked to each rating of its observation (DESIGN §7). */
 export const ratingMediaRepository = {
@@ -22,12 +23,8 @@ export const ratingMediaRepository = {
     limit: number,
     offset: number,
   ) {
-    const w = and(
-      sql`"rating_media"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-      ratingIds ? inArray(ratingMedias.ratingId, ratingIds) : undefined,
-      ids ? inArray(ratingMedias.id, ids) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
+    const w = ratingLinksSql(ratingMedias, userId, ratingIds, ids);
+    return page(
       db
         .select({ link: ratingMedias, media })
         .from(ratingMedias)
@@ -36,9 +33,8 @@ export const ratingMediaRepository = {
         .orderBy(ratingMedias.ratingId, ratingMedias.id)
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(ratingMedias).where(w),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, ratingMedias, w),
+    );
   },
 
   /** Attaches media; a link this rating has already is kept as it is (answers the ids of new links only). */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { reviverOf } from '../../db/json';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -16,7 +17,7 @@ import {
 } from '../../db/schema';
 import { classRoleSql } from '../../class-access/class-roles';
 import { ratingMediaRepository } from './rating-media.repository';
-import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
+import { ratingLinksSql, ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type NewRating = typeof ratings.$inferInsert;
@@ -243,16 +244,11 @@ export const ratingsRepository = {
     limit: number,
     offset: number,
   ) {
-    const w = and(
-      sql`"rating_student"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-      ratingIds ? inArray(ratingStudents.ratingId, ratingIds) : undefined,
-      ids ? inArray(ratingStudents.id, ids) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
+    const w = ratingLinksSql(ratingStudents, userId, ratingIds, ids);
+    return page(
       db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(limit).offset(offset),
-      db.select({ n: count() }).from(ratingStudents).where(w),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, ratingStudents, w),
+    );
   },
 
   ...ratingMediaRepository,

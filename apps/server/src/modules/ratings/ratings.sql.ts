@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../db/page';
 import { jsonOf } from '../../db/json';
 import { media, ratingMedias } from '../../db/schema';
 import { linkedRatingSql } from '../../records/linked-access.sql';
@@ -31,3 +33,19 @@ export const ratingMediasSql = sql<
   RatingMediaJson[]
 >`coalesce((select json_agg(json_build_object('link', ${jsonOf(ratingMedias, 'rml')}, 'media', ${jsonOf(media, 'rmm')}) order by rml.id)
   from rating_media rml join media rmm on rmm.id = rml.media_id where rml.rating_id = "rating"."id"), '[]')`;
+
+/**
+ * The rows of a rating's link table (`rating_student`, `rating_media`) the user may see, as their paginated lists
+ * filter them: through a rating they see, optionally of some ratings or with some ids.
+ */
+export const ratingLinksSql = (
+  link: { id: AnyPgColumn; ratingId: AnyPgColumn },
+  userId: number,
+  ratingIds: number[] | undefined,
+  ids: number[] | undefined,
+) =>
+  and(
+    sql`${link.ratingId} in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
+    anyOf(link.ratingId, ratingIds),
+    anyOf(link.id, ids),
+  );
