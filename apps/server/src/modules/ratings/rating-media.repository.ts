@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countOf, page } from '../../db/page';
 import { media, ratingMedias, ratings } from '../../db/schema';
-import { ratingLinksSql, ratingVisibleSql } from './ratings.sql';
+import { type RatingLinkQuery, ratingLinksSql, ratingVisibleSql } from './ratings.sql';
 
 /** The attachments of ratings (`rating_media`): one media may be linked to each rating of its observation (DESIGN §7). */
 export const ratingMediaRepository = {
@@ -15,15 +15,8 @@ export const ratingMediaRepository = {
     return row ?? null;
   },
 
-  async listMediaLinks(
-    db: DbOrTx,
-    userId: number,
-    ratingIds: number[] | undefined,
-    ids: number[] | undefined,
-    limit: number,
-    offset: number,
-  ) {
-    const w = ratingLinksSql(ratingMedias, userId, ratingIds, ids);
+  async listMediaLinks(db: DbOrTx, q: RatingLinkQuery) {
+    const w = ratingLinksSql(ratingMedias, q);
     return page(
       db
         .select({ link: ratingMedias, media })
@@ -31,8 +24,8 @@ export const ratingMediaRepository = {
         .innerJoin(media, eq(media.id, ratingMedias.mediaId))
         .where(w)
         .orderBy(ratingMedias.ratingId, ratingMedias.id)
-        .limit(limit)
-        .offset(offset),
+        .limit(q.limit)
+        .offset(q.offset),
       countOf(db, ratingMedias, w),
     );
   },

@@ -17,7 +17,14 @@ import {
 } from '../../db/schema';
 import { classRoleSql } from '../../class-access/class-roles';
 import { ratingMediaRepository } from './rating-media.repository';
-import { ratingLinksSql, ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
+import {
+  type RatingLinkQuery,
+  ratingLinksSql,
+  ratingMediasSql,
+  ratingPlacesSql,
+  ratingVisibleSql,
+  type RatingMediaJson,
+} from './ratings.sql';
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type NewRating = typeof ratings.$inferInsert;
@@ -236,17 +243,10 @@ export const ratingsRepository = {
   },
 
   /** Student links of the ratings the user may see. */
-  async listStudentLinks(
-    db: DbOrTx,
-    userId: number,
-    ratingIds: number[] | undefined,
-    ids: number[] | undefined,
-    limit: number,
-    offset: number,
-  ) {
-    const w = ratingLinksSql(ratingStudents, userId, ratingIds, ids);
+  async listStudentLinks(db: DbOrTx, q: RatingLinkQuery) {
+    const w = ratingLinksSql(ratingStudents, q);
     return page(
-      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(limit).offset(offset),
+      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(q.limit).offset(q.offset),
       countOf(db, ratingStudents, w),
     );
   },

@@ -34,18 +34,19 @@ export const ratingMediasSql = sql<
 >`coalesce((select json_agg(json_build_object('link', ${jsonOf(ratingMedias, 'rml')}, 'media', ${jsonOf(media, 'rmm')}) order by rml.id)
   from rating_media rml join media rmm on rmm.id = rml.media_id where rml.rating_id = "rating"."id"), '[]')`;
 
-/**
- * The rows of a rating's link table (`rating_student`, `rating_media`) the user may see, as their paginated lists
- * filter them: through a rating they see, optionally of some ratings or with some ids.
- */
-export const ratingLinksSql = (
-  link: { id: AnyPgColumn; ratingId: AnyPgColumn },
-  userId: number,
-  ratingIds: number[] | undefined,
-  ids: number[] | undefined,
-) =>
+/** A page of a rating link table (`rating_student`, `rating_media`): of some ratings or with some ids, or all. */
+export interface RatingLinkQuery {
+  userId: number;
+  ratingIds?: number[] | undefined;
+  ids?: number[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The rows of a rating link table the user may see (through a rating they see), as their paginated lists filter them. */
+export const ratingLinksSql = (link: { id: AnyPgColumn; ratingId: AnyPgColumn }, q: RatingLinkQuery) =>
   and(
-    sql`${link.ratingId} in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-    anyOf(link.ratingId, ratingIds),
-    anyOf(link.id, ids),
+    sql`${link.ratingId} in (select "rating"."id" from rating where ${ratingVisibleSql(q.userId)})`,
+    anyOf(link.ratingId, q.ratingIds),
+    anyOf(link.id, q.ids),
   );
