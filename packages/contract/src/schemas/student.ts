@@ -56,14 +56,18 @@ export const studentListQuery = listQuery({
   'teachingClassStudents.teachingClass.id': filter.ids('students with a place in these classes'),
 });
 
-/** A student's place in one class, with the class's own names, code and avatar. */
-export interface TeachingClassStudent extends JsonLd {
+/** What a Student and each of their places have: names and a code (a place's own, in its class). */
+interface NamedStudentRecord extends JsonLd {
   id: number;
   created: string;
   updated: string;
   firstName: string;
   lastName: string | null;
   code: string | null;
+}
+
+/** A student's place in one class, with the class's own names, code and avatar. */
+export interface TeachingClassStudent extends NamedStudentRecord {
   student: string;
   teachingClass: string;
   avatar: Media | null;
@@ -90,13 +94,7 @@ export interface FamilyLetterDefaults {
 }
 
 /** The person, kept across classes. */
-export interface Student extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  firstName: string;
-  lastName: string | null;
-  code: string | null;
+export interface Student extends NamedStudentRecord {
   avatar: Media | null;
   creator: string | null;
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { reviverOf } from '../../db/json';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -18,7 +19,14 @@ import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles
 import { classSetVersionSql } from '../../class-access/class-versions';
 import { linkedClassIdsSql } from '../../records/linked-access.sql';
 import { ratingMediaRepository } from './rating-media.repository';
-import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
+import {
+  type RatingLinkQuery,
+  ratingLinksSql,
+  ratingMediasSql,
+  ratingPlacesSql,
+  ratingVisibleSql,
+  type RatingMediaJson,
+} from './ratings.sql';
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type NewRating = typeof ratings.$inferInsert;
@@ -271,24 +279,12 @@ export const ratingsRepository = {
   },
 
   /** Student links of the ratings the user may see. */
-  async listStudentLinks(
-    db: DbOrTx,
-    userId: number,
-    ratingIds: number[] | undefined,
-    ids: number[] | undefined,
-    limit: number,
-    offset: number,
-  ) {
-    const w = and(
-      sql`"rating_student"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-      ratingIds ? inArray(ratingStudents.ratingId, ratingIds) : undefined,
-      ids ? inArray(ratingStudents.id, ids) : undefined,
+  async listStudentLinks(db: DbOrTx, q: RatingLinkQuery) {
+    const w = ratingLinksSql(ratingStudents, q);
+    return page(
+      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(q.limit).offset(q.offset),
+      countOf(db, ratingStudents, w),
     );
-    const [rows, [total]] = await Promise.all([
-      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(limit).offset(offset),
-      db.select({ n: count() }).from(ratingStudents).where(w),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 
   ...ratingMediaRepository,

@@ -34,6 +34,19 @@ type CreateBody = z.output<typeof teachingClassCreateBody>;
 type PatchBody = z.output<typeof teachingClassPatchBody>;
 type ListQuery = ListQueryOutput<typeof teachingClassListQuery>;
 
+type OwnField = 'name' | 'year' | 'start' | 'end' | 'grade' | 'term';
+
+/** The fields a class keeps under the body's own names, as a creation sets them and a change (those given) replaces them. */
+const ownFields = <B extends Partial<Pick<CreateBody, OwnField>>>(b: B) =>
+  ({
+    name: b.name,
+    year: b.year,
+    start: b.start,
+    end: b.end,
+    grade: b.grade,
+    term: b.term,
+  }) as Pick<B, OwnField>;
+
 const MSG = {
   school: 'This school does not exist.',
   educationLevel: 'This education level does not exist.',
@@ -137,12 +150,7 @@ export const teachingClassesService = {
     if (!accountMay(await usersRepository.accountType(db, p.userId), 'class.create')) throw forbidden(CLASS_MESSAGES.teachersOnly);
     await checkReferences(db, p, b, null);
     const values: Omit<NewTeachingClass, 'invitationCode'> = {
-      name: b.name,
-      year: b.year,
-      start: b.start,
-      end: b.end,
-      grade: b.grade,
-      term: b.term,
+      ...ownFields(b),
       educationLevelId: b.educationLevel ?? null,
       isIndividual: b.isIndividual ?? false,
       isFinished: b.isFinished ?? false,
@@ -188,12 +196,7 @@ export const teachingClassesService = {
       }
       if (b.isIndividual && (await repo.countPlaces(tx, id)) > 1) throw violation('isIndividual', MSG.individualStudents);
       await repo.update(tx, id, {
-        name: b.name,
-        year: b.year,
-        start: b.start,
-        end: b.end,
-        grade: b.grade,
-        term: b.term,
+        ...ownFields(b),
         educationLevelId: b.educationLevel,
         isIndividual: b.isIndividual,
         schoolId: b.school,
