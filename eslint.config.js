@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -34,6 +36,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
+    // The server's layers (DESIGN §14, docs/ARCHITECTURE.md): entries (main, app, context, cli, seed, jobs, the heavy worker)
+    // → modules → class-access, records, accounts, views → http, plugins, db, lib, config. Each imports only downward,
+    // and nothing imports in a loop (type-only imports excepted: they leave nothing at run time).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: 'apps/server/src', zones: serverLayers() }],
+    },
+  },
+  {
     // Features stay independent (bulletproof-react): shared code lives in components/ and lib/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -41,3 +60,16 @@ export default tseslint.config(
     },
   },
 );
+
+/** The zones of `import-x/no-restricted-paths`: each layer, and what above it it must not import. */
+function serverLayers() {
+  const entries = ['./main.ts', './app.ts', './cli', './seed', './jobs', './heavy.worker.ts'];
+  const shared = ['./class-access', './records', './accounts', './views'];
+  const platform = ['./http', './plugins', './db', './lib', './config.ts'];
+  const message = 'Server layers import downward only: entries → modules → class-access/records/accounts/views → http/plugins/db/lib.';
+  return [
+    { target: './modules', from: entries, message },
+    { target: shared, from: [...entries, './modules', './context.ts'], message },
+    { target: platform, from: [...entries, './modules', './context.ts', ...shared], message },
+  ];
+}

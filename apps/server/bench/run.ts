@@ -6,7 +6,8 @@
 // BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 3) change the durations; BENCH_ROUNDS (default 3) the rounds
 // of the rows beside a parent's reads (parent-reader.ts, a process of its own). BENCH_REPORTS=0 and BENCH_EXPORT=0
 // leave out the reports and export benchmarks; BENCH_ONLY=class-list runs only the rows above; BENCH_ONLY=rating-writes
-// only POST /rating with and without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=roster-import only the
+// only POST /rating with and without Idempotency-Key (rating-writes.bench.ts); BENCH_ONLY=contention only 1 vs 24
+// teachers rating at once and class reads beside them (contention.bench.ts); BENCH_ONLY=roster-import only the
 // 1,000-row roster import; BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export
 // of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them;
 // BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts).
@@ -125,6 +126,8 @@ async function main() {
     const writes = () =>
       import('./rating-writes.bench').then((m) => m.benchRatingWrites({ databaseUrl: url, dataDir, base, token, serverPid: child!.pid! }));
     if (process.env.BENCH_ONLY === 'rating-writes') return await writes();
+    const contention = () => import('./contention.bench').then((m) => m.benchContention({ databaseUrl: url, dataDir, base }));
+    if (process.env.BENCH_ONLY === 'contention') return await contention();
     const roster = () => import('./roster-import.bench').then((m) => m.benchRosterImport({ base }));
     if (process.env.BENCH_ONLY === 'roster-import') return await roster();
     const pdfs = () =>
@@ -225,6 +228,7 @@ async function main() {
     if (process.env.BENCH_ONLY === 'class-list') return;
     await (await import('./uploads')).benchUploads(base, token);
     await writes();
+    await contention();
     await roster();
     if (process.env.BENCH_REPORTS !== '0') await (await import('./reports.bench')).benchReports({ databaseUrl: url, base, token });
     await letters();

@@ -16,7 +16,7 @@ import { PartialUploads } from './lib/partial-uploads';
 import { RedisLink } from './lib/redis-link';
 import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { hmac, persistentSecret } from './lib/secrets';
-import { TtlCache } from './lib/ttl-cache';
+import { LRUCache } from 'lru-cache';
 import { signingFor, UrlSigner } from './lib/url-signer';
 import { authenticate, decoratePrincipal, requireSignedIn, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -112,7 +112,7 @@ export async function buildApp({
     db: db.db,
     signer: new TokenSigner(jwtSecret),
     urlSigner: new UrlSigner(urlSecret, config.mediaUrlTtlSeconds, files.hasLinks),
-    linkAccess: new TtlCache<boolean>(60_000),
+    linkAccess: new LRUCache<string, boolean>({ max: 50_000, ttl: 60_000 }),
     files,
     partialUploads: new PartialUploads(config.dataDir),
     mailer,
@@ -125,6 +125,7 @@ export async function buildApp({
     jobs: new JobRunner(db, { db: db.db, files, config, log: app.log, mailer, push }, jobDefinitions),
   };
 
+  await registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   registerContentTypes(app);
   refuseBodiesOfBodilessWrites(app);
   await registerCors(app, config.corsOrigins);
@@ -134,7 +135,6 @@ export async function buildApp({
   registerErrorHandler(app, outage);
   registerTextGuard(app);
   registerExpectationFailed(app);
-  registerSecurity(app, { crossOrigin: config.corsOrigins.length > 0, hsts: config.publicUrl.startsWith('https:') });
   // Before compression: the answer kept for a repeat is the JSON text, compressed again for each client as it asks.
   registerIdempotency(app, db.db, { abandonedMs: Math.max(2 * config.requestTimeoutMs, ABANDONED_KEY_MS) });
   await registerCompression(app);

@@ -112,6 +112,8 @@ const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_RETENTION_DAYS),
   /** The current privacy policy's date (YYYY-MM-DD): users who agreed before it (or never) are asked again. */
   PRIVACY_POLICY_DATE: calendarDate.default(PRIVACY_POLICY_DEFAULT_DATE),
+  /** The oldest build of the product's mobile app still served (GET /version/{buildNumber}); 0: every build. */
+  MINIMUM_APP_BUILD: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   /** Origins (scheme://host[:port]) whose pages may call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -215,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: c.PUSH_TIMEOUT_MS,
     },
     privacyPolicyDate: c.PRIVACY_POLICY_DATE,
+    minimumAppBuild: c.MINIMUM_APP_BUILD,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

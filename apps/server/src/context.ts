@@ -5,7 +5,7 @@ import type { TokenSigner } from './plugins/auth';
 import type { Mailer } from './lib/mailer';
 import type { FileStore } from './lib/file-store';
 import type { PartialUploads } from './lib/partial-uploads';
-import type { TtlCache } from './lib/ttl-cache';
+import type { LRUCache } from 'lru-cache';
 import type { UrlSigner } from './lib/url-signer';
 import type { collectRoutes } from './http/api-document';
 import type { NotificationBus } from './modules/notifications/notification-bus';
@@ -21,7 +21,7 @@ export interface AppContext {
   signer: TokenSigner;
   urlSigner: UrlSigner;
   /** Whether the user a media link was issued to may still see the file: at most 60 s, cleared by any write here. */
-  linkAccess: TtlCache<boolean>;
+  linkAccess: LRUCache<string, boolean>;
   files: FileStore;
   /** Resumable (tus) uploads in progress, in DATA_DIR/uploads: their owner, their removal. */
   partialUploads: PartialUploads;

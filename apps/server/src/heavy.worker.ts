@@ -2,28 +2,18 @@
 // on the main thread (a roster's bytes to rows, the family letters' PDF, a report's workbook). It gets plain data and answers plain data;
 // the database stays on the main thread. Built as its own entry (dist/heavy.worker.js); run from sources under tsx.
 import { Piscina } from 'piscina';
-import type { Report } from '@skillroom/contract';
-import type { LetterClass, LetterPlace } from './modules/family-letters/family-letters.repository';
 import { renderFamilyLetters } from './modules/family-letters/family-letter-pdf';
 import { renderReportSpreadsheet } from './modules/reports/report-spreadsheet';
-import type { ReportRatingRow } from './modules/reports/report-ratings.repository';
 import { readRosterFile, readRosterText } from './modules/teaching-class-students/roster-read';
 import { workOutcome, type WorkOutcome } from './lib/worker-pool-outcome';
 import type { ReadRoster } from './modules/teaching-class-students/roster-parse';
-
-export type RosterTask = { file: Uint8Array } | { text: string };
+import type { LettersTask, RosterTask, SpreadsheetTask } from './modules/heavy-tasks';
 
 /** A roster upload (file bytes or pasted text) as rows; an input error comes back as data (`WorkOutcome`). */
 export function roster(task: RosterTask): Promise<WorkOutcome<ReadRoster>> {
   return workOutcome(async () =>
     'file' in task ? readRosterFile(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength)) : readRosterText(task.text),
   );
-}
-
-export interface LettersTask {
-  cls: LetterClass;
-  places: LetterPlace[];
-  publicUrl: string;
 }
 
 /** Bytes moved (not copied) to the main thread. */
@@ -36,13 +26,6 @@ function moved(bytes: Buffer): Uint8Array {
 /** The family letters' PDF. */
 export async function letters(task: LettersTask): Promise<Uint8Array> {
   return moved(await renderFamilyLetters(task.cls, task.places, task.publicUrl));
-}
-
-export interface SpreadsheetTask {
-  report: Report;
-  locale: string;
-  ratings: ReportRatingRow[];
-  quick?: boolean;
 }
 
 /** A report's xlsx workbook: exceljs builds it whole in memory, one synchronous step of half a second for 1,000 students. */

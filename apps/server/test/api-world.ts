@@ -118,6 +118,8 @@ export function concrete(path: string, w: ApiWorld, id?: number) {
     .replace(/\/([a-z-]+)\/\{id\}/g, (_m, resource: string) => `/${resource}/${id ?? w.ids[resource] ?? 999999}`)
     .replace('{locale}', 'en')
     .replace('{email}', encodeURIComponent(w.creator.user.email))
+    .replace('{username}', encodeURIComponent(w.creator.username))
+    .replace('{buildNumber}', '42')
     .replace('{mediaType}', String(w.upload.mediaType))
     .replace('{fileName}', encodeURIComponent(w.upload.fileName));
 }
@@ -198,6 +200,9 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   'POST /api/auth/v1/teaching-class-student/import': (_s, w) => ({ teachingClass: w.cls['@id'], text: `Imp${++n} Orted` }),
   'PATCH /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', term: 2 }),
   'PATCH /api/auth/v1/teaching-class-student/{id}': () => ({ code: 'C-7' }),
+  'PUT /api/auth/v1/teaching-class/{id}': () => ({ name: 'Year 4 Maple', year: 2026, start: '2026-09-01', end: '2027-07-01', term: 2 }),
+  'PUT /api/auth/v1/teaching-class-student/{id}': () => ({ firstName: 'Amara', lastName: 'Okafor', code: 'C-7' }),
+  'PUT /api/auth/v1/learning-skill/{id}': () => ({ name: 'Curiosity' }),
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
   'POST /api/auth/v1/learning-skill': (_s, w) => ({ name: 'Patience', colorCode: '#225588', teachingClass: w.cls['@id'] }),
   'PATCH /api/auth/v1/learning-skill/{id}': () => ({ name: 'Curiosity' }),

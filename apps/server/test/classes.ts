@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { media, studentProfileUsers, subscriptionMembers, subscriptions, teachingClasses, teachingClassTeachers } from '../src/db/schema';
-import { signUp, type TestServer } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+import { signUp, startTestServer, type TestServer } from './harness';
 
 export const API = '/api/auth/v1';
 export type TestUser = Awaited<ReturnType<typeof signUp>>;
@@ -98,4 +99,15 @@ export async function classWithRoles(s: TestServer) {
   const second = await addStudent(s, creator, cls.id, { firstName: 'Bao', lastName: 'Nguyen' });
   await linkUser(s, first, linked);
   return { creator, coteacher, evaluator, linked, stranger, sub, cls, first, second };
+}
+
+/** One server and the class world of `classWithRoles` per test file: `const t = withClassRoles(); … t.s, t.w`. */
+export function withClassRoles(env: Record<string, string> = {}) {
+  const t = {} as { s: TestServer; w: Awaited<ReturnType<typeof classWithRoles>> };
+  beforeAll(async () => {
+    t.s = await startTestServer(env);
+    t.w = await classWithRoles(t.s);
+  });
+  afterAll(() => t.s.close());
+  return t;
 }

@@ -15,8 +15,8 @@ export async function tableFingerprinter(db: Db) {
     )) as unknown as Rows<{ table_name: string }>
   ).rows
     .map((r) => r.table_name)
-    // The classes' cache version counts writes, refused or not: it is not data.
-    .filter((t) => t !== 'data_version');
+    // The classes' cache versions count writes: they are not data.
+    .filter((t) => t !== 'class_version');
   const query = sql.raw(
     tables.map((t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(x.xmin::text::bigint), 0)::text as h from "${t}" x`).join(' union all '),
   );

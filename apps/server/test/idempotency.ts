@@ -35,3 +35,9 @@ export async function idempotencyWorld() {
 
 /** Whether an answer was replayed from a kept one. */
 export const replayed = (res: { headers: Record<string, unknown> }) => res.headers[IDEMPOTENCY.replayedHeader.toLowerCase()];
+
+/** The body a replay of this 2xx answer carries (records/kept-answer.ts): the ids of what it made, nothing else. */
+export function keptOf(res: { json: () => unknown }): string {
+  const b = res.json() as { '@id': string; '@type': string; id: number };
+  return JSON.stringify({ '@id': b['@id'], '@type': b['@type'], id: b.id });
+}

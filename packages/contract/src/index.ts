@@ -19,6 +19,7 @@ export * from './schemas/filters';
 export * from './schemas/learning-skill';
 export * from './learning-skill-rules';
 export * from './schemas/rating';
+export * from './schemas/observation';
 export * from './rating-rules';
 export * from './schemas/report';
 export * from './report-range-rules';

@@ -1,13 +1,15 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { ClassUserType, type AccountType } from '@skillroom/contract';
+import type { ClassUserType } from '@skillroom/contract';
+import { rolesOf, type Action } from './access-rules';
+
+export { CLASS_NOT_FOUND } from './access-rules';
 
 /*
- * Who is what in a class, in one place under the resource modules (DESIGN §2): the role SQL, the visible and taught
- * class queries and the class rules every module applies. It imports no module, and every module may import it.
+ * Who is what in a class, in SQL, under the resource modules (DESIGN §2): the role of a user in a class, and the
+ * classes they see (members) or teach (creator and co-teachers), for lists that page in the database. They are the
+ * SQL spelling of the `who` columns of access-rules.ts (MEMBERS, TEACHERS). It imports no module.
  */
 
-/** Answered to anyone who may not know that a class exists (DESIGN §2: 404, not 403). */
-export const CLASS_NOT_FOUND = 'Teaching class not found.';
 /** The one-student rule of individual classes (spec §3), said wherever a second student would come in. */
 export const INDIVIDUAL_ONE_STUDENT = 'An individual class holds one student only.';
 
@@ -23,35 +25,27 @@ export const classRoleSql = (userId: UserParam) => sql<ClassUserType | null>`(ca
     where sm.subscription_id = "teaching_class"."subscription_id" and sm.user_id = ${userId} and sm.role = 'evaluator') then 2
 end)`;
 
-/** Ids of the classes a user may see, each branch walking its own index (never a scan of all classes). */
-export const visibleClassIdsSql = (userId: UserParam) => sql`(
-  select vc.id from teaching_class vc where vc.creator_id = ${userId}
-  union all select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
-  union all select ec.id from subscription_member sm join teaching_class ec on ec.subscription_id = sm.subscription_id
-    where sm.user_id = ${userId} and sm.role = 'evaluator'
-)`;
+/** One branch per role of access-rules.ts, each walking its own index (never a scan of all classes). */
+const ROLE_BRANCH = {
+  creator: (u: UserParam) => sql`select rc.id from teaching_class rc where rc.creator_id = ${u}`,
+  coTeacher: (u: UserParam) => sql`select rt.teaching_class_id from teaching_class_teacher rt where rt.teacher_id = ${u}`,
+  evaluator: (
+    u: UserParam,
+  ) => sql`select re.id from subscription_member rm join teaching_class re on re.subscription_id = rm.subscription_id
+    where rm.user_id = ${u} and rm.role = 'evaluator'`,
+};
+
+/** Ids of the classes in which the user has one of the roles the rule of `action` allows. */
+export const classIdsWhereSql = (userId: UserParam, action: Action) =>
+  sql`(${sql.join(
+    rolesOf(action).map((who) => ROLE_BRANCH[who](userId)),
+    sql` union all `,
+  )})`;
+
+/** Ids of the classes a user may see (DESIGN §2: creator, co-teachers, evaluators). */
+export const visibleClassIdsSql = (userId: UserParam) => classIdsWhereSql(userId, 'class.read');
 
 /** Ids of the classes a user teaches (creator or co-teacher): their teachers answer requests and see codes. */
-export const taughtClassIdsSql = (userId: UserParam) => sql`(
-  select tc.id from teaching_class tc where tc.creator_id = ${userId}
-  union all select tt.teaching_class_id from teaching_class_teacher tt where tt.teacher_id = ${userId}
-)`;
+export const taughtClassIdsSql = (userId: UserParam) => classIdsWhereSql(userId, 'class.manageStudents');
 
-/** A user's role in one class (spec §4), or null when they have none. */
-export type ClassRole = ClassUserType | null;
-
-const teacher = (r: ClassRole) => r === ClassUserType.Creator || r === ClassUserType.CoTeacher;
-
-/** Who may do what with a class (DESIGN §2, class rows). */
-export const teachingClassesPolicy = {
-  /** Teachers create classes; parents, students and others link to a student instead (DESIGN §1). */
-  canCreate: (accountType: string | null) => accountType === ('teacher' satisfies AccountType),
-  /** Creator, co-teachers and evaluators see the class; anyone else may not know it exists (404). */
-  canSee: (r: ClassRole) => r !== null,
-  /** Edit, finish / reopen, change owner, delete, regenerate the invitation code. */
-  canManage: (r: ClassRole) => r === ClassUserType.Creator,
-  /** Add, edit, remove and copy students. */
-  canManageStudents: teacher,
-  /** The class and student invitation codes are handed out by the class's teachers only. */
-  canSeeInvitationCodes: teacher,
-};
+export type { ClassRole } from './access-rules';

@@ -17,6 +17,11 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Where the cached answers' version checks run (one short read each): on PostgreSQL a small pool of its own, so that
+   * a cached read never queues for a connection behind writers holding the main pool's; on PGlite the same `db`.
+   */
+  checks: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Raw client for LISTEN/NOTIFY and health checks. */
@@ -53,20 +58,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await migrator.end();
     }
     const timeout = opts.statementTimeoutMs;
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 5000,
-      // The server cancels a slow statement; the client gives up a little later when the server itself is frozen.
-      ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 1000 } : {}),
-    });
-    // An idle client losing its server must not crash the process; the next query fails with 503 instead.
-    pool.on('error', (err) => opts.onPoolError?.(detached(err)));
+    const poolOf = (max: number) => {
+      const p = new pg.Pool({
+        connectionString: opts.databaseUrl!,
+        max,
+        connectionTimeoutMillis: 5000,
+        // The server cancels a slow statement; the client gives up a little later when the server itself is frozen.
+        ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 1000 } : {}),
+      });
+      // An idle client losing its server must not crash the process; the next query fails with 503 instead.
+      p.on('error', (err) => opts.onPoolError?.(detached(err)));
+      return p;
+    };
+    const pool = poolOf(10);
+    const checkPool = poolOf(3);
     const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
+      checks: drizzlePg(checkPool, { schema }) as unknown as Db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), checkPool.end()]);
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -82,6 +95,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
+    checks: db,
     kind: 'pglite',
     close: () => client.close(),
     ping: async () => {

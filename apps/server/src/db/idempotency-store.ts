@@ -54,7 +54,8 @@ select false, request_hash, status_code, response_headers, response_body from id
  * instance died (`abandonedMs`): what an instance crashing between the route's commit and this statement leaves
  * anyway, whatever the commit mode.
  */
-const COMPLETE = `update idempotency_key set request_hash = $3, status_code = $4, response_headers = $5::jsonb, response_body = $6
+const COMPLETE = `update idempotency_key set request_hash = $3, status_code = $4, response_headers = $5::jsonb, response_body = $6,
+    names = $7::text[]
   where scope = $1 and key = $2 and status_code is null and set_config('synchronous_commit', 'off', true) is not null`;
 
 const RELEASE = 'delete from idempotency_key where scope = $1 and key = $2 and status_code is null';
@@ -91,7 +92,8 @@ export const idempotencyStore = {
     };
   },
 
-  async complete(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>, answer: StoredAnswer & { statusCode: number }) {
+  /** `names`: the IRIs the answer names (http/kept-answer.ts), by which an erasure finds it. */
+  async complete(db: Db, o: Pick<KeyOwner, 'scope' | 'key'>, answer: StoredAnswer & { statusCode: number; names: string[] }) {
     const headers = answer.responseHeaders === null ? null : JSON.stringify(answer.responseHeaders);
     await namedQuery(db, 'idempotency_complete', COMPLETE, [
       o.scope,
@@ -100,6 +102,7 @@ export const idempotencyStore = {
       answer.statusCode,
       headers,
       answer.responseBody,
+      answer.names,
     ]);
   },
 

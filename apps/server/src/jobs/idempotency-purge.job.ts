@@ -1,5 +1,5 @@
 import { idempotencyStore } from '../db/idempotency-store';
-import type { JobDefinition } from './job-runner';
+import type { JobDefinition } from './job-definition';
 
 /**
  * Hourly: writes' `Idempotency-Key`s and their answers older than 24 h (DESIGN §7). An answer may name a child or

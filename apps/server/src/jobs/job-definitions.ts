@@ -1,4 +1,4 @@
-import type { JobDefinition } from './job-runner';
+import type { JobDefinition } from './job-definition';
 import { orphanSweepJob, unattachedSweepJob } from './orphan-sweep.job';
 import { partialUploadSweepJob } from './partial-upload-sweep.job';
 import { retentionJob } from './retention.job';

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { JobDefinition } from './job-runner';
+import type { JobDefinition } from './job-definition';
 
 /**
  * Two instances creating the same new queue at once (each makes its partition table) can deadlock on PostgreSQL; the

@@ -4,7 +4,8 @@ import { makeMedia } from '../../test/classes';
 import { MediaType } from '@skillroom/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { media } from '../db/schema';
-import { JobRunner, type JobContext, type JobDefinition } from './job-runner';
+import type { JobContext, JobDefinition } from './job-definition';
+import { JobRunner } from './job-runner';
 import { jobDefinitions } from './job-definitions';
 import { pgliteBossDb } from './pglite-boss-db';
 

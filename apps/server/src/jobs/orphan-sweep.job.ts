@@ -1,5 +1,5 @@
 import { sweepOrphanMedia } from '../records/erasure';
-import type { JobDefinition } from './job-runner';
+import type { JobDefinition } from './job-definition';
 
 /** An upload not attached to anything after this long is deleted (DESIGN §6). */
 export const UNATTACHED_HOURS = 24;

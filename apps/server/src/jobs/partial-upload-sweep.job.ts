@@ -1,5 +1,5 @@
 import { PartialUploads } from '../lib/partial-uploads';
-import type { JobDefinition } from './job-runner';
+import type { JobDefinition } from './job-definition';
 
 /**
  * Every ten minutes: resumable uploads without a byte for UPLOADS_IDLE_EXPIRY_MINUTES (an hour by default) have

@@ -1,6 +1,6 @@
 import { pushService } from '../modules/push/push.service';
-import type { JobDefinition } from './job-runner';
-import { JOB } from './job-names';
+import type { JobDefinition } from './job-definition';
+import { JOB } from '../lib/job-names';
 
 /**
  * Web Push of one notification (`{ notificationId }`), DESIGN §10. A push service that answers 5xx or cannot be

@@ -1,6 +1,6 @@
 import { sendResetMail } from '../modules/auth/reset-mail';
-import type { JobDefinition } from './job-runner';
-import { JOB } from './job-names';
+import type { JobDefinition } from './job-definition';
+import { JOB } from '../lib/job-names';
 
 /**
  * A password reset mail (`{ userId }`), DESIGN §10: the job makes the token, so only the user's id is queued. An SMTP

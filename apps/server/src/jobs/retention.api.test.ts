@@ -25,7 +25,7 @@ import {
   teachingClasses,
   teachingClassStudents,
 } from '../db/schema';
-import type { JobContext } from './job-runner';
+import type { JobContext } from './job-definition';
 import { runRetention } from './retention.job';
 
 let s: TestServer;

@@ -2,7 +2,7 @@ import { EntityType, NotificationType } from '@skillroom/contract';
 import { withErasure } from '../records/erasure';
 import { dayMonthYear, retention } from '../records/retention';
 import { notificationsService } from '../modules/notifications/notifications.service';
-import type { JobContext, JobDefinition } from './job-runner';
+import type { JobContext, JobDefinition } from './job-definition';
 
 /** Classes handled per statement; the job goes on until none is left, each class in its own transaction. */
 const BATCH = 50;

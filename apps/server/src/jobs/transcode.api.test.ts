@@ -12,7 +12,7 @@ import { storedKeys } from '../lib/thumb-variants';
 import { transcodeMedia } from '../modules/media/media.transcoder';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
 import { directAttempt } from './leased-worker';
-import { JOB } from './job-names';
+import { JOB } from '../lib/job-names';
 import { transcodeJob, transcodeSweepJob } from './transcode.job';
 
 let s: TestServer;

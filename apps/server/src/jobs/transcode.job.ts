@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { canTranscode, transcodeMedia } from '../modules/media/media.transcoder';
-import type { JobDefinition } from './job-runner';
-import { JOB } from './job-names';
+import type { JobDefinition } from './job-definition';
+import { JOB } from '../lib/job-names';
 
 /** A transcode may legitimately run for long; pg-boss 10 caps a job's expiry at 24 h, the lease does the rest. */
 const LONGEST_SECONDS = 4 * 3600;

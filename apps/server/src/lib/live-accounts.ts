@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Whether the account of an access token still exists (DESIGN §6 "Accounts": a deleted account's session ends at
  * once). Access tokens are stateless, so the auth scope asks the database; a positive answer is kept for a few
@@ -8,25 +10,22 @@ export const ACCOUNT_CHECK_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
 // Keyed by the database handle, so that two servers in one process (tests, a peer) never share answers.
-const caches = new WeakMap<object, Map<number, number>>();
+const caches = new WeakMap<object, LRUCache<number, true>>();
 
 function cacheOf(db: object) {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) caches.set(db, (c = new LRUCache<number, true>({ max: MAX_ENTRIES, ttl: ACCOUNT_CHECK_TTL_MS })));
   return c;
 }
 
 export async function isLiveAccount(db: object, userId: number, exists: () => Promise<boolean>): Promise<boolean> {
   const cache = cacheOf(db);
-  const until = cache.get(userId);
-  const now = Date.now();
-  if (until !== undefined && until > now) return true;
+  if (cache.get(userId)) return true;
   if (!(await exists())) {
     cache.delete(userId);
     return false;
   }
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(userId, now + ACCOUNT_CHECK_TTL_MS);
+  cache.set(userId, true);
   return true;
 }
 

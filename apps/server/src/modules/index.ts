@@ -7,6 +7,7 @@ import { healthRoutes } from './health/health.routes';
 import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
+import { observationsRoutes } from './observations/observations.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
 import { familyLettersRoutes } from './family-letters/family-letters.routes';
@@ -43,6 +44,7 @@ export const modules: ModuleRoutes[] = [
   studentsRoutes,
   learningSkillsRoutes,
   ratingsRoutes,
+  observationsRoutes,
   reportsRoutes,
   exportRoutes,
   familyLettersRoutes,

@@ -6,7 +6,7 @@ import { type TestServer } from '../../test/harness';
 import { addCoTeacher, API, classWithRoles, type TestUser } from '../../test/classes';
 import { classSkills, ratingBody } from '../../test/ratings';
 import { heldUpload, multipart } from '../../test/media';
-import { idempotencyWorld, replayed } from '../../test/idempotency';
+import { idempotencyWorld, keptOf, replayed } from '../../test/idempotency';
 import { ratings } from '../db/schema';
 
 /**
@@ -45,7 +45,7 @@ describe('refusals the state may turn: the key is given back', () => {
     const retry = await w.postRating(teacher, key, note);
     expect([retry.statusCode, replayed(retry)]).toEqual([201, undefined]);
     const repeat = await w.postRating(teacher, key, note);
-    expect([repeat.statusCode, replayed(repeat), repeat.body]).toEqual([201, 'true', retry.body]);
+    expect([repeat.statusCode, replayed(repeat), repeat.body]).toEqual([201, 'true', keptOf(retry)]);
     expect(await w.ratingsNoted(note)).toBe(1);
   });
 
@@ -157,7 +157,7 @@ describe('final answers: kept and replayed', () => {
     const first = await w.postRating(teacher, key, `kept ${key}`);
     expect((await w.keyRows(key))[0]).toMatchObject({ statusCode: 201 });
     const second = await w.postRating(teacher, key, `kept ${key}`);
-    expect([second.statusCode, replayed(second), second.body]).toEqual([201, 'true', first.body]);
+    expect([second.statusCode, replayed(second), second.body]).toEqual([201, 'true', keptOf(first)]);
     expect(await w.ratingsNoted(`kept ${key}`)).toBe(1);
   });
 });

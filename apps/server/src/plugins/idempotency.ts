@@ -8,6 +8,7 @@ import { sqlState } from '../http/database-errors';
 import { conflict, HttpError, ValidationError } from '../http/errors';
 import { JSON_TYPES } from './content-types';
 import { digestParts, PartsDigest } from './idempotency-digest';
+import { smallAnswer } from '../http/kept-answer';
 
 /** Writes the header applies to; reads are never touched. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -103,7 +104,7 @@ const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n
  * `Idempotency-Key` on every POST, PUT, PATCH and DELETE under /api (DESIGN §7), for every route present and future.
  * The first request with a key takes it (a row in `idempotency_key`, in the database so that it holds across
  * instances), runs its route and keeps its answer; a repeat with the same request gets that answer with
- * `Idempotency-Replayed: true` and writes nothing, one sent while the first still runs waits for it, and one with
+ * `Idempotency-Replayed: true` (its status, `Location`, and a small body of the ids it made) and writes nothing, one sent while the first still runs waits for it, and one with
  * another request answers 409. Only final answers are kept (`isFinalAnswer`: 2xx, and the refusals the same body
  * always gets: 400, 404, 405, 410, 413, 415, 422); after any other (401, 403, 409, 429, 5xx) or a crash the key is
  * given back, so a retry once the state changed runs, and so does a corrected body under the same key. An answer
@@ -188,7 +189,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
-    const answer = { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: text };
+    // Small: ids and types of what was made, never its content or signed links (a replay is built from them).
+    const kept = smallAnswer(status, text);
+    const answer = { requestHash: digest, statusCode: status, responseHeaders: headers, responseBody: kept.body, names: kept.names };
     await settle(req, () => idempotencyStore.complete(db, st, answer));
     return payload;
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiWorld, bodies, callsOf, concrete, fresh, type ApiWorld } from '../../test/api-world';
 import { API } from '../../test/classes';
 import { dbKind, logCollector, signUp, startTestServer, type TestServer } from '../../test/harness';
-import { JOB } from '../jobs/job-names';
+import { JOB } from '../lib/job-names';
 import { fetchBare, upload } from '../../test/media';
 
 let s: TestServer;

@@ -82,8 +82,11 @@ type Serialized = ReturnType<typeof stdSerializers.err>;
  */
 const SECRET_NAMES = 'sig|exp|token|refresh_token|refreshToken|invitationCode|invitation_code|code|password|plainPassword|email';
 const SECRET_QUERY = new RegExp(`((?:[?&]|%3F|%26)(?:${SECRET_NAMES})(?:\\[\\]|%5B%5D)?(?:=|%3D))[^&#"\\s\\\\]*`, 'gi');
-/** Path segments that are secrets: the e-mail address of `forgot_password/{email}`, a reset token in a path. */
-const SECRET_SEGMENT = /(\/(?:forgot_password|reset-password|reset_password)\/)[^?#"\s\\/]+/gi;
+/**
+ * Path segments that are secrets or personal: the e-mail address of `forgot_password/{email}`, a reset token in a
+ * path, the value of sign-up's checks (`user/validate/email/{email}`, `user/validate/username/{username}`).
+ */
+const SECRET_SEGMENT = /(\/(?:forgot_password|reset-password|reset_password|validate\/email|validate\/username)\/)[^?#"\s\\/]+/gi;
 /** An e-mail address anywhere, as typed or URL-encoded (an "@" or "%40"). */
 const EMAIL = /[\w.!#$%'*+^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/g;
 /** JSON Web Tokens (access tokens) and bearer credentials in any text. */

@@ -63,12 +63,13 @@ export class Erasure {
     return locked;
   }
 
-  /** Detaches media from a rating (a PATCH with fewer `medias`), deleting those no other rating links. */
-  async detach(ratingId: number, mediaIds: number[]) {
-    if (!mediaIds.length) return;
+  /** Detaches media from a rating, or each rating of an observation (a PATCH with fewer `medias`), deleting those no other rating links. */
+  async detach(ratingIds: number | number[], mediaIds: number[]) {
+    const from = Array.isArray(ratingIds) ? ratingIds : [ratingIds];
+    if (!mediaIds.length || !from.length) return;
     await this.tx
       .delete(ratingMedias)
-      .where(and(eq(ratingMedias.ratingId, ratingId), sql`${ratingMedias.mediaId} in ${sqlList(mediaIds)}`));
+      .where(and(sql`${ratingMedias.ratingId} in ${sqlList(from)}`, sql`${ratingMedias.mediaId} in ${sqlList(mediaIds)}`));
     await this.media(mediaIds);
   }
 

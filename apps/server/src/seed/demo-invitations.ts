@@ -2,7 +2,7 @@ import { EntityType, NotificationType, fullName } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
 import { studentProfileUserInvitations, studentProfileUsers, teachingClassTeacherInvitations } from '../db/schema';
 import { notificationsService } from '../modules/notifications/notifications.service';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS } from '../modules/system/demo-accounts';
 import type { DemoUsers, seedDemoClasses } from './demo-classes';
 
 type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings, students, teachingClasses } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { API, makeMedia } from '../../test/classes';
-import { DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_PASSWORD } from '../modules/system/demo-accounts';
 import { seedDemo } from './demo';
 import { seedSkills } from '../../test/ratings';
 

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { schoolsService } from '../modules/schools/schools.service';
 import { hashPassword } from '../accounts/passwords';
 import { usersRepository } from '../modules/users/users.repository';
-import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_SCHOOL, DEMO_PASSWORD } from '../modules/system/demo-accounts';
 import { seedDemoClasses } from './demo-classes';
 import { seedDemoInvitations } from './demo-invitations';
 

@@ -2,7 +2,7 @@ import type { TeachingClass } from '@skillroom/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mutate } from 'swr';
 import { CodeCard } from './code-card';
-import { classKey, isCreator, regenerateInvitationCode } from '../lib/teaching-classes';
+import { classKey, may, regenerateInvitationCode } from '../lib/teaching-classes';
 
 /** The class code with copy, and for the creator a new code when the old one has gone too far (edit and teachers screens). */
 export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
@@ -21,7 +21,7 @@ export function ClassCodeCard({ cls }: { cls: TeachingClass }) {
       label={intl.formatMessage({ id: 'web_class_code_label' })}
       hint={<FormattedMessage id="web_class_code_hint" />}
       code={cls.invitationCode}
-      regenerate={isCreator(cls) ? regenerate : undefined}
+      regenerate={may(cls, 'edit') ? regenerate : undefined}
       confirmBody={<FormattedMessage id="web_class_code_confirm_body" values={{ code: cls.invitationCode }} />}
     />
   );

@@ -1,6 +1,6 @@
-import { ClassUserType } from '@skillroom/contract';
+import { CLASS_ABILITIES, type ClassAbilities } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
-import { canManageStudents, fullName, isCreator, routeId } from './teaching-classes';
+import { fullName, may, routeId } from './teaching-classes';
 
 describe('teaching class helpers', () => {
   it('takes only positive whole ids from a route', () => {
@@ -8,12 +8,13 @@ describe('teaching class helpers', () => {
     for (const bad of [undefined, '', '0', '-1', '4.2', '12abc', 'new', '12345678901']) expect(routeId(bad), String(bad)).toBeNull();
   });
 
-  it('lets creators and co-teachers manage students, evaluators only look', () => {
-    expect(canManageStudents({ userType: ClassUserType.Creator })).toBe(true);
-    expect(canManageStudents({ userType: ClassUserType.CoTeacher })).toBe(true);
-    expect(canManageStudents({ userType: ClassUserType.Evaluator })).toBe(false);
-    expect(canManageStudents(undefined)).toBe(false);
-    expect(isCreator({ userType: ClassUserType.CoTeacher })).toBe(false);
+  it("asks the class's abilities as the server gave them, and allows nothing before the class is read", () => {
+    const none = Object.fromEntries(CLASS_ABILITIES.map((a) => [a, false])) as ClassAbilities;
+    const coTeacher = { abilities: { ...none, rate: true, report: true, manageStudents: true, export: true } };
+    expect(may(coTeacher, 'manageStudents')).toBe(true);
+    expect(may(coTeacher, 'edit')).toBe(false);
+    expect(may(undefined, 'manageStudents')).toBe(false);
+    expect(may(null, 'rate')).toBe(false);
   });
 
   it('writes a full name without a missing last name', () => {

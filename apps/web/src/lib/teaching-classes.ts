@@ -1,4 +1,4 @@
-import { ClassUserType, type TeachingClass } from '@skillroom/contract';
+import type { ClassAbility, TeachingClass } from '@skillroom/contract';
 import useSWR, { mutate } from 'swr';
 import { api, ApiError } from './api-client';
 
@@ -17,10 +17,11 @@ export function useTeachingClass(id: number | null) {
 /** A new invitation code; the old one stops working at once (creator only). */
 export const regenerateInvitationCode = (id: number) => api<TeachingClass>(`/teaching-class/${id}/invitation-code`, { method: 'POST' });
 
-/** Creator and co-teachers add, edit, remove and copy students (DESIGN §2); evaluators only look. */
-export const canManageStudents = (c: Pick<TeachingClass, 'userType'> | undefined) =>
-  c?.userType === ClassUserType.Creator || c?.userType === ClassUserType.CoTeacher;
-export const isCreator = (c: Pick<TeachingClass, 'userType'> | undefined) => c?.userType === ClassUserType.Creator;
+/**
+ * Whether the signed-in user may do this with the class: the server says so in the class's `abilities` (DESIGN §14), by
+ * the same rules it then applies; the app never re-derives them from the role. No class (still loading) allows nothing.
+ */
+export const may = (c: Pick<TeachingClass, 'abilities'> | null | undefined, ability: ClassAbility) => c?.abilities?.[ability] === true;
 
 /**
  * After a write, every cached class answer (lists, detail) and student list may be stale: they are all
@@ -38,4 +39,4 @@ export function revalidateClassLists() {
 /** The HTTP status of a failed call (0 for a network failure), or null for anything else. */
 export const errorStatus = (e: unknown): number | null => (e instanceof ApiError ? e.status : null);
 
-export const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
+export { fullName } from '@skillroom/contract';

@@ -125,30 +125,30 @@ export interface Teacher extends JsonLd {
   phone?: string | null;
 }
 
-/** A request to link to a student, made with the code of one of the student's places. */
-export interface StudentProfileUserInvitation extends JsonLd {
+/** What a link request and a link both are about: a Student, through their place in one class. */
+interface StudentPlaceRecord extends JsonLd {
   id: number;
   created: string;
   updated: string;
   teachingClass: ClassLabel;
   /** The Student (the person). */
   student: StudentLabel;
-  /** The place whose code was used (`/teaching-class-student/{id}`): the manage and detail screens are under it. */
+  /**
+   * The place (`/teaching-class-student/{id}`): for a request, the one whose code was used (the manage and detail
+   * screens are under it); for a link, the one it was made through (`/student/{id}` opens it for the linked user).
+   */
   teachingClassStudent: string;
+}
+
+/** A request to link to a student, made with the code of one of the student's places. */
+export interface StudentProfileUserInvitation extends StudentPlaceRecord {
   /** The user who asks; `email` only in the answers to the class's teachers (DESIGN §8). */
   user: LinkUser & { email?: string };
   isApproved: boolean | null;
 }
 
 /** A user linked to a student: they see that student's ratings, media and report, and nothing else of the class. */
-export interface StudentProfileUser extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  teachingClass: ClassLabel;
-  student: StudentLabel;
-  /** The place the link was made through (`/student/{id}` opens it for the linked user). */
-  teachingClassStudent: string;
+export interface StudentProfileUser extends StudentPlaceRecord {
   user: LinkUser;
   isViaInvitation: boolean;
 }

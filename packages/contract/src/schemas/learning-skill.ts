@@ -36,6 +36,16 @@ export type LearningSkillCreateBody = z.input<typeof learningSkillCreateBody>;
 export const learningSkillPatchBody = writeBody(skillFields, skillReadOnly).partial();
 export type LearningSkillPatchBody = z.input<typeof learningSkillPatchBody>;
 
+/**
+ * `PUT /learning-skill/{id}`: a full replace of the product's write model (name required, avatar not sent is
+ * cleared) with PATCH's rules; colorCode (ours, unknown to the product's clients) changes only when sent.
+ */
+export const learningSkillPutBody = writeBody(
+  { ...skillFields, colorCode: colorCodeSchema.optional(), avatar: nullableRef.transform((v) => v ?? null) },
+  skillReadOnly,
+);
+export type LearningSkillPutBody = z.input<typeof learningSkillPutBody>;
+
 export const learningSkillListQuery = listQuery({
   isPublic: filter.flag('the predefined catalogue (1) or custom skills (0)'),
   'creator.id': filter.ids(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_MAX_PROPERTIES, SCREEN_NAMES } from '../constants';
-import { V, anyNumber } from './common';
+import { V, anyNumber, digitsInteger } from './common';
 
 export const analyticsEventBody = z
   .object({
@@ -13,6 +13,15 @@ export const analyticsEventBody = z
   })
   .strict();
 export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
+
+/** `GET /api/public/v1/version/{buildNumber}`: a mobile app's build number. */
+export const versionParams = z.object({ buildNumber: digitsInteger(0, 2_147_483_647) });
+/** The server's version and the oldest app build it still serves; `supported` says whether the asking build is one. */
+export interface VersionInfo {
+  version: string;
+  minimum: number;
+  supported: boolean;
+}
 
 export interface PublicConfig {
   version: string;

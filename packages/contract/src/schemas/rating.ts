@@ -43,9 +43,8 @@ const points = z
 
 const studentRefs = z.array(studentRefSchema, { error: V.type }).max(RATING_LIMITS.students, { error: V.type });
 
-/** The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()). */
-const ratingFields = {
-  learningAction: refSchema,
+/** What every rating of one observation shares (the observation's own body is schemas/observation.ts). */
+export const observationFields = {
   /** Optional; older clients send only the skill. When both are sent they must agree. */
   learningSkill: refSchema.optional(),
   date: isoDate,
@@ -55,6 +54,12 @@ const ratingFields = {
   students: studentRefs,
   /** Media (your uploads of types 34-37) to attach: as references, or as the RatingMedia objects a rating was read with. */
   medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
+};
+
+/** The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()). */
+const ratingFields = {
+  learningAction: refSchema,
+  ...observationFields,
   /** Ratings saved together share it (DESIGN §7); the server makes one when it is not sent. */
   observation: z.uuid({ error: V.type }).optional(),
 };

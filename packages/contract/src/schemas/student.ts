@@ -25,6 +25,17 @@ export type TeachingClassStudentCreateBody = z.input<typeof teachingClassStudent
 export const teachingClassStudentPatchBody = writeBody(placeFields, [...placeReadOnly, 'teachingClass']).partial();
 export type TeachingClassStudentPatchBody = z.input<typeof teachingClassStudentPatchBody>;
 
+/**
+ * `PUT /teaching-class-student/{id}`: a full replace of the place's names, code and avatar with PATCH's rules;
+ * firstName required as on POST, the others not sent are cleared. familyLanguage (ours, unknown to the product's
+ * clients) changes only when sent; `teachingClass` sent back is read, not moved.
+ */
+export const teachingClassStudentPutBody = writeBody({ ...placeFields, avatar: nullableRef.transform((v) => v ?? null) }, [
+  ...placeReadOnly,
+  'teachingClass',
+]);
+export type TeachingClassStudentPutBody = z.input<typeof teachingClassStudentPutBody>;
+
 /** Copies places from other classes into a destination class, re-using each Student (DESIGN §3). */
 export const teachingClassStudentCopyBody = z
   .object({
@@ -45,14 +56,18 @@ export const studentListQuery = listQuery({
   'teachingClassStudents.teachingClass.id': filter.ids('students with a place in these classes'),
 });
 
-/** A student's place in one class, with the class's own names, code and avatar. */
-export interface TeachingClassStudent extends JsonLd {
+/** What a Student and each of their places have: names and a code (a place's own, in its class). */
+interface NamedStudentRecord extends JsonLd {
   id: number;
   created: string;
   updated: string;
   firstName: string;
   lastName: string | null;
   code: string | null;
+}
+
+/** A student's place in one class, with the class's own names, code and avatar. */
+export interface TeachingClassStudent extends NamedStudentRecord {
   student: string;
   teachingClass: string;
   avatar: Media | null;
@@ -79,13 +94,7 @@ export interface FamilyLetterDefaults {
 }
 
 /** The person, kept across classes. */
-export interface Student extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  firstName: string;
-  lastName: string | null;
-  code: string | null;
+export interface Student extends NamedStudentRecord {
   avatar: Media | null;
   creator: string | null;
 }

@@ -70,6 +70,7 @@ const classReadOnly = [
   'students',
   'teachingClassStudents',
   'userType',
+  'abilities',
 ];
 
 export const teachingClassCreateBody = writeBody({ ...classFields, isFinished: bool.optional() }, [
@@ -83,6 +84,22 @@ export type TeachingClassCreateBody = z.input<typeof teachingClassCreateBody>;
 /** Changed fields, isFinished, or creator (owner change). Dates are checked against the stored ones by the server. */
 export const teachingClassPatchBody = writeBody({ ...classFields, isFinished: bool, creator: refSchema }, classReadOnly).partial();
 export type TeachingClassPatchBody = z.input<typeof teachingClassPatchBody>;
+
+/** A relation that PUT replaces: not sent is none. */
+const replacedRef = nullableRef.transform((v) => v ?? null);
+
+/**
+ * `PUT /teaching-class/{id}`: a full replace of the fields of the product's write model (TeachingClassWrite), with
+ * PATCH's rules. Required as on POST (name, year, start, end); grade, term, avatar and school not sent are cleared.
+ * Our own fields, which the product's clients do not know (educationLevel, isIndividual, subscription,
+ * defaultPoints), and the actions isFinished and creator change only when sent: a client cannot send back what it
+ * never read, and a class must not leave its subscription or reopen because of that.
+ */
+export const teachingClassPutBody = writeBody(
+  { ...classFields, school: replacedRef, avatar: replacedRef, isFinished: bool.optional(), creator: refSchema.optional() },
+  classReadOnly,
+);
+export type TeachingClassPutBody = z.input<typeof teachingClassPutBody>;
 
 export const teachingClassListQuery = listQuery(
   {
@@ -127,7 +144,8 @@ export interface TeachingClass extends JsonLd {
   avatar: Media | null;
   school: SchoolSummary | null;
   creator: PublicUser;
-  term: string | null;
+  /** A number when the term written is one ("2"), as the product's clients read it; else its text ("Full year"). */
+  term: string | number | null;
   numTeachers: number;
   numStudents: number;
   teachers?: PublicUser[];
@@ -139,7 +157,26 @@ export interface TeachingClass extends JsonLd {
   subscription: Subscription | null;
   /** The signed-in user's class role: 0 creator, 1 co-teacher, 2 evaluator. */
   userType: ClassUserType;
+  /** What the signed-in user may do with this class (DESIGN §2, §14), so that clients never re-derive it from the role. */
+  abilities: ClassAbilities;
 }
+
+/** The class actions of DESIGN §2 a client shows or hides; the server decides them all by the same table. */
+export const CLASS_ABILITIES = [
+  'edit',
+  'delete',
+  'rate',
+  'report',
+  'manageStudents',
+  'manageTeachers',
+  'manageLinks',
+  'manageSkills',
+  'printLetters',
+  'export',
+  'readAccessLog',
+] as const;
+export type ClassAbility = (typeof CLASS_ABILITIES)[number];
+export type ClassAbilities = Record<ClassAbility, boolean>;
 
 /** What a class's invitation code shows to anyone signed in: enough to recognise the class, nothing more. */
 export interface TeachingClassSummary extends JsonLd {

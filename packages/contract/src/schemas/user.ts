@@ -4,6 +4,7 @@ import { V, optionalText, refSchema, nullableRef, writeBody, type JsonLd } from 
 import type { Media } from './media';
 import type { School } from './school';
 import { optionalPersonName, personName } from './names';
+import { filter, listQuery } from './filters';
 
 const email = z
   .string({ error: V.blank })
@@ -78,6 +79,18 @@ export const userPatchBody = writeBody(
 export type UserPatchBody = z.input<typeof userPatchBody>;
 
 export const forgotPasswordParams = z.object({ email });
+
+/** `GET /api/public/v1/user/validate/email/{email}` and `…/username/{username}`: the sign-up checks of one value. */
+export const validateEmailParams = z.object({ email });
+export const validateUsernameParams = z.object({ username });
+/** Whether a sign-up may use the value; when not, the message sign-up would answer with. */
+export interface ValueAvailability {
+  available: boolean;
+  message?: string;
+}
+
+/** `GET /users`: yourself and the people who share a class with you (DESIGN §3), as other users see them. */
+export const userListQuery = listQuery({ id: filter.ids('these users only') });
 export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password }).strict();
 
 export interface User extends JsonLd {

@@ -8,6 +8,9 @@ const stamps = {
 };
 export { stamps };
 
+/** A required reference to the row this one belongs to: deleting that row deletes this one. */
+export const belongsTo = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: 'cascade' });
+
 /** A school name as compared: trimmed, runs of spaces as one, lower case. The unique index and the lookups share it. */
 export const schoolNameKey = (name: SQLWrapper | string) => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
 
@@ -35,7 +38,10 @@ export const users = pgTable(
     preferredLanguage: text('preferred_language').notNull().default('en'),
     phone: text('phone'),
     occupation: text('occupation'),
-    roles: text('roles').array().notNull().default(sql`'{ROLE_USER}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{ROLE_USER}'::text[]`),
     avatarId: integer('avatar_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     privacyPolicyLastAgreed: timestamp('privacy_policy_last_agreed', { withTimezone: true }),
@@ -54,9 +60,7 @@ export const refreshTokens = pgTable(
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
     family: text('family').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -70,9 +74,7 @@ export const passwordResets = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -103,12 +105,8 @@ export const subscriptionMembers = pgTable(
   'subscription_member',
   {
     id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: belongsTo('subscription_id', () => subscriptions.id),
+    userId: belongsTo('user_id', () => users.id),
     role: text('role').notNull(), // 'teacher' | 'evaluator'
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { schools, stamps, subscriptions, users } from './accounts';
+import { belongsTo, schools, stamps, subscriptions, users } from './accounts';
 import { media } from './media';
 
 /** Seeded by the migration; the client translates the key (DESIGN §3). */
@@ -23,9 +23,7 @@ export const teachingClasses = pgTable(
     defaultPoints: smallint('default_points').notNull().default(3),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: belongsTo('creator_id', () => users.id),
     term: text('term'),
     educationLevelId: integer('education_level_id').references(() => educationLevels.id, { onDelete: 'set null' }),
     isIndividual: boolean('is_individual').notNull().default(false),
@@ -51,12 +49,8 @@ export const teachingClassTeachers = pgTable(
   'teaching_class_teacher',
   {
     id: serial('id').primaryKey(),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
+    teacherId: belongsTo('teacher_id', () => users.id),
     /** Joined by an accepted request; false for a teacher who became one otherwise (a former owner). */
     isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
@@ -90,12 +84,8 @@ export const teachingClassStudents = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     code: text('code'),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    studentId: belongsTo('student_id', () => students.id),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     invitationCode: text('invitation_code').notNull(),
@@ -119,19 +109,11 @@ export const studentProfileUsers = pgTable(
   'student_profile_user',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    studentId: belongsTo('student_id', () => students.id),
+    userId: belongsTo('user_id', () => users.id),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
     // The place the link is to; removing that place (or the class) removes the link.
-    teachingClassStudentId: integer('teaching_class_student_id')
-      .notNull()
-      .references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
+    teachingClassStudentId: belongsTo('teaching_class_student_id', () => teachingClassStudents.id),
     /** Made by an approved request (false: linked otherwise, e.g. by the demo seed or an administrator). */
     isViaInvitation: boolean('is_via_invitation').notNull().default(false),
     ...stamps,
@@ -154,9 +136,7 @@ export const accessLogs = pgTable(
     id: serial('id').primaryKey(),
     /** Null once the account is deleted ("Former member"). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: belongsTo('student_id', () => students.id),
     /** The class the record was read in; null when it covered every class the user may see, or the class is gone. */
     teachingClassId: integer('teaching_class_id').references(() => teachingClasses.id, { onDelete: 'set null' }),
     /** What was done: 'export', 'report', 'report_pdf', 'report_spreadsheet', 'record', 'media'. */

@@ -18,12 +18,16 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request runs; a repeat waits for it. */
     statusCode: smallint('status_code'),
     responseHeaders: jsonb('response_headers'),
+    /** A small answer (`smallAnswer`): ids and types of what the write made, never its content or a signed link. */
     responseBody: text('response_body'),
+    /** The IRIs the kept answer names: an erasure finds the answers about what it deleted by these, never by their text. */
+    names: text('names').array(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),
     index('idempotency_key_created_idx').on(t.created),
     index('idempotency_key_user_idx').on(t.userId),
+    index('idempotency_key_names_idx').using('gin', t.names),
   ],
 );

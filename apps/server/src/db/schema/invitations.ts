@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
-import { stamps, users } from './accounts';
+import { boolean, index, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, stamps, users } from './accounts';
 import { students, teachingClasses, teachingClassStudents } from './classes';
 
 /** A teacher's request to join a class as a co-teacher; `isApproved` is null while pending. */
@@ -8,12 +8,8 @@ export const teachingClassTeacherInvitations = pgTable(
   'teaching_class_teacher_invitation',
   {
     id: serial('id').primaryKey(),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
+    teacherId: belongsTo('teacher_id', () => users.id),
     isApproved: boolean('is_approved'),
     ...stamps,
   },
@@ -35,18 +31,10 @@ export const studentProfileUserInvitations = pgTable(
   'student_profile_user_invitation',
   {
     id: serial('id').primaryKey(),
-    teachingClassStudentId: integer('teaching_class_student_id')
-      .notNull()
-      .references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teachingClassStudentId: belongsTo('teaching_class_student_id', () => teachingClassStudents.id),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
+    studentId: belongsTo('student_id', () => students.id),
+    userId: belongsTo('user_id', () => users.id),
     isApproved: boolean('is_approved'),
     ...stamps,
   },

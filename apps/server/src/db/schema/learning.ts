@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stamps, users } from './accounts';
+import { belongsTo, stamps, users } from './accounts';
 import { teachingClasses, teachingClassStudents, students } from './classes';
 import { media } from './media';
 
@@ -31,9 +31,7 @@ export const learningActions = pgTable(
   'learning_action',
   {
     id: serial('id').primaryKey(),
-    learningSkillId: integer('learning_skill_id')
-      .notNull()
-      .references(() => learningSkills.id, { onDelete: 'cascade' }),
+    learningSkillId: belongsTo('learning_skill_id', () => learningSkills.id),
     name: text('name').notNull(),
     translationKey: text('translation_key'),
     position: integer('position').notNull().default(0),
@@ -50,12 +48,8 @@ export const teachingClassLearningSkills = pgTable(
   'teaching_class_learning_skill',
   {
     id: serial('id').primaryKey(),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
-    learningSkillId: integer('learning_skill_id')
-      .notNull()
-      .references(() => learningSkills.id, { onDelete: 'cascade' }),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
+    learningSkillId: belongsTo('learning_skill_id', () => learningSkills.id),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,9 +63,7 @@ export const ratings = pgTable(
   'rating',
   {
     id: serial('id').primaryKey(),
-    teachingClassId: integer('teaching_class_id')
-      .notNull()
-      .references(() => teachingClasses.id, { onDelete: 'cascade' }),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
     // Kept beside the action (always the action's skill) so reports and filters group by it without a join.
     learningSkillId: integer('learning_skill_id')
       .notNull()
@@ -92,7 +84,8 @@ export const ratings = pgTable(
     ...stamps,
   },
   (t) => [
-    index('rating_observation_idx').on(t.teachingClassId, t.observation),
+    // An observation is found by its id alone (/observation/{id}); with a class filter too, the class's date index serves.
+    index('rating_observation_idx').on(t.observation),
     // Feeds (newest first) and reports (a date range of one class) walk this index only.
     index('rating_class_date_idx').on(t.teachingClassId, t.date.desc(), t.id.desc()),
     index('rating_skill_idx').on(t.learningSkillId),
@@ -106,15 +99,9 @@ export const ratingStudents = pgTable(
   'rating_student',
   {
     id: serial('id').primaryKey(),
-    ratingId: integer('rating_id')
-      .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    teachingClassStudentId: integer('teaching_class_student_id')
-      .notNull()
-      .references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
+    ratingId: belongsTo('rating_id', () => ratings.id),
+    studentId: belongsTo('student_id', () => students.id),
+    teachingClassStudentId: belongsTo('teaching_class_student_id', () => teachingClassStudents.id),
     // The rating's date, copied so that a student's ratings in a range are one index range.
     date: date('date', { mode: 'string' }).notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -131,12 +118,8 @@ export const ratingMedias = pgTable(
   'rating_media',
   {
     id: serial('id').primaryKey(),
-    ratingId: integer('rating_id')
-      .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
-    mediaId: integer('media_id')
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
+    ratingId: belongsTo('rating_id', () => ratings.id),
+    mediaId: belongsTo('media_id', () => media.id),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },

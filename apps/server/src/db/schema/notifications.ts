@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { stamps, users } from './accounts';
+import { belongsTo, stamps, users } from './accounts';
 
 /**
  * A message to one user about an event (DESIGN §3). Stored as a text key with its parameters and written in the
@@ -10,9 +10,7 @@ export const notifications = pgTable(
   'notification',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     notificationType: integer('notification_type').notNull(),
     entityType: integer('entity_type').notNull(),
     entityId: integer('entity_id').notNull(),
@@ -34,9 +32,13 @@ export const notifications = pgTable(
     // The list, newest first, and the stream's catch-up after an id.
     index('notification_user_idx').on(t.userId, t.id.desc()),
     // The badge: unread ones only.
-    index('notification_unread_idx').on(t.userId, t.id.desc()).where(sql`not ${t.isRead}`),
+    index('notification_unread_idx')
+      .on(t.userId, t.id.desc())
+      .where(sql`not ${t.isRead}`),
     // Those no instance has pushed yet (a few at most): swept after a lost database connection or a restart.
-    index('notification_unpushed_idx').on(t.id).where(sql`${t.pushedAt} is null`),
+    index('notification_unpushed_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
   ],
 );
 
@@ -45,9 +47,7 @@ export const pushTokens = pgTable(
   'push_token',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     /** The subscription as the browser gave it (JSON). */
     token: text('token').notNull(),
     endpoint: text('endpoint').notNull(),

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { accessLogs, students, teachingClasses, users } from '../../db/schema';
 
 export interface AccessLogScope {
@@ -43,7 +44,7 @@ export const accessLogsRepository = {
       s.classIds ? ofClasses(s.classIds) : undefined,
       s.studentIds ? inArray(accessLogs.studentId, s.studentIds) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       db
         .select({
           log: accessLogs,
@@ -59,9 +60,8 @@ export const accessLogsRepository = {
         .orderBy(desc(accessLogs.created), desc(accessLogs.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(accessLogs).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, accessLogs, where),
+    );
   },
 };
 

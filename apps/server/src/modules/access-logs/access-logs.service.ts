@@ -1,11 +1,10 @@
 import { ACCESS_MESSAGES, type accessLogListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
-import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { authorize } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { accessLogsPolicy as policy } from './access-logs.policy';
 import { accessLogsRepository as repo } from './access-logs.repository';
 
@@ -26,9 +25,7 @@ export const accessLogsService = {
       return repo.list(db, { classIds: repo.createdClassIdsSql(p.userId), studentIds }, ...page);
     }
     for (const id of classIds) {
-      const found = await classAccessRepository.findAccess(db, id, p.userId);
-      if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
-      if (!policy.canRead(found.role)) throw forbidden(ACCESS_MESSAGES.accessLogCreator);
+      authorize(p, 'class.readAccessLog', await classAccessRepository.findAccess(db, id, p.userId));
     }
     return repo.list(db, { classIds, studentIds }, ...page);
   },

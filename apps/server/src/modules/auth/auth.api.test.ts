@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { passwordResets } from '../../db/schema';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { authRepository } from './auth.repository';

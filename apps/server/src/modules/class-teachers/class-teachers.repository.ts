@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { teachingClasses, teachingClassTeachers as tct } from '../../db/schema';
 import { userLabelSql } from '../../class-access/class-labels';
 import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
@@ -8,7 +9,13 @@ export type ClassTeacherRow = typeof tct.$inferSelect;
 
 const selectFull = (db: DbOrTx, userId: number) =>
   db
-    .select({ row: tct, teacher: userLabelSql('"teaching_class_teacher"."teacher_id"'), role: classRoleSql(userId), classCreatorId: teachingClasses.creatorId, className: teachingClasses.name })
+    .select({
+      row: tct,
+      teacher: userLabelSql('"teaching_class_teacher"."teacher_id"'),
+      role: classRoleSql(userId),
+      classCreatorId: teachingClasses.creatorId,
+      className: teachingClasses.name,
+    })
     .from(tct)
     .innerJoin(teachingClasses, eq(teachingClasses.id, tct.teachingClassId));
 
@@ -17,13 +24,20 @@ export type ClassTeacherFull = Awaited<ReturnType<typeof selectFull>>[number];
 export const classTeachersRepository = {
   /** The class of an invitation code and the user's role in it. */
   async classByCode(db: DbOrTx, code: string, userId: number) {
-    const [row] = await db.select({ cls: teachingClasses, role: classRoleSql(userId) }).from(teachingClasses).where(eq(teachingClasses.invitationCode, code));
+    const [row] = await db
+      .select({ cls: teachingClasses, role: classRoleSql(userId) })
+      .from(teachingClasses)
+      .where(eq(teachingClasses.invitationCode, code));
     return row ?? null;
   },
 
   /** Makes a user a co-teacher; answers the new row's id, or null when they already were one. */
   async add(db: DbOrTx, classId: number, teacherId: number, isViaInvitation: boolean) {
-    const [row] = await db.insert(tct).values({ teachingClassId: classId, teacherId, isViaInvitation }).onConflictDoNothing().returning({ id: tct.id });
+    const [row] = await db
+      .insert(tct)
+      .values({ teachingClassId: classId, teacherId, isViaInvitation })
+      .onConflictDoNothing()
+      .returning({ id: tct.id });
     return row?.id ?? null;
   },
 
@@ -48,11 +62,10 @@ export const classTeachersRepository = {
       f.classIds ? inArray(tct.teachingClassId, f.classIds) : undefined,
       f.teacherIds ? inArray(tct.teacherId, f.teacherIds) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       selectFull(db, userId).where(where).orderBy(asc(tct.teachingClassId), asc(tct.created), asc(tct.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(tct).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, tct, where),
+    );
   },
 
   async delete(db: DbOrTx, id: number) {

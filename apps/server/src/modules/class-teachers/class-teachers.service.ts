@@ -1,8 +1,6 @@
 import {
-  ClassUserType,
   EntityType,
   ErrorText,
-  INVITATION_MESSAGES,
   NotificationType,
   fullName,
   type classTeacherListQuery,
@@ -10,11 +8,11 @@ import {
   type ListQueryOutput,
 } from '@skillroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications.service';
-import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { authorize } from '../../class-access/access-rules';
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository as repo } from './class-teachers.repository';
 import { teachersRepository } from './teachers.repository';
@@ -24,7 +22,7 @@ type TeacherQuery = ListQueryOutput<typeof teacherListQuery>;
 
 async function visible(db: DbOrTx, p: Principal, id: number) {
   const row = await repo.findFull(db, id, p.userId);
-  if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(ErrorText.classTeacherView);
+  authorize(p, 'classTeacher.read', row);
   return row;
 }
 
@@ -85,8 +83,8 @@ export const classTeachersService = {
   /** The creator removes a co-teacher (who is notified, type 3); a co-teacher may remove only themselves (leave). */
   async remove(db: Db, p: Principal, id: number) {
     const { row, role, className } = await visible(db, p, id);
+    authorize(p, 'classTeacher.remove', { role, ownerId: row.teacherId });
     const leaving = row.teacherId === p.userId;
-    if (!leaving && role !== ClassUserType.Creator) throw forbidden(INVITATION_MESSAGES.removeTeacher);
     await db.transaction(async (tx) => {
       if (!(await repo.delete(tx, id))) throw notFound(ErrorText.classTeacherView);
       if (leaving) return;

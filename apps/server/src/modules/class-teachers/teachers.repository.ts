@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { media, schools, users } from '../../db/schema';
 import { linkedClassIdsSql } from '../../records/linked-access.sql';
 import { taughtClassIdsSql, visibleClassIdsSql } from '../../class-access/class-roles';
@@ -47,10 +48,9 @@ export const teachersRepository = {
       f.schoolIds ? inArray(users.schoolId, f.schoolIds) : undefined,
       f.ids ? inArray(users.id, f.ids) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       selectTeachers(db, userId).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, users, where),
+    );
   },
 };

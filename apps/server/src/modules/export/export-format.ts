@@ -39,4 +39,5 @@ export function safeName(name: string, fallback: string) {
 /** A zip path as a relative link in a page (each segment URL-encoded, so any name works from disk). */
 export const hrefOf = (zipPath: string) => zipPath.split('/').map(encodeURIComponent).join('/');
 
-export const personName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
+/** A person's name in files: the contract's one rule. */
+export { fullName as personName } from '@skillroom/contract';

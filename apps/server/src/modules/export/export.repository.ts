@@ -13,6 +13,8 @@ import {
 } from '../../db/schema';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 import { classRoleSql } from '../../class-access/class-roles';
+import { reportsRepository } from '../reports/reports.repository';
+import { withRatingNames } from '../reports/report-ratings.repository';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -70,14 +72,8 @@ export const exportRepository = {
       .where(eq(teachingClassStudents.studentId, studentId))
       .orderBy(asc(teachingClasses.start), asc(teachingClasses.id)),
 
-  async classWithRole(db: DbOrTx, classId: number, userId: number) {
-    const [row] = await db
-      .select({ cls: teachingClasses, role: classRoleSql(userId), school: { id: schools.id, name: schools.name } })
-      .from(teachingClasses)
-      .leftJoin(schools, eq(schools.id, teachingClasses.schoolId))
-      .where(eq(teachingClasses.id, classId));
-    return row ?? null;
-  },
+  /** The class with the user's role and its school, as a report reads it. */
+  classWithRole: reportsRepository.classWithRole,
 
   placesOfClass: (db: DbOrTx, classId: number) =>
     db
@@ -100,27 +96,26 @@ export const exportRepository = {
       ? sql`and ("rating"."is_whole_class" or exists (select 1 from rating_student esr where esr.rating_id = "rating"."id" and esr.student_id = ${scope.studentId}))`
       : sql``;
     const from = after ? sql`and ("rating"."date", "rating"."id") > (${after.date}::date, ${after.id})` : sql``;
-    const rows = await db
-      .select({
-        id: ratings.id,
-        date: ratings.date,
-        points: ratings.points,
-        description: ratings.description,
-        isWholeClass: ratings.isWholeClass,
-        classId: ratings.teachingClassId,
-        className: teachingClasses.name,
-        skill: { id: learningSkills.id, name: learningSkills.name, translationKey: learningSkills.translationKey },
-        action: { id: learningActions.id, name: learningActions.name, translationKey: learningActions.translationKey },
-        authorFirst: users.firstName,
-        authorLast: users.lastName,
-        students: scope.withStudents ? namedPlacesSql : sql<ExportRating['students']>`'[]'::json`,
-        medias: ratingMediasSql,
-      })
-      .from(ratings)
-      .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
-      .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
-      .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
-      .leftJoin(users, eq(users.id, ratings.creatorId))
+    const rows = await withRatingNames(
+      db
+        .select({
+          id: ratings.id,
+          date: ratings.date,
+          points: ratings.points,
+          description: ratings.description,
+          isWholeClass: ratings.isWholeClass,
+          classId: ratings.teachingClassId,
+          className: teachingClasses.name,
+          skill: { id: learningSkills.id, name: learningSkills.name, translationKey: learningSkills.translationKey },
+          action: { id: learningActions.id, name: learningActions.name, translationKey: learningActions.translationKey },
+          authorFirst: users.firstName,
+          authorLast: users.lastName,
+          students: scope.withStudents ? namedPlacesSql : sql<ExportRating['students']>`'[]'::json`,
+          medias: ratingMediasSql,
+        })
+        .from(ratings)
+        .$dynamic(),
+    )
       .where(and(inArray(ratings.teachingClassId, scope.classIds), sql`${ratingVisibleSql(scope.userId)} ${student} ${from}`))
       .orderBy(asc(ratings.date), asc(ratings.id))
       .limit(limit);

@@ -17,7 +17,7 @@ import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
 import { filled, fullRange, pages } from './export-steps';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
-import { exportPolicy } from './export.policy';
+import { authorize, can, RULES } from '../../class-access/access-rules';
 import { exportRepository as repo, type MediaRow } from './export.repository';
 
 export interface ExportDeps {
@@ -161,11 +161,11 @@ export const exportService = {
    */
   async student(deps: ExportDeps, p: Principal, studentId: number, q: { teachingClassId?: number }): Promise<ExportPlan> {
     const all = await repo.placesOfStudent(deps.db, studentId, p.userId);
-    const seen = all.filter((x) => exportPolicy.canSeePlace(x.role, x.linked));
+    const seen = all.filter((x) => can(p, 'place.read', x));
     const scoped = q.teachingClassId !== undefined ? seen.filter((x) => x.cls.id === q.teachingClassId) : seen;
     if (!scoped.length) throw notFound(q.teachingClassId !== undefined && seen.length ? CLASS_NOT_FOUND : STUDENT_NOT_FOUND);
-    const allowed = scoped.filter((x) => exportPolicy.canExportPlace(x.role, x.linked));
-    if (!allowed.length) throw forbidden('Only the teachers of this class and the family linked to this student may export the record.');
+    const allowed = scoped.filter((x) => can(p, 'place.export', x));
+    if (!allowed.length) throw forbidden(RULES['place.export'].message);
     const person = await repo.student(deps.db, studentId);
     // Deleted since its places were read.
     if (!person) throw notFound(STUDENT_NOT_FOUND);
@@ -191,8 +191,7 @@ export const exportService = {
   /** A whole class (DESIGN §6): a folder per student, and the class report, CSV and JSON at the root; its teachers only. */
   async teachingClass(deps: ExportDeps, p: Principal, classId: number): Promise<ExportPlan> {
     const found = await repo.classWithRole(deps.db, classId, p.userId);
-    if (!found || found.role === null) throw notFound(CLASS_NOT_FOUND);
-    if (!exportPolicy.canExportClass(found.role)) throw forbidden('Only the teachers of this class may export it.');
+    authorize(p, 'class.export', found);
     const locale = await languageOf(deps.db, p);
     const L = exportLabels(locale);
     const places = await repo.placesOfClass(deps.db, classId);

@@ -1,5 +1,5 @@
 import type QRCode from 'qrcode';
-import { DEFAULT_LOCALE, FAMILY_LETTER } from '@skillroom/contract';
+import { DEFAULT_LOCALE, FAMILY_LETTER, fullName } from '@skillroom/contract';
 import { reportDocument, reportFont } from '../reports/report-fonts';
 import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
@@ -15,7 +15,6 @@ const QR_SIZE = 150;
 export const familyLinkUrl = (publicUrl: string, code: string) =>
   `${publicUrl}${FAMILY_LETTER.linkPath}?${FAMILY_LETTER.codeParam}=${encodeURIComponent(code)}`;
 
-const person = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 /**
  * The QR code as filled squares (vector, so it stays sharp at any print size), a row's dark run drawn as one
@@ -67,11 +66,11 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const teacher = person({ firstName: cls.creatorFirstName, lastName: cls.creatorLastName });
+  const teacher = fullName({ firstName: cls.creatorFirstName, lastName: cls.creatorLastName });
 
   for (const place of places) {
     const t = translator(languageOf(place.familyLanguage));
-    const name = person(place);
+    const name = fullName(place);
     const url = familyLinkUrl(publicUrl, place.invitationCode);
     doc.addPage();
     const W = doc.page.width - 2 * M;

@@ -1,23 +1,21 @@
 import { type FamilyLetterDefaults, type FamilyLettersQuery } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound, violation } from '../../http/errors';
+import { notFound, violation } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
-import { familyLettersPolicy as policy } from './family-letters.policy';
+import { authorize, RULES } from '../../class-access/access-rules';
 import { familyLettersRepository as repo } from './family-letters.repository';
 import { letterLanguage } from './family-letter-language';
 
 export const FAMILY_LETTER_MESSAGES = {
-  forbidden: 'You are not authorized to print the family letters of this class.',
+  forbidden: RULES['class.printLetters'].message,
   notInClass: 'This teaching class student is not in this class.',
 } as const;
 
 /** The class as the letters print it, for its teachers only. */
 async function printableClass(db: DbOrTx, p: Principal, classId: number) {
-  const access = await classAccessRepository.findAccess(db, classId, p.userId);
-  if (!access || !policy.canSeeClass(access.role)) throw notFound(CLASS_NOT_FOUND);
-  if (!policy.canPrint(access.role)) throw forbidden(FAMILY_LETTER_MESSAGES.forbidden);
+  authorize(p, 'class.printLetters', await classAccessRepository.findAccess(db, classId, p.userId));
   const cls = await repo.classOf(db, classId);
   // Deleted between the two reads.
   if (!cls) throw notFound(CLASS_NOT_FOUND);

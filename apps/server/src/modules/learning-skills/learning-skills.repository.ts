@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { learningActions, learningSkills, media, ratings, teachingClassLearningSkills } from '../../db/schema';
 import { visibleClassIdsSql } from '../../class-access/class-roles';
 
@@ -50,11 +51,10 @@ export const learningSkillsRepository = {
       f.isPublic !== undefined ? eq(learningSkills.isPublic, f.isPublic) : undefined,
       f.creatorIds ? inArray(learningSkills.creatorId, f.creatorIds) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       selectSkills(db, userId).where(where).orderBy(asc(learningSkills.isPublic), asc(learningSkills.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(learningSkills).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, learningSkills, where),
+    );
   },
 
   /** The skills a class uses, with the link's id, in the order they were added. */
@@ -102,7 +102,7 @@ export const learningSkillsRepository = {
       f.skillIds ? inArray(learningActions.learningSkillId, f.skillIds) : undefined,
       f.ids ? inArray(learningActions.id, f.ids) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       db
         .select()
         .from(learningActions)
@@ -110,9 +110,8 @@ export const learningSkillsRepository = {
         .orderBy(asc(learningActions.learningSkillId), ...byPosition)
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(learningActions).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, learningActions, where),
+    );
   },
 
   async findAction(db: DbOrTx, id: number): Promise<ActionRow | null> {
@@ -174,7 +173,7 @@ export const learningSkillsRepository = {
       f.skillIds ? inArray(teachingClassLearningSkills.learningSkillId, f.skillIds) : undefined,
       f.ids ? inArray(teachingClassLearningSkills.id, f.ids) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       db
         .select({ link: teachingClassLearningSkills, skill: learningSkills, avatar: media, canEdit: editableSkillSql(userId) })
         .from(teachingClassLearningSkills)
@@ -184,9 +183,8 @@ export const learningSkillsRepository = {
         .orderBy(asc(teachingClassLearningSkills.teachingClassId), asc(teachingClassLearningSkills.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(teachingClassLearningSkills).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, teachingClassLearningSkills, where),
+    );
   },
 
   /** Whether a class uses a skill. */

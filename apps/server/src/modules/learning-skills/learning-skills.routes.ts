@@ -8,6 +8,7 @@ import {
   learningSkillCreateBody,
   learningSkillListQuery,
   learningSkillPatchBody,
+  learningSkillPutBody,
   noContentSchema,
   resourceSchema,
   teachingClassLearningSkillCreateBody,
@@ -98,10 +99,24 @@ export const learningSkillsRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = req.principal;
-        const id = req.params.id;
-        await service.patch(db, files, p, id, req.body);
-        return oneSkill(db, urlSigner, p, id);
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return oneSkill(db, urlSigner, req.principal, req.params.id);
+      },
+    );
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    app.put(
+      '/learning-skill/:id',
+      {
+        schema: {
+          summary: 'Replace a custom skill: name, avatar (its creator only)',
+          params: idParams,
+          body: learningSkillPutBody,
+          response: { 200: resourceSchema() },
+        },
+      },
+      async (req) => {
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return oneSkill(db, urlSigner, req.principal, req.params.id);
       },
     );
 

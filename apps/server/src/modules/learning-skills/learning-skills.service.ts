@@ -19,9 +19,8 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
-import { teachingClassesPolicy } from '../../class-access/class-roles';
+import { accountMay, authorize, knows, permit } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
@@ -42,8 +41,8 @@ const REF = {
 /** A class named in a body whose skills the user would change: unseen → 400 on the property, seen but not a teacher → 403. */
 async function classToManage(db: DbOrTx, p: Principal, classId: number) {
   const row = await classAccessRepository.findAccess(db, classId, p.userId);
-  if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', REF.teachingClass);
-  if (!policy.canManageClassSkills(row.role)) throw forbidden();
+  if (!row || !knows(p, 'class', row)) throw violation('teachingClass', REF.teachingClass);
+  authorize(p, 'class.manageSkills', row);
   refuseIfFinished(row.cls);
   return row.cls;
 }
@@ -69,7 +68,8 @@ async function editableSkill(db: DbOrTx, p: Principal, id: number, propertyPath?
   const row = await repo.findVisible(db, id, p.userId);
   if (!row) throw propertyPath ? violation(propertyPath, REF.learningSkill) : notFound(NOT_FOUND.skill);
   if (row.skill.isPublic) throw forbidden(MSG.catalogue);
-  if (!row.canEdit) throw forbidden();
+  // Found is seen (the SQL decided it): only whether the user may change it is asked.
+  permit(p, 'skill.edit', { role: null, ownerId: row.skill.creatorId });
   return row;
 }
 
@@ -90,7 +90,7 @@ export const learningSkillsService = {
   /** A custom skill; made from a class, the class uses it at once. */
   async create(db: Db, p: Principal, b: z.output<typeof learningSkillCreateBody>) {
     if (b.teachingClass !== undefined) await classToManage(db, p, b.teachingClass);
-    else if (!teachingClassesPolicy.canCreate(await usersRepository.accountType(db, p.userId))) throw forbidden();
+    else if (!accountMay(await usersRepository.accountType(db, p.userId), 'skill.create')) throw forbidden();
     await checkIcon(db, p, b.avatar);
     return db.transaction(async (tx) => {
       const id = await repo.insert(tx, {
@@ -149,8 +149,7 @@ export const learningSkillsService = {
 
   /** The skills a class uses, with their ordered actions: for its teachers and evaluators. */
   async ofClass(db: DbOrTx, p: Principal, classId: number) {
-    const row = await classAccessRepository.findAccess(db, classId, p.userId);
-    if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
+    authorize(p, 'class.read', await classAccessRepository.findAccess(db, classId, p.userId));
     const skills = await repo.ofClass(db, classId, p.userId);
     return {
       skills,
@@ -167,7 +166,7 @@ export const learningSkillsService = {
   async getLink(db: DbOrTx, p: Principal, id: number) {
     const link = await repo.findLink(db, id);
     const access = link && (await classAccessRepository.findAccess(db, link.teachingClassId, p.userId));
-    if (!link || !access || !teachingClassesPolicy.canSee(access.role)) throw notFound(NOT_FOUND.link);
+    if (!link || !access || !knows(p, 'class', access)) throw notFound(NOT_FOUND.link);
     return { link, role: access.role };
   },
 
@@ -185,7 +184,7 @@ export const learningSkillsService = {
   /** The class stops offering the skill; its ratings stay and still count in reports. */
   async deleteLink(db: Db, p: Principal, id: number) {
     const { link, role } = await learningSkillsService.getLink(db, p, id);
-    if (!policy.canManageClassSkills(role)) throw forbidden();
+    authorize(p, 'class.manageSkills', { role });
     await db.transaction(async (tx) => {
       if (await lockOpenClass(tx, link.teachingClassId)) await repo.unlink(tx, link.id);
     });

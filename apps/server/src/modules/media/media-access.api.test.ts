@@ -46,7 +46,7 @@ describe('GET /media/{id}', () => {
   });
 });
 
-describe('media attached to something is seen by those who see it (registerMediaAccess)', () => {
+describe('media attached to something is seen by those who see it (MEDIA_ACCESS)', () => {
   it("a user's avatar: by those who may see the user (who share a class), once it is their avatar", async () => {
     const [me, other, stranger] = await Promise.all([signUp(s), signUp(s), signUp(s)]);
     await addCoTeacher(s, (await createClass(s, me)).id, other);

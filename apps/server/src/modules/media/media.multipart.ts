@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
-import { partsDigestOf } from '../../plugins/idempotency-digest';
+import { readMultipart, skipPart } from '../../http/multipart-reader';
 
 /** An uploaded file written to the spool folder, not yet checked. */
 export interface SpooledFile {
@@ -30,16 +30,6 @@ const human = (bytes: number) =>
 export const tooLarge = (limit: number) => new HttpError(413, `The file is too large: at most ${human(limit)} for this media type.`);
 
 /**
- * What the multipart parser throws at a body that is not multipart (no boundary, a boundary that never comes,
- * a part cut short) carries no status: that is the client's fault, a 400. Errors with a status keep it, and
- * those of the disk (they name a system call) stay server errors.
- */
-function asClientError(e: unknown): unknown {
-  if (e instanceof HttpError || (e as { statusCode?: number }).statusCode || (e as { syscall?: string }).syscall) return e;
-  return new HttpError(400, 'The request body is not valid multipart/form-data.');
-}
-
-/**
  * Reads a multipart upload, streaming the file to disk so that a large video is never held in memory.
  * `limitOf` gives the size limit from the fields read so far (mediaType usually comes first); a file over it
  * is cut off at once with a 413 rather than read to its end.
@@ -49,44 +39,30 @@ export async function readUploadParts(
   spoolDir: string,
   limitOf: (fields: Record<string, string>) => number,
 ): Promise<UploadParts> {
-  const fields: Record<string, string> = {};
   let file: SpooledFile | null = null;
   let tmp: string | null = null;
-  // A write sent with an Idempotency-Key: every part read is digested, so that a repeat can be told from another request.
-  const digest = partsDigestOf(req);
+  let fields: Record<string, string>;
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        digest?.field(part.fieldname, value);
-        if (!(part.fieldname in fields)) fields[part.fieldname] = value;
-        continue;
-      }
-      const digested = digest?.file(part.fieldname, part.filename);
-      if (!FILE_FIELDS.has(part.fieldname) || file) {
-        if (digested) part.file.on('data', (chunk: Buffer) => digested.update(chunk));
-        part.file.resume();
-        continue;
-      }
-      const limit = limitOf(fields);
+    fields = await readMultipart(req, async (f) => {
+      if (!FILE_FIELDS.has(f.part.fieldname) || file) return skipPart(f);
+      const limit = limitOf(f.fields);
       tmp = path.join(spoolDir, crypto.randomUUID());
       let size = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          digested?.update(chunk);
+          f.digested?.update(chunk);
           if (size > limit) done(tooLarge(limit));
           else done(null, chunk);
         },
       });
-      await pipeline(part.file, counter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      if (part.file.truncated) throw tooLarge(limit);
-      file = { path: tmp, size, originalName: part.filename ?? '' };
-    }
-    digest?.complete();
+      await pipeline(f.part.file, counter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      if (f.part.file.truncated) throw tooLarge(limit);
+      file = { path: tmp, size, originalName: f.part.filename ?? '' };
+    });
   } catch (e) {
     if (tmp) await fsp.rm(tmp, { force: true });
-    throw asClientError(e);
+    throw e;
   }
   const kept: string | null = tmp;
   return {

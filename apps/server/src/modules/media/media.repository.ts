@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CATALOGUE_MEDIA_TYPES } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { media, users } from '../../db/schema';
 import type { MediaRow } from './media.presenter';
 
@@ -37,11 +38,7 @@ export const mediaRepository = {
         ? or(inArray(media.mediaType, [...CATALOGUE_MEDIA_TYPES]), isNull(media.uploaderId), eq(media.uploaderId, f.ownOrCatalogueOf))
         : undefined,
     );
-    const [rows, [total]] = await Promise.all([
-      db.select().from(media).where(where).orderBy(asc(media.id)).limit(f.limit).offset(f.offset),
-      db.select({ n: count() }).from(media).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return page(db.select().from(media).where(where).orderBy(asc(media.id)).limit(f.limit).offset(f.offset), countOf(db, media, where));
   },
 
   /** The platform roles of a user a media link was issued to; null when the account is gone. */

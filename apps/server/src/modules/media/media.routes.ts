@@ -16,8 +16,7 @@ import { HttpError, TooManyRequests, ValidationError } from '../../http/errors';
 import { SharedSlots } from '../../lib/shared-slots';
 import { collection, item } from '../../http/hydra';
 import { toViolations } from '../../http/validate';
-
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import type { ModuleRoutes } from '../types';
 import { registerMediaFiles } from './media-files.routes';
 import { registerResumableUploads } from './media-uploads.routes';

@@ -13,7 +13,7 @@ import { notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
 import { putThumbs, storedKeys } from '../../lib/thumb-variants';
-import type { TtlCache } from '../../lib/ttl-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Principal } from '../../plugins/auth';
 import { cleanOriginalName, extensionOf, tooLarge, type SpooledFile } from './media.multipart';
 import { mediaPolicy } from './media.policy';
@@ -131,7 +131,7 @@ export const mediaService = {
    * student or deleting a rating ends access. Answers are kept at most 60 s per user and media, and dropped at once
    * after any write on this instance (app.ts), so a page of thumbnails costs one check each, not one per load.
    */
-  async linkUserMaySee(db: Db, cache: TtlCache<boolean>, userId: number, row: MediaRow): Promise<boolean> {
+  async linkUserMaySee(db: Db, cache: LRUCache<string, boolean>, userId: number, row: MediaRow): Promise<boolean> {
     if (mediaPolicy.isCatalogue(row)) return true;
     if (userId === 0) return false;
     const key = `${userId}:${row.id}`;

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-const mine = (userId: number, isRead?: boolean) => and(eq(notifications.userId, userId), isRead === undefined ? undefined : eq(notifications.isRead, isRead));
+const mine = (userId: number, isRead?: boolean) =>
+  and(eq(notifications.userId, userId), isRead === undefined ? undefined : eq(notifications.isRead, isRead));
 
 export const notificationsRepository = {
   /** The preferred language of each recipient, read in the transaction that notifies them. */
@@ -25,11 +27,10 @@ export const notificationsRepository = {
   /** The user's notifications, newest first. */
   async list(db: DbOrTx, userId: number, isRead: boolean | undefined, limit: number, offset: number) {
     const where = mine(userId, isRead);
-    const [rows, [total]] = await Promise.all([
+    return page(
       db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(notifications).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, notifications, where),
+    );
   },
 
   /** The id of the user's newest notification (0 for none): where a new stream starts. */

@@ -32,6 +32,11 @@ export const pushRoutes: ModuleRoutes = {
         return reply.status(inserted ? 201 : 200).send(item(presentPushToken(row)));
       },
     );
+    app.get(
+      '/firebase-token/:id',
+      { schema: { summary: "One of the user's push tokens (its owner only)", params: idParams, response: { 200: resourceSchema('FirebaseToken') } } },
+      async (req) => item(presentPushToken(await service.get(db, req.principal, req.params.id))),
+    );
     app.delete(
       '/firebase-token/:id',
       { schema: { summary: "Remove one of the user's push tokens (sign-out)", params: idParams, response: { 204: noContentSchema } } },

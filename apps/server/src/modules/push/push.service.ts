@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, violation } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import { notificationsRepository } from '../notifications/notifications.repository';
 import { pushPayloadOf } from '../notifications/notifications.presenter';
 import type { PushSender } from './push-sender';
@@ -28,11 +28,16 @@ export const pushService = {
     return repo.upsert(db, p.userId, JSON.stringify(sub), sub.endpoint);
   },
 
-  /** Removes one of the user's own tokens (sign-out on a shared computer); anyone else's does not exist for them. */
-  async remove(db: DbOrTx, p: Principal, id: number) {
+  /** One of the user's own tokens; anyone else's does not exist for them (404, as for a token never made). */
+  async get(db: DbOrTx, p: Principal, id: number) {
     const row = await repo.findById(db, id);
     if (!row || row.userId !== p.userId) throw notFound(NOT_FOUND);
-    await repo.delete(db, id);
+    return row;
+  },
+
+  /** Removes one of the user's own tokens (sign-out on a shared computer). */
+  async remove(db: DbOrTx, p: Principal, id: number) {
+    await repo.delete(db, (await pushService.get(db, p, id)).id);
   },
 
   /**

@@ -14,10 +14,10 @@ const NOT_FOUND = { student: 'Rating student not found.', media: 'Rating media n
 
 export const ratingLinksService = {
   listStudents: (db: DbOrTx, p: Principal, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) =>
-    repo.listStudentLinks(db, p.userId, ratingIds, ids, limit, offset),
+    repo.listStudentLinks(db, { userId: p.userId, ratingIds, ids, limit, offset }),
 
   async getStudent(db: DbOrTx, p: Principal, id: number) {
-    const { rows } = await repo.listStudentLinks(db, p.userId, undefined, [id], 1, 0);
+    const { rows } = await repo.listStudentLinks(db, { userId: p.userId, ids: [id], limit: 1, offset: 0 });
     if (!rows[0]) throw notFound(NOT_FOUND.student);
     return rows[0];
   },
@@ -44,10 +44,10 @@ export const ratingLinksService = {
   },
 
   listMedias: (db: DbOrTx, p: Principal, ratingIds: number[] | undefined, ids: number[] | undefined, limit: number, offset: number) =>
-    repo.listMediaLinks(db, p.userId, ratingIds, ids, limit, offset),
+    repo.listMediaLinks(db, { userId: p.userId, ratingIds, ids, limit, offset }),
 
   async getMedia(db: DbOrTx, p: Principal, id: number) {
-    const { rows } = await repo.listMediaLinks(db, p.userId, undefined, [id], 1, 0);
+    const { rows } = await repo.listMediaLinks(db, { userId: p.userId, ids: [id], limit: 1, offset: 0 });
     if (!rows[0]) throw notFound(NOT_FOUND.media);
     return rows[0];
   },

@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { media, ratingMedias, ratings } from '../../db/schema';
-import { ratingVisibleSql } from './ratings.sql';
+import { type RatingLinkQuery, ratingLinksSql, ratingVisibleSql } from './ratings.sql';
 
 /** The attachments of ratings (`rating_media`): one media may be linked to each rating of its observation (DESIGN §7). */
 export const ratingMediaRepository = {
@@ -14,31 +15,19 @@ export const ratingMediaRepository = {
     return row ?? null;
   },
 
-  async listMediaLinks(
-    db: DbOrTx,
-    userId: number,
-    ratingIds: number[] | undefined,
-    ids: number[] | undefined,
-    limit: number,
-    offset: number,
-  ) {
-    const w = and(
-      sql`"rating_media"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-      ratingIds ? inArray(ratingMedias.ratingId, ratingIds) : undefined,
-      ids ? inArray(ratingMedias.id, ids) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
+  async listMediaLinks(db: DbOrTx, q: RatingLinkQuery) {
+    const w = ratingLinksSql(ratingMedias, q);
+    return page(
       db
         .select({ link: ratingMedias, media })
         .from(ratingMedias)
         .innerJoin(media, eq(media.id, ratingMedias.mediaId))
         .where(w)
         .orderBy(ratingMedias.ratingId, ratingMedias.id)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(ratingMedias).where(w),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .limit(q.limit)
+        .offset(q.offset),
+      countOf(db, ratingMedias, w),
+    );
   },
 
   /** Attaches media; a link this rating has already is kept as it is (answers the ids of new links only). */

@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
-import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
 import { mediaRepository } from '../media/media.repository';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { ratingsPolicy } from './ratings.policy';
@@ -50,12 +49,28 @@ export function checkRatingDate(cls: { start: string; end: string }, date: strin
 
 /** The action, of a skill the class uses; the skill, when sent too, must be the action's. */
 export async function actionForClass(db: DbOrTx, classId: number, actionId: number, skillId?: number) {
-  const action = await learningSkillsRepository.findAction(db, actionId);
-  if (!action) throw violation('learningAction', REF.learningAction);
-  if (skillId !== undefined && skillId !== action.learningSkillId) throw violation('learningSkill', RATING_MESSAGES.skillMismatch);
-  if (!(await learningSkillsRepository.classUses(db, classId, action.learningSkillId)))
-    throw violation('learningAction', LEARNING_SKILL_MESSAGES.notInClass);
-  return action;
+  return (await actionsForClass(db, classId, [actionId], skillId, 'learningAction'))[0]!;
+}
+
+/**
+ * Actions of skills the class uses, checked in one statement; the skill, when sent, must be each action's. A violation
+ * names the action's index (`learningActions.1`) when there are several, the property alone for POST /rating's one.
+ */
+export async function actionsForClass(db: DbOrTx, classId: number, actionIds: number[], skillId?: number, path = 'learningActions') {
+  const unique = [...new Set(actionIds)];
+  const found = new Map((await repo.actionsInClass(db, classId, unique)).map((a) => [a.id, a]));
+  const at = (i: number) => (path === 'learningActions' ? `${path}.${i}` : path);
+  const v: Violation[] = [];
+  unique.forEach((id, i) => {
+    const a = found.get(id);
+    if (!a) v.push({ propertyPath: at(i), message: REF.learningAction });
+    else if (skillId !== undefined && skillId !== a.learningSkillId) {
+      if (!v.some((x) => x.propertyPath === 'learningSkill'))
+        v.push({ propertyPath: 'learningSkill', message: RATING_MESSAGES.skillMismatch });
+    } else if (!a.inClass) v.push({ propertyPath: at(i), message: LEARNING_SKILL_MESSAGES.notInClass });
+  });
+  if (v.length) throw new ValidationError(v);
+  return unique.map((id) => found.get(id)!);
 }
 
 /** Places of the class for the students named (places or Students); any other is a violation at its index. */
@@ -89,6 +104,8 @@ export interface AttachTarget {
   classId: number;
   creatorId: number | null;
   observation: string | undefined;
+  /** The ratings of the observation a whole-observation write changes: what one of them carries stays, whoever uploaded it. */
+  carriedBy?: number[];
 }
 
 /**
@@ -106,7 +123,8 @@ export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], t
       .filter((l) => l.mediaId === id && l.ratingId !== to.ratingId)
       .every((l) => l.observation === to.observation && l.classId === to.classId && l.creatorId === to.creatorId);
   // One the rating carries already stays, whoever uploaded it (the class's creator editing a co-teacher's rating).
-  const carried = new Set(links.filter((l) => l.ratingId === to.ratingId).map((l) => l.mediaId));
+  const ours = new Set(to.carriedBy ?? []);
+  const carried = new Set(links.filter((l) => l.ratingId === to.ratingId || ours.has(l.ratingId)).map((l) => l.mediaId));
   const v: Violation[] = [];
   unique.forEach((id, i) => {
     const m = rows.get(id);

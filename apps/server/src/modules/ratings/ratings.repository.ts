@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { reviverOf } from '../../db/json';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -14,20 +15,37 @@ import {
   teachingClassStudents,
   users,
 } from '../../db/schema';
-import { classRoleSql } from '../../class-access/class-roles';
+import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classSetVersionSql } from '../../class-access/class-versions';
+import { linkedClassIdsSql } from '../../records/linked-access.sql';
 import { ratingMediaRepository } from './rating-media.repository';
-import { ratingMediasSql, ratingPlacesSql, ratingVisibleSql, type RatingMediaJson } from './ratings.sql';
+import {
+  type RatingLinkQuery,
+  ratingLinksSql,
+  ratingMediasSql,
+  ratingPlacesSql,
+  ratingVisibleSql,
+  type RatingMediaJson,
+} from './ratings.sql';
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingStudentRow = typeof ratingStudents.$inferSelect;
 export type RatingMediaRow = typeof ratingMedias.$inferSelect;
 
+/** The classes whose ratings a user's feed may show: those they see, and those where they are linked to a student. */
+const feedClassIdsSql = sql`(${visibleClassIdsSql(sql.placeholder('userId'))} union all ${linkedClassIdsSql(sql`${sql.placeholder('userId')}`)})`;
+
 const statements = preparedPer((db) => ({
+  // The filter's classes, when it names some: a feed of one class is not made stale by writes in the others.
   version: db
-    .select({ version: sql<string>`(select "version"::text from "data_version" where "name" = 'ratings')` })
+    .select({ version: classSetVersionSql('ratings', feedClassIdsSql, sql`${sql.placeholder('classIds')}::integer[]`) })
     .from(sql`(select 1) as one`)
-    .prepare('ratings_version'),
+    .prepare('ratings_feed_version'),
+  versionAll: db
+    .select({ version: classSetVersionSql('ratings', feedClassIdsSql) })
+    .from(sql`(select 1) as one`)
+    .prepare('ratings_feed_version_all'),
 }));
 
 const skillIcon = alias(media, 'skill_icon');
@@ -120,9 +138,14 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
 }
 
 export const ratingsRepository = {
-  /** The version cached feed answers are checked against (migration 0006's triggers move it): a prepared read per hit. */
-  async version(db: DbOrTx): Promise<string> {
-    const [row] = await statements(db).version.execute();
+  /**
+   * The version a user's cached feed is checked against (migration 0011's triggers move it per class): a prepared read
+   * per hit over the classes the feed may show, or only those of its class filter.
+   */
+  async version(db: DbOrTx, userId: number, classIds: number[] | undefined): Promise<string> {
+    const [row] = classIds
+      ? await statements(db).version.execute({ userId, classIds })
+      : await statements(db).versionAll.execute({ userId });
     return row?.version ?? '0';
   },
 
@@ -130,6 +153,28 @@ export const ratingsRepository = {
   async findVisible(db: DbOrTx, id: number, userId: number): Promise<FullRating | null> {
     const [row] = await selectFull(db, userId).where(and(eq(ratings.id, id), ratingVisibleSql(userId)));
     return row ? revive([row])[0]! : null;
+  },
+
+  /** The ratings of one observation the user may see, oldest first (the order they were made in). */
+  async findObservation(db: DbOrTx, userId: number, observation: string): Promise<FullRating[]> {
+    const rows = await selectFull(db, userId)
+      .where(and(eq(ratings.observation, observation), ratingVisibleSql(userId)))
+      .orderBy(ratings.id);
+    return revive(rows);
+  },
+
+  /** These actions with their skill, and whether the class uses that skill: one statement for any number of them. */
+  async actionsInClass(db: DbOrTx, classId: number, actionIds: number[]) {
+    if (!actionIds.length) return [];
+    return db
+      .select({
+        id: learningActions.id,
+        learningSkillId: learningActions.learningSkillId,
+        inClass: sql<boolean>`exists (select 1 from teaching_class_learning_skill u
+          where u.teaching_class_id = ${classId} and u.learning_skill_id = "learning_action"."learning_skill_id")`,
+      })
+      .from(learningActions)
+      .where(inArray(learningActions.id, actionIds));
   },
 
   /** Newest first: by date, then by when it was recorded. */
@@ -154,9 +199,8 @@ export const ratingsRepository = {
   },
 
   /**
-   * A new rating and the places it names, in one statement. Every write of these tables moves the ratings' cache
-   * version (0007), whose one row each writer holds locked until it commits: all rating writes queue on it, so what
-   * runs between a writer's first statement and its commit sets their pace (measured by `npm run bench`).
+   * A new rating and the places it names, in one statement. Each row written moves its class's feed version (0011):
+   * the counter row of that class is held until commit, so writers of one class queue on it, those of others do not.
    */
   async insertWithStudents(db: DbOrTx, values: NewRating, places: { id: number; studentId: number }[]) {
     const rating = db
@@ -235,24 +279,12 @@ export const ratingsRepository = {
   },
 
   /** Student links of the ratings the user may see. */
-  async listStudentLinks(
-    db: DbOrTx,
-    userId: number,
-    ratingIds: number[] | undefined,
-    ids: number[] | undefined,
-    limit: number,
-    offset: number,
-  ) {
-    const w = and(
-      sql`"rating_student"."rating_id" in (select "rating"."id" from rating where ${ratingVisibleSql(userId)})`,
-      ratingIds ? inArray(ratingStudents.ratingId, ratingIds) : undefined,
-      ids ? inArray(ratingStudents.id, ids) : undefined,
+  async listStudentLinks(db: DbOrTx, q: RatingLinkQuery) {
+    const w = ratingLinksSql(ratingStudents, q);
+    return page(
+      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(q.limit).offset(q.offset),
+      countOf(db, ratingStudents, w),
     );
-    const [rows, [total]] = await Promise.all([
-      db.select().from(ratingStudents).where(w).orderBy(ratingStudents.ratingId, ratingStudents.id).limit(limit).offset(offset),
-      db.select({ n: count() }).from(ratingStudents).where(w),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 
   ...ratingMediaRepository,

@@ -35,9 +35,9 @@ async function one(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const ratingsRoutes: ModuleRoutes = {
   name: 'ratings',
-  auth: (app, { db, urlSigner, files }) => {
+  auth: (app, { db, database, urlSigner, files }) => {
     // Feeds are read far more often than written: answers are kept per user and query while the ratings version stands.
-    const cached = versionedAnswer(new VersionedCache(), () => repo.version(db));
+    const cached = versionedAnswer(new VersionedCache());
     app.get(
       '/ratings',
       {
@@ -57,20 +57,24 @@ export const ratingsRoutes: ModuleRoutes = {
             ? { studentIds: q['ratingStudents.student.id'] }
             : null;
         if (about) recordReads(db, { userId: p.userId, action: 'record', detail: 'ratings', address: req.ip, subject: about });
-        return cached(reply, `ratings|${p.userId}|${JSON.stringify(q)}`, async () => {
-          // Read before the data: a write in between makes the answer newer than its version, never older.
-          const version = await repo.version(db);
-          const { rows, total } = await service.list(db, p, q);
-          return {
-            version,
-            body: collection(
-              path('ratings'),
-              rows.map((r) => presentRating(r, urlSigner, canEditRating(r, p))),
-              total,
-              q,
-              filters,
-            ),
-          };
+        const version = () => repo.version(database.checks, p.userId, q['teachingClass.id']);
+        return cached(req, reply, `ratings|${p.userId}|${JSON.stringify(q)}`, {
+          version,
+          compute: async () => {
+            // Read before the data: a write in between makes the answer newer than its version, never older.
+            const current = await version();
+            const { rows, total } = await service.list(db, p, q);
+            return {
+              version: current,
+              body: collection(
+                path('ratings'),
+                rows.map((r) => presentRating(r, urlSigner, canEditRating(r, p))),
+                total,
+                q,
+                filters,
+              ),
+            };
+          },
         });
       },
     );

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../db/page';
 import { jsonOf } from '../../db/json';
 import { media, ratingMedias } from '../../db/schema';
 import { linkedRatingSql } from '../../records/linked-access.sql';
@@ -31,3 +33,20 @@ export const ratingMediasSql = sql<
   RatingMediaJson[]
 >`coalesce((select json_agg(json_build_object('link', ${jsonOf(ratingMedias, 'rml')}, 'media', ${jsonOf(media, 'rmm')}) order by rml.id)
   from rating_media rml join media rmm on rmm.id = rml.media_id where rml.rating_id = "rating"."id"), '[]')`;
+
+/** A page of a rating link table (`rating_student`, `rating_media`): of some ratings or with some ids, or all. */
+export interface RatingLinkQuery {
+  userId: number;
+  ratingIds?: number[] | undefined;
+  ids?: number[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The rows of a rating link table the user may see (through a rating they see), as their paginated lists filter them. */
+export const ratingLinksSql = (link: { id: AnyPgColumn; ratingId: AnyPgColumn }, q: RatingLinkQuery) =>
+  and(
+    sql`${link.ratingId} in (select "rating"."id" from rating where ${ratingVisibleSql(q.userId)})`,
+    anyOf(link.ratingId, q.ratingIds),
+    anyOf(link.id, q.ids),
+  );

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Report } from '@skillroom/contract';
+import { fullName, type Report } from '@skillroom/contract';
 import { translator } from '../translations/translations.service';
 
 /** 2026-09-07 → 07/09/2026: every date of a report reads dd/MM/yyyy in every language (DESIGN §9). */
@@ -20,7 +20,7 @@ export function reportLabels(locale: string) {
     return String(f.format({ n }));
   };
   const named = (x: { name: string; translationKey: string | null }) => (x.translationKey ? t(x.translationKey) : x.name);
-  const person = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
+  const person = fullName;
   const title = (r: Report) =>
     r.student
       ? `${t('report.title_student')}: ${person(r.student)}`

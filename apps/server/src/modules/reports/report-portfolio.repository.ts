@@ -1,16 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { learningActions, learningSkills, ratings, teachingClasses, users } from '../../db/schema';
+import { withRatingNames, type RatingLine } from './report-ratings.repository';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 
 /** One rating as a portfolio prints it: names resolved, its attachments with their media rows. */
-export interface PortfolioRating {
-  id: number;
-  date: string;
-  points: number;
-  description: string | null;
-  isWholeClass: boolean;
-  className: string;
+export interface PortfolioRating extends RatingLine {
   skill: { id: number; name: string; translationKey: string | null; colorCode: string };
   action: { name: string; translationKey: string | null };
   author: { firstName: string; lastName: string | null } | null;
@@ -31,30 +26,29 @@ export const reportPortfolioRepository = {
   /** One page of a student's ratings of the range in (date, id) order after `after`: a year is read in small pages. */
   async page(db: DbOrTx, scope: PortfolioScope, after: { date: string; id: number } | null, limit: number): Promise<PortfolioRating[]> {
     const from = after ? sql`and ("rating"."date", "rating"."id") > (${after.date}::date, ${after.id})` : sql``;
-    const rows = await db
-      .select({
-        id: ratings.id,
-        date: sql<string>`to_char("rating"."date", 'YYYY-MM-DD')`,
-        points: ratings.points,
-        description: ratings.description,
-        isWholeClass: ratings.isWholeClass,
-        className: teachingClasses.name,
-        skill: {
-          id: learningSkills.id,
-          name: learningSkills.name,
-          translationKey: learningSkills.translationKey,
-          colorCode: learningSkills.colorCode,
-        },
-        action: { name: learningActions.name, translationKey: learningActions.translationKey },
-        authorFirst: users.firstName,
-        authorLast: users.lastName,
-        medias: ratingMediasSql,
-      })
-      .from(ratings)
-      .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
-      .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
-      .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
-      .leftJoin(users, eq(users.id, ratings.creatorId))
+    const rows = await withRatingNames(
+      db
+        .select({
+          id: ratings.id,
+          date: sql<string>`to_char("rating"."date", 'YYYY-MM-DD')`,
+          points: ratings.points,
+          description: ratings.description,
+          isWholeClass: ratings.isWholeClass,
+          className: teachingClasses.name,
+          skill: {
+            id: learningSkills.id,
+            name: learningSkills.name,
+            translationKey: learningSkills.translationKey,
+            colorCode: learningSkills.colorCode,
+          },
+          action: { name: learningActions.name, translationKey: learningActions.translationKey },
+          authorFirst: users.firstName,
+          authorLast: users.lastName,
+          medias: ratingMediasSql,
+        })
+        .from(ratings)
+        .$dynamic(),
+    )
       .where(
         and(
           inArray(ratings.teachingClassId, scope.classIds),

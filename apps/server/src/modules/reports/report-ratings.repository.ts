@@ -1,14 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { learningActions, learningSkills, ratings, teachingClasses, users } from '../../db/schema';
 
-/** One rating of a report's range as the spreadsheet's "Ratings" sheet lists it (DESIGN §9): names resolved. */
-export interface ReportRatingRow {
+/** A rating as the reports, portfolios and exports list it: its own fields and its class's name. */
+export interface RatingLine {
   id: number;
   date: string;
   points: number;
   description: string | null;
   isWholeClass: boolean;
   className: string;
+}
+
+/**
+ * A select of ratings joined to the names they are listed with (class, skill, action, and the author, absent when
+ * their account was deleted): `db.select({...}).from(ratings).$dynamic()` in, the joined select out.
+ */
+export const withRatingNames = <Q extends PgSelect>(q: Q) =>
+  q
+    .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
+    .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
+    .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
+    .leftJoin(users, eq(users.id, ratings.creatorId));
+
+/** One rating of a report's range as the spreadsheet's "Ratings" sheet lists it (DESIGN §9): names resolved. */
+export interface ReportRatingRow extends RatingLine {
   skill: { name: string; translationKey: string | null };
   action: { name: string; translationKey: string | null };
   /** Null when the author deleted their account ("Former member", DESIGN §6). */

@@ -1,6 +1,7 @@
 import type { Report } from '@skillroom/contract';
 import type { WorkerPool } from '../../lib/worker-pool';
 import type { ReportRatingRow } from './report-ratings.repository';
+import { runHeavy } from '../heavy-tasks';
 import { renderReportSpreadsheet } from './report-spreadsheet';
 
 /** What makes a report's workbook: the same function on the request thread or in the heavy-work pool. */
@@ -17,6 +18,6 @@ export const spreadsheetHere: SpreadsheetMaker = renderReportSpreadsheet;
 export const spreadsheetIn =
   (pool: WorkerPool, signal: AbortSignal): SpreadsheetMaker =>
   async (report, locale, ratings, o = {}) => {
-    const bytes = await pool.run('spreadsheet', { report, locale, ratings, quick: o.quick }, signal);
+    const bytes = await runHeavy(pool, 'spreadsheet', { report, locale, ratings, quick: o.quick }, signal);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };

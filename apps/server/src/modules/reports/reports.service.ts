@@ -15,7 +15,8 @@ import { iri } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { presentMedia } from '../media/media.presenter';
-import { CLASS_NOT_FOUND, teachingClassesPolicy } from '../../class-access/class-roles';
+import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
+import { authorize } from '../../class-access/access-rules';
 import { reportRatingsRepository } from './report-ratings.repository';
 import { reportsRepository as repo, type Figures, type ReportRows } from './reports.repository';
 
@@ -189,7 +190,7 @@ export const reportsService = {
   /** A class's report, for its creator, co-teachers and evaluators; no one else knows the class (404). */
   async forClass(db: DbOrTx, signer: UrlSigner, p: Principal, classId: number, q: Query): Promise<Report> {
     const found = await repo.classWithRole(db, classId, p.userId);
-    if (!found || !teachingClassesPolicy.canSee(found.role)) throw notFound(CLASS_NOT_FOUND);
+    authorize(p, 'class.report', found);
     const range = reportRange(q, found.cls.start);
     const [rows, places] = await Promise.all([
       repo.figures(db, { classIds: [classId], ...range, recentMedia: REPORT_RECENT_MEDIA }),

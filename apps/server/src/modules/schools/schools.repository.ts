@@ -1,5 +1,6 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { schoolNameKey, schools } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect & { numTeachers: number };
@@ -10,21 +11,32 @@ export const numTeachers = sql<number>`(select count(*)::int from app_user u whe
 
 export const schoolsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SchoolRow | null> {
-    const [row] = await db.select({ ...schoolColumns, numTeachers }).from(schools).where(eq(schools.id, id));
+    const [row] = await db
+      .select({ ...schoolColumns, numTeachers })
+      .from(schools)
+      .where(eq(schools.id, id));
     return row ?? null;
   },
 
   async search(db: DbOrTx, name: string | undefined, limit: number, offset: number) {
     const where = name ? ilike(schools.name, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db.select({ ...schoolColumns, numTeachers }).from(schools).where(where).orderBy(asc(schools.name), asc(schools.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(schools).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return page(
+      db
+        .select({ ...schoolColumns, numTeachers })
+        .from(schools)
+        .where(where)
+        .orderBy(asc(schools.name), asc(schools.id))
+        .limit(limit)
+        .offset(offset),
+      countOf(db, schools, where),
+    );
   },
 
   async findByName(db: DbOrTx, name: string) {
-    const [row] = await db.select({ id: schools.id }).from(schools).where(sql`${schoolNameKey(schools.name)} = ${schoolNameKey(name)}`);
+    const [row] = await db
+      .select({ id: schools.id })
+      .from(schools)
+      .where(sql`${schoolNameKey(schools.name)} = ${schoolNameKey(name)}`);
     return row ?? null;
   },
 

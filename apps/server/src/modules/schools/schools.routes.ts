@@ -1,31 +1,32 @@
-import { API_PUBLIC_PREFIX, hydraCollectionSchema, resourceSchema, schoolCreateBody, schoolSearchQuery } from '@skillroom/contract';
+import { API_AUTH_PREFIX, API_PUBLIC_PREFIX, hydraCollectionSchema, resourceSchema, schoolCreateBody, schoolSearchQuery } from '@skillroom/contract';
+import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
-import type { ModuleRoutes } from '../types';
+import type { ApiScope, ModuleRoutes } from '../types';
 import { presentSchool } from './schools.presenter';
 import { schoolsRepository } from './schools.repository';
 import { schoolsService } from './schools.service';
 import { idParams, listQuerystring } from '../../http/route-schema';
 
+/** Schools by name: sign-up lists them to anyone, so signed-in users see the same list (the product's client asks both). */
+function searchRoute(app: ApiScope, db: Db, prefix: string, summary: string) {
+  app.get(
+    '/schools',
+    { schema: { summary, querystring: listQuerystring(schoolSearchQuery), response: { 200: hydraCollectionSchema(resourceSchema()) } } },
+    async (req) => {
+      const { query: q, links } = req.query;
+      const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
+      return collection(`${prefix}/schools`, rows.map(presentSchool), total, q, links);
+    },
+  );
+}
+
 export const schoolsRoutes: ModuleRoutes = {
   name: 'schools',
   public: (app, { db }) => {
-    app.get(
-      '/schools',
-      {
-        schema: {
-          summary: 'Find schools by name',
-          querystring: listQuerystring(schoolSearchQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
-        },
-      },
-      async (req) => {
-        const { query: q, links } = req.query;
-        const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
-        return collection(`${API_PUBLIC_PREFIX}/schools`, rows.map(presentSchool), total, q, links);
-      },
-    );
+    searchRoute(app, db, API_PUBLIC_PREFIX, 'Find schools by name');
   },
   auth: (app, { db }) => {
+    searchRoute(app, db, API_AUTH_PREFIX, 'Find schools by name (the list sign-up shows)');
     app.get(
       '/school/:id',
       { schema: { summary: 'A school with its number of teachers', params: idParams, response: { 200: resourceSchema() } } },
@@ -44,8 +45,7 @@ export const schoolsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const body = req.body;
-        const id = await schoolsService.findOrCreate(db, body.name);
+        const id = await schoolsService.findOrCreate(db, req.body.name);
         const row = await schoolsService.get(db, id);
         return reply.status(201).send(item(presentSchool(row)));
       },

@@ -2,7 +2,7 @@ import type { StudentProfileUser, StudentProfileUserInvitation } from '@skillroo
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentClassLabel, presentLinkUser, presentStudentLabel } from '../../class-access/class-labels';
-import { studentLinksPolicy } from './student-links.policy';
+import { roleMay } from '../../class-access/access-rules';
 import type { StudentInvitationFull, StudentLinkFull } from './student-links.repository';
 
 export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSigner): StudentProfileUserInvitation =>
@@ -13,7 +13,8 @@ export const presentStudentInvitation = (r: StudentInvitationFull, signer: UrlSi
     teachingClass: presentClassLabel(r.teachingClass, signer),
     student: presentStudentLabel(r.student, signer),
     teachingClassStudent: iri('teaching-class-student', r.invitation.teachingClassStudentId),
-    user: studentLinksPolicy.canSeeRequesterEmail(r.role)
+    // The requester's e-mail lets a teacher tell a real parent from a stranger holding a code (DESIGN §8): answerers only.
+    user: roleMay(r.role, 'studentInvitation.answer')
       ? { ...presentLinkUser(r.user, signer), email: r.userEmail }
       : presentLinkUser(r.user, signer),
     isApproved: r.invitation.isApproved,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { studentProfileUserInvitations as inv, studentProfileUsers as spu, teachingClasses, teachingClassStudents } from '../../db/schema';
 import { classLabelSql, userLabelSql, studentLabelSql } from '../../class-access/class-labels';
@@ -52,11 +53,6 @@ export type StudentLinkFull = Awaited<ReturnType<typeof selectLinks>>[number];
 const taughtStudentIdsSql = (userId: number) =>
   sql`(select ts.student_id from teaching_class_student ts where ts.teaching_class_id in ${taughtClassIdsSql(userId)})`;
 
-async function page<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
-  const [r, [t]] = await Promise.all([rows, total]);
-  return { rows: r, total: t?.n ?? 0 };
-}
-
 export const studentLinksRepository = {
   /** The place of a student invitation code, with the user's role in its class and whether they are linked to it already. */
   async placeByCode(db: DbOrTx, code: string, userId: number) {
@@ -93,7 +89,7 @@ export const studentLinksRepository = {
     );
     return page(
       selectInvitations(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(inv).where(where),
+      countOf(db, inv, where),
     );
   },
 

@@ -1,7 +1,7 @@
 import {
   ACCESS_MESSAGES,
   EntityType,
-  ErrorText,
+  ClassUserType,
   INVITATION_MESSAGES,
   NotificationType,
   fullName,
@@ -15,47 +15,81 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
-import { answerWritten as written } from '../../http/invitation-answer';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
-import { brokenUniqueIndex, normalizeInvitationCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { notificationsService } from '../notifications/notifications.service';
-import { usersRepository } from '../users/users.repository';
-import { studentLinksPolicy as policy } from './student-links.policy';
-import { studentLinksRepository as repo, type StudentInvitationFull } from './student-links.repository';
+import { authorize, can, CLASS_NOT_FOUND, gone, permit } from '../../class-access/access-rules';
+import { invitationWorkflow } from '../invitation-workflow';
+import { studentLinksRepository as repo } from './student-links.repository';
 
 type CreateBody = z.output<typeof invitationCreateBody>;
 type InvitationQuery = ListQueryOutput<typeof studentProfileInvitationListQuery>;
 type LinkQuery = ListQueryOutput<typeof studentProfileUserListQuery>;
 
-const LINK_NOT_FOUND = 'Student profile user not found.';
-const CLASS_NOT_FOUND = 'Teaching class not found.';
+/** The user's link to a student (DESIGN §8), notified (7) when a teacher accepts it or extends a link. */
+const linkedNotice = (
+  id: number,
+  userId: number,
+  place: { id: number; firstName: string; lastName?: string | null },
+  className: string,
+) => ({
+  recipients: [userId],
+  notificationType: NotificationType.StudentProfileUserInvitationAccepted,
+  entityType: EntityType.StudentProfileUserInvitation,
+  entityId: id,
+  params: { student: fullName(place), class: className },
+  path: `/student/${place.id}`,
+});
 
-async function visibleInvitation(db: DbOrTx, p: Principal, id: number): Promise<StudentInvitationFull> {
-  const row = await repo.findInvitation(db, id, p.userId);
-  if (!row || !policy.canSeeInvitation(row.invitation, p.userId, row.role)) throw notFound(ErrorText.invitationView);
-  return row;
-}
-
-/** A request a teacher of its class may answer: 404 unseen, 403 the requester, 409 answered the other way. */
-async function answerable(db: DbOrTx, p: Principal, id: number, isApproved: boolean) {
-  const row = await visibleInvitation(db, p, id);
-  if (!policy.canAnswer(row.role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
-  // The same answer again (a double click) changes nothing and is no error; the other answer is a conflict.
-  if (row.invitation.isApproved !== null && row.invitation.isApproved !== isApproved) throw conflict(INVITATION_MESSAGES.notPending);
-  return { ...row, answered: row.invitation.isApproved !== null };
-}
+/** A parent (or other, or student account) asks to link with a student's code; a teacher of the class answers. */
+const workflow = invitationWorkflow({
+  resource: 'studentInvitation',
+  find: repo.findInvitation,
+  ownerOf: (row) => row.invitation.userId,
+  answer: repo.answer,
+  acceptLock: 'share',
+  messages: {
+    forbidden: INVITATION_MESSAGES.linkUsersOnly,
+    unknownCode: INVITATION_MESSAGES.studentCodeUnknown,
+    already: INVITATION_MESSAGES.alreadyLinked,
+    pending: INVITATION_MESSAGES.linkRequestPending,
+  },
+  async byCode(db, code, userId) {
+    const found = await repo.placeByCode(db, code, userId);
+    return found && { ...found, already: found.linked };
+  },
+  hasPending: (db, { place }, userId) => repo.hasPending(db, place.id, userId),
+  insert: (tx, { place, cls }, userId) =>
+    repo.insertInvitation(tx, { teachingClassStudentId: place.id, teachingClassId: cls.id, studentId: place.studentId, userId }),
+  /** The class's teachers are notified (6). */
+  received: async (tx, { place, cls }, id, user) => ({
+    recipients: await classTeachersRepository.teacherIds(tx, cls.id),
+    notificationType: NotificationType.StudentProfileUserInvitationReceived,
+    entityType: EntityType.StudentProfileUserInvitation,
+    entityId: id,
+    params: { user, student: fullName(place), class: cls.name },
+    path: `/teaching-class/${cls.id}/student/${place.id}/manage`,
+  }),
+  /** The requester is linked to the Student and notified (7). */
+  async accepted(tx, _p, { invitation, teachingClass }, id) {
+    await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId, invitation.teachingClassId);
+    const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
+    await notificationsService.notify(tx, linkedNotice(id, invitation.userId, place, teachingClass.name));
+  },
+});
 
 async function visibleLink(db: DbOrTx, p: Principal, id: number) {
   const row = await repo.findLink(db, id);
   const teaches = row ? await repo.teachesStudent(db, p.userId, row.link.studentId) : false;
-  if (!row || !policy.canSeeLink(row.link, p.userId, teaches)) throw notFound(LINK_NOT_FOUND);
+  // The rule asks whether the user teaches the student in any class: the strongest role that answers it.
+  if (!row) throw gone('studentLink');
+  authorize(p, 'studentLink.read', { role: teaches ? ClassUserType.CoTeacher : null, ownerId: row.link.userId });
   return { row, teaches };
 }
 
 export const studentLinksService = {
-  getInvitation: visibleInvitation,
+  getInvitation: workflow.visible,
 
   listInvitations: (db: DbOrTx, p: Principal, q: InvitationQuery) =>
     repo.listInvitations(
@@ -74,61 +108,10 @@ export const studentLinksService = {
     ),
 
   /** A parent (or other, or student account) asks to link with a student's code; the class's teachers are notified (6). */
-  async request(db: Db, p: Principal, b: CreateBody) {
-    if (!policy.canRequest(await usersRepository.accountType(db, p.userId))) throw forbidden(INVITATION_MESSAGES.linkUsersOnly);
-    const code = normalizeInvitationCode(b.invitationCode);
-    const found = code ? await repo.placeByCode(db, code, p.userId) : null;
-    if (!found) throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
-    const { place, cls } = found;
-    refuseIfFinished(cls, INVITATION_MESSAGES.classFinished);
-    if (found.linked) throw violation('invitationCode', INVITATION_MESSAGES.alreadyLinked);
-    if (await repo.hasPending(db, place.id, p.userId)) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
-    try {
-      return await db.transaction(async (tx) => {
-        if (!(await lockOpenClass(tx, cls.id, 'share', INVITATION_MESSAGES.classFinished)))
-          throw violation('invitationCode', INVITATION_MESSAGES.studentCodeUnknown);
-        const id = await repo.insertInvitation(tx, {
-          teachingClassStudentId: place.id,
-          teachingClassId: cls.id,
-          studentId: place.studentId,
-          userId: p.userId,
-        });
-        const requester = (await usersRepository.findById(tx, p.userId))!.user;
-        await notificationsService.notify(tx, {
-          recipients: await classTeachersRepository.teacherIds(tx, cls.id),
-          notificationType: NotificationType.StudentProfileUserInvitationReceived,
-          entityType: EntityType.StudentProfileUserInvitation,
-          entityId: id,
-          params: { user: fullName(requester), student: fullName(place), class: cls.name },
-          path: `/teaching-class/${cls.id}/student/${place.id}/manage`,
-        });
-        return id;
-      });
-    } catch (e) {
-      if (brokenUniqueIndex(e)?.includes('pending_uq')) throw violation('invitationCode', INVITATION_MESSAGES.linkRequestPending);
-      throw e;
-    }
-  },
+  request: (db: Db, p: Principal, b: CreateBody) => workflow.request(db, p, b.invitationCode),
 
   /** A teacher of the class accepts: the requester is linked to the Student and notified (7). */
-  async accept(db: Db, p: Principal, id: number) {
-    const { invitation, teachingClass, answered } = await answerable(db, p, id, true);
-    if (answered) return;
-    await db.transaction(async (tx) => {
-      await lockOpenClass(tx, invitation.teachingClassId);
-      if (!written(await repo.answer(tx, id, true))) return;
-      await repo.link(tx, invitation.studentId, invitation.userId, invitation.teachingClassStudentId, invitation.teachingClassId);
-      const place = (await repo.placeOf(tx, invitation.teachingClassStudentId))!;
-      await notificationsService.notify(tx, {
-        recipients: [invitation.userId],
-        notificationType: NotificationType.StudentProfileUserInvitationAccepted,
-        entityType: EntityType.StudentProfileUserInvitation,
-        entityId: id,
-        params: { student: fullName(place), class: teachingClass.name },
-        path: `/student/${invitation.teachingClassStudentId}`,
-      });
-    });
-  },
+  accept: workflow.accept,
 
   /**
    * DESIGN §8 "accept all": every pending request of the class, accepted in one transaction (any failure links nobody),
@@ -137,9 +120,7 @@ export const studentLinksService = {
    * them (their rows are locked, then re-read). Answers the ids accepted here, oldest first.
    */
   async acceptAll(db: Db, p: Principal, classId: number): Promise<number[]> {
-    const role = await repo.roleIn(db, classId, p.userId);
-    if (role === null) throw notFound(CLASS_NOT_FOUND);
-    if (!policy.canAnswer(role)) throw forbidden(INVITATION_MESSAGES.classTeachersAnswer);
+    authorize(p, 'class.manageLinks', { role: await repo.roleIn(db, classId, p.userId) });
     return db.transaction(async (tx) => {
       if (!(await lockOpenClass(tx, classId))) throw notFound(CLASS_NOT_FOUND);
       const pending = await repo.pendingOfClassForUpdate(tx, classId);
@@ -150,14 +131,7 @@ export const studentLinksService = {
       const className = (await repo.classNameOf(tx, classId)) ?? '';
       for (const r of pending) {
         await repo.link(tx, r.studentId, r.userId, r.placeId, classId);
-        await notificationsService.notify(tx, {
-          recipients: [r.userId],
-          notificationType: NotificationType.StudentProfileUserInvitationAccepted,
-          entityType: EntityType.StudentProfileUserInvitation,
-          entityId: r.id,
-          params: { student: fullName(r), class: className },
-          path: `/student/${r.placeId}`,
-        });
+        await notificationsService.notify(tx, linkedNotice(r.id, r.userId, { ...r, id: r.placeId }, className));
       }
       return pending.map((r) => r.id);
     });
@@ -166,14 +140,7 @@ export const studentLinksService = {
   /** The requests accept-all answered, as the teacher who answered reads them. */
   invitationsById: (db: DbOrTx, p: Principal, ids: number[]) => repo.findInvitations(db, ids, p.userId),
 
-  async reject(db: Db, p: Principal, id: number) {
-    const { invitation, answered } = await answerable(db, p, id, false);
-    if (answered) return;
-    await db.transaction(async (tx) => {
-      await lockOpenClass(tx, invitation.teachingClassId);
-      written(await repo.answer(tx, id, false));
-    });
-  },
+  reject: workflow.reject,
 
   getLink: async (db: DbOrTx, p: Principal, id: number) => (await visibleLink(db, p, id)).row,
 
@@ -192,9 +159,8 @@ export const studentLinksService = {
    */
   async unlink(db: Db, p: Principal, id: number) {
     const { row } = await visibleLink(db, p, id);
-    if (!policy.canUnlink(row.link, p.userId, await repo.roleIn(db, row.link.teachingClassId, p.userId)))
-      throw forbidden(ACCESS_MESSAGES.unlink);
-    if (!(await repo.unlink(db, id))) throw notFound(LINK_NOT_FOUND);
+    permit(p, 'studentLink.unlink', { role: await repo.roleIn(db, row.link.teachingClassId, p.userId), ownerId: row.link.userId });
+    if (!(await repo.unlink(db, id))) throw gone('studentLink');
   },
 
   /**
@@ -207,7 +173,7 @@ export const studentLinksService = {
     const { row } = await visibleLink(db, p, id);
     const target = await repo.placeWithRole(db, b.teachingClassStudent, p.userId);
     if (!target || target.role === null) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
-    if (!policy.canExtend(target.role)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
+    if (!can(p, 'class.manageLinks', target)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
     if (target.place.studentId !== row.link.studentId) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendSameStudent);
     refuseIfFinished(target.cls);
     const { place, cls } = target;
@@ -228,14 +194,7 @@ export const studentLinksService = {
               userId,
               isApproved: true,
             });
-      await notificationsService.notify(tx, {
-        recipients: [userId],
-        notificationType: NotificationType.StudentProfileUserInvitationAccepted,
-        entityType: EntityType.StudentProfileUserInvitation,
-        entityId: invitationId,
-        params: { student: fullName(place), class: cls.name },
-        path: `/student/${place.id}`,
-      });
+      await notificationsService.notify(tx, linkedNotice(invitationId, userId, place, cls.name));
       return linkId;
     });
   },

@@ -1,9 +1,3 @@
-import { registerMediaAccess } from '../media/media.policy';
-import { studentsRepository } from './students.repository';
-
-// A student's own avatar is seen by whoever sees the student.
-registerMediaAccess((db, p, ids) => studentsRepository.visibleAvatarIds(db, ids, p.userId));
-
 /**
  * Who may see a Student (DESIGN §2): the teachers and evaluators of any class they have a place in, and the
  * users linked to them. The rule lives in studentsRepository's visibility condition, so that lists and single

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
 import { linkedStudentIdsSql } from '../../records/linked-access.sql';
 import { visibleClassIdsSql } from '../../class-access/class-roles';
@@ -42,7 +43,7 @@ export const studentsRepository = {
           )
         : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       db
         .select({ student: students, avatar: media })
         .from(students)
@@ -51,9 +52,8 @@ export const studentsRepository = {
         .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(students).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, students, where),
+    );
   },
 
   /**

@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, LOCALES, type PublicConfig, jsonAnswerSchema } from '@skillroom/contract';
+import { DEFAULT_LOCALE, LOCALES, jsonAnswerSchema, versionParams, type PublicConfig, type VersionInfo } from '@skillroom/contract';
 import type { ModuleRoutes } from '../types';
-import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 export const systemRoutes: ModuleRoutes = {
   name: 'system',
@@ -26,6 +26,21 @@ export const systemRoutes: ModuleRoutes = {
           privacyPolicyDate: ctx.config.privacyPolicyDate,
           ...(ctx.config.demo ? { demoAccounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, password, role })) } : {}),
         };
+      },
+    );
+    app.get(
+      '/version/:buildNumber',
+      {
+        schema: {
+          summary: "The server's version and the oldest app build it serves (MINIMUM_APP_BUILD)",
+          params: versionParams,
+          response: { 200: jsonAnswerSchema },
+        },
+      },
+      async (req): Promise<VersionInfo> => {
+        const { buildNumber } = req.params;
+        const minimum = ctx.config.minimumAppBuild;
+        return { version: ctx.version, minimum, supported: buildNumber >= minimum };
       },
     );
   },

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countOf, page } from '../../db/page';
 import { answerPending, pendingCondition } from '../../db/invitation-state';
 import { teachingClasses, teachingClassTeacherInvitations as inv } from '../../db/schema';
 import { classLabelSql, userLabelSql } from '../../class-access/class-labels';
@@ -44,11 +45,10 @@ export const teacherInvitationsRepository = {
       f.isApproved !== undefined ? eq(inv.isApproved, f.isApproved) : undefined,
       pendingCondition(inv, f.isPending),
     );
-    const [rows, [total]] = await Promise.all([
+    return page(
       selectFull(db, userId).where(where).orderBy(desc(inv.created), desc(inv.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(inv).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+      countOf(db, inv, where),
+    );
   },
 
   async hasPending(db: DbOrTx, classId: number, teacherId: number) {

@@ -1,9 +1,9 @@
 import {
   ROSTER_FIELD_LIMITS,
   ROSTER_REASON_MESSAGES,
+  type RosterImportRow,
   type RosterImportSummary,
   type RosterRowReason,
-  type RosterRowStatus,
 } from '@skillroom/contract';
 import type { ReadRow } from './roster-parse';
 
@@ -24,13 +24,8 @@ export interface KnownStudent {
   avatarId: number | null;
 }
 
-export interface JudgedRow {
-  line: number;
-  status: RosterRowStatus;
-  firstName: string;
-  lastName: string | null;
-  code: string | null;
-  reason?: RosterRowReason;
+/** A line as judged here: the contract's row, with the Student and place themselves rather than their IRIs. */
+export interface JudgedRow extends Pick<RosterImportRow, 'line' | 'status' | 'firstName' | 'lastName' | 'code' | 'reason'> {
   /** `existing`: the Student to re-use. */
   student?: KnownStudent;
   /** `duplicate` by `inClass`: the place already there. */

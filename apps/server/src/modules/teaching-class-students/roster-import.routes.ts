@@ -13,7 +13,7 @@ import { documentedBody } from '../../http/route-schema';
 import { violation } from '../../http/errors';
 import { requestSignal } from '../../http/request-signal';
 import { heavyWorkOf } from '../../lib/heavy-work';
-
+import { runHeavy } from '../heavy-tasks';
 import type { ModuleRoutes } from '../types';
 import { readRosterParts } from './roster-multipart';
 import { rosterImportService as service } from './roster-import.service';
@@ -42,7 +42,7 @@ export const rosterImportRoutes: ModuleRoutes = {
         const signal = requestSignal(req, reply);
         // Bytes to rows (decoding, CSV, unzipping and reading a workbook) in a worker thread: a hostile file cannot
         // stall the other requests; the class, the judging and the writes stay here.
-        const read = (task: { file: Buffer } | { text: string }) => () => heavy.pool.run('roster', task, signal);
+        const read = (task: { file: Buffer } | { text: string }) => () => runHeavy(heavy.pool, 'roster', task, signal);
         let input;
         if (req.isMultipart()) {
           const parts = await readRosterParts(req);

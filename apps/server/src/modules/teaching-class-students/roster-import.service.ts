@@ -1,12 +1,13 @@
-import { ErrorText, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract';
+import { ROSTER_IMPORT_MESSAGES } from '@skillroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { conflict, notFound, violation } from '../../http/errors';
 import { brokenUniqueIndex, newInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { studentsRepository } from '../students/students.repository';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { INDIVIDUAL_ONE_STUDENT, teachingClassesPolicy } from '../../class-access/class-roles';
+import { INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
+import { authorize } from '../../class-access/access-rules';
 import { classifyRows, codeKey, summarize, type JudgedRow } from './roster-classify';
 import type { ReadRoster } from './roster-parse';
 import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from './teaching-class-students.repository';
@@ -30,8 +31,7 @@ type Cls = { id: number; isIndividual: boolean };
 /** The class to import into: unseen (another teacher's, a parent's view) 404, an evaluator's 403, finished 409. */
 async function importDestination(db: DbOrTx, p: Principal, classId: number) {
   const row = await classAccessRepository.findAccess(db, classId, p.userId);
-  if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound('Teaching class not found.');
-  if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
+  authorize(p, 'class.manageStudents', row);
   refuseIfFinished(row.cls);
   return row.cls;
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ROSTER_IMPORT_LIMITS } from '@skillroom/contract';
-import { HttpError } from '../../http/errors';
-import { partsDigestOf } from '../../plugins/idempotency-digest';
+import { readMultipart } from '../../http/multipart-reader';
 import { rosterTooLarge } from './roster-read';
 
 export interface RosterParts {
@@ -15,34 +14,19 @@ export interface RosterParts {
  * feeding the Idempotency-Key digest as media uploads do. Other file parts are read and dropped.
  */
 export async function readRosterParts(req: FastifyRequest): Promise<RosterParts> {
-  const fields: Record<string, string> = {};
   let file: Buffer | null = null;
-  const digest = partsDigestOf(req);
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        digest?.field(part.fieldname, value);
-        if (!(part.fieldname in fields)) fields[part.fieldname] = value;
-        continue;
-      }
-      const digested = digest?.file(part.fieldname, part.filename);
-      const keep = part.fieldname === 'file' && !file;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        digested?.update(chunk);
-        if (!keep) continue;
-        size += chunk.length;
-        if (size > ROSTER_IMPORT_LIMITS.maxBytes) throw rosterTooLarge();
-        chunks.push(chunk);
-      }
-      if (keep) file = Buffer.concat(chunks);
+  const fields = await readMultipart(req, async ({ part, digested }) => {
+    const keep = part.fieldname === 'file' && !file;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      digested?.update(chunk);
+      if (!keep) continue;
+      size += chunk.length;
+      if (size > ROSTER_IMPORT_LIMITS.maxBytes) throw rosterTooLarge();
+      chunks.push(chunk);
     }
-    digest?.complete();
-  } catch (e) {
-    if (e instanceof HttpError || (e as { statusCode?: number }).statusCode) throw e;
-    throw new HttpError(400, 'The request body is not valid multipart/form-data.');
-  }
+    if (keep) file = Buffer.concat(chunks);
+  });
   return { fields, file };
 }

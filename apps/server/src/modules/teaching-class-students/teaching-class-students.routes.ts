@@ -7,6 +7,7 @@ import {
   teachingClassStudentCreateBody,
   teachingClassStudentListQuery,
   teachingClassStudentPatchBody,
+  teachingClassStudentPutBody,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -107,10 +108,24 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = req.principal;
-        const id = req.params.id;
-        await service.patch(db, files, p, id, req.body);
-        return one(db, urlSigner, p, id);
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return one(db, urlSigner, req.principal, req.params.id);
+      },
+    );
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    app.put(
+      '/teaching-class-student/:id',
+      {
+        schema: {
+          summary: 'Replace a place: names, code, avatar (class teachers)',
+          params: idParams,
+          body: teachingClassStudentPutBody,
+          response: { 200: resourceSchema() },
+        },
+      },
+      async (req) => {
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return one(db, urlSigner, req.principal, req.params.id);
       },
     );
     app.post(

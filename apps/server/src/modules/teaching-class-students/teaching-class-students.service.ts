@@ -1,5 +1,4 @@
 import {
-  ErrorText,
   MediaType,
   type Violation,
   type teachingClassStudentCopyBody,
@@ -10,7 +9,7 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { notFound, ValidationError, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { brokenUniqueIndex, newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
@@ -19,9 +18,9 @@ import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
 import { studentsRepository } from '../students/students.repository';
-import { INDIVIDUAL_ONE_STUDENT, teachingClassesPolicy } from '../../class-access/class-roles';
+import { INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
+import { authorize, can, knows } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { teachingClassStudentsPolicy } from './teaching-class-students.policy';
 import { teachingClassStudentsRepository as repo, type PlaceWithAccess } from './teaching-class-students.repository';
 
 type CreateBody = z.output<typeof teachingClassStudentCreateBody>;
@@ -41,13 +40,13 @@ const MSG = {
 /** A place the user may see (teacher, evaluator or linked user); anything else does not exist for them. */
 async function visiblePlace(db: DbOrTx, p: Principal, id: number) {
   const row = await repo.findWithAccess(db, id, p.userId);
-  if (!row || !teachingClassStudentsPolicy.canSee(row)) throw notFound(MSG.notFound);
+  authorize(p, 'place.read', row);
   return row;
 }
 
 async function manageablePlace(db: DbOrTx, p: Principal, id: number) {
-  const row = await visiblePlace(db, p, id);
-  if (!teachingClassStudentsPolicy.canManage(row)) throw forbidden(ErrorText.classManage);
+  const row = await repo.findWithAccess(db, id, p.userId);
+  authorize(p, 'place.manage', row);
   return row;
 }
 
@@ -63,8 +62,8 @@ async function checkAvatar(db: DbOrTx, p: Principal, avatarId: number | null | u
 /** A destination class named in a body: unseen → 400 on the property (like a reference to nothing), seen but not a teacher → 403. */
 async function destination(db: DbOrTx, p: Principal, classId: number) {
   const row = await classAccessRepository.findAccess(db, classId, p.userId);
-  if (!row || !teachingClassesPolicy.canSee(row.role)) throw violation('teachingClass', MSG.classRef);
-  if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
+  if (!row || !knows(p, 'class', row)) throw violation('teachingClass', MSG.classRef);
+  authorize(p, 'class.manageStudents', row);
   refuseIfFinished(row.cls);
   return row.cls;
 }
@@ -166,7 +165,7 @@ export const teachingClassStudentsService = {
       const src = sources.get(id);
       // Dotted like the contract's own violations (toViolations joins zod paths with dots).
       const path = `teachingClassStudents.${i}`;
-      if (!src || !teachingClassStudentsPolicy.canSee(src)) v.push({ propertyPath: path, message: MSG.placeRef });
+      if (!src || !can(p, 'place.read', src)) v.push({ propertyPath: path, message: MSG.placeRef });
       else if (taken.has(src.place.studentId)) v.push({ propertyPath: path, message: MSG.duplicate });
       else taken.add(src.place.studentId);
     });

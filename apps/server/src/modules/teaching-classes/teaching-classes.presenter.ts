@@ -6,10 +6,13 @@ import { presentMedia, type MediaRow } from '../media/media.presenter';
 import { presentSubscription } from '../subscriptions/subscriptions.presenter';
 import { presentPlace } from '../teaching-class-students/teaching-class-students.presenter';
 import { presentPublicUser } from '../users/users.presenter';
-import { teachingClassesPolicy } from './teaching-classes.policy';
+import { classAbilities, roleMay } from '../../class-access/access-rules';
 import type { ClassMemberRows, ClassWithRelations } from './teaching-classes.sql';
 
 type UserSummary = { id: number; firstName: string; lastName: string; accountType: string };
+/** The product's clients read `term` as a number (TeachingClass.term): one written as digits goes out as one. */
+const termOf = (term: string | null) => (term !== null && /^(0|[1-9]\d{0,8})$/.test(term) ? Number(term) : term);
+
 export type ClassMembers = ClassMemberRows;
 
 const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSummary | null =>
@@ -19,7 +22,7 @@ const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSum
 export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?: ClassMembers): TeachingClass {
   const c = r.cls;
   const role = r.role as ClassUserType;
-  const showCodes = teachingClassesPolicy.canSeeInvitationCodes(role);
+  const showCodes = roleMay(role, 'class.seeCodes');
   return embedded('TeachingClass', 'teaching-class', c.id, {
     id: c.id,
     created: iso(c.created)!,
@@ -36,7 +39,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),
-    term: c.term,
+    term: termOf(c.term),
     numTeachers: r.numTeachers,
     numStudents: r.numStudents,
     ...(members
@@ -50,6 +53,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     isIndividual: c.isIndividual,
     subscription: r.subscription ? presentSubscription({ ...r.subscription, userRoles: r.subscriptionRoles }) : null,
     userType: role,
+    abilities: classAbilities(role),
   });
 }
 

@@ -5,6 +5,7 @@ import { preparedPer } from '../../db/prepared';
 import { media, schools, teachingClasses, teachingClassTeachers, users } from '../../db/schema';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classSetVersionSql, classVersionSql } from '../../class-access/class-versions';
 import { classJsonSql, membersJsonSql, reviveClassRow, reviveMembers } from './teaching-classes.sql';
 
 export { type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
@@ -20,8 +21,9 @@ export interface ClassListFilter {
 
 const userId = sql.placeholder('userId');
 
-/** The version of everything a class answer is made of, read in the same snapshot as the data (see VersionedCache). */
-const classesVersionSql = sql<string>`(select "version"::text from "data_version" where "name" = 'classes')`;
+/** The versions of the user's class list and of one class answer, read in the same snapshot as their data. */
+const listVersionSql = classSetVersionSql('classes', visibleClassIdsSql(userId));
+const detailVersionSql = classVersionSql('classes', sql`"teaching_class"."id"`);
 
 /** The list's filters, as parameters of one statement: a null (or empty) parameter filters nothing. */
 const listWhere = and(
@@ -48,22 +50,22 @@ const statements = preparedPer((db) => {
     .as('page');
   return {
     list: db
-      .select({ row: classJsonSql(userId), total: page.total, version: classesVersionSql })
+      .select({ row: classJsonSql(userId), total: page.total, version: listVersionSql })
       .from(teachingClasses)
       .innerJoin(page, eq(page.id, teachingClasses.id))
       .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
       .prepare('teaching_class_list'),
-    count: db
-      .select({ n: count(), version: classesVersionSql })
-      .from(teachingClasses)
-      .where(listWhere)
-      .prepare('teaching_class_list_count'),
-    version: db
-      .select({ version: classesVersionSql })
+    count: db.select({ n: count(), version: listVersionSql }).from(teachingClasses).where(listWhere).prepare('teaching_class_list_count'),
+    listVersion: db
+      .select({ version: listVersionSql })
       .from(sql`(select 1) as one`)
-      .prepare('classes_version'),
+      .prepare('teaching_class_list_version'),
+    detailVersion: db
+      .select({ version: classVersionSql('classes', sql.placeholder('id')) })
+      .from(sql`(select 1) as one`)
+      .prepare('teaching_class_detail_version'),
     detail: db
-      .select({ row: classJsonSql(userId), members: membersJsonSql, version: classesVersionSql })
+      .select({ row: classJsonSql(userId), members: membersJsonSql, version: detailVersionSql })
       .from(teachingClasses)
       .where(eq(teachingClasses.id, sql.placeholder('id')))
       .prepare('teaching_class_detail'),
@@ -90,9 +92,15 @@ export const teachingClassesRepository = {
     return { rows, total: n?.n ?? 0, version: n!.version };
   },
 
-  /** The current version of the class reads: answers cached at another version are stale. */
-  async classesVersion(db: DbOrTx): Promise<string> {
-    const [row] = await statements(db).version.execute();
+  /** The current version of a user's class list: lists cached at another version are stale. */
+  async listVersion(db: DbOrTx, userId: number): Promise<string> {
+    const [row] = await statements(db).listVersion.execute({ userId });
+    return row!.version;
+  },
+
+  /** The current version of one class's answer (whoever reads it: access changes bump the class too). */
+  async detailVersion(db: DbOrTx, id: number): Promise<string> {
+    const [row] = await statements(db).detailVersion.execute({ id });
     return row!.version;
   },
 

@@ -7,6 +7,7 @@ import {
   teachingClassCreateBody,
   teachingClassListQuery,
   teachingClassPatchBody,
+  teachingClassPutBody,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -30,11 +31,11 @@ async function detail(db: Db, signer: UrlSigner, p: Principal, id: number) {
 
 export const teachingClassesRoutes: ModuleRoutes = {
   name: 'teaching-classes',
-  auth: (app, { db, urlSigner, config, files }) => {
+  auth: (app, { db, database, urlSigner, config, files }) => {
     // The dashboard and class screens are read far more than written (SWR refreshes every open tab).
     const cache = new VersionedCache(config.answerCacheMaxBytes);
     classAnswerCaches.set(db, cache);
-    const cached = versionedAnswer(cache, () => service.version(db));
+    const cached = versionedAnswer(cache);
     // Invitation codes are secrets of a sort: guessing them is slowed down; plain listing is not limited.
     const lookupLimit = {
       max: config.authRateLimitPerMinute * 6,
@@ -65,18 +66,21 @@ export const teachingClassesRoutes: ModuleRoutes = {
             links,
           );
         }
-        return cached(reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, async () => {
-          const { rows, total, version } = await service.list(db, p, q);
-          return {
-            version,
-            body: collection(
-              path,
-              rows.map((r) => presentClass(r, urlSigner)),
-              total,
-              q,
-              links,
-            ),
-          };
+        return cached(req, reply, `list|${p.userId}|${JSON.stringify(q)}|${JSON.stringify(links)}`, {
+          version: () => service.listVersion(database.checks, p),
+          compute: async () => {
+            const { rows, total, version } = await service.list(db, p, q);
+            return {
+              version,
+              body: collection(
+                path,
+                rows.map((r) => presentClass(r, urlSigner)),
+                total,
+                q,
+                links,
+              ),
+            };
+          },
         });
       },
     );
@@ -92,7 +96,10 @@ export const teachingClassesRoutes: ModuleRoutes = {
       async (req, reply) => {
         const p = req.principal;
         const id = req.params.id;
-        return cached(reply, `detail|${p.userId}|${id}`, () => detail(db, urlSigner, p, id));
+        return cached(req, reply, `detail|${p.userId}|${id}`, {
+          version: () => service.detailVersion(database.checks, id),
+          compute: () => detail(db, urlSigner, p, id),
+        });
       },
     );
     app.post(
@@ -115,10 +122,24 @@ export const teachingClassesRoutes: ModuleRoutes = {
         },
       },
       async (req) => {
-        const p = req.principal;
-        const id = req.params.id;
-        await service.patch(db, files, p, id, req.body);
-        return (await detail(db, urlSigner, p, id)).body;
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return (await detail(db, urlSigner, req.principal, req.params.id)).body;
+      },
+    );
+    // PUT replaces what PATCH changes, with the same rules; its body says which fields it replaces.
+    app.put(
+      '/teaching-class/:id',
+      {
+        schema: {
+          summary: "Replace a class's fields of the product's write model (creator only)",
+          params: idParams,
+          body: teachingClassPutBody,
+          response: { 200: resourceSchema() },
+        },
+      },
+      async (req) => {
+        await service.patch(db, files, req.principal, req.params.id, req.body);
+        return (await detail(db, urlSigner, req.principal, req.params.id)).body;
       },
     );
     app.delete(

@@ -1,7 +1,6 @@
 import {
   CLASS_MESSAGES,
   ClassUserType,
-  ErrorText,
   MediaType,
   type Violation,
   type teachingClassCreateBody,
@@ -16,6 +15,7 @@ import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
 import { CLASS_NOT_FOUND, INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
+import { accountMay, authorize, type Action } from '../../class-access/access-rules';
 import { refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import type { Principal } from '../../plugins/auth';
@@ -28,13 +28,24 @@ import { learningSkillsRepository } from '../learning-skills/learning-skills.rep
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { classTeachersService } from '../class-teachers/class-teachers.service';
-import { teachingClassesPolicy, type ClassRole } from './teaching-classes.policy';
 import { teachingClassesRepository as repo, type NewTeachingClass, type TeachingClassRow } from './teaching-classes.repository';
 
 type CreateBody = z.output<typeof teachingClassCreateBody>;
 type PatchBody = z.output<typeof teachingClassPatchBody>;
 type ListQuery = ListQueryOutput<typeof teachingClassListQuery>;
 
+type OwnField = 'name' | 'year' | 'start' | 'end' | 'grade' | 'term';
+
+/** The fields a class keeps under the body's own names, as a creation sets them and a change (those given) replaces them. */
+const ownFields = <B extends Partial<Pick<CreateBody, OwnField>>>(b: B) =>
+  ({
+    name: b.name,
+    year: b.year,
+    start: b.start,
+    end: b.end,
+    grade: b.grade,
+    term: b.term,
+  }) as Pick<B, OwnField>;
 
 const MSG = {
   school: 'This school does not exist.',
@@ -76,19 +87,15 @@ async function checkReferences(db: DbOrTx, p: Principal, b: Partial<CreateBody>,
   if (v.length) throw new ValidationError(v);
 }
 
-/** The class and the user's role in it; a class the user may not see does not exist for them. */
-async function visibleClass(db: DbOrTx, p: Principal, id: number) {
+/** The class and the user's role in it, for an action on it: 404 when unseen, 403 when seen but not allowed. */
+async function classFor(db: DbOrTx, p: Principal, id: number, action: Action = 'class.read') {
   const row = await repo.findAccess(db, id, p.userId);
-  if (!row || !teachingClassesPolicy.canSee(row.role)) throw notFound(CLASS_NOT_FOUND);
+  authorize(p, action, row);
   return row as { cls: TeachingClassRow; role: ClassUserType };
 }
 
-/** The class, for an action only its creator may take: 404 when unseen, 403 when seen but not owned. */
-async function ownedClass(db: DbOrTx, p: Principal, id: number) {
-  const row = await visibleClass(db, p, id);
-  if (!teachingClassesPolicy.canManage(row.role)) throw forbidden(ErrorText.classManage);
-  return row;
-}
+/** The class, for an action only its creator may take (edit, finish, change owner, delete, new code). */
+const ownedClass = (db: DbOrTx, p: Principal, id: number, action: Action = 'class.edit') => classFor(db, p, id, action);
 
 /**
  * Retention counts from the day a class is finished (DESIGN §6): finishing stamps it, reopening clears it, and either,
@@ -105,14 +112,7 @@ function retentionChanges(cls: TeachingClassRow, b: PatchBody): Partial<NewTeach
 }
 
 export const teachingClassesService = {
-  visibleClass,
-
-  /** The class and the role, for writes about its students: 403 for evaluators, 404 for strangers. */
-  async classForStudentWrites(db: DbOrTx, p: Principal, id: number): Promise<{ cls: TeachingClassRow; role: ClassRole }> {
-    const row = await visibleClass(db, p, id);
-    if (!teachingClassesPolicy.canManageStudents(row.role)) throw forbidden(ErrorText.classManage);
-    return row;
-  },
+  classFor,
 
   async list(db: DbOrTx, p: Principal, q: ListQuery) {
     const excludeRoles = [
@@ -136,25 +136,21 @@ export const teachingClassesService = {
     return { rows: row && offsetOf(q) === 0 ? [row] : [], total: row ? 1 : 0 };
   },
 
-  /** The version the cached class answers are checked against. */
-  version: (db: DbOrTx) => repo.classesVersion(db),
+  /** The versions the cached class answers are checked against: the user's list, one class. */
+  listVersion: (db: DbOrTx, p: Principal) => repo.listVersion(db, p.userId),
+  detailVersion: (db: DbOrTx, id: number) => repo.detailVersion(db, id),
 
   async detail(db: DbOrTx, p: Principal, id: number) {
     const found = await repo.findWithMembers(db, id, p.userId);
-    if (!found || !teachingClassesPolicy.canSee(found.row.role)) throw notFound(CLASS_NOT_FOUND);
+    authorize(p, 'class.read', found?.row);
     return found;
   },
 
   async create(db: Db, p: Principal, b: CreateBody) {
-    if (!teachingClassesPolicy.canCreate(await usersRepository.accountType(db, p.userId))) throw forbidden(CLASS_MESSAGES.teachersOnly);
+    if (!accountMay(await usersRepository.accountType(db, p.userId), 'class.create')) throw forbidden(CLASS_MESSAGES.teachersOnly);
     await checkReferences(db, p, b, null);
     const values: Omit<NewTeachingClass, 'invitationCode'> = {
-      name: b.name,
-      year: b.year,
-      start: b.start,
-      end: b.end,
-      grade: b.grade,
-      term: b.term,
+      ...ownFields(b),
       educationLevelId: b.educationLevel ?? null,
       isIndividual: b.isIndividual ?? false,
       isFinished: b.isFinished ?? false,
@@ -200,12 +196,7 @@ export const teachingClassesService = {
       }
       if (b.isIndividual && (await repo.countPlaces(tx, id)) > 1) throw violation('isIndividual', MSG.individualStudents);
       await repo.update(tx, id, {
-        name: b.name,
-        year: b.year,
-        start: b.start,
-        end: b.end,
-        grade: b.grade,
-        term: b.term,
+        ...ownFields(b),
         educationLevelId: b.educationLevel,
         isIndividual: b.isIndividual,
         schoolId: b.school,
@@ -224,7 +215,7 @@ export const teachingClassesService = {
 
   /** Deletes the class and everything in it (the erasure layer says what); 404 to all but one of concurrent deletes. */
   async remove(db: Db, p: Principal, id: number, files: FileStore) {
-    await ownedClass(db, p, id);
+    await ownedClass(db, p, id, 'class.delete');
     const erased = await withErasure({ db, files }, (e) => e.classes([id]));
     if (!erased.length) throw notFound(CLASS_NOT_FOUND);
   },
@@ -233,5 +224,4 @@ export const teachingClassesService = {
     refuseIfFinished((await ownedClass(db, p, id)).cls);
     await withFreshCode(() => repo.update(db, id, { invitationCode: newInvitationCode() }));
   },
-
 };

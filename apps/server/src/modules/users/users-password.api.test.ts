@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { JOB } from '../../jobs/job-names';
+import { JOB } from '../../lib/job-names';
 import { FREE_FAILURES, throttleKey } from '../../accounts/sign-in-throttle';
 
 const LOGIN = '/api/public/v1/login_check';

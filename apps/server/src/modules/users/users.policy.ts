@@ -1,9 +1,4 @@
 import type { Principal } from '../../plugins/auth';
-import { registerMediaAccess } from '../media/media.policy';
-import { usersVisibility } from './users.visibility';
-
-// An avatar is visible to those who may see its owner's profile.
-registerMediaAccess((db, p, ids) => usersVisibility.visibleAvatarIds(db, p.userId, ids));
 
 /** Who may do what with a user profile (DESIGN §2; Outline-style policy functions). */
 export const usersPolicy = {

@@ -1,4 +1,4 @@
-import { asc, eq, sql, and, ne } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, and, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, schools, users } from '../../db/schema';
 import { numTeachers } from '../schools/schools.repository';
@@ -33,6 +33,26 @@ export const usersRepository = {
       .leftJoin(schools, eq(schools.id, users.schoolId))
       .where(eq(users.id, id));
     return row ?? null;
+  },
+
+  /** A page of the users in `listed` (a subquery of ids), by name, as others see them; with how many in all. */
+  async listPublic(db: DbOrTx, listed: SQL, ids: number[] | undefined, limit: number, offset: number) {
+    const where = and(sql`${users.id} in ${listed}`, ids ? inArray(users.id, ids) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          user: { id: users.id, firstName: users.firstName, lastName: users.lastName, accountType: users.accountType },
+          avatar: media,
+        })
+        .from(users)
+        .leftJoin(media, eq(media.id, users.avatarId))
+        .where(where)
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 
   async exists(db: DbOrTx, id: number): Promise<boolean> {

@@ -1,18 +1,23 @@
 import {
+  API_AUTH_PREFIX,
   accountDeleteBody,
+  hydraCollectionSchema,
+  jsonAnswerSchema,
   noContentSchema,
   privacyPolicyAcceptBody,
   resourceSchema,
   signUpBody,
+  userListQuery,
   userPatchBody,
+  validateEmailParams,
+  validateUsernameParams,
 } from '@skillroom/contract';
-import { item } from '../../http/hydra';
-
+import { collection, item } from '../../http/hydra';
 import type { ModuleRoutes } from '../types';
 import { presentPublicUser, presentUser } from './users.presenter';
 import { usersPolicy } from './users.policy';
 import { usersService } from './users.service';
-import { documentedBody, idParams } from '../../http/route-schema';
+import { documentedBody, idParams, listQuerystring } from '../../http/route-schema';
 
 export const usersRoutes: ModuleRoutes = {
   name: 'users',
@@ -22,13 +27,51 @@ export const usersRoutes: ModuleRoutes = {
       '/user',
       { schema: { summary: 'Sign up', body: signUpBody, response: { 201: resourceSchema() } }, config: { rateLimit } },
       async (req, reply) => {
-        const body = req.body;
-        const id = await usersService.signUp(db, body);
+        const id = await usersService.signUp(db, req.body);
         return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
       },
     );
+    // Sign-up's own checks of one value, for forms that ask before sending: no more than sign-up tells, as often.
+    app.get(
+      '/user/validate/email/:email',
+      {
+        schema: { summary: 'Whether sign-up may use this e-mail', params: validateEmailParams, response: { 200: jsonAnswerSchema } },
+        config: { rateLimit },
+      },
+      async (req) => usersService.availability(db, 'email', req.params.email),
+    );
+    app.get(
+      '/user/validate/username/:username',
+      {
+        schema: { summary: 'Whether sign-up may use this username', params: validateUsernameParams, response: { 200: jsonAnswerSchema } },
+        config: { rateLimit },
+      },
+      async (req) => usersService.availability(db, 'username', req.params.username),
+    );
   },
   auth: (app, { db, urlSigner, files, partialUploads }) => {
+    app.get(
+      '/users',
+      {
+        schema: {
+          summary: 'You and the people you work with (class teachers, your classes’ families, subscriptions)',
+          querystring: listQuerystring(userListQuery),
+          response: { 200: hydraCollectionSchema(resourceSchema()) },
+        },
+      },
+      async (req) => {
+        const p = req.principal;
+        const { query: q, links } = req.query;
+        const { rows, total } = await usersService.list(db, p, q);
+        return collection(
+          `${API_AUTH_PREFIX}/users`,
+          rows.map((r) => presentPublicUser(r, urlSigner)),
+          total,
+          q,
+          links,
+        );
+      },
+    );
     app.get(
       '/user/:id',
       {

@@ -26,15 +26,17 @@ import { schoolsService } from '../schools/schools.service';
 import { usersPolicy } from './users.policy';
 import { usersRepository, type NewUser } from './users.repository';
 import { usersVisibility } from './users.visibility';
-import type { Violation } from '@skillroom/contract';
+import type { ListQueryOutput, ValueAvailability, Violation, userListQuery } from '@skillroom/contract';
+import { offsetOf } from '../../http/hydra';
 
+
+const TAKEN = { username: 'This username is already used.', email: 'This email is already used.' } as const;
 
 async function uniqueness(db: Db, username: string | undefined, email: string | undefined, exceptId = 0) {
   const v: Violation[] = [];
   if (username && (await usersRepository.usernameTaken(db, username, exceptId)))
-    v.push({ propertyPath: 'username', message: 'This username is already used.' });
-  if (email && (await usersRepository.emailTaken(db, email, exceptId)))
-    v.push({ propertyPath: 'email', message: 'This email is already used.' });
+    v.push({ propertyPath: 'username', message: TAKEN.username });
+  if (email && (await usersRepository.emailTaken(db, email, exceptId))) v.push({ propertyPath: 'email', message: TAKEN.email });
   if (v.length) throw new ValidationError(v);
 }
 
@@ -57,6 +59,19 @@ async function assertCurrentPassword(db: Db, user: { id: number; username: strin
 }
 
 export const usersService = {
+  /**
+   * Whether sign-up may use this username or e-mail: what a sign-up with it would answer, no more (taken or free;
+   * never whose), behind the same per-address limit as sign-up itself.
+   */
+  async availability(db: Db, field: 'username' | 'email', value: string): Promise<ValueAvailability> {
+    const taken = field === 'email' ? await usersRepository.emailTaken(db, value) : await usersRepository.usernameTaken(db, value);
+    return taken ? { available: false, message: TAKEN[field] } : { available: true };
+  },
+
+  /** Yourself and the people you work with (users.visibility.ts says who), as others see them. */
+  list: (db: Db, p: Principal, q: ListQueryOutput<typeof userListQuery>) =>
+    usersRepository.listPublic(db, usersVisibility.listedSql(p.userId), q.id, q.itemsPerPage, offsetOf(q)),
+
   async signUp(db: Db, body: z.output<typeof signUpBody>) {
     await uniqueness(db, body.username, body.email);
     if (body.school) await schoolsService.assertExists(db, body.school);

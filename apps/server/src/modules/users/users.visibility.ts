@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { linkedClassIdsSql } from '../../records/linked-access.sql';
+import { taughtClassIdsSql } from '../../class-access/class-roles';
 
 /**
  * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).
@@ -17,7 +18,22 @@ const related = (viewer: number, other: SQL | number) => sql`(
   or exists (select 1 from subscription_member a join subscription_member b on a.subscription_id = b.subscription_id
     where a.user_id = ${viewer} and b.user_id = ${other}))`;
 
+/**
+ * Whom `GET /users` lists to `viewer`: themselves, the teachers of their classes (any role), the families linked in
+ * the classes they teach, and the members of their subscriptions. Each is someone `related` lets them see, but a
+ * family is not listed the other families of its class: a list would hand out what an id alone does not.
+ */
+const listedSql = (viewer: number) => sql`(
+  select ${viewer}::int
+  union select lc.creator_id from teaching_class lc where lc.id in (${classesOf(viewer)})
+  union select lt.teacher_id from teaching_class_teacher lt where lt.teaching_class_id in (${classesOf(viewer)})
+  union select lf.user_id from student_profile_user lf where lf.teaching_class_id in ${taughtClassIdsSql(viewer)}
+  union select lb.user_id from subscription_member la join subscription_member lb on lb.subscription_id = la.subscription_id
+    where la.user_id = ${viewer})`;
+
 export const usersVisibility = {
+  listedSql,
+
   /** Whether `viewer` may see `other`'s profile: their own, or someone they share a class or a subscription with. */
   async canSee(db: DbOrTx, viewer: number, other: number): Promise<boolean> {
     if (viewer === other) return true;

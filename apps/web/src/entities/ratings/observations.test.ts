@@ -1,18 +1,13 @@
 import type { Rating } from '@skillroom/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { groupObservations, observationMedias, ratingDays, saveObservation } from './observations';
+import { deleteObservation, groupObservations, observationMedias, ratingDays, saveObservation } from './observations';
 
 const calls: string[] = [];
-vi.mock('./ratings-api', () => ({
-  createRating: vi.fn(async (b: { learningAction: number; observation: string; medias: number[] }) => {
-    calls.push(`create ${b.learningAction} ${b.observation} [${b.medias.join(',')}]`);
+vi.mock('../../lib/api-client', () => ({
+  api: vi.fn(async (path: string, o: { method: string; body?: { learningActions: number[]; date: string; students: string[] } }) => {
+    calls.push(`${o.method} ${path}${o.body ? ` [${o.body.learningActions.join(',')}] ${o.body.date} ${o.body.students.join(',')}` : ''}`);
   }),
-  patchRating: vi.fn(async (id: number, b: { date: string; students: string[] }) => {
-    calls.push(`patch ${id} ${b.date} ${b.students.join(',')}`);
-  }),
-  deleteRating: vi.fn(async (id: number) => {
-    calls.push(`delete ${id}`);
-  }),
+  withQuery: (p: string) => p,
 }));
 
 const media = (id: number) => ({ media: { id } }) as Rating['medias'][number];
@@ -39,13 +34,14 @@ describe('observations', () => {
     expect(ratingDays(later).max >= iso(new Date(today.getTime() - 86_400_000))).toBe(true);
   });
 
-  it('edits an observation: kept actions changed first, then added ones made with its UUID, dropped ones deleted last', async () => {
+  it('edits an observation as a whole in one request (its actions, students, date...), and deletes it in one', async () => {
     const group = [
       { ...r(2, 'obs', [10]), learningAction: { id: 21 } },
       { ...r(1, 'obs', [10]), learningAction: { id: 20 } },
     ] as unknown as Rating[];
     const next = { skillId: 5, actionIds: [20, 22], studentIds: [7], date: '2026-03-02', points: 4, description: '', mediaIds: [10] };
     await expect(saveObservation(group, 3, next)).resolves.toBe('obs');
-    expect(calls).toEqual(['patch 1 2026-03-02 /api/auth/v1/teaching-class-student/7', 'create 22 obs [10]', 'delete 2']);
+    await deleteObservation(group);
+    expect(calls).toEqual(['PATCH /observation/obs [20,22] 2026-03-02 /api/auth/v1/teaching-class-student/7', 'DELETE /observation/obs']);
   });
 });

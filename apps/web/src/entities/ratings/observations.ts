@@ -1,7 +1,6 @@
 import { type Rating, type TeachingClass } from '@skillroom/contract';
 import { api, withQuery } from '../../lib/api-client';
 import { isoDay } from '../../lib/dates';
-import { createRating, deleteRating, patchRating } from './ratings-api';
 import { placeIri } from './save-ratings';
 
 /**
@@ -43,30 +42,29 @@ export interface ObservationChange {
 }
 
 /**
- * Applies the editor to every rating of an observation: kept actions are changed first (a refused date or student
- * stops the save before anything is made), new ones become ratings of the same observation, and dropped ones are
- * deleted last, so that a shared file always has a rating holding it.
+ * Applies the editor to every rating of an observation in one request (PATCH /observation/{id}, one transaction on the
+ * server): kept actions are changed, new ones become ratings of the same observation, dropped ones go.
  */
-export async function saveObservation(group: Rating[], classId: number, next: ObservationChange): Promise<string> {
+export async function saveObservation(group: Rating[], _classId: number, next: ObservationChange): Promise<string> {
   const observation = group[0]!.observation;
-  const common = {
-    date: next.date,
-    points: next.points,
-    description: next.description,
-    students: next.studentIds.map(placeIri),
-    medias: next.mediaIds,
-  };
-  const had = new Set(group.map((r) => r.learningAction.id));
-  for (const r of group.filter((r) => next.actionIds.includes(r.learningAction.id))) await patchRating(r.id, common);
-  for (const actionId of next.actionIds.filter((a) => !had.has(a)))
-    await createRating({ ...common, teachingClass: classId, learningSkill: next.skillId, learningAction: actionId, observation });
-  for (const r of group.filter((r) => !next.actionIds.includes(r.learningAction.id))) await deleteRating(r.id);
+  await api<void>(`/observation/${observation}`, {
+    method: 'PATCH',
+    body: {
+      learningSkill: next.skillId,
+      learningActions: next.actionIds,
+      date: next.date,
+      points: next.points,
+      description: next.description,
+      students: next.studentIds.map(placeIri),
+      medias: next.mediaIds,
+    },
+  });
   return observation;
 }
 
-/** Deletes a whole observation (its files go with its last rating). */
+/** Deletes a whole observation in one request (its files go with its ratings unless another rating links them). */
 export async function deleteObservation(group: Rating[]) {
-  for (const r of group) await deleteRating(r.id);
+  await api<void>(`/observation/${group[0]!.observation}`, { method: 'DELETE' });
 }
 
 /** The days a rating of the class may have (DESIGN §7): within its dates and not after today. */

@@ -36,7 +36,12 @@ let nextId = 100;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
-const created = (c: Call) => json(201, { id: nextId++, ...c.body });
+/** POST /observation's answer: a rating per action (PATCH, for an item half sent before, answers them all the same). */
+const created = (c: Call) =>
+  json(c.method === 'POST' ? 201 : 200, {
+    id: c.body?.observation,
+    ratings: ((c.body?.learningActions as number[]) ?? []).map((a) => ({ id: nextId++, learningAction: a })),
+  });
 
 const photo = (): Attachment => ({
   key: 'f1',
@@ -93,7 +98,7 @@ describe('outbox (DESIGN §7)', () => {
     online = false;
     const saved = await save();
     expect(saved.queuedId).toBeTruthy();
-    expect(saved.ratings).toEqual([]);
+    expect(saved.ratingIds).toEqual([]);
     expect(calls).toEqual([]);
     const [item] = await listOutbox(USER);
     expect(item).toMatchObject({
@@ -108,30 +113,31 @@ describe('outbox (DESIGN §7)', () => {
     expect(item!.files).toMatchObject([{ name: 'board.jpg', type: 'image/jpeg', mediaType: MediaType.RatingPhoto }]);
     expect(item!.files[0]!.blob!.size).toBe('jpeg bytes'.length);
     expect(await item!.files[0]!.blob!.text()).toBe('jpeg bytes');
-    expect(new Set(item!.steps.map((s) => s.key)).size).toBe(2);
+    expect(item!.steps.map((s) => s.actionId)).toEqual([11, 12]);
+    expect(item!.key).toBeTruthy();
     // Another user on this device sees none of it.
     expect(await listOutbox(8)).toEqual([]);
   });
 
-  it('sends waiting saves in order when back online: the file once, then each rating with its own key', async () => {
+  it('sends waiting saves in order when back online: the file once, then one request per observation with its key', async () => {
     online = false;
     const first = await save(3, [11, 12]);
     const second = await save(4, [13], []);
     online = true;
     expect(await flushOutbox()).toBe(2);
     expect(uploads).toHaveLength(1);
-    expect(calls.map((c) => [c.method, c.body?.teachingClass, c.body?.learningAction])).toEqual([
-      ['POST', 3, 11],
-      ['POST', 3, 12],
-      ['POST', 4, 13],
+    expect(calls.map((c) => [c.method, c.url.replace(/^.*\/api\/auth\/v1/, ''), c.body?.teachingClass, c.body?.learningActions])).toEqual([
+      ['POST', '/observation', 3, [11, 12]],
+      ['POST', '/observation', 4, [13]],
     ]);
     expect(calls[0]!.body).toMatchObject({
       medias: [501],
       observation: first.observation,
+      learningSkill: 2,
       students: ['/api/auth/v1/teaching-class-student/40'],
     });
-    expect(calls[2]!.body).toMatchObject({ medias: [], observation: second.observation });
-    expect(new Set(calls.map((c) => c.key)).size).toBe(3);
+    expect(calls[1]!.body).toMatchObject({ medias: [], observation: second.observation });
+    expect(new Set(calls.map((c) => c.key)).size).toBe(2);
     expect(await listOutbox(USER)).toEqual([]);
   });
 
@@ -139,21 +145,33 @@ describe('outbox (DESIGN §7)', () => {
     online = false;
     await save(3, [11, 12]);
     online = true;
-    answer = (c) => {
-      if (c.body?.learningAction === 12) throw new TypeError('Failed to fetch');
-      return created(c);
+    answer = () => {
+      throw new TypeError('Failed to fetch');
     };
     expect(await flushOutbox()).toBe(0);
     const [half] = await listOutbox(USER);
-    expect(half!.steps[0]!.rating).toMatchObject({ learningAction: 11 });
+    expect(half!.ratingIds).toBeUndefined();
     expect(half!.files[0]).toMatchObject({ mediaId: 501 });
     expect(half!.files[0]!.blob).toBeUndefined();
-    const lostKey = calls[1]!.key;
+    const lostKey = calls[0]!.key;
     answer = created;
     calls = [];
     expect(await flushOutbox()).toBe(1);
     expect(uploads).toHaveLength(1);
-    expect(calls.map((c) => [c.body?.learningAction, c.key])).toEqual([[12, lostKey]]);
+    expect(calls.map((c) => [c.body?.learningActions, c.key])).toEqual([[[11, 12], lostKey]]);
+  });
+
+  it('an item half sent a rating per action (saved before POST /observation) sends the rest as a PATCH of its observation', async () => {
+    online = false;
+    const saved = await save(3, [11, 12], []);
+    const [item] = await listOutbox(USER);
+    const { key: _key, ...old } = item!;
+    await putOutboxItem({ ...old, steps: [{ ...old.steps[0]!, rating: { id: 90 } as never }, old.steps[1]!] });
+    online = true;
+    expect(await flushOutbox()).toBe(1);
+    expect(calls.map((c) => [c.method, c.url.endsWith(`/observation/${saved.observation}`), c.body?.learningActions])).toEqual([
+      ['PATCH', true, [11, 12]],
+    ]);
   });
 
   it('a save that loses the connection while online waits instead of failing', async () => {

@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, MediaType, type Media, type Rating } from '@skillroom/contract';
+import { API_AUTH_PREFIX, MediaType, type Media, type Observation } from '@skillroom/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { startUpload } from '../../lib/resumable-upload';
 import { currentUserId } from '../../lib/session';
@@ -50,6 +50,7 @@ export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
     points: n.points,
     description: n.description,
     observation: newUuid(),
+    key: newUuid(),
     files,
     steps: n.actionIds.map((actionId) => ({ actionId, key: newUuid() })),
     state: 'waiting',
@@ -77,10 +78,11 @@ async function upload(f: OutboxFile, progress: (step: OutboxFile) => Promise<voi
 }
 
 /**
- * Sends one item in order: its files, then one rating per action, each with its own key. `persist` keeps the
- * progress after every step, so that a resend (after a dropped connection, a closed tab) skips what is done.
+ * Sends one item: its files, then the whole observation in one request (POST /observation, one rating per action on
+ * the server, in one transaction) under the item's key. `persist` keeps the progress after every step, so that a
+ * resend (after a dropped connection, a closed tab) skips what is done. Answers the ids of the ratings made.
  */
-export async function sendItem(item: OutboxItem, persist: (item: OutboxItem) => Promise<void>): Promise<Rating[]> {
+export async function sendItem(item: OutboxItem, persist: (item: OutboxItem) => Promise<void>): Promise<number[]> {
   for (const f of item.files) {
     if (f.mediaId !== undefined) continue;
     const media = await upload(f, () => persist(item));
@@ -88,34 +90,34 @@ export async function sendItem(item: OutboxItem, persist: (item: OutboxItem) => 
     delete f.blob;
     await persist(item);
   }
-  const medias = item.files.map((f) => f.mediaId!);
-  for (const s of item.steps) {
-    if (s.rating) continue;
-    s.rating = await api<Rating>('/rating', {
-      method: 'POST',
-      idempotencyKey: s.key,
-      keep401: true,
-      body: {
-        teachingClass: item.classId,
-        learningSkill: item.skillId,
-        learningAction: s.actionId,
-        students: item.studentIds.map(placeIri),
-        date: item.date,
-        points: item.points,
-        description: item.description,
-        medias,
-        observation: item.observation,
-      },
-    });
+  if (item.ratingIds) return item.ratingIds;
+  if (!item.key) {
+    item.key = newUuid();
     await persist(item);
   }
-  return item.steps.map((s) => s.rating!);
+  const body = {
+    learningSkill: item.skillId,
+    learningActions: item.steps.map((s) => s.actionId),
+    students: item.studentIds.map(placeIri),
+    date: item.date,
+    points: item.points,
+    description: item.description,
+    medias: item.files.map((f) => f.mediaId!),
+  };
+  // Saved before POST /observation and half sent (a rating per action): the rest joins the observation as a change of it.
+  const halfSent = item.steps.some((s) => s.rating);
+  const answer = await api<Pick<Observation, 'ratings'>>(halfSent ? `/observation/${item.observation}` : '/observation', {
+    method: halfSent ? 'PATCH' : 'POST',
+    idempotencyKey: item.key,
+    keep401: true,
+    body: halfSent ? body : { ...body, teachingClass: item.classId, observation: item.observation },
+  });
+  item.ratingIds = answer.ratings.map((r) => r.id);
+  await persist(item);
+  return item.ratingIds;
 }
 
 let flushing: Promise<number> | null = null;
-/** The ratings of items sent from the outbox in this tab, by item id: an Undo that comes after the sending deletes them. */
-export const sentFromOutbox = new Map<string, Rating[]>();
-
 /**
  * Sends the signed-in user's waiting items, oldest first (the online event, app start, the Retry button). A refused
  * item is marked with the server's reason and the next one goes; a lost connection stops until the next try.
@@ -129,7 +131,7 @@ export function flushOutbox(): Promise<number> {
     for (const item of await listOutbox(userId)) {
       if (item.state !== 'waiting') continue;
       try {
-        sentFromOutbox.set(item.id, await sendItem(item, putOutboxItem));
+        await sendItem(item, putOutboxItem);
         await deleteOutboxItem(item.id);
         sent++;
       } catch (e) {
@@ -173,14 +175,15 @@ export async function changeOutboxItem(item: OutboxItem, c: OutboxChange): Promi
 
 /** Discards an item: what it already wrote on the server is deleted too, so nothing half-sent stays. */
 export async function discardOutboxItem(item: OutboxItem): Promise<void> {
-  for (const s of item.steps) {
-    if (!s.rating) continue;
-    try {
-      await api<void>(`/rating/${s.rating.id}`, { method: 'DELETE' });
-    } catch (e) {
-      // Gone already (its class was deleted) is what was wanted.
-      if (!(e instanceof ApiError && (e.status === 404 || e.status === 403))) throw e;
-    }
-  }
+  if (item.ratingIds || item.steps.some((s) => s.rating)) await deleteObservation(item.observation);
   await deleteOutboxItem(item.id);
+}
+
+/** Deletes a saved observation (Undo, a discarded item): gone already (its class was deleted) is what was wanted. */
+export async function deleteObservation(observation: string): Promise<void> {
+  try {
+    await api<void>(`/observation/${observation}`, { method: 'DELETE' });
+  } catch (e) {
+    if (!(e instanceof ApiError && (e.status === 404 || e.status === 403))) throw e;
+  }
 }

@@ -15,9 +15,10 @@ export interface OutboxFile {
   uploadUrl?: string;
 }
 
-/** One rating of the save (one per action), with its own key; `rating` once the server made it. */
+/** One learning action of the save (one rating each on the server). */
 export interface OutboxStep {
   actionId: number;
+  /** Sent one rating per action before POST /observation; an item saved then and half sent keeps these. */
   key: string;
   rating?: Rating;
 }
@@ -39,6 +40,10 @@ export interface OutboxItem {
   points: number;
   description: string;
   observation: string;
+  /** POST /observation's Idempotency-Key: a resend after a lost answer writes the observation once. */
+  key?: string;
+  /** The ids of the ratings the server made, once it answered (the answer itself is not kept). */
+  ratingIds?: number[];
   files: OutboxFile[];
   steps: OutboxStep[];
   /** Refused: the server said no (4xx), the item waits for the user to retry, change or discard it. */

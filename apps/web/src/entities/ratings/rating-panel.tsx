@@ -80,7 +80,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         toast.success(
           made.queuedId
             ? intl.formatMessage({ id: 'web_capture_saved_offline' })
-            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratings.length }),
+            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length }),
         );
         onSaved(made.observation, Boolean(made.queuedId));
       }

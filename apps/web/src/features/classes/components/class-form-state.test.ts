@@ -54,6 +54,8 @@ describe('class form values', () => {
       avatar: null,
       defaultPoints: 4,
     });
+    // The server answers a term written as digits as a number (the product's model has one): the field shows it.
+    expect(classValues({ ...cls, term: 2 }).term).toBe('2');
   });
 
   it('PATCHes only what changed', () => {

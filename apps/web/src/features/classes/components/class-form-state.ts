@@ -69,7 +69,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     start: c.start,
     end: c.end,
     grade: c.grade ?? '',
-    term: c.term ?? '',
+    term: c.term === null ? '' : String(c.term),
     educationLevel: c.educationLevel ? String(c.educationLevel.id) : '',
     isIndividual: c.isIndividual,
     subscription: c.subscription ? String(refToId(c.subscription)) : '',

@@ -10,7 +10,7 @@ import { useAfterPaint } from '../../../lib/use-after-paint';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
-import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
+import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassRoleBadge } from './class-card';
 import { FamilyLettersCard } from './family-letters-card';
 import { FinishedBanner } from './class-status-card';
@@ -37,7 +37,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   // Only the creator answers requests to join (DESIGN §2): they see how many wait. Asked once the title is painted: the
   // count is no part of the first view, and the request would otherwise run beside the title's render.
   const painted = useAfterPaint();
-  const pending = useClassPendingTeacherRequests(isCreator(cls) && painted ? cls.id : null);
+  const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') && painted ? cls.id : null);
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
     ...(cls.teachers ?? []).map((user) => ({ user, owner: false })),
@@ -76,7 +76,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
                   <FormattedMessage id="web_class_detail_manage_teachers" />
                   <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
                 </Link>
-                {isCreator(cls) && (
+                {may(cls, 'edit') && (
                   <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
                     <FormattedMessage id="web_class_detail_edit" />
                   </Link>
@@ -100,7 +100,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
             {formatDate(cls.start)} – {formatDate(cls.end)}
           </Fact>
           {cls.grade && <Fact label={<FormattedMessage id="web_class_form_grade" />}>{cls.grade}</Fact>}
-          {cls.term && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
+          {cls.term !== null && <Fact label={<FormattedMessage id="web_class_form_term" />}>{cls.term}</Fact>}
           {level && <Fact label={<FormattedMessage id="web_class_form_education_level" />}>{level}</Fact>}
           {cls.school && <Fact label={<FormattedMessage id="web_school_label" />}>{cls.school.name}</Fact>}
           {cls.subscription && <Fact label={<FormattedMessage id="web_class_form_subscription" />}>{cls.subscription.name}</Fact>}
@@ -137,7 +137,7 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
           )}
         </div>
         {/* The whole class as a zip: its teachers only (DESIGN §2). */}
-        {canManageStudents(cls) && (
+        {may(cls, 'export') && (
           <div className="mt-5 border-t border-slate-200 pt-4">
             <ExportDownload
               path={`/export/class/${cls.id}`}

@@ -7,7 +7,7 @@ import { useClassSkills } from '../../../entities/learning-skills/learning-skill
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { RatingSheet, type SheetTarget } from '../../../entities/ratings/rating-sheet';
 import { placeIri } from '../../../entities/ratings/save-ratings';
-import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSkillsSection } from './class-skills-section';
 import { ClassStudentsGrid } from './class-students-grid';
 import { FamilyRequestsPanel } from './family-requests-panel';
@@ -51,7 +51,7 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
         </Link>
       </div>
       {open && <RatingSheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
-      {canManageStudents(cls) && open && skills.data && <ClassSkillsSection cls={cls} skills={classSkills} />}
+      {may(cls, 'manageSkills') && open && skills.data && <ClassSkillsSection cls={cls} skills={classSkills} />}
       <div className="max-w-3xl">
         <RatingFeed
           filter={{ classId: cls.id }}

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
 import { formatDate } from '../../../lib/dates';
-import { classKey, isCreator, revalidateClassData } from '../../../lib/teaching-classes';
+import { classKey, may, revalidateClassData } from '../../../lib/teaching-classes';
 import { patchClass } from '../api/class-form-api';
 
 /** Finishing or reopening a class (the creator's), from whichever screen offers it. */
@@ -68,7 +68,7 @@ export function FinishedBanner({ cls }: { cls: TeachingClass }) {
           <FormattedMessage id="web_capture_finished_read_only" />
         </p>
       </div>
-      {isCreator(cls) && (
+      {may(cls, 'edit') && (
         <Button variant="primary" busy={busy} onClick={() => void toggle()}>
           <FormattedMessage id="web_capture_reopen" />
         </Button>

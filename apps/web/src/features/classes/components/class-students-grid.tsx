@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { control } from '../../../components/ui/field';
-import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { fullName, may } from '../../../lib/teaching-classes';
 import { foldName, sortByName } from '../../../lib/name-order';
 
 interface Props {
@@ -34,7 +34,7 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
   const all = useMemo(() => sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale), [cls.teachingClassStudents, intl.locale]);
   // Accents and case do not matter when looking a name up ("jose" finds José).
   const students = query.trim() ? all.filter((s) => foldName(fullName(s)).includes(foldName(query.trim()))) : all;
-  const manage = canManageStudents(cls) && !cls.isFinished;
+  const manage = may(cls, 'manageStudents') && !cls.isFinished;
 
   return (
     <section aria-labelledby="class-students-title" className="space-y-3">

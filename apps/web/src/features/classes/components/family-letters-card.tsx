@@ -2,7 +2,7 @@ import type { TeachingClass } from '@skillroom/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
-import { canManageStudents } from '../../../lib/teaching-classes';
+import { may } from '../../../lib/teaching-classes';
 import { FamilyLettersDialog } from './family-letters-dialog';
 
 /**
@@ -12,7 +12,7 @@ import { FamilyLettersDialog } from './family-letters-dialog';
 export function FamilyLettersCard({ cls }: { cls: TeachingClass }) {
   const [open, setOpen] = useState(false);
   const places = cls.teachingClassStudents ?? [];
-  if (!canManageStudents(cls) || cls.isFinished || !places.length) return null;
+  if (!may(cls, 'printLetters') || cls.isFinished || !places.length) return null;
   return (
     <div className="mt-5 space-y-2 border-t border-slate-200 pt-4">
       <Button variant="secondary" onClick={() => setOpen(true)}>

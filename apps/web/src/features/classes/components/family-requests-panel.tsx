@@ -13,7 +13,7 @@ import {
   usePendingLinkRequests,
 } from '../../../entities/invitations/student-links-api';
 import { track } from '../../../lib/analytics';
-import { canManageStudents, fullName, revalidateClassData } from '../../../lib/teaching-classes';
+import { fullName, may, revalidateClassData } from '../../../lib/teaching-classes';
 import { FamilyRequestCard } from './family-request-card';
 import { sortByName } from '../../../lib/name-order';
 
@@ -27,7 +27,7 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const teaches = canManageStudents(cls) && !cls.isFinished;
+  const teaches = may(cls, 'manageLinks') && !cls.isFinished;
   const { data } = usePendingLinkRequests({ 'teachingClass.id': cls.id }, teaches);
   const [busy, setBusy] = useState<number | 'all' | null>(null);
   const [confirming, setConfirming] = useState(false);

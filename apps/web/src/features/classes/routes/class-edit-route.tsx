@@ -9,7 +9,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { useScreenView } from '../../../lib/analytics';
-import { classKey, isCreator, revalidateClassData, routeId, useTeachingClass } from '../../../lib/teaching-classes';
+import { classKey, may, revalidateClassData, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { patchClass } from '../api/class-form-api';
 import { ClassCodeCard } from '../../../components/class-code-card';
 import { ClassForm } from '../components/class-form';
@@ -24,7 +24,7 @@ export function ClassEditRoute() {
   if (error) return <LoadError error={error} onRetry={() => void reload()} />;
   if (isLoading || !data) return <Loading />;
   // Only the creator edits a class (DESIGN §2); co-teachers and evaluators see the 403 content.
-  if (!isCreator(data)) return <ForbiddenContent />;
+  if (!may(data, 'edit')) return <ForbiddenContent />;
   return <ClassEditor cls={data} key={data.id} />;
 }
 

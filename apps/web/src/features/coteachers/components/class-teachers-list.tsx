@@ -12,7 +12,7 @@ import { CardSection } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
-import { classKey, fullName, isCreator, revalidateClassData, revalidateClassLists } from '../../../lib/teaching-classes';
+import { classKey, fullName, may, revalidateClassData, revalidateClassLists } from '../../../lib/teaching-classes';
 import { removeClassTeacher, revalidateClassTeachers, useClassTeachers } from '../api/class-teachers-api';
 
 function Row({ user, role, you, action }: { user: PublicUser; role: number; you: boolean; action?: ReactNode }) {
@@ -47,7 +47,7 @@ export function ClassTeachersList({ cls }: { cls: TeachingClass }) {
   const { data, error } = useClassTeachers(cls.id);
   const [removing, setRemoving] = useState<TeachingClassTeacher | null>(null);
   const [busy, setBusy] = useState(false);
-  const creator = isCreator(cls);
+  const creator = may(cls, 'manageTeachers');
   const leaving = removing?.teacher.id === user?.id;
 
   const remove = async () => {

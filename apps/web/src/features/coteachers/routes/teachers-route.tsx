@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { useScreenView } from '../../../lib/analytics';
-import { isCreator, routeId, useTeachingClass } from '../../../lib/teaching-classes';
+import { may, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { ClassTeachersList } from '../components/class-teachers-list';
 import { TeacherRequests } from '../components/teacher-requests';
 
@@ -36,7 +36,7 @@ function Teachers({ cls }: { cls: TeachingClass }) {
         <div className="space-y-6">
           <ClassTeachersList cls={cls} />
           {/* A finished class takes no one new until it is reopened (DESIGN §7): no requests to answer, no code. */}
-          {isCreator(cls) && !cls.isFinished && <TeacherRequests cls={cls} />}
+          {may(cls, 'manageTeachers') && !cls.isFinished && <TeacherRequests cls={cls} />}
         </div>
         <div className="space-y-6">{cls.invitationCode && !cls.isFinished && <ClassCodeCard cls={cls} />}</div>
       </div>

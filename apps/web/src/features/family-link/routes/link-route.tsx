@@ -1,4 +1,4 @@
-import { FAMILY_LETTER, type StudentProfileUserInvitation } from '@skillroom/contract';
+import { FAMILY_LETTER, fullName, type StudentProfileUserInvitation } from '@skillroom/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
@@ -59,9 +59,6 @@ function SignedOut({ code }: { code: string }) {
     </div>
   );
 }
-
-// Written here rather than imported: this screen loads before any class screen, and every module it names costs the entry.
-const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 type Outcome = { kind: 'sending' } | { kind: 'sent'; request: StudentProfileUserInvitation } | { kind: 'form'; error: string | null };
 

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { useScreenView } from '../../../lib/analytics';
-import { canManageStudents, fullName, isCreator } from '../../../lib/teaching-classes';
+import { fullName, may } from '../../../lib/teaching-classes';
 import { AccessLogList } from '../components/access-log-list';
 import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { LinkRequests } from '../components/link-requests';
@@ -16,7 +16,7 @@ import { StudentCodeCard } from '../components/student-code-card';
 export function StudentLinksRoute() {
   return (
     <PlaceGate>
-      {(view) => (view.cls && canManageStudents(view.cls) ? <StudentLinks {...view} key={view.place.id} /> : <ForbiddenContent />)}
+      {(view) => (may(view.cls, 'manageLinks') ? <StudentLinks {...view} key={view.place.id} /> : <ForbiddenContent />)}
     </PlaceGate>
   );
 }
@@ -39,7 +39,7 @@ function StudentLinks({ place, cls, basePath }: PlaceView) {
           <LinkRequests place={place} />
           <LinkedUsers place={place} />
           <OtherClassLinks place={place} />
-          {isCreator(cls ?? undefined) && <AccessLogList place={place} />}
+          {may(cls, 'readAccessLog') && <AccessLogList place={place} />}
         </div>
         <div className="space-y-6">
           <StudentCodeCard place={place} />

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
-import { canManageStudents, routeId, useTeachingClass } from '../../../lib/teaching-classes';
+import { may, routeId, useTeachingClass } from '../../../lib/teaching-classes';
 
 /**
  * Loads the class of the route for a screen that changes its students: not found, forbidden for evaluators
@@ -20,7 +20,7 @@ export function ManagedClassGate({ children }: { children: (cls: TeachingClass) 
   if (!id) return <NotFoundContent />;
   if (error && !data) return <LoadError error={error} onRetry={() => void mutate()} />;
   if (!data) return <Loading />;
-  if (!canManageStudents(data)) return <ForbiddenContent />;
+  if (!may(data, 'manageStudents')) return <ForbiddenContent />;
   if (data.isFinished)
     return (
       <Page narrow title={data.name}>

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { RatingSheet, type SheetTarget } from '../../../entities/ratings/rating-sheet';
 import { placeIri } from '../../../entities/ratings/save-ratings';
-import { canManageStudents, fullName } from '../../../lib/teaching-classes';
+import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { RemoveMyLink } from '../components/remove-my-link';
@@ -32,7 +32,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
   // A finished class is read-only until reopened (DESIGN §7): nothing here offers a change then.
   const open = Boolean(cls && !cls.isFinished);
-  const manage = canManageStudents(cls ?? undefined) && open;
+  const manage = may(cls, 'manageStudents') && open;
   // The class's teachers answer requests to link to the student: they see how many wait.
   const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
@@ -117,7 +117,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         </Link>
       </div>
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
-      {(canManageStudents(cls ?? undefined) || linkedClass) && <RecordExport place={place} />}
+      {(may(cls, 'export') || linkedClass) && <RecordExport place={place} />}
       <RatingFeed
         filter={{ placeId: place.id }}
         title={<FormattedMessage id="web_rating_student_feed_title" />}

@@ -7,14 +7,14 @@ import { ForbiddenContent } from '../../../components/error-content';
 import { buttonClass } from '../../../components/ui/button';
 import { Card, Page } from '../../../components/ui/page';
 import { track, useScreenView } from '../../../lib/analytics';
-import { canManageStudents, fullName, revalidateClassData } from '../../../lib/teaching-classes';
+import { fullName, may, revalidateClassData } from '../../../lib/teaching-classes';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { patchPlace } from '../api/students-api';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { StudentForm, studentBody, studentValues, type StudentFormValues } from '../components/student-form';
 
 export function StudentEditRoute() {
-  return <PlaceGate>{(view) => (canManageStudents(view.cls ?? undefined) ? <StudentEdit {...view} key={view.place.id} /> : <ForbiddenContent />)}</PlaceGate>;
+  return <PlaceGate>{(view) => (may(view.cls, 'manageStudents') ? <StudentEdit {...view} key={view.place.id} /> : <ForbiddenContent />)}</PlaceGate>;
 }
 
 /** Changes a student's names, code and picture in this class (the other classes keep their own). */

@@ -1,0 +1,178 @@
+import {
+  ACCESS_MESSAGES,
+  ClassUserType,
+  ErrorText,
+  INVITATION_MESSAGES,
+  type AccountType,
+  CLASS_ABILITIES,
+  type ClassAbilities,
+  type ClassAbility,
+} from '@skillroom/contract';
+import { forbidden, notFound } from '../http/errors';
+import type { Principal } from '../plugins/auth';
+
+/*
+ * DESIGN §2 as one table: who may take each action, and who may know that its subject exists (a 404 for everyone
+ * else, a 403 for those who know it but may not act). Outline's `can`/`authorize` is the model rather than Immich's
+ * `requireAccess`: the subject is whatever the service already read (the class role comes in the same query as the
+ * resource, as it always has), so a check costs no round trip; requireAccess would query again for every check.
+ */
+
+/** A user's role in one class (spec §4): creator 0, co-teacher 1, evaluator 2, or null. */
+export type ClassRole = ClassUserType | null;
+
+/**
+ * What is known about the principal and one subject: their role in its class, whether they are linked to its student
+ * (a family link, DESIGN §1), and who owns it (a rating's author, a request's requester, a link's user, a co-teacher).
+ */
+export interface Subject {
+  role: ClassRole;
+  linked?: boolean;
+  ownerId?: number | null;
+}
+
+/** The people of DESIGN §2's columns, and the owner of the subject. */
+type Who = 'creator' | 'coTeacher' | 'evaluator' | 'linked' | 'owner';
+
+const TEACHERS: Who[] = ['creator', 'coTeacher'];
+const MEMBERS: Who[] = [...TEACHERS, 'evaluator'];
+
+/** Answered to anyone who may not know that a class exists (DESIGN §2: 404, not 403). */
+export const CLASS_NOT_FOUND = 'Teaching class not found.';
+
+/** The resources and what answers their 404 (the messages of today, kept word for word). */
+const RESOURCES = {
+  class: { notFound: CLASS_NOT_FOUND, knownBy: MEMBERS },
+  place: { notFound: 'Teaching class student not found.', knownBy: [...MEMBERS, 'linked'] },
+  classTeacher: { notFound: ErrorText.classTeacherView, knownBy: MEMBERS },
+  teacherInvitation: { notFound: ErrorText.invitationView, knownBy: [...TEACHERS, 'owner'] },
+  studentInvitation: { notFound: ErrorText.invitationView, knownBy: [...TEACHERS, 'owner'] },
+  studentLink: { notFound: 'Student profile user not found.', knownBy: [...TEACHERS, 'owner'] },
+  /** Seeing a rating is decided in SQL (ratings.sql.ts), lists and reads alike: a linked user's is found with no role. */
+  rating: { notFound: 'Rating not found.', knownBy: [...MEMBERS, 'linked'] },
+  /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
+  skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
+} satisfies Record<string, { notFound: string; knownBy: Who[] }>;
+type Resource = keyof typeof RESOURCES;
+
+/** The 404 of a resource that went meanwhile (deleted between the check and the write), in the words of the check. */
+export const gone = (resource: Resource) => notFound(RESOURCES[resource].notFound);
+
+interface Rule {
+  who: Who[];
+  /** 403's message; "Access Denied." when none. */
+  message?: string;
+}
+
+/** Every action of DESIGN §2, named `<resource>.<verb>`. */
+export const RULES = {
+  'class.read': { who: MEMBERS },
+  /** Edit, finish / reopen, change owner, regenerate the invitation code. */
+  'class.edit': { who: ['creator'], message: ErrorText.classManage },
+  'class.delete': { who: ['creator'], message: ErrorText.classManage },
+  'class.rate': { who: MEMBERS },
+  'class.report': { who: MEMBERS },
+  /** Add, edit, remove and copy students. */
+  'class.manageStudents': { who: TEACHERS, message: ErrorText.classManage },
+  /** Approve or reject teacher invitations, remove a co-teacher. */
+  'class.manageTeachers': { who: ['creator'], message: INVITATION_MESSAGES.creatorAnswers },
+  /** Approve or reject student-profile invitations, extend a family link to the class. */
+  'class.manageLinks': { who: TEACHERS, message: INVITATION_MESSAGES.classTeachersAnswer },
+  /** The class and student codes, and the requesters' e-mails, are for the class's teachers. */
+  'class.seeCodes': { who: TEACHERS },
+  'class.printLetters': { who: TEACHERS, message: 'You are not authorized to print the family letters of this class.' },
+  /** Choose the class's learning skills, make custom ones from it. */
+  'class.manageSkills': { who: TEACHERS },
+  'class.export': { who: TEACHERS, message: 'Only the teachers of this class may export it.' },
+  'class.readAccessLog': { who: ['creator'], message: ACCESS_MESSAGES.accessLogCreator },
+  'place.read': { who: [...MEMBERS, 'linked'] },
+  'place.manage': { who: TEACHERS, message: ErrorText.classManage },
+  'place.export': {
+    who: [...TEACHERS, 'linked'],
+    message: 'Only the teachers of this class and the family linked to this student may export the record.',
+  },
+  'classTeacher.read': { who: MEMBERS },
+  /** The creator removes a co-teacher; a co-teacher removes only themselves (leaves). */
+  'classTeacher.remove': { who: ['creator', 'owner'], message: INVITATION_MESSAGES.removeTeacher },
+  'teacherInvitation.read': { who: [...TEACHERS, 'owner'] },
+  'teacherInvitation.answer': { who: ['creator'], message: INVITATION_MESSAGES.creatorAnswers },
+  'studentInvitation.read': { who: [...TEACHERS, 'owner'] },
+  'studentInvitation.answer': { who: TEACHERS, message: INVITATION_MESSAGES.classTeachersAnswer },
+  /** The subject's role is the strongest the user has in any class of the link's student. */
+  'studentLink.read': { who: [...TEACHERS, 'owner'] },
+  'studentLink.unlink': { who: [...TEACHERS, 'owner'], message: ACCESS_MESSAGES.unlink },
+  /** The class's creator any rating; its author while they still have a role in the class. */
+  'rating.edit': { who: ['creator', 'owner'] },
+  /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
+  'skill.edit': { who: ['owner'] },
+} satisfies Record<`${Resource}.${string}`, Rule> & Record<`class.${ClassAbility}`, Rule>;
+export type Action = keyof typeof RULES;
+
+const ROLE_OF: Partial<Record<Who, ClassUserType>> = {
+  creator: ClassUserType.Creator,
+  coTeacher: ClassUserType.CoTeacher,
+  evaluator: ClassUserType.Evaluator,
+};
+
+function matches(who: Who, p: Pick<Principal, 'userId'>, s: Subject, resource: Resource): boolean {
+  if (who === 'linked') return s.linked === true;
+  // A rating's author edits it only while they are in the class (DESIGN §2: "its author", of the class).
+  if (who === 'owner') return s.ownerId === p.userId && (resource !== 'rating' || s.role !== null);
+  return s.role === ROLE_OF[who];
+}
+
+/** The class roles an action's rule names, for SQL that lists what a user may see (class-roles.ts). */
+export const rolesOf = (action: Action) =>
+  (RULES[action] as Rule).who.filter((w): w is 'creator' | 'coTeacher' | 'evaluator' => ROLE_OF[w] !== undefined);
+
+const resourceOf = (action: Action) => action.slice(0, action.indexOf('.')) as Resource;
+
+/** Whether the user may take the action on the subject. */
+export function can(p: Pick<Principal, 'userId'>, action: Action, s: Subject): boolean {
+  const resource = resourceOf(action);
+  return (RULES[action] as Rule).who.some((w) => matches(w, p, s, resource));
+}
+
+/** Whether a role allows the action, for rules that name no owner and no link (presenters know roles, not users). */
+export const roleMay = (role: ClassRole, action: Action) => can({ userId: Number.NaN }, action, { role });
+
+/** Whether the role is one of the class's teachers (creator or co-teacher): "teaches this class", said once. */
+export const teaches = (role: ClassRole) => TEACHERS.some((w) => ROLE_OF[w] === role);
+
+/** Whether the user may know the subject exists at all (else 404, DESIGN §2). */
+export function knows(p: Pick<Principal, 'userId'>, resource: Resource, s: Subject): boolean {
+  return (RESOURCES[resource].knownBy as Who[]).some((w) => matches(w, p, s, resource));
+}
+
+/**
+ * Throws unless the user may take the action: 404 (the resource's own message) when they may not know the subject
+ * exists or it was not found (`null`), 403 (the action's message) when they know it but may not act.
+ */
+export function authorize<S extends Subject>(p: Pick<Principal, 'userId'>, action: Action, s: S | null | undefined): asserts s is S {
+  const resource = resourceOf(action);
+  if (!s || !knows(p, resource, s)) throw notFound(RESOURCES[resource].notFound);
+  if (!can(p, action, s)) throw forbidden((RULES[action] as Rule).message);
+}
+
+/** Throws 403 unless the user may take the action, for a subject they were already found to know (by SQL, say). */
+export function permit(p: Pick<Principal, 'userId'>, action: Action, s: Subject): void {
+  if (!can(p, action, s)) throw forbidden((RULES[action] as Rule).message);
+}
+
+/** What the signed-in user may do with a class, for the web app (DESIGN §14): the class actions of the table by role. */
+export function classAbilities(role: ClassRole): ClassAbilities {
+  return Object.fromEntries(CLASS_ABILITIES.map((a) => [a, roleMay(role, `class.${a}`)])) as ClassAbilities;
+}
+
+const LINK_ACCOUNTS = ['parent_user', 'other_user', 'student_user'] satisfies AccountType[];
+
+/** What an account's type lets it start (DESIGN §1): teachers make classes and skills and join classes; families link. */
+export const ACCOUNT_RULES = {
+  'class.create': ['teacher'],
+  'skill.create': ['teacher'],
+  'teacherInvitation.create': ['teacher'],
+  'studentInvitation.create': LINK_ACCOUNTS,
+} satisfies Record<string, AccountType[]>;
+
+export const accountMay = (accountType: string | null, action: keyof typeof ACCOUNT_RULES) =>
+  (ACCOUNT_RULES[action] as string[]).includes(accountType ?? '');

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { CLASS_ABILITIES, ClassUserType } from '@skillroom/contract';
+import { HttpError } from '../http/errors';
+import { authorize, can, classAbilities, RULES, type Action, type Subject } from './access-rules';
+
+/*
+ * DESIGN §2 read as a grid, independently of the table in access-rules.ts: one row per action, one column per kind of
+ * user, and what each gets: 'ok', 403, or 404. A change to the rules that is not also a change here fails.
+ */
+const ME = 7;
+const OTHER = 8;
+const PEOPLE = {
+  creator: { role: ClassUserType.Creator, ownerId: OTHER },
+  coTeacher: { role: ClassUserType.CoTeacher, ownerId: OTHER },
+  evaluator: { role: ClassUserType.Evaluator, ownerId: OTHER },
+  linked: { role: null, linked: true, ownerId: OTHER },
+  /** The subject's owner with no role in the class: a requester, a linked user's own link. */
+  owner: { role: null, ownerId: ME },
+  /** The owner who is also a co-teacher: a rating's author, a co-teacher leaving. */
+  coTeacherOwner: { role: ClassUserType.CoTeacher, ownerId: ME },
+  stranger: { role: null, ownerId: OTHER },
+} satisfies Record<string, Subject>;
+type Person = keyof typeof PEOPLE;
+type Answer = 'ok' | 403 | 404;
+
+//                                creator coTeacher evaluator linked owner coTeacherOwner stranger
+const GRID: Record<Action, Answer[]> = {
+  'class.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
+  'class.edit': ['ok', 403, 403, 404, 404, 403, 404],
+  'class.delete': ['ok', 403, 403, 404, 404, 403, 404],
+  'class.rate': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
+  'class.report': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
+  'class.manageStudents': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.manageTeachers': ['ok', 403, 403, 404, 404, 403, 404],
+  'class.manageLinks': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.seeCodes': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.printLetters': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.manageSkills': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.export': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.readAccessLog': ['ok', 403, 403, 404, 404, 403, 404],
+  'place.read': ['ok', 'ok', 'ok', 'ok', 404, 'ok', 404],
+  'place.manage': ['ok', 'ok', 403, 403, 404, 'ok', 404],
+  'place.export': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  'classTeacher.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
+  'classTeacher.remove': ['ok', 403, 403, 404, 404, 'ok', 404],
+  'teacherInvitation.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
+  'teacherInvitation.answer': ['ok', 403, 404, 404, 403, 403, 404],
+  'studentInvitation.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
+  'studentInvitation.answer': ['ok', 'ok', 404, 404, 403, 'ok', 404],
+  'studentLink.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
+  'studentLink.unlink': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
+  // A rating's author edits it while in the class; with no role left they no longer may (the rating is then unseen).
+  'rating.edit': ['ok', 403, 403, 403, 404, 'ok', 404],
+  'skill.edit': [403, 403, 403, 404, 'ok', 'ok', 404],
+};
+const COLUMNS = Object.keys(PEOPLE) as Person[];
+
+function answer(action: Action, s: Subject): Answer {
+  try {
+    authorize({ userId: ME }, action, s);
+    return 'ok';
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    return e.statusCode as 403 | 404;
+  }
+}
+
+describe('authorize: DESIGN §2, action by action', () => {
+  it('the grid names every action of the table, and no other', () => {
+    expect(Object.keys(GRID).sort()).toEqual(Object.keys(RULES).sort());
+  });
+
+  for (const action of Object.keys(GRID) as Action[]) {
+    it(action, () => {
+      const got = COLUMNS.map((who) => answer(action, PEOPLE[who]));
+      expect(Object.fromEntries(COLUMNS.map((c, i) => [c, got[i]]))).toEqual(
+        Object.fromEntries(COLUMNS.map((c, i) => [c, GRID[action][i]])),
+      );
+      // `can` agrees with `authorize` wherever the subject is known (a 404 is decided before the action is asked).
+      COLUMNS.forEach((who, i) => got[i] !== 404 && expect(can({ userId: ME }, action, PEOPLE[who])).toBe(got[i] === 'ok'));
+    });
+  }
+
+  it('a subject not found is a 404 whoever asks', () => {
+    expect(() => authorize({ userId: ME }, 'class.read', null)).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+
+  it('the 404 and 403 say what they always said', () => {
+    expect(() => authorize({ userId: ME }, 'class.edit', PEOPLE.stranger)).toThrow('Teaching class not found.');
+    expect(() => authorize({ userId: ME }, 'class.export', PEOPLE.evaluator)).toThrow('Only the teachers of this class may export it.');
+  });
+});
+
+describe('classAbilities', () => {
+  it('answers each ability by the role, as authorize does for the same action', () => {
+    for (const role of [ClassUserType.Creator, ClassUserType.CoTeacher, ClassUserType.Evaluator, null]) {
+      const abilities = classAbilities(role);
+      expect(Object.keys(abilities).sort()).toEqual([...CLASS_ABILITIES].sort());
+      for (const a of CLASS_ABILITIES) expect(abilities[a]).toBe(answer(`class.${a}`, { role }) === 'ok');
+    }
+  });
+
+  it('a co-teacher manages students but not teachers; an evaluator rates and reads reports only', () => {
+    expect(classAbilities(ClassUserType.CoTeacher)).toMatchObject({ manageStudents: true, manageTeachers: false, edit: false });
+    const evaluator = classAbilities(ClassUserType.Evaluator);
+    expect(
+      Object.entries(evaluator)
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(['rate', 'report']);
+  });
+});

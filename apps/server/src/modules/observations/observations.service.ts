@@ -1,0 +1,156 @@
+import { OBSERVATION_MESSAGES, type observationCreateBody, type observationPatchBody } from '@skillroom/contract';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import type { FileStore } from '../../lib/file-store';
+import type { Principal } from '../../plugins/auth';
+import { withErasure } from '../../records/erasure';
+import { classAccessRepository } from '../../class-access/class-access.repository';
+import { actionsForClass, attachableMedia, checkRatingDate, classToRate, lockClassToRate, placesFor } from '../ratings/ratings.checks';
+import { ratingsPolicy } from '../ratings/ratings.policy';
+import { ratingsRepository, type FullRating } from '../ratings/ratings.repository';
+import { observationsRepository as repo } from './observations.repository';
+
+type CreateBody = z.output<typeof observationCreateBody>;
+type PatchBody = z.output<typeof observationPatchBody>;
+
+/**
+ * One observation written as a whole (DESIGN §14): its ratings (one per learning action) share class, creator, date,
+ * points, note, students and attachments. Class, role, actions, places and media are checked once for all of them,
+ * and everything is written in one transaction under the class's lock (the rules are those of a rating: ratings.checks.ts).
+ */
+export const observationsService = {
+  /** The observation's ratings the user may see; 404 when there are none. */
+  async get(db: Db, p: Principal, id: string): Promise<FullRating[]> {
+    const rows = await ratingsRepository.findObservation(db, p.userId, id);
+    if (!rows.length) throw notFound(OBSERVATION_MESSAGES.notFound);
+    return rows;
+  },
+
+  /** Creates the ratings; answers the observation's id. A client-chosen id already used answers 409. */
+  async create(db: Db, p: Principal, files: FileStore, b: CreateBody): Promise<string> {
+    const cls = await classToRate(db, p, b.teachingClass);
+    checkRatingDate(cls, b.date);
+    const actions = await actionsForClass(db, cls.id, b.learningActions, b.learningSkill);
+    const places = await placesFor(db, cls.id, b.students);
+    const observation = b.observation ?? randomUUID();
+    await withErasure({ db, files }, async ({ tx }) => {
+      await lockClassToRate(tx, cls.id);
+      if (b.observation && (await repo.exists(tx, observation))) throw conflict(OBSERVATION_MESSAGES.exists);
+      const shared = {
+        teachingClassId: cls.id,
+        date: b.date,
+        points: b.points,
+        description: b.description,
+        creatorId: p.userId,
+        observation,
+      };
+      const ids = await repo.insertRatings(tx, shared, actions, places);
+      await attachMedia(tx, p, b.medias ?? [], { classId: cls.id, creatorId: p.userId, observation, ratingIds: ids });
+    });
+    return observation;
+  },
+
+  /**
+   * Changes the observation as a whole: `learningActions` is the full set (ratings of actions left out go with what
+   * only they carried, new ones are made like the others), every other field applies to every rating of it.
+   */
+  async patch(db: Db, p: Principal, files: FileStore, id: string, b: PatchBody) {
+    const current = editable(p, await observationsService.get(db, p, id));
+    const first = current[0]!.rating;
+    const classId = first.teachingClassId;
+    const wanted = b.learningActions ? await actionsForClass(db, classId, b.learningActions, b.learningSkill) : null;
+    // A skill sent alone must be that of the actions the observation keeps.
+    if (!wanted && b.learningSkill !== undefined)
+      await actionsForClass(
+        db,
+        classId,
+        current.map((r) => r.rating.learningActionId),
+        b.learningSkill,
+      );
+    const added = (wanted ?? []).filter((a) => !current.some((r) => r.rating.learningActionId === a.id));
+    const kept = wanted ? current.filter((r) => wanted.some((a) => a.id === r.rating.learningActionId)) : current;
+    const dropped = current.filter((r) => !kept.includes(r)).map((r) => r.rating.id);
+    const places = b.students
+      ? await placesFor(db, classId, b.students)
+      : added.length
+        ? await placesFor(
+            db,
+            classId,
+            current[0]!.places.map((placeId) => ({ kind: 'place' as const, id: placeId })),
+          )
+        : null;
+    const date = b.date ?? first.date;
+    const attached = [...new Set(current.flatMap((r) => r.medias.map((m) => m.media.id)))];
+    const mediaNow = b.medias ?? attached;
+    await withErasure({ db, files }, async (e) => {
+      const tx = e.tx;
+      await lockClassToRate(tx, classId);
+      if (b.date !== undefined && b.date !== first.date) {
+        checkRatingDate((await classAccessRepository.findAccess(tx, classId, p.userId))!.cls, b.date);
+      }
+      const keptIds = kept.map((r) => r.rating.id);
+      await repo.updateShared(tx, keptIds, { date: b.date, points: b.points, description: b.description });
+      if (b.students) await repo.setStudents(tx, keptIds, date, places!);
+      const shared = {
+        teachingClassId: classId,
+        date,
+        points: b.points ?? first.points,
+        description: b.description !== undefined ? b.description : first.description,
+        creatorId: first.creatorId,
+        observation: id,
+      };
+      const newIds = await repo.insertRatings(tx, shared, added, places ?? []);
+      await e.detach(
+        keptIds,
+        attached.filter((m) => !mediaNow.includes(m)),
+      );
+      const ratingIds = [...keptIds, ...newIds];
+      await attachMedia(tx, p, mediaNow, {
+        classId,
+        creatorId: first.creatorId,
+        observation: id,
+        ratingIds,
+        carriedBy: ratingIds.concat(dropped),
+      });
+      // Last: a media the dropped ratings shared with those kept or made is linked to them by now, and stays.
+      await e.ratings(dropped);
+    });
+  },
+
+  /** Deletes every rating of the observation the user may see, with their media and files; 404 when none was left. */
+  async remove(db: Db, p: Principal, files: FileStore, id: string) {
+    const current = editable(p, await observationsService.get(db, p, id));
+    const classId = current[0]!.rating.teachingClassId;
+    const erased = await withErasure({ db, files }, async (e) => {
+      await lockClassToRate(e.tx, classId);
+      return e.ratings(current.map((r) => r.rating.id));
+    });
+    if (!erased.length) throw notFound(OBSERVATION_MESSAGES.notFound);
+  },
+};
+
+/** Every rating of it the user may change (403 otherwise), all of one class (an older client may have mixed them: 409). */
+function editable(p: Principal, rows: FullRating[]) {
+  if (!rows.every((r) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId))) throw forbidden();
+  if (new Set(rows.map((r) => r.rating.teachingClassId)).size > 1) throw conflict(OBSERVATION_MESSAGES.mixedClasses);
+  return rows;
+}
+
+interface Target {
+  classId: number;
+  creatorId: number | null;
+  observation: string;
+  /** The ratings each media is linked to. */
+  ratingIds: number[];
+  carriedBy?: number[];
+}
+
+/** The media's rules are a rating's (`attachableMedia`), checked once under their row locks; then one insert links them all. */
+async function attachMedia(tx: Tx, p: Principal, mediaIds: number[], to: Target) {
+  if (!mediaIds.length || !to.ratingIds.length) return;
+  await ratingsRepository.lockMedia(tx, mediaIds);
+  const ok = await attachableMedia(tx, p, mediaIds, { ...to, ratingId: null });
+  await repo.attachToAll(tx, to.ratingIds, ok);
+}
