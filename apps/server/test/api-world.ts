@@ -52,7 +52,12 @@ export async function apiWorld(s: TestServer) {
     school: school.id,
     subscription: w.sub.id,
   };
-  return { ...w, upload, school, studentId, ids };
+  // Resources named by a UUID rather than a row's integer (an observation: the id its ratings share).
+  const keys: Record<string, string> = {
+    observation: ((await s.api('GET', `${API}/rating/${rated.rating}`, { token: w.creator.token })).json() as { observation: string })
+      .observation,
+  };
+  return { ...w, upload, school, studentId, ids, keys };
 }
 
 /** A custom skill with an action in the class, a rating of the first student with a photo: ids of each resource. */

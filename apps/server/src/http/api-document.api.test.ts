@@ -32,10 +32,16 @@ describe('the API document (/api/docs.json)', () => {
       ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[])
         // tus names an upload by its own random id, not a row's.
         .filter((p) => p.in === 'path' && p.name === 'id' && !path.includes('/uploads/'))
-        .map((p) => ({ at: `${method} ${path}`, type: (p.schema as { type?: string }).type })),
+        .map((p) => ({
+          at: `${method} ${path}`,
+          type: (p.schema as { type?: string; format?: string }).type,
+          format: (p.schema as { format?: string }).format,
+        })),
     );
     expect(ids.length).toBeGreaterThan(50);
-    expect(ids.filter((p) => p.type !== 'integer')).toEqual([]);
+    // An observation is named by the UUID its ratings share (DESIGN §14), every other resource by its row's integer.
+    const expected = (at: string) => (at.includes('/observation/') ? { type: 'string', format: 'uuid' } : { type: 'integer' });
+    expect(ids.filter((p) => p.type !== expected(p.at).type || ('format' in expected(p.at) && p.format !== 'uuid'))).toEqual([]);
   });
 
   it('declares the answer of every route: a schema for each 2xx (no body for 204), or a redirection', () => {

@@ -14,11 +14,12 @@ describe(`a GET answer PATCHed back unchanged (${dbKind})`, () => {
     const missing: string[] = [];
     for (const [path] of items) {
       const resource = /\/([a-z-]+)\/\{id\}$/.exec(path)?.[1] ?? '';
-      if (t.w.ids[resource] === undefined) {
+      const id = t.w.ids[resource] ?? t.w.keys[resource];
+      if (id === undefined) {
         missing.push(path);
         continue;
       }
-      const url = path.replace('{id}', String(t.w.ids[resource]));
+      const url = path.replace('{id}', String(id));
       const before = await t.s.api('GET', url, { token: t.w.creator.token });
       expect(before.statusCode, url).toBe(200);
       const patched = await t.s.api('PATCH', url, { token: t.w.creator.token, body: before.json() });
@@ -26,7 +27,11 @@ describe(`a GET answer PATCHed back unchanged (${dbKind})`, () => {
       const after = await t.s.api('GET', url, { token: t.w.creator.token });
       expect(masked(after.json()), url).toEqual(masked(before.json()));
       // Sent back as application/json too, the way a generated client does.
-      const plain = await t.s.api('PATCH', url, { token: t.w.creator.token, body: before.json(), headers: { 'content-type': 'application/merge-patch+json' } });
+      const plain = await t.s.api('PATCH', url, {
+        token: t.w.creator.token,
+        body: before.json(),
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
       expect(plain.statusCode, url).toBe(200);
     }
     // A PATCH route added later needs an item id in test/api-world.ts; until then this names it.
@@ -58,7 +63,17 @@ describe('write bodies as the product’s clients send them', () => {
   });
 
   it('ignores the read-only fields sent back, and still refuses an unknown one', async () => {
-    const readOnly = { '@id': '/x', '@type': 'TeachingClass', '@context': '/api/contexts/TeachingClass', id: 999, created: 'x', updated: 'y', numTeachers: 7, invitationCode: 'ZZZZZZZZ', teachers: [] };
+    const readOnly = {
+      '@id': '/x',
+      '@type': 'TeachingClass',
+      '@context': '/api/contexts/TeachingClass',
+      id: 999,
+      created: 'x',
+      updated: 'y',
+      numTeachers: 7,
+      invitationCode: 'ZZZZZZZZ',
+      teachers: [],
+    };
     const res = await post(classBody(readOnly));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().id).not.toBe(999);
@@ -70,14 +85,25 @@ describe('write bodies as the product’s clients send them', () => {
 
   it('never writes roles or the e-mail through a profile PATCH sent back', async () => {
     const url = `${API}/user/${t.w.stranger.id}`;
-    const res = await t.s.api('PATCH', url, { token: t.w.stranger.token, body: { roles: ['ROLE_ADMIN'], email: 'x@example.org', accountType: 'parent_user', firstName: 'Sam' } });
+    const res = await t.s.api('PATCH', url, {
+      token: t.w.stranger.token,
+      body: { roles: ['ROLE_ADMIN'], email: 'x@example.org', accountType: 'parent_user', firstName: 'Sam' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ roles: t.w.stranger.user.roles, email: t.w.stranger.user.email, accountType: t.w.stranger.user.accountType, firstName: 'Sam' });
+    expect(res.json()).toMatchObject({
+      roles: t.w.stranger.user.roles,
+      email: t.w.stranger.user.email,
+      accountType: t.w.stranger.user.accountType,
+      firstName: 'Sam',
+    });
   });
 
   it('does not move a place to another class through a PATCH sent back', async () => {
     const url = `${API}/teaching-class-student/${t.w.first.id}`;
-    const res = await t.s.api('PATCH', url, { token: t.w.creator.token, body: { teachingClass: `${API}/teaching-class/999`, id: 5, student: '/x' } });
+    const res = await t.s.api('PATCH', url, {
+      token: t.w.creator.token,
+      body: { teachingClass: `${API}/teaching-class/999`, id: 5, student: '/x' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: t.w.first.id, teachingClass: `${API}/teaching-class/${t.w.cls.id}` });
   });
@@ -90,7 +116,10 @@ describe('names of the product’s API', () => {
   });
 
   it("shows a user's school with its real number of teachers", async () => {
-    await t.s.api('PATCH', `${API}/user/${t.w.creator.id}`, { token: t.w.creator.token, body: { school: `${API}/school/${t.w.school.id}` } });
+    await t.s.api('PATCH', `${API}/user/${t.w.creator.id}`, {
+      token: t.w.creator.token,
+      body: { school: `${API}/school/${t.w.school.id}` },
+    });
     await t.s.api('PATCH', `${API}/user/${t.w.coteacher.id}`, { token: t.w.coteacher.token, body: { school: t.w.school.id } });
     const u = (await t.s.api('GET', `${API}/user/${t.w.creator.id}`, { token: t.w.creator.token })).json();
     expect(u.school).toMatchObject({ id: t.w.school.id, numTeachers: 2 });
