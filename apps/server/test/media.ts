@@ -174,3 +174,6 @@ export function mp4(o: { turned?: boolean; moovLast?: boolean; location?: string
   const mdat = box('mdat', Buffer.alloc(64, 1));
   return o.moovLast ? Buffer.concat([ftyp, mdat, moov]) : Buffer.concat([ftyp, moov, mdat]);
 }
+
+/** A signed link with its signature's first character changed (never to the same one: `_` is a base64url digit too). */
+export const tamperedSignature = (url: string) => url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { COOKIE_BEARER, MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { fetchBare, jpegWithGps, upload, wav } from '../../../test/media';
+import { fetchBare, jpegWithGps, tamperedSignature, upload, wav } from '../../../test/media';
 import { seedCatalogue } from '../../seed/catalogue';
 
 let s: TestServer;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const tamper = (url: string) => url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+const tamper = tamperedSignature;
 
 describe('GET /media/{id}: the file', () => {
   it('opens by its signed link with no header or cookie, as in an <img>', async () => {
