@@ -246,7 +246,8 @@ export async function benchContention({ databaseUrl, dataDir, base }: Options) {
     for (const [query, n] of waits) console.info(`  waiting on a lock (${name}, ${n} samples): ${query.replace(/\s+/g, ' ')}`);
   console.info(
     `\n${WRITERS} writers: ${writeScale}× one writer (target ≥ ${TARGETS.writeScale}×: ${met.writeScale ? 'met' : 'NOT met'}); ` +
-      `lock waits ${Math.round(lockShare * 1000) / 10}% of samples (target < ${TARGETS.lockShare * 100}%: ${met.lockShare ? 'met' : 'NOT met'}); ` +
+      `lock waits ${Math.round(lockShare * 1000) / 10}% of samples ` +
+      `(target < ${TARGETS.lockShare * 100}%: ${met.lockShare ? 'met' : 'NOT met'}); ` +
       `reads beside the writers ${Math.round(readsKept * 100)}% of reads alone (target ≥ ${TARGETS.readsKept * 100}%: ` +
       `${met.readsKept ? 'met' : 'NOT met'}); the floor beside them keeps ${Math.round(floorKept * 100)}% of its pace alone; ` +
       `load average ${os

@@ -277,23 +277,6 @@ export function sampleValue(path: string, list: ListQuery, name: string, known: 
   return t.type === 'integer' ? '1' : 'x';
 }
 
-/** Answers compared with what may differ between two equal calls masked: signed links (they carry a time), `updated`. */
-export function masked(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(masked);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [k, ['url', 'thumbUrl', 's3_url', 'updated'].includes(k) ? '…' : masked(x)]),
-    );
-  return v;
-}
-
-/** The shape of an answer: keys and kinds, for calls that make something new each time (new ids, codes, tokens). */
-export function shape(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(shape);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]));
-  return v === null ? null : typeof v;
-}
-
 /** One server and world per test file, set up before its tests: `const t = withApiWorld(); … t.s, t.w`. */
 export function withApiWorld(env: Record<string, string> = {}) {
   const t = {} as { s: TestServer; w: ApiWorld };

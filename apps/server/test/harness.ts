@@ -17,7 +17,10 @@ export const TEST_JOBS: JobRunnerOptions = { pollingIntervalSeconds: 0.5, watchd
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function openTestDatabase(mapUrl: (url: string) => string = (u) => u, statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  mapUrl: (url: string) => string = (u) => u,
+  statementTimeoutMs?: number,
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
@@ -49,7 +52,11 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL database of the file (null on PGlite), for a second instance on it. */
   databaseUrl: string | null;
-  api: (method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
+  api: (
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -59,9 +66,22 @@ export async function startTestServer(
   opts: { mapDatabaseUrl?: (url: string) => string; logStream?: { write(line: string): void }; jobs?: boolean | JobRunnerOptions } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    ...env,
+  });
   const { database, url, drop } = await openTestDatabase(opts.mapDatabaseUrl, config.statementTimeoutMs);
-  const { app, ctx } = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream, checkResponses: true });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+    checkResponses: true,
+  });
   await app.ready();
   // The job queue only when the file asks (transcoding, push, mail): workers polling often, no schedules.
   if (opts.jobs) await ctx.jobs.start({ schedule: false, ...TEST_JOBS, ...(opts.jobs === true ? {} : opts.jobs) });
@@ -116,7 +136,11 @@ let seq = 0;
 /** Log lines collected from a test server (pass `logs.stream` as `logStream`, with LOG_LEVEL set). */
 export function logCollector() {
   const lines: Record<string, unknown>[] = [];
-  return { lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n'), stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } };
+  return {
+    lines,
+    text: () => lines.map((l) => JSON.stringify(l)).join('\n'),
+    stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  };
 }
 
 /** Signs up a user through the API and signs them in. */
@@ -137,5 +161,13 @@ export async function signUp(s: TestServer, overrides: Record<string, unknown> =
   const user = res.json() as User;
   const login = await s.api('POST', '/api/public/v1/login_check', { body: { username: body.username, password: body.plainPassword } });
   const pair = login.json() as { token: string; refresh_token: string };
-  return { id: user.id, iri: user['@id'], username: body.username as string, password: body.plainPassword as string, token: pair.token, refresh: pair.refresh_token, user };
+  return {
+    id: user.id,
+    iri: user['@id'],
+    username: body.username as string,
+    password: body.plainPassword as string,
+    token: pair.token,
+    refresh: pair.refresh_token,
+    user,
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withApiWorld, bodies, callsOf, concrete, fresh, masked, shape, type Call } from '../../test/api-world';
+import { withApiWorld, bodies, callsOf, concrete, fresh, type Call } from '../../test/api-world';
+import { masked, shape } from '../../test/answer-shape';
 import { API } from '../../test/classes';
 import { dbKind } from '../../test/harness';
 import { HYDRA_TYPE } from '../plugins/content-types';

@@ -1,6 +1,7 @@
 import { MediaType, snakeName, type ListQuery } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
-import { withApiWorld, concrete, filterValues, masked, sampleValue } from '../../test/api-world';
+import { withApiWorld, concrete, filterValues, sampleValue } from '../../test/api-world';
+import { masked } from '../../test/answer-shape';
 import { API, addStudent, createClass, makeMedia } from '../../test/classes';
 import { dbKind, signUp } from '../../test/harness';
 import { QUERY_MESSAGES } from './list-query';

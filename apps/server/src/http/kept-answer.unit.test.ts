@@ -21,7 +21,10 @@ describe('kept answers (DESIGN §6, §7)', () => {
     });
     expect(kept.names).toEqual(['/api/auth/v1/observation/6f1c2a7e-1111-4222-8333-944455556666', '/api/auth/v1/rating/7']);
     expect(minimalAnswer(kept.body)).toBe(
-      JSON.stringify({ '@id': '/api/auth/v1/observation/6f1c2a7e-1111-4222-8333-944455556666', id: '6f1c2a7e-1111-4222-8333-944455556666' }),
+      JSON.stringify({
+        '@id': '/api/auth/v1/observation/6f1c2a7e-1111-4222-8333-944455556666',
+        id: '6f1c2a7e-1111-4222-8333-944455556666',
+      }),
     );
   });
 

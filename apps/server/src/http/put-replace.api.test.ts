@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MediaType } from '@skillroom/contract';
-import { masked } from '../../test/api-world';
+import { masked } from '../../test/answer-shape';
 import { dbKind } from '../../test/harness';
 import { API, addStudent, withClassRoles, createClass, makeMedia, type TestUser } from '../../test/classes';
 

@@ -1,6 +1,7 @@
 import { V } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
-import { withApiWorld, masked } from '../../test/api-world';
+import { withApiWorld } from '../../test/api-world';
+import { masked } from '../../test/answer-shape';
 import { API, classBody, classRow } from '../../test/classes';
 import { dbKind } from '../../test/harness';
 

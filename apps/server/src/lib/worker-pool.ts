@@ -43,8 +43,9 @@ export class WorkerPool {
   }
 
   /**
-   * Runs a task in a worker thread (the modules name and type theirs in `modules/heavy-tasks.ts`). An aborted signal (the client went away, the instance stops) ends the task at
-   * once, its thread with it, and throws `WorkAborted` (a 503 nobody reads).
+   * Runs a task in a worker thread (the modules name and type theirs in `modules/heavy-tasks.ts`). An aborted signal
+   * (the client went away, the instance stops) ends the task at once, its thread with it, and throws `WorkAborted`
+   * (a 503 nobody reads).
    */
   async run<O>(name: string, task: unknown, signal: AbortSignal): Promise<O> {
     checkAborted(signal);

@@ -49,7 +49,9 @@ export const familyLettersRoutes: ModuleRoutes = {
         const { cls, places } = await service.letters(db, p, id, query);
         // The PDF is drawn in a worker thread (a page per student: seconds for a large class), from the rows read here.
         const signal = requestSignal(req, reply);
-        const bytes = await heavy.hold(p.userId, () => runHeavy(heavy.pool, 'letters', { cls, places, publicUrl: config.publicUrl }, signal));
+        const bytes = await heavy.hold(p.userId, () =>
+          runHeavy(heavy.pool, 'letters', { cls, places, publicUrl: config.publicUrl }, signal),
+        );
         const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         return reply
           .type(FAMILY_LETTER.contentType)

@@ -1,10 +1,4 @@
-import {
-  OBSERVATION_MESSAGES,
-  noContentSchema,
-  observationCreateBody,
-  observationPatchBody,
-  observationSchema,
-} from '@skillroom/contract';
+import { OBSERVATION_MESSAGES, noContentSchema, observationCreateBody, observationPatchBody, observationSchema } from '@skillroom/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -37,7 +31,9 @@ export const observationsRoutes: ModuleRoutes = {
   auth: (app, { db, urlSigner, files }) => {
     app.get(
       '/observation/:id',
-      { schema: { summary: 'The ratings of one observation you may see', params: observationParams, response: { 200: observationAnswer } } },
+      {
+        schema: { summary: 'The ratings of one observation you may see', params: observationParams, response: { 200: observationAnswer } },
+      },
       async (req) => {
         const p = req.principal;
         const answer = await one(db, urlSigner, p, idOf(req.params.id));

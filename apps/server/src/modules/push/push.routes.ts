@@ -34,7 +34,13 @@ export const pushRoutes: ModuleRoutes = {
     );
     app.get(
       '/firebase-token/:id',
-      { schema: { summary: "One of the user's push tokens (its owner only)", params: idParams, response: { 200: resourceSchema('FirebaseToken') } } },
+      {
+        schema: {
+          summary: "One of the user's push tokens (its owner only)",
+          params: idParams,
+          response: { 200: resourceSchema('FirebaseToken') },
+        },
+      },
       async (req) => item(presentPushToken(await service.get(db, req.principal, req.params.id))),
     );
     app.delete(

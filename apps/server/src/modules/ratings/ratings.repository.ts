@@ -34,7 +34,9 @@ export type RatingStudentRow = typeof ratingStudents.$inferSelect;
 export type RatingMediaRow = typeof ratingMedias.$inferSelect;
 
 /** The classes whose ratings a user's feed may show: those they see, and those where they are linked to a student. */
-const feedClassIdsSql = sql`(${visibleClassIdsSql(sql.placeholder('userId'))} union all ${linkedClassIdsSql(sql`${sql.placeholder('userId')}`)})`;
+const feedClassIdsSql = sql`(${visibleClassIdsSql(sql.placeholder('userId'))} union all ${linkedClassIdsSql(
+  sql`${sql.placeholder('userId')}`,
+)})`;
 
 const statements = preparedPer((db) => ({
   // The filter's classes, when it names some: a feed of one class is not made stale by writes in the others.
@@ -111,10 +113,11 @@ function where(userId: number, f: RatingFilter): SQL | undefined {
   const wholeClassOf = (column: 'id' | 'student_id', ids: number[]) =>
     and(
       eq(ratings.isWholeClass, true),
-      sql`"rating"."teaching_class_id" in (select wtcs.teaching_class_id from teaching_class_student wtcs where wtcs.${sql.raw(column)} in ${sql`(${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`})`,
+      sql`"rating"."teaching_class_id" in (select wtcs.teaching_class_id from teaching_class_student wtcs
+        where wtcs.${sql.raw(column)} in ${sql`(${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`})`,
     );
   const studentFilter = (column: 'teaching_class_student_id' | 'student_id', ids: number[] | undefined) =>
     ids
@@ -269,7 +272,8 @@ export const ratingsRepository = {
   async removeStudent(db: DbOrTx, link: RatingStudentRow) {
     await db.delete(ratingStudents).where(eq(ratingStudents.id, link.id));
     await db.execute(
-      sql`update rating set is_whole_class = not exists (select 1 from rating_student s where s.rating_id = ${link.ratingId}) where id = ${link.ratingId}`,
+      sql`update rating set is_whole_class = not exists (select 1 from rating_student s where s.rating_id = ${link.ratingId})
+        where id = ${link.ratingId}`,
     );
   },
 

@@ -1,4 +1,11 @@
-import { API_AUTH_PREFIX, API_PUBLIC_PREFIX, hydraCollectionSchema, resourceSchema, schoolCreateBody, schoolSearchQuery } from '@skillroom/contract';
+import {
+  API_AUTH_PREFIX,
+  API_PUBLIC_PREFIX,
+  hydraCollectionSchema,
+  resourceSchema,
+  schoolCreateBody,
+  schoolSearchQuery,
+} from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
 import type { ApiScope, ModuleRoutes } from '../types';

@@ -14,7 +14,11 @@ import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-stud
 import { StudentForm, studentBody, studentValues, type StudentFormValues } from '../components/student-form';
 
 export function StudentEditRoute() {
-  return <PlaceGate>{(view) => (may(view.cls, 'manageStudents') ? <StudentEdit {...view} key={view.place.id} /> : <ForbiddenContent />)}</PlaceGate>;
+  return (
+    <PlaceGate>
+      {(view) => (may(view.cls, 'manageStudents') ? <StudentEdit {...view} key={view.place.id} /> : <ForbiddenContent />)}
+    </PlaceGate>
+  );
 }
 
 /** Changes a student's names, code and picture in this class (the other classes keep their own). */
@@ -36,7 +40,9 @@ function StudentEdit({ place, basePath }: PlaceView) {
       void revalidateClassData();
       void track({ name: 'student_updated', screen: 'Edit Student' });
     }
-    toast.success(intl.formatMessage({ id: 'web_student_edit_saved' }, { name: fullName({ firstName: v.firstName, lastName: v.lastName }) }));
+    toast.success(
+      intl.formatMessage({ id: 'web_student_edit_saved' }, { name: fullName({ firstName: v.firstName, lastName: v.lastName }) }),
+    );
     navigate(basePath);
   };
 
