@@ -13,6 +13,9 @@ export const RATING_MESSAGES = {
   points: `This value should be between ${RATING_POINTS.min} and ${RATING_POINTS.max}.`,
   studentNotInClass: "This student has no place in the rating's class.",
   skillMismatch: 'This learning action does not belong to this learning skill.',
+  /** POST /rating: a rating names a skill, an action of it, or both (DESIGN §14). */
+  actionOrSkill: 'Name a learning skill, a learning action, or both.',
+  skillNotInClass: 'This class does not use this learning skill.',
   mediaType: 'Only photos, videos, audio and files (media types 34 to 37) can be attached to a rating.',
   mediaNotYours: 'Only your own uploads can be attached.',
   mediaAttached: 'This media is already attached to a rating.',

@@ -56,9 +56,12 @@ export const observationFields = {
   medias: z.array(mediaRefSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
 };
 
-/** The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()). */
+/**
+ * The fields a rating is written with; defaults are added for create only (zod 4 applies defaults inside partial()).
+ * A rating names a learning skill, an action of it, or both (DESIGN §14: the product's own clients rate a skill).
+ */
 const ratingFields = {
-  learningAction: refSchema,
+  learningAction: refSchema.optional(),
   ...observationFields,
   /** Ratings saved together share it (DESIGN §7); the server makes one when it is not sent. */
   observation: z.uuid({ error: V.type }).optional(),
@@ -70,12 +73,25 @@ const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit'];
 export const ratingCreateBody = writeBody(
   { teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) },
   ratingReadOnly,
-);
+).superRefine((b, ctx) => {
+  // Either names what was observed; the service checks that they agree and that the class uses the skill.
+  if (b.learningAction === undefined && b.learningSkill === undefined)
+    for (const path of ['learningSkill', 'learningAction'])
+      ctx.addIssue({ code: 'custom', path: [path], message: RATING_MESSAGES.actionOrSkill });
+});
 export type RatingCreateBody = z.input<typeof ratingCreateBody>;
 
-/** Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments. */
+/**
+ * Changes date, points, description, students, action (edit-action screen) and, with `medias`, the full set of attachments.
+ * An action may be set on a rating of a skill alone when it is one of that skill's (or, sent with a new skill, moves it);
+ * `learningAction: null` makes it a rating of its skill as a whole.
+ */
 // A rating stays in its class: `teachingClass` sent back is read, not moved.
-export const ratingPatchBody = writeBody(ratingFields, [...ratingReadOnly, 'teachingClass']).partial();
+export const ratingPatchBody = writeBody(
+  // Null turns it into a rating of its skill as a whole (what a rating of a skill alone reads back as).
+  { ...ratingFields, learningAction: refSchema.nullable().optional() },
+  [...ratingReadOnly, 'teachingClass'],
+).partial();
 export type RatingPatchBody = z.input<typeof ratingPatchBody>;
 
 export const ratingListQuery = listQuery(
@@ -139,7 +155,7 @@ const ratingCreatorSchema = z.looseObject({
   avatar: z.union([embedded<Media>('Media'), z.string(), z.null()]),
 });
 
-/** That a learning action was observed, for some students of a class or the whole class. */
+/** That a learning action (or a skill as a whole) was observed, for some students of a class or the whole class. */
 const ratingObject = z.object({
   ...jsonLd('Rating'),
   ...stamps,
@@ -151,7 +167,8 @@ const ratingObject = z.object({
   observation: z.string(),
   teachingClass: z.string(),
   learningSkill: embedded<LearningSkill>('LearningSkill'),
-  learningAction: embedded<LearningAction>('LearningAction'),
+  /** Null when the rating names the skill alone (DESIGN §14): it counts under the skill. */
+  learningAction: embedded<LearningAction>('LearningAction').nullable(),
   creator: ratingCreatorSchema.nullable(),
   /** IRIs of the TeachingClassStudent places named; empty for a whole-class rating. */
   students: z.array(z.string()),

@@ -23,10 +23,14 @@ export interface ReportFigures {
 }
 
 export interface ReportAction extends ReportFigures {
-  learningAction: string;
+  /** Null on the row of the skill's ratings that name no action (DESIGN §14): `REPORT_SKILL_AS_WHOLE`. */
+  learningAction: string | null;
   name: string;
   translationKey: string | null;
 }
+
+/** The name of a skill's row of ratings of the skill as a whole, after its actions (translated like catalogue names). */
+export const REPORT_SKILL_AS_WHOLE = { name: '(skill as a whole)', translationKey: 'report.skill_as_whole' } as const;
 
 export interface ReportSkill extends ReportFigures {
   learningSkill: string;

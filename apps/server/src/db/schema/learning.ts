@@ -58,19 +58,18 @@ export const teachingClassLearningSkills = pgTable(
   ],
 );
 
-/** That a learning action was observed on a date, for some students of a class or (none named) the whole class. */
+/** That a learning action (or a skill as a whole) was observed on a date, for some students of a class or (none named) the whole class. */
 export const ratings = pgTable(
   'rating',
   {
     id: serial('id').primaryKey(),
     teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
-    // Kept beside the action (always the action's skill) so reports and filters group by it without a join.
+    // Always set: the action's skill, or the skill alone when the rating names no action (DESIGN §14, the product's
+    // own rating model); reports and filters group by it without a join.
     learningSkillId: integer('learning_skill_id')
       .notNull()
       .references(() => learningSkills.id, { onDelete: 'restrict' }),
-    learningActionId: integer('learning_action_id')
-      .notNull()
-      .references(() => learningActions.id, { onDelete: 'restrict' }),
+    learningActionId: integer('learning_action_id').references(() => learningActions.id, { onDelete: 'restrict' }),
     date: date('date', { mode: 'string' }).notNull(),
     points: smallint('points').notNull().default(1),
     description: text('description'),

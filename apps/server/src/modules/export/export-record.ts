@@ -1,4 +1,4 @@
-import { MediaType } from '@skillroom/contract';
+import { MediaType, REPORT_SKILL_AS_WHOLE } from '@skillroom/contract';
 import type { FileStore } from '../../lib/file-store';
 import { translator } from '../translations/translations.service';
 import { csvRow, dayMonthYear, escapeHtml as h, hrefOf, personName, safeName } from './export-format';
@@ -51,8 +51,10 @@ type Labels = ReturnType<typeof exportLabels>;
 export function exportLabels(locale: string) {
   const t = translator(locale);
   const named = (x: { name: string; translationKey: string | null }) => (x.translationKey ? t(x.translationKey) : x.name);
+  /** A rating's action; none: the rating is of its skill as a whole (DESIGN §14), worded as the reports word it. */
+  const action = (x: { name: string; translationKey: string | null } | null) => named(x ?? REPORT_SKILL_AS_WHOLE);
   const author = (r: ExportRating) => (r.author ? personName(r.author) : t('export.former_member'));
-  return { t, named, author, locale };
+  return { t, named, action, author, locale };
 }
 
 /**
@@ -135,7 +137,7 @@ export class RecordFiles {
       files.push({ kind: m.media.mediaType, path: path === null ? null : this.prefix + path, name: m.media.fileOriginalName });
     }
     const skill = named(r.skill);
-    const action = named(r.action);
+    const action = this.L.action(r.action);
     const students = r.students.map(personName).join('; ');
     await this.csv.write(
       csvRow([
@@ -160,7 +162,7 @@ export class RecordFiles {
       date: r.date,
       teachingClass: { id: r.classId, name: r.className },
       learningSkill: { id: r.skill.id, name: skill },
-      learningAction: { id: r.action.id, name: action },
+      learningAction: r.action ? { id: r.action.id, name: action } : null,
       points: r.points,
       description: r.description,
       isWholeClass: r.isWholeClass,

@@ -31,7 +31,8 @@ export interface ExportRating {
   classId: number;
   className: string;
   skill: { id: number; name: string; translationKey: string | null };
-  action: { id: number; name: string; translationKey: string | null };
+  /** Null for a rating of the skill as a whole (DESIGN §14). */
+  action: { id: number; name: string; translationKey: string | null } | null;
   author: { firstName: string; lastName: string } | null;
   /** The places it names (only filled for a class export: a family's export never names other children). */
   students: { id: number; firstName: string; lastName: string | null }[];

@@ -196,6 +196,19 @@ export const learningSkillsRepository = {
     return row?.id ?? null;
   },
 
+  /** A skill and whether a class uses it, in one statement; null when the skill does not exist. */
+  async skillInClass(db: DbOrTx, classId: number, skillId: number) {
+    const [row] = await db
+      .select({
+        id: learningSkills.id,
+        inClass: sql<boolean>`exists (select 1 from teaching_class_learning_skill u
+          where u.teaching_class_id = ${classId} and u.learning_skill_id = "learning_skill"."id")`,
+      })
+      .from(learningSkills)
+      .where(eq(learningSkills.id, skillId));
+    return row ?? null;
+  },
+
   /** Adds a skill to a class; null when the class already uses it. */
   async link(db: DbOrTx, classId: number, skillId: number) {
     const [row] = await db

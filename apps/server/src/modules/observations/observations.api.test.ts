@@ -49,7 +49,7 @@ describe('POST /observation', () => {
     const o = res.json() as Observation;
     expect(res.headers.location).toBe(`${API}/observation/${o.id}`);
     expect(o).toMatchObject({ '@type': 'Observation', '@id': res.headers.location, teachingClass: `${API}/teaching-class/${w.cls.id}` });
-    expect(o.ratings.map((r) => r.learningAction.id)).toEqual(actions.slice(0, 2));
+    expect(o.ratings.map((r) => r.learningAction?.id)).toEqual(actions.slice(0, 2));
     for (const r of o.ratings) {
       expect(r).toMatchObject({ observation: o.id, points: 4, date: '2026-10-05', isWholeClass: false, canEdit: true });
       expect(r.students).toEqual([w.first['@id'], w.second['@id']]);
@@ -143,7 +143,7 @@ describe('PATCH /observation/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const now = res.json() as Observation;
-    expect(now.ratings.map((r) => r.learningAction.id)).toEqual([actions[1], actions[2]]);
+    expect(now.ratings.map((r) => r.learningAction?.id)).toEqual([actions[1], actions[2]]);
     expect(now.ratings[0]!.id).toBe(o.ratings[1]!.id);
     for (const r of now.ratings) {
       expect(r).toMatchObject({ points: 2, date: '2026-10-06', description: 'Changed.', students: [w.second['@id']] });

@@ -51,13 +51,19 @@ export const observationsRepository = {
     return actions.map((a) => byAction.get(a.id)!);
   },
 
-  /** Date, points and note of every rating of the observation; a new date moves their student links' date too. */
-  async updateShared(db: DbOrTx, ratingIds: number[], v: { date?: string; points?: number; description?: string | null }) {
-    if (!ratingIds.length || (v.date === undefined && v.points === undefined && v.description === undefined)) return;
+  /** Date, points, note (and skill, see below) of every rating of the observation; a new date moves their student links' date too. */
+  async updateShared(
+    db: DbOrTx,
+    ratingIds: number[],
+    v: { date?: string; points?: number; description?: string | null; learningSkillId?: number | undefined },
+  ) {
+    if (!ratingIds.length || Object.values(v).every((x) => x === undefined)) return;
     const sets = [
       v.date !== undefined ? sql`date = ${v.date}::date` : null,
       v.points !== undefined ? sql`points = ${v.points}::smallint` : null,
       v.description !== undefined ? sql`description = ${v.description}::text` : null,
+      // Only ever ratings of a skill as a whole (the service checks): an action's rating keeps its action's skill.
+      v.learningSkillId !== undefined ? sql`learning_skill_id = ${v.learningSkillId}::int` : null,
       sql`updated = now()`,
     ].filter((x) => x !== null);
     await db.execute(sql`update rating set ${sql.join(sets, sql`, `)} where id in ${list(ratingIds)}`);

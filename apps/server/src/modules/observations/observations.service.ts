@@ -1,13 +1,21 @@
-import { OBSERVATION_MESSAGES, type observationCreateBody, type observationPatchBody } from '@skillroom/contract';
+import { OBSERVATION_MESSAGES, RATING_MESSAGES, type observationCreateBody, type observationPatchBody } from '@skillroom/contract';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { actionsForClass, attachableMedia, checkRatingDate, classToRate, lockClassToRate, placesFor } from '../ratings/ratings.checks';
+import {
+  actionsForClass,
+  attachableMedia,
+  checkRatingDate,
+  classToRate,
+  lockClassToRate,
+  placesFor,
+  ratedInClass,
+} from '../ratings/ratings.checks';
 import { ratingsPolicy } from '../ratings/ratings.policy';
 import { ratingsRepository, type FullRating } from '../ratings/ratings.repository';
 import { observationsRepository as repo } from './observations.repository';
@@ -54,21 +62,16 @@ export const observationsService = {
 
   /**
    * Changes the observation as a whole: `learningActions` is the full set (ratings of actions left out go with what
-   * only they carried, new ones are made like the others), every other field applies to every rating of it.
+   * only they carried, and so do its ratings of a skill as a whole; new ones are made like the others), every other
+   * field applies to every rating of it.
    */
   async patch(db: Db, p: Principal, files: FileStore, id: string, b: PatchBody) {
     const current = editable(p, await observationsService.get(db, p, id));
     const first = current[0]!.rating;
     const classId = first.teachingClassId;
     const wanted = b.learningActions ? await actionsForClass(db, classId, b.learningActions, b.learningSkill) : null;
-    // A skill sent alone must be that of the actions the observation keeps.
-    if (!wanted && b.learningSkill !== undefined)
-      await actionsForClass(
-        db,
-        classId,
-        current.map((r) => r.rating.learningActionId),
-        b.learningSkill,
-      );
+    // A skill sent alone must be that of the actions the observation keeps (or moves its ratings of a skill as a whole).
+    const movedTo = !wanted && b.learningSkill !== undefined ? await skillSentAlone(db, current, b.learningSkill) : null;
     const added = (wanted ?? []).filter((a) => !current.some((r) => r.rating.learningActionId === a.id));
     const kept = wanted ? current.filter((r) => wanted.some((a) => a.id === r.rating.learningActionId)) : current;
     const dropped = current.filter((r) => !kept.includes(r)).map((r) => r.rating.id);
@@ -91,7 +94,12 @@ export const observationsService = {
         checkRatingDate((await classAccessRepository.findAccess(tx, classId, p.userId))!.cls, b.date);
       }
       const keptIds = kept.map((r) => r.rating.id);
-      await repo.updateShared(tx, keptIds, { date: b.date, points: b.points, description: b.description });
+      await repo.updateShared(tx, keptIds, {
+        date: b.date,
+        points: b.points,
+        description: b.description,
+        learningSkillId: movedTo ?? undefined,
+      });
       if (b.students) await repo.setStudents(tx, keptIds, date, places!);
       const shared = {
         teachingClassId: classId,
@@ -130,6 +138,20 @@ export const observationsService = {
     if (!erased.length) throw notFound(OBSERVATION_MESSAGES.notFound);
   },
 };
+
+/**
+ * PATCH with a skill and no actions: the skill must be that of each action the observation keeps. Its ratings of a
+ * skill as a whole (POST /rating, DESIGN §14) name no action: when they are all it has, they move to a skill the class
+ * uses (the skill of the one rating the editor shows); answers the skill they move to, or null.
+ */
+async function skillSentAlone(db: Db, current: FullRating[], skillId: number) {
+  const classId = current[0]!.rating.teachingClassId;
+  const actionIds = current.flatMap((r) => r.rating.learningActionId ?? []);
+  await actionsForClass(db, classId, actionIds, skillId);
+  if (current.every((r) => r.rating.learningSkillId === skillId)) return null;
+  if (actionIds.length) throw violation('learningSkill', RATING_MESSAGES.skillMismatch);
+  return (await ratedInClass(db, classId, null, skillId)).learningSkillId;
+}
 
 /** Every rating of it the user may change (403 otherwise), all of one class (an older client may have mixed them: 409). */
 function editable(p: Principal, rows: FullRating[]) {

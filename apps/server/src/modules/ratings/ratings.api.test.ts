@@ -76,7 +76,8 @@ describe('POST /rating', () => {
     ['no date', { date: undefined }, 'date'],
     ['no action', { learningAction: undefined }, 'learningAction'],
     ['an action that does not exist', { learningAction: 999999 }, 'learningAction'],
-    ['a skill that is not the action\'s', { learningSkill: 1 }, 'learningSkill'],
+    // Both sent and not agreeing: the action is the one that is wrong (DESIGN §14, the skill is what a rating is of).
+    ['a skill that is not the action\'s', { learningSkill: 1 }, 'learningAction'],
     ['students not a list', { students: 'all' }, 'students'],
     ['an unknown field', { mood: 'happy' }, ''],
     ['a description too long', { description: 'x'.repeat(5001) }, 'description'],

@@ -4,6 +4,7 @@ import { forbidden, notFound, ValidationError, violation } from '../../http/erro
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { mediaRepository } from '../media/media.repository';
+import { learningSkillsRepository as skillsRepository } from '../learning-skills/learning-skills.repository';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
@@ -14,6 +15,7 @@ export const RATING_NOT_FOUND = 'Rating not found.';
 const REF = {
   teachingClass: 'This teaching class does not exist.',
   learningAction: 'This learning action does not exist.',
+  learningSkill: 'This learning skill does not exist.',
   media: 'This media does not exist.',
   rating: 'This rating does not exist.',
 };
@@ -47,16 +49,65 @@ export function checkRatingDate(cls: { start: string; end: string }, date: strin
   if (date > latestToday()) throw violation('date', RATING_MESSAGES.dateInFuture);
 }
 
-/** The action, of a skill the class uses; the skill, when sent too, must be the action's. */
-export async function actionForClass(db: DbOrTx, classId: number, actionId: number, skillId?: number) {
-  return (await actionsForClass(db, classId, [actionId], skillId, 'learningAction'))[0]!;
+/** What a rating rates: an action and its skill, or a skill as a whole (DESIGN §14: the product's own rating model). */
+export interface Rated {
+  learningSkillId: number;
+  learningActionId: number | null;
+}
+
+/**
+ * POST/PATCH /rating: the action, of a skill the class uses (the skill, when given too, must be the action's: a
+ * violation on `learningAction`), or with no action the skill alone, which the class must use.
+ */
+export async function ratedInClass(
+  db: DbOrTx,
+  classId: number,
+  actionId: number | null | undefined,
+  skillId: number | undefined,
+): Promise<Rated> {
+  if (actionId === null || actionId === undefined) {
+    const skill = await skillsRepository.skillInClass(db, classId, skillId!);
+    if (!skill) throw violation('learningSkill', REF.learningSkill);
+    if (!skill.inClass) throw violation('learningSkill', RATING_MESSAGES.skillNotInClass);
+    return { learningSkillId: skill.id, learningActionId: null };
+  }
+  const [a] = await actionsForClass(db, classId, [actionId], skillId, 'learningAction', 'learningAction');
+  return { learningSkillId: a!.learningSkillId, learningActionId: a!.id };
+}
+
+/** PATCH /rating: what the rating rates once changed, or null when that stays as it is. */
+export async function ratedAfterPatch(
+  db: DbOrTx,
+  cur: { teachingClassId: number; learningSkillId: number; learningActionId: number | null },
+  b: { learningAction?: number | null | undefined; learningSkill?: number | undefined },
+): Promise<Rated | null> {
+  const skillChanges = b.learningSkill !== undefined && b.learningSkill !== cur.learningSkillId;
+  if (b.learningAction === undefined) {
+    if (!skillChanges) return null;
+    // A rating of an action keeps the action's skill; one of a skill alone may move to another skill of its class.
+    if (cur.learningActionId !== null) throw violation('learningSkill', RATING_MESSAGES.skillMismatch);
+    return ratedInClass(db, cur.teachingClassId, null, b.learningSkill);
+  }
+  if (b.learningAction === cur.learningActionId && !skillChanges) return null;
+  // Null: the skill as a whole from now on; the skill the rating had needs no new check.
+  if (b.learningAction === null && !skillChanges) return { learningSkillId: cur.learningSkillId, learningActionId: null };
+  // An action set on a rating of a skill alone must be one of that skill's, unless a new skill is sent with it.
+  const skill = b.learningSkill ?? (cur.learningActionId === null ? cur.learningSkillId : undefined);
+  return ratedInClass(db, cur.teachingClassId, b.learningAction, skill);
 }
 
 /**
  * Actions of skills the class uses, checked in one statement; the skill, when sent, must be each action's. A violation
  * names the action's index (`learningActions.1`) when there are several, the property alone for POST /rating's one.
  */
-export async function actionsForClass(db: DbOrTx, classId: number, actionIds: number[], skillId?: number, path = 'learningActions') {
+export async function actionsForClass(
+  db: DbOrTx,
+  classId: number,
+  actionIds: number[],
+  skillId?: number,
+  path = 'learningActions',
+  mismatchPath = 'learningSkill',
+) {
   const unique = [...new Set(actionIds)];
   const found = new Map((await repo.actionsInClass(db, classId, unique)).map((a) => [a.id, a]));
   const at = (i: number) => (path === 'learningActions' ? `${path}.${i}` : path);
@@ -65,8 +116,7 @@ export async function actionsForClass(db: DbOrTx, classId: number, actionIds: nu
     const a = found.get(id);
     if (!a) v.push({ propertyPath: at(i), message: REF.learningAction });
     else if (skillId !== undefined && skillId !== a.learningSkillId) {
-      if (!v.some((x) => x.propertyPath === 'learningSkill'))
-        v.push({ propertyPath: 'learningSkill', message: RATING_MESSAGES.skillMismatch });
+      if (!v.some((x) => x.propertyPath === mismatchPath)) v.push({ propertyPath: mismatchPath, message: RATING_MESSAGES.skillMismatch });
     } else if (!a.inClass) v.push({ propertyPath: at(i), message: LEARNING_SKILL_MESSAGES.notInClass });
   });
   if (v.length) throw new ValidationError(v);

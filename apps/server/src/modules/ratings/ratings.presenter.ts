@@ -39,7 +39,7 @@ export function presentRating(r: FullRating, signer: UrlSigner, canEdit: boolean
     observation: x.observation,
     teachingClass: iri('teaching-class', x.teachingClassId),
     learningSkill: presentSkill({ skill: r.skill, avatar: r.skillIcon }, signer),
-    learningAction: presentAction(r.action),
+    learningAction: r.action ? presentAction(r.action) : null,
     creator: r.creator
       ? embedded(marker(r.creator.accountType), 'user', r.creator.id, {
           id: r.creator.id,

@@ -53,7 +53,10 @@ const statements = preparedPer((db) => ({
 const skillIcon = alias(media, 'skill_icon');
 const creatorAvatar = alias(media, 'creator_avatar');
 
-/** A rating with everything it is presented with, in one row: skill and icon, action, creator and avatar, places, attachments. */
+/**
+ * A rating with everything it is presented with, in one row: skill and icon, action, creator and avatar, places,
+ * attachments. The action is left-joined: a rating of a skill as a whole names none (DESIGN §14).
+ */
 function selectFull(db: DbOrTx, userId: number) {
   return db
     .select({
@@ -71,7 +74,7 @@ function selectFull(db: DbOrTx, userId: number) {
     .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
     .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
     .leftJoin(skillIcon, eq(skillIcon.id, learningSkills.avatarId))
-    .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
+    .leftJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
     .leftJoin(users, eq(users.id, ratings.creatorId))
     .leftJoin(creatorAvatar, eq(creatorAvatar.id, users.avatarId));
 }

@@ -8,7 +8,6 @@ import { notFound } from '../../http/errors';
 import { withErasure } from '../../records/erasure';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import {
-  actionForClass,
   attach,
   checkRatingDate,
   classToRate,
@@ -16,6 +15,8 @@ import {
   lockClassToRate,
   placesFor,
   RATING_NOT_FOUND,
+  ratedAfterPatch,
+  ratedInClass,
   visibleRating,
 } from './ratings.checks';
 import { ratingsPolicy } from './ratings.policy';
@@ -52,11 +53,14 @@ export const ratingsService = {
     );
   },
 
-  /** One rating of one action; everything named is checked, then written in one transaction under the class's lock. */
+  /**
+   * One rating of one action, or of a skill as a whole (no action: the product's own clients); everything named is
+   * checked, then written in one transaction under the class's lock.
+   */
   async create(db: Db, p: Principal, b: CreateBody) {
     const cls = await classToRate(db, p, b.teachingClass);
     checkRatingDate(cls, b.date);
-    const action = await actionForClass(db, cls.id, b.learningAction, b.learningSkill);
+    const rated = await ratedInClass(db, cls.id, b.learningAction, b.learningSkill);
     const places = await placesFor(db, cls.id, b.students);
     return db.transaction(async (tx) => {
       await lockClassToRate(tx, cls.id);
@@ -64,8 +68,7 @@ export const ratingsService = {
         tx,
         {
           teachingClassId: cls.id,
-          learningSkillId: action.learningSkillId,
-          learningActionId: action.id,
+          ...rated,
           date: b.date,
           points: b.points,
           description: b.description,
@@ -81,16 +84,13 @@ export const ratingsService = {
   },
 
   /**
-   * Date, points, note, action, students, observation and (with `medias`) the full set of attachments; a detached
-   * media goes with its files when no other rating links it (records/erasure.ts).
+   * Date, points, note, action (null: the skill as a whole), students, observation and (with `medias`) the full set
+   * of attachments; a detached media goes with its files when no other rating links it (records/erasure.ts).
    */
   async patch(db: Db, p: Principal, files: FileStore, id: number, b: PatchBody) {
     const current = await editableRating(db, p, id);
     const classId = current.rating.teachingClassId;
-    const changesAction = b.learningAction !== undefined && b.learningAction !== current.rating.learningActionId;
-    const action = changesAction ? await actionForClass(db, classId, b.learningAction!, b.learningSkill) : null;
-    if (!changesAction && b.learningSkill !== undefined && b.learningSkill !== current.rating.learningSkillId)
-      await actionForClass(db, classId, current.rating.learningActionId, b.learningSkill);
+    const rated = await ratedAfterPatch(db, current.rating, b);
     const places = b.students ? await placesFor(db, classId, b.students) : null;
     const date = b.date ?? current.rating.date;
     const observation = b.observation ?? current.rating.observation;
@@ -107,7 +107,7 @@ export const ratingsService = {
         points: b.points,
         description: b.description,
         observation: b.observation,
-        ...(action ? { learningActionId: action.id, learningSkillId: action.learningSkillId } : {}),
+        ...rated,
       });
       if (places) await repo.setStudents(tx, id, date, places);
       if (!mediaIds) return;

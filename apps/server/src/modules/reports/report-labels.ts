@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { fullName, type Report } from '@skillroom/contract';
+import { fullName, REPORT_SKILL_AS_WHOLE, type Report } from '@skillroom/contract';
 import { translator } from '../translations/translations.service';
 
 /** 2026-09-07 → 07/09/2026: every date of a report reads dd/MM/yyyy in every language (DESIGN §9). */
@@ -20,6 +20,8 @@ export function reportLabels(locale: string) {
     return String(f.format({ n }));
   };
   const named = (x: { name: string; translationKey: string | null }) => (x.translationKey ? t(x.translationKey) : x.name);
+  /** A rating's action; none: the rating is of its skill as a whole (DESIGN §14). */
+  const action = (x: { name: string; translationKey: string | null } | null) => named(x ?? REPORT_SKILL_AS_WHOLE);
   const person = fullName;
   const title = (r: Report) =>
     r.student
@@ -34,6 +36,7 @@ export function reportLabels(locale: string) {
     date: dayMonthYear,
     weekOf: (iso: string) => t('report_pdf.week_of', { date: dayMonthYear(iso) }),
     named,
+    action,
     person,
     title,
     locale,

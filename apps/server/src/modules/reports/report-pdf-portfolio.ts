@@ -78,7 +78,7 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const x = p.x + 10;
   const w = p.width - 10;
   const pointsW = 80;
-  const head = `${L.date(r.date)} · ${L.named(r.skill)} — ${L.named(r.action)}`;
+  const head = `${L.date(r.date)} · ${L.named(r.skill)} — ${L.action(r.action)}`;
   const author = r.author ? L.person(r.author) : t('report_pdf.former_member');
   const meta = [t('report_pdf.by', { name: author }), r.isWholeClass ? t('report_pdf.whole_class') : '', c.several ? r.className : '']
     .filter(Boolean)

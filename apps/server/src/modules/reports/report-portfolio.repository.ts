@@ -7,7 +7,8 @@ import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../rati
 /** One rating as a portfolio prints it: names resolved, its attachments with their media rows. */
 export interface PortfolioRating extends RatingLine {
   skill: { id: number; name: string; translationKey: string | null; colorCode: string };
-  action: { name: string; translationKey: string | null };
+  /** Null for a rating of the skill as a whole. */
+  action: { name: string; translationKey: string | null } | null;
   author: { firstName: string; lastName: string | null } | null;
   medias: RatingMediaJson[];
 }

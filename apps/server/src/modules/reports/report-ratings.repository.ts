@@ -14,20 +14,22 @@ export interface RatingLine {
 }
 
 /**
- * A select of ratings joined to the names they are listed with (class, skill, action, and the author, absent when
+ * A select of ratings joined to the names they are listed with (class, skill, action if any, and the author, absent when
  * their account was deleted): `db.select({...}).from(ratings).$dynamic()` in, the joined select out.
  */
 export const withRatingNames = <Q extends PgSelect>(q: Q) =>
   q
     .innerJoin(teachingClasses, eq(teachingClasses.id, ratings.teachingClassId))
     .innerJoin(learningSkills, eq(learningSkills.id, ratings.learningSkillId))
-    .innerJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
+    // Left: a rating of a skill as a whole names no action (DESIGN §14); its `action` is null.
+    .leftJoin(learningActions, eq(learningActions.id, ratings.learningActionId))
     .leftJoin(users, eq(users.id, ratings.creatorId));
 
 /** One rating of a report's range as the spreadsheet's "Ratings" sheet lists it (DESIGN §9): names resolved. */
 export interface ReportRatingRow extends RatingLine {
   skill: { name: string; translationKey: string | null };
-  action: { name: string; translationKey: string | null };
+  /** Null for a rating of the skill as a whole. */
+  action: { name: string; translationKey: string | null } | null;
   /** Null when the author deleted their account ("Former member", DESIGN §6). */
   author: { firstName: string; lastName: string } | null;
   /** The places it names; empty for a student's report, which never names other children (DESIGN §6). */
@@ -69,7 +71,7 @@ export const reportRatingsRepository = {
     const result = await db.execute(sql`select r.id, to_char(r.date, 'YYYY-MM-DD') date, r.points, r.description,
         r.is_whole_class "isWholeClass", c.name "className",
         json_build_object('name', s.name, 'translationKey', s.translation_key) skill,
-        json_build_object('name', a.name, 'translationKey', a.translation_key) action,
+        case when a.id is null then null else json_build_object('name', a.name, 'translationKey', a.translation_key) end action,
         case when u.id is null then null else json_build_object('firstName', u.first_name, 'lastName', u.last_name) end author,
         ${named} students,
         coalesce((select json_agg(m.file_original_name order by rm.id)
@@ -77,7 +79,7 @@ export const reportRatingsRepository = {
       from rating r
       join teaching_class c on c.id = r.teaching_class_id
       join learning_skill s on s.id = r.learning_skill_id
-      join learning_action a on a.id = r.learning_action_id
+      left join learning_action a on a.id = r.learning_action_id
       left join app_user u on u.id = r.creator_id
       where r.teaching_class_id in ${ids(scope.classIds)} and r.date between ${scope.start} and ${scope.end} ${student}
       order by r.date, r.id`);

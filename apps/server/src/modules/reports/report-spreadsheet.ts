@@ -202,7 +202,7 @@ export async function renderReportSpreadsheet(
       dayCell(x.date),
       ...(several ? [x.className] : []),
       L.named(x.skill),
-      L.named(x.action),
+      L.action(x.action),
       x.points,
       // A student's report names only its student (a family's copy never names other children, DESIGN §6).
       x.isWholeClass ? whole : r.student ? L.person(r.student) : x.students.map(L.person).join('\n'),

@@ -16,7 +16,8 @@ export interface Figures {
 /** What one report is made of, aggregated by PostgreSQL in one statement over the ratings of a date range. */
 export interface ReportRows {
   totals: Figures & { whole: number; named: number };
-  actions: (Figures & { s: number; a: number })[];
+  /** Per skill and action; `a` is null for the skill's ratings of the skill as a whole. */
+  actions: (Figures & { s: number; a: number | null })[];
   weeks: (Figures & { w: string })[];
   /** Per place and skill: ratings naming the place. */
   named: (Figures & { place: number; s: number })[];

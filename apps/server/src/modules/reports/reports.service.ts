@@ -2,8 +2,10 @@ import {
   REPORT_DEFAULT_DAYS,
   REPORT_MESSAGES,
   REPORT_RECENT_MEDIA,
+  REPORT_SKILL_AS_WHOLE,
   reportRangeProblem,
   type Report,
+  type ReportAction,
   type ReportSkill,
   type ReportStudent,
   type reportQuery,
@@ -99,9 +101,11 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
     rated,
     memo,
   );
-  const byAction = new Map(rows.actions.map((x) => [x.a, fig(x)]));
+  const byAction = new Map(rows.actions.filter((x) => x.a !== null).map((x) => [x.a, fig(x)]));
+  // Ratings of a skill with no action count under the skill, in a row of their own after its actions.
+  const wholeSkill = new Map(rows.actions.filter((x) => x.a === null).map((x) => [x.s, fig(x)]));
   const skills: ReportSkill[] = skillRows.map(({ skill, icon }) => {
-    const acts = actions
+    const acts: ReportAction[] = actions
       .filter((x) => x.learningSkillId === skill.id)
       .map((x) => ({
         learningAction: iri('learning-action', x.id),
@@ -109,6 +113,8 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
         translationKey: x.translationKey,
         ...(byAction.get(x.id) ?? { ratings: 0, points: 0 }),
       }));
+    const asWhole = wholeSkill.get(skill.id);
+    if (asWhole) acts.push({ learningAction: null, ...REPORT_SKILL_AS_WHOLE, ...asWhole });
     const total = acts.reduce(add, { ratings: 0, points: 0 });
     return {
       learningSkill: iri('learning-skill', skill.id),
