@@ -4,8 +4,9 @@ import { deleteObservation, groupObservations, observationMedias, ratingDays, sa
 
 const calls: string[] = [];
 vi.mock('../../lib/api-client', () => ({
-  api: vi.fn(async (path: string, o: { method: string; body?: { learningActions: number[]; date: string; students: string[] } }) => {
-    calls.push(`${o.method} ${path}${o.body ? ` [${o.body.learningActions.join(',')}] ${o.body.date} ${o.body.students.join(',')}` : ''}`);
+  api: vi.fn(async (path: string, o: { method: string; body?: { learningActions?: number[]; date: string; students: string[] } }) => {
+    const actions = o.body?.learningActions ? `[${o.body.learningActions.join(',')}]` : 'no actions';
+    calls.push(`${o.method} ${path}${o.body ? ` ${actions} ${o.body.date} ${o.body.students.join(',')}` : ''}`);
   }),
   withQuery: (p: string) => p,
 }));
@@ -43,5 +44,13 @@ describe('observations', () => {
     await expect(saveObservation(group, 3, next)).resolves.toBe('obs');
     await deleteObservation(group);
     expect(calls).toEqual(['PATCH /observation/obs [20,22] 2026-03-02 /api/auth/v1/teaching-class-student/7', 'DELETE /observation/obs']);
+  });
+
+  it('saves a rating of a skill as a whole with no action chosen without naming actions (its rating stays)', async () => {
+    calls.length = 0;
+    const group = [{ ...r(1, 'whole'), learningAction: null }] as unknown as Rating[];
+    const next = { skillId: 5, actionIds: [], studentIds: [], date: '2026-03-02', points: 2, description: '', mediaIds: [] };
+    await saveObservation(group, 3, next);
+    expect(calls).toEqual(['PATCH /observation/whole no actions 2026-03-02 ']);
   });
 });

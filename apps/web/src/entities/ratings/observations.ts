@@ -43,7 +43,8 @@ export interface ObservationChange {
 
 /**
  * Applies the editor to every rating of an observation in one request (PATCH /observation/{id}, one transaction on the
- * server): kept actions are changed, new ones become ratings of the same observation, dropped ones go.
+ * server): kept actions are changed, new ones become ratings of the same observation, dropped ones go (and so do
+ * ratings of the skill as a whole once actions are chosen).
  */
 export async function saveObservation(group: Rating[], _classId: number, next: ObservationChange): Promise<string> {
   const observation = group[0]!.observation;
@@ -51,7 +52,8 @@ export async function saveObservation(group: Rating[], _classId: number, next: O
     method: 'PATCH',
     body: {
       learningSkill: next.skillId,
-      learningActions: next.actionIds,
+      // None chosen: its ratings of the skill as a whole stay (and move with the skill); the server keeps them.
+      ...(next.actionIds.length ? { learningActions: next.actionIds } : {}),
       date: next.date,
       points: next.points,
       description: next.description,

@@ -58,7 +58,9 @@ export function RatingCard({ group, studentNames, actions, priority = false }: P
   const author = first.creator ? fullName(first.creator) : null;
   const iris = [...new Set(group.flatMap((r) => r.students))];
   const named = iris.map((iri) => studentNames?.get(iri)).filter((n): n is string => Boolean(n));
-  const label = group.map((r) => `${nameOf(r.learningSkill)}: ${nameOf(r.learningAction)}`).join('; ');
+  // A rating of a skill with no action (the product's own clients rate so, DESIGN §14) is of the skill as a whole.
+  const actionOf = (r: Rating) => (r.learningAction ? nameOf(r.learningAction) : intl.formatMessage({ id: 'web_rating_skill_as_whole' }));
+  const label = group.map((r) => `${nameOf(r.learningSkill)}: ${actionOf(r)}`).join('; ');
   const note = group.find((r) => r.description)?.description;
 
   // The feed marks a card just saved (data-marked) for a moment; its ring fades as the mark goes.
@@ -76,7 +78,7 @@ export function RatingCard({ group, studentNames, actions, priority = false }: P
             <SkillIcon icon={r.learningSkill.avatar} colorCode={r.learningSkill.colorCode} name={nameOf(r.learningSkill)} size={36} />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold break-words text-slate-900">{nameOf(r.learningSkill)}</p>
-              <p className="text-base break-words text-slate-800">{nameOf(r.learningAction)}</p>
+              <p className={`text-base break-words text-slate-800 ${r.learningAction ? '' : 'italic'}`}>{actionOf(r)}</p>
             </div>
             <Points points={r.points} />
           </li>

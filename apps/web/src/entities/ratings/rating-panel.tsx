@@ -62,10 +62,12 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [dateError, setDateError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
+  // An observation with a rating of its skill as a whole (no action: DESIGN §14) may be saved with no action chosen.
+  const actionNeeded = !group?.some((r) => r.learningAction === null);
 
   const save = async () => {
     setTried(true);
-    if (skillId === null || actionIds.length === 0 || attachments.uploading || !dayDate(date)) return;
+    if (skillId === null || (actionNeeded && actionIds.length === 0) || attachments.uploading || !dayDate(date)) return;
     setBusy(true);
     setError(null);
     setDateError(null);
@@ -99,7 +101,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
     }
   };
 
-  const missingAction = tried && (skillId === null || actionIds.length === 0);
+  const missingAction = tried && (skillId === null || (actionNeeded && actionIds.length === 0));
   const badDate = tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null;
   return (
     <div className="space-y-5">

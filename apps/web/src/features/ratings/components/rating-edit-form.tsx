@@ -41,7 +41,12 @@ export function RatingEditForm({ rating, cls, backPath }: RatingView) {
       cls={cls}
       skills={skills.data['hydra:member']}
       group={ratings}
-      start={{ studentIds: ratingPlaceIds(rating), skillId: rating.learningSkill.id, actionIds: ratings.map((r) => r.learningAction.id) }}
+      start={{
+        studentIds: ratingPlaceIds(rating),
+        skillId: rating.learningSkill.id,
+        // A rating of the skill as a whole has none: saved with none chosen, it stays so (observations.ts).
+        actionIds: ratings.flatMap((r) => (r.learningAction ? [r.learningAction.id] : [])),
+      }}
       onSaved={(observation) => navigate(backPath, { state: { savedObservation: observation } })}
       onCancel={() => navigate(backPath)}
       extra={<DeleteObservation group={ratings} onDeleted={() => navigate(backPath, { replace: true })} cls={cls} />}

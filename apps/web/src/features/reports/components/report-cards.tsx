@@ -39,7 +39,7 @@ export function SkillsCards({ report }: { report: Report }) {
           {s.ratings > 0 && (
             <dl className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-sm">
               {s.actions.map((a) => (
-                <div key={a.learningAction} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
+                <div key={a.learningAction ?? `${s.learningSkill}/whole`} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
                   <dt className="min-w-0 break-words text-slate-800">{nameOf(a)}</dt>
                   <dd className="text-right text-slate-900">
                     {a.ratings ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: a.ratings, average: average(a) }) : '–'}

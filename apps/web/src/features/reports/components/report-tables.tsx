@@ -55,7 +55,7 @@ export function SkillsTable({ report }: { report: Report }) {
             </tr>,
             // A skill nobody was rated in is one row of zeros, not one per action.
             ...(s.ratings ? s.actions : []).map((a) => (
-              <tr key={a.learningAction}>
+              <tr key={a.learningAction ?? `${s.learningSkill}/whole`}>
                 <th scope="row" className={`${td} ${stickyCell} bg-white pl-10 text-left font-normal`}>
                   {nameOf(a)}
                 </th>
