@@ -30,4 +30,5 @@ export * from './schemas/privacy';
 export * from './privacy-policy';
 export * from './schemas/json-number';
 export * from './schemas/roster-import';
+export * from './schemas/place-erasure';
 export * from './roster-import-rules';
