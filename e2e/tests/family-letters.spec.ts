@@ -99,8 +99,8 @@ test.describe.serial('family letters', () => {
     // A page per student in the class list's order, each in its family's language, with the code and the steps.
     const { pages, qr } = readPdf(file);
     expect(pages).toHaveLength(3);
-    expect(pages[0]).toContain('Siga a Lucía Pérez en Skillroom');
-    expect(pages[0]).toContain('Escanee el código QR');
+    expect(pages[0]).toContain('Sigue a Lucía Pérez en Skillroom');
+    expect(pages[0]).toContain('Escanea el código QR');
     expect(pages[0]).toContain(lucia.invitationCode);
     expect(pages[1]).toContain('在 Skillroom 關注 Mia Lind');
     expect(pages[1]).toContain('用手機相機掃描二維碼');

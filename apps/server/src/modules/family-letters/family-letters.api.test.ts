@@ -59,8 +59,8 @@ describe('GET /family-letters/class/{id}', () => {
     expect((await patch(w.first.id, w.creator.token, { familyLanguage: 'es' })).json().familyLanguage).toBe('es');
     expect((await patch(w.second.id, w.coteacher.token, { familyLanguage: 'zh-HK' })).json().familyLanguage).toBe('zh-HK');
     const text = pages((await letters(w.cls.id, w.coteacher.token)).rawPayload).map((p) => p.replace(/\s+/g, ' '));
-    expect(text[0]).toContain('Siga a Amara Okafor en Skillroom');
-    expect(text[0]).toContain('Escanee el código QR');
+    expect(text[0]).toContain('Sigue a Amara Okafor en Skillroom');
+    expect(text[0]).toContain('Escanea el código QR');
     expect(text[0]).toContain(w.first.invitationCode);
     expect(text[1]).toContain('用手機相機掃描二維碼');
     expect(text[1]).toContain('無須填寫學校');
@@ -78,7 +78,7 @@ describe('GET /family-letters/class/{id}', () => {
     const place = await addStudent(s, teacher, cls.id, { firstName: 'Zoë', lastName: 'Ruiz' });
     const text = pages((await letters(cls.id, teacher.token)).rawPayload);
     expect(text).toHaveLength(1);
-    expect(text[0]).toContain('Siga a Zoë Ruiz en Skillroom');
+    expect(text[0]).toContain('Sigue a Zoë Ruiz en Skillroom');
     const defaults = await s.api('GET', `${API}/family-letters/class/${cls.id}/defaults`, { token: teacher.token });
     expect(defaults.json()).toEqual({ '@type': 'FamilyLetterDefaults', language: 'es' });
     expect(text[0]).toContain(place.invitationCode);
