@@ -8,6 +8,7 @@ import { DateField } from '../../components/ui/date-field';
 import { TextAreaField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { dayDate, isoDay } from '../../lib/dates';
+import { fullName } from '../../lib/teaching-classes';
 import { SkillActionChooser } from '../learning-skills/skill-action-chooser';
 import { AttachmentsField } from './attachments-field';
 import { observationMedias, ratingDays, saveObservation } from './observations';
@@ -41,16 +42,22 @@ interface Props {
   onCancel: () => void;
   /** Beside Save and Cancel (the editor's Delete). */
   extra?: ReactNode;
+  /** Told whenever the chosen students change, so the sheet's title says whom it rates. */
+  onStudents?: (studentIds: number[]) => void;
 }
 
 /**
  * The full rating form (spec §4, DESIGN §7): who, which skill and actions, points, date, note, evidence. The same form
  * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
  */
-export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra }: Props) {
+export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents }: Props) {
   const intl = useIntl();
   const first = group?.[0] ?? null;
-  const [studentIds, setStudentIds] = useState(start.studentIds);
+  const [studentIds, setChosen] = useState(start.studentIds);
+  const setStudentIds = (ids: number[]) => {
+    setChosen(ids);
+    onStudents?.(ids);
+  };
   const [skillId, setSkillId] = useState(start.skillId);
   const [actionIds, setActionIds] = useState(start.actionIds);
   const [date, setDate] = useState(first?.date ?? isoDay());
@@ -62,6 +69,11 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [dateError, setDateError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
+  // Whom a save names, for its toast (issue 36 §4): a name for one, a count for several, the class for none.
+  const whom = (ids: number[]) => {
+    const one = ids.length === 1 ? cls.teachingClassStudents?.find((s) => s.id === ids[0]) : undefined;
+    return { students: ids.length, name: one ? fullName(one) : '' };
+  };
 
   const save = async () => {
     setTried(true);
@@ -80,7 +92,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         toast.success(
           made.queuedId
             ? intl.formatMessage({ id: 'web_capture_saved_offline' })
-            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length }),
+            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length, ...whom(studentIds) }),
         );
         onSaved(made.observation, Boolean(made.queuedId));
       }

@@ -89,7 +89,10 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
   const skills = useClassSkills(cls.id);
   const [skillId, setSkillId] = useState<number | null>(null);
   const [full, setFull] = useState(false);
-  const place = (cls.teachingClassStudents ?? []).find((s) => s.id === studentId) ?? null;
+  // Whom the sheet rates now: the tapped student, then whoever the full form's picker holds (issue 36 §4).
+  const [chosen, setChosen] = useState<number[]>(studentId === null ? [] : [studentId]);
+  const places = cls.teachingClassStudents ?? [];
+  const place = chosen.length === 1 ? (places.find((s) => s.id === chosen[0]) ?? null) : null;
   const who = place ? fullName(place) : intl.formatMessage({ id: 'web_capture_whole_class_who' });
   const list = skills.data?.['hydra:member'] ?? [];
 
@@ -99,6 +102,8 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
         <h2 id={titleId} className="min-w-0 text-lg font-bold break-words">
           {place ? (
             <FormattedMessage id="web_capture_title_student" values={{ name: who }} />
+          ) : chosen.length > 1 ? (
+            <FormattedMessage id="web_capture_title_students" values={{ count: chosen.length }} />
           ) : (
             <FormattedMessage id="web_capture_title_class" />
           )}
@@ -116,7 +121,8 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
           cls={cls}
           skills={list}
           group={null}
-          start={{ studentIds: studentId === null ? [] : [studentId], skillId, actionIds: [] }}
+          start={{ studentIds: chosen, skillId, actionIds: [] }}
+          onStudents={setChosen}
           onSaved={(observation) => {
             onClose();
             onSaved?.(observation);
