@@ -139,6 +139,8 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText("The date must not be before the class's start date.")).toBeVisible();
     await expect(date).toHaveAttribute('aria-invalid', 'true');
+    // Its teachers may change the class's dates: the way there is beside the error (issue 36 §10).
+    await expect(page.getByRole('link', { name: 'Edit class dates' })).toHaveAttribute('href', `/web/teaching-class/${classId}/edit`);
     await date.fill(original);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const edited = feed.getByRole('article', { name: 'Communication: Listens actively' });

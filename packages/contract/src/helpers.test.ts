@@ -151,3 +151,13 @@ describe('whole numbers written without a number formatter', () => {
     expect(formatInteger(2 ** 60, 'en')).toBe(new Intl.NumberFormat('en').format(2 ** 60));
   });
 });
+
+describe('school year', () => {
+  it('reads the region of a language tag, filling in the likely one', async () => {
+    const { regionOf } = await import('./school-year-rules');
+    expect(regionOf('es-AR')).toBe('AR');
+    expect(regionOf('zh-HK')).toBe('HK');
+    expect(regionOf('es')).toBe('ES');
+    expect(regionOf('not a tag')).toBeNull();
+  });
+});

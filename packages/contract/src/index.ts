@@ -21,6 +21,7 @@ export * from './learning-skill-rules';
 export * from './schemas/rating';
 export * from './schemas/observation';
 export * from './rating-rules';
+export * from './school-year-rules';
 export * from './schemas/report';
 export * from './report-range-rules';
 export * from './schemas/account-deletion';

@@ -2,13 +2,14 @@ import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingCla
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { DateField } from '../../components/ui/date-field';
 import { TextAreaField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { dayDate, isoDay } from '../../lib/dates';
-import { fullName } from '../../lib/teaching-classes';
+import { fullName, may } from '../../lib/teaching-classes';
 import { SkillActionChooser } from '../learning-skills/skill-action-chooser';
 import { AttachmentsField } from './attachments-field';
 import { observationMedias, ratingDays, saveObservation } from './observations';
@@ -67,6 +68,8 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
+  // The date lies outside the class's dates: its editors get a way to change them (issue 36 §10).
+  const [outsideClass, setOutsideClass] = useState(false);
   const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
   // Whom a save names, for its toast (issue 36 §4): a name for one, a count for several, the class for none.
@@ -106,6 +109,9 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         .filter((v) => v.propertyPath === 'date')
         .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
       if (onDate.length) setDateError(onDate.join(' '));
+      setOutsideClass(
+        e.violations.some((v) => v.message === RATING_MESSAGES.dateBeforeClass || v.message === RATING_MESSAGES.dateAfterClass),
+      );
       const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
       setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
     }
@@ -147,12 +153,18 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         onChange={(d) => {
           setDate(d);
           setDateError(null);
+          setOutsideClass(false);
         }}
         required
         min={days.min}
         max={days.max}
         error={badDate ?? dateError}
       />
+      {outsideClass && may(cls, 'edit') && (
+        <Link to={`/teaching-class/${cls.id}/edit`} className="text-sm font-medium text-teal-800 underline">
+          <FormattedMessage id="web_capture_edit_class_dates" />
+        </Link>
+      )}
       <TextAreaField
         label={<FormattedMessage id="web_rating_note" />}
         rows={3}
