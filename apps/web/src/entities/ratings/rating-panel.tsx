@@ -1,5 +1,5 @@
 import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingClass } from '@skillroom/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -45,13 +45,15 @@ interface Props {
   extra?: ReactNode;
   /** Told whenever the chosen students change, so the sheet's title says whom it rates. */
   onStudents?: (studentIds: number[]) => void;
+  /** Told whether something typed or attached would be lost by closing (the sheet then asks first). */
+  onDirty?: (dirty: boolean) => void;
 }
 
 /**
  * The full rating form (spec §4, DESIGN §7): who, which skill and actions, points, date, note, evidence. The same form
  * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
  */
-export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents }: Props) {
+export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents, onDirty }: Props) {
   const intl = useIntl();
   const first = group?.[0] ?? null;
   const [studentIds, setChosen] = useState(start.studentIds);
@@ -72,6 +74,9 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [outsideClass, setOutsideClass] = useState(false);
   const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
+  const dirty =
+    description.trim() !== (first?.description ?? '').trim() || attachments.items.length > (group ? observationMedias(group).length : 0);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   // Whom a save names, for its toast (issue 36 §4): a name for one, a count for several, the class for none.
   const whom = (ids: number[]) => {
     const one = ids.length === 1 ? cls.teachingClassStudents?.find((s) => s.id === ids[0]) : undefined;
@@ -148,7 +153,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
       )}
       <PointsField value={points} onChange={setPoints} />
       <DateField
-        label={<FormattedMessage id="web_rating_date" />}
+        label={intl.formatMessage({ id: 'web_rating_date' })}
         value={date}
         onChange={(d) => {
           setDate(d);
@@ -184,10 +189,8 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => {
-            attachments.reset();
-            onCancel();
-          }}
+          // Closing may first ask whether to discard (the sheet); uploads still running stop when the form goes.
+          onClick={onCancel}
         >
           <FormattedMessage id="web_confirm_cancel" />
         </Button>
