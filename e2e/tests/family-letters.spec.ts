@@ -118,6 +118,8 @@ test.describe.serial('family letters', () => {
     const link = new URL(qr!);
     expect(link.pathname).toBe('/web/link');
     expect(link.searchParams.get('code')).toBe(lucia.invitationCode);
+    // Lucía's letter is in Spanish: its link opens the page in Spanish (issue 36 §6).
+    expect(link.searchParams.get('lang')).toBe('es');
     expect(t.problems, 'console of the teacher').toEqual([]);
     letter = { link, className: name, classId: cls.id, placeId: lucia.id, code: lucia.invitationCode, teacher: t.account! };
     await t.context.close();
@@ -128,6 +130,10 @@ test.describe.serial('family letters', () => {
     // A parent opens it signed out, chooses to sign up (no school asked), and arrives back with the request sent.
     const p = await person(browser);
     await p.page.goto(`${link.pathname}${link.search}`);
+    await expect(p.page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(p.page.getByText(code)).toBeVisible();
+    // The same link typed by hand without its language: the browser's English, which the rest of the test reads.
+    await p.page.goto(`${link.pathname}?code=${code}`);
     await expect(p.page.getByRole('heading', { name: 'Follow a student on Skillroom' })).toBeVisible();
     await expect(p.page.getByText(code)).toBeVisible();
     await p.page.getByRole('link', { name: 'Create an account' }).click();
@@ -187,4 +193,23 @@ test('a parent who has an account signs in from the link, and the code is kept t
   expect(p.problems).toEqual([]);
   await t.context.close();
   await p.context.close();
+});
+
+test("a letter's link opens in the letter's language; a first visit follows the browser's languages (issue 36 §6)", async ({ browser }) => {
+  // A phone set to Argentine Spanish, nothing chosen yet: the app's Spanish.
+  const phone = await browser.newContext({ locale: 'es-AR' });
+  const page = await phone.newPage();
+  await page.goto('/web/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await phone.close();
+
+  // A Chinese letter scanned on an English phone: the link page in Chinese.
+  const english = await browser.newContext({ locale: 'en-US' });
+  const reader = await english.newPage();
+  await reader.goto('/web/link?code=ABCD2345&lang=zh-HK');
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'zh-HK');
+  // A visit without the letter's word, nothing chosen: the browser's English.
+  await reader.goto('/web/');
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'en');
+  await english.close();
 });

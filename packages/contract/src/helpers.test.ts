@@ -161,3 +161,15 @@ describe('school year', () => {
     expect(regionOf('not a tag')).toBeNull();
   });
 });
+
+describe('preferred locale', () => {
+  it("picks the first of the reader's languages the app has, by tag then by language", async () => {
+    const { preferredLocale } = await import('./family-letter');
+    const locales = ['en', 'zh-HK', 'es'] as const;
+    expect(preferredLocale(locales, ['es-AR', 'en'])).toBe('es');
+    expect(preferredLocale(locales, ['zh-HK'])).toBe('zh-HK');
+    expect(preferredLocale(locales, ['zh-TW', 'en'])).toBe('zh-HK');
+    expect(preferredLocale(locales, ['fr-FR', 'de'])).toBeNull();
+    expect(preferredLocale(locales, ['fr', 'en-GB'])).toBe('en');
+  });
+});

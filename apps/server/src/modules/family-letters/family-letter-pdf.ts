@@ -11,9 +11,9 @@ const BRAND = '#0f766e';
 const M = 56;
 const QR_SIZE = 150;
 
-/** Where a letter's QR code leads: the app's link page with the place's code filled in. */
-export const familyLinkUrl = (publicUrl: string, code: string) =>
-  `${publicUrl}${FAMILY_LETTER.linkPath}?${FAMILY_LETTER.codeParam}=${encodeURIComponent(code)}`;
+/** Where a letter's QR code leads: the app's link page with the place's code filled in, in the letter's language. */
+export const familyLinkUrl = (publicUrl: string, code: string, lang: string) =>
+  `${publicUrl}${FAMILY_LETTER.linkPath}?${FAMILY_LETTER.codeParam}=${encodeURIComponent(code)}&${FAMILY_LETTER.langParam}=${lang}`;
 
 
 /**
@@ -69,9 +69,10 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   const teacher = fullName({ firstName: cls.creatorFirstName, lastName: cls.creatorLastName });
 
   for (const place of places) {
-    const t = translator(languageOf(place.familyLanguage));
+    const language = languageOf(place.familyLanguage);
+    const t = translator(language);
     const name = fullName(place);
-    const url = familyLinkUrl(publicUrl, place.invitationCode);
+    const url = familyLinkUrl(publicUrl, place.invitationCode, language);
     doc.addPage();
     const W = doc.page.width - 2 * M;
     body();

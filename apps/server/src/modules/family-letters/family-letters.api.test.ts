@@ -45,7 +45,7 @@ describe('GET /family-letters/class/{id}', () => {
     order.forEach((place, i) => {
       const page = text[i]!.replace(/\s+/g, ' ');
       expect(page).toContain(place.invitationCode);
-      expect(page).toContain(`${PUBLIC_URL}/web/link?code=${place.invitationCode}`);
+      expect(page).toContain(`${PUBLIC_URL}/web/link?code=${place.invitationCode}&lang=en`);
       expect(page).toContain('How to link your account to');
       expect(page).toContain('Scan the QR code with your phone');
       expect(page).toContain('no school is needed');
@@ -62,6 +62,9 @@ describe('GET /family-letters/class/{id}', () => {
     expect(text[0]).toContain('Sigue a Amara Okafor en Skillroom');
     expect(text[0]).toContain('Escanea el código QR');
     expect(text[0]).toContain(w.first.invitationCode);
+    // The link opens the page in the letter's language (issue 36 §6).
+    expect(text[0]).toContain(`?code=${w.first.invitationCode}&lang=es`);
+    expect(text[1]).toContain(`?code=${w.second.invitationCode}&lang=zh-HK`);
     expect(text[1]).toContain('用手機相機掃描二維碼');
     expect(text[1]).toContain('無須填寫學校');
     expect(text[1]).toContain(w.second.invitationCode);
