@@ -213,3 +213,46 @@ test("a letter's link opens in the letter's language; a first visit follows the 
   await expect(reader.locator('html')).toHaveAttribute('lang', 'en');
   await english.close();
 });
+
+test('the letters dialog keeps its buttons off the rows at 360 px, in the one name order the PDF shares (issue 36 §5)', async ({ browser }) => {
+  const t = await person(browser, { firstName: 'Olga', lastName: 'Order' });
+  await t.page.setViewportSize({ width: 360, height: 640 });
+  const cls = await t.api<{ id: number; '@id': string }>('POST', '/teaching-class', {
+    name: unique('Rowan '),
+    year: 2026,
+    start: '2026-09-01',
+    end: '2027-07-15',
+  });
+  const names = ['Zoe Adams', 'Íñigo Ruiz', 'Henry Ford', 'Isabel Cruz', ...Array.from({ length: 10 }, (_, i) => `Pupil Number${i}`)];
+  for (const n of names) {
+    const [firstName, lastName] = n.split(' ');
+    await t.api('POST', '/teaching-class-student', { teachingClass: cls['@id'], firstName, lastName });
+  }
+  await t.page.goto(`/web/teaching-class/${cls.id}`);
+  // On a phone the letters sit in the collapsed class details.
+  await t.page.getByText('Class details', { exact: true }).click();
+  await t.page.getByRole('button', { name: 'Print family letters' }).click();
+  const dialog = t.page.getByRole('dialog', { name: 'Print family letters' });
+  const rows = dialog.getByTestId('letter-rows');
+  await expect(rows.getByRole('listitem')).toHaveCount(names.length);
+  const shown = await rows.getByRole('listitem').allInnerTexts();
+  const order = ['Henry Ford', 'Íñigo Ruiz', 'Isabel Cruz'].map((n) => shown.findIndex((s) => s.startsWith(n)));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(shown.at(-1)).toMatch(/^Zoe Adams/);
+  // The rows scroll above the buttons, which never cover them.
+  const list = (await rows.boundingBox())!;
+  const cancel = (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+  expect(list.y + list.height).toBeLessThanOrEqual(cancel.y);
+  expect(await rows.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+  await t.page.screenshot({ path: test.info().outputPath('family-letters-dialog-360.png') });
+  await expectAccessible(t.page, 'family letters dialog at 360 px');
+
+  const [download] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save and download PDF' }).click()]);
+  const file = path.join(os.tmpdir(), `${unique('letters')}.pdf`);
+  await download.saveAs(file);
+  const { pages } = readPdf(file);
+  const at = (n: string) => pages.findIndex((p) => p.includes(`Follow ${n} on Skillroom`));
+  expect([at('Henry Ford'), at('Íñigo Ruiz'), at('Isabel Cruz')]).toEqual([0, 1, 2]);
+  expect(at('Zoe Adams')).toBe(names.length - 1);
+  await t.context.close();
+});

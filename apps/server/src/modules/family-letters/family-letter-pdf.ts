@@ -1,5 +1,5 @@
 import type QRCode from 'qrcode';
-import { DEFAULT_LOCALE, FAMILY_LETTER, fullName } from '@skillroom/contract';
+import { DEFAULT_LOCALE, FAMILY_LETTER, fullName, inNameOrder } from '@skillroom/contract';
 import { reportDocument, reportFont } from '../reports/report-fonts';
 import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
@@ -68,7 +68,8 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   });
   const teacher = fullName({ firstName: cls.creatorFirstName, lastName: cls.creatorLastName });
 
-  for (const place of places) {
+  // One order everywhere (issue 36 §5): the class list's, in the language the letters are made in by default.
+  for (const place of inNameOrder(places, languageOf(null))) {
     const language = languageOf(place.familyLanguage);
     const t = translator(language);
     const name = fullName(place);
