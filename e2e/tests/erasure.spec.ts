@@ -47,9 +47,19 @@ test.describe('erasure follows deletion', () => {
     expect((await page.request.get(photo.url)).status()).toBe(200);
     expect(storedFiles(photo.fileName)).toHaveLength(1);
 
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`/web/teaching-class/${classId}/students`);
     await page.getByRole('button', { name: 'Remove Cara Novak' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove Cara Novak?' });
+    // Issue 36 §7: the dialog says what goes, counted by the server, and offers the record first.
+    const erased = dialog.getByTestId('place-erasure');
+    await expect(erased).toContainText('1 rating that names only them, erased.');
+    await expect(erased).toContainText('1 photo, video, audio or file attached to those, erased.');
+    await expect(erased).toContainText('They are in no other class, so they are erased from Skillroom entirely.');
+    await expect(dialog.getByRole('button', { name: 'Download record' })).toBeVisible();
+    await expectAccessible(page, 'remove student: what is erased');
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: test.info().outputPath('remove-student-360.png') });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('Cara Novak has been removed.')).toBeVisible();
 

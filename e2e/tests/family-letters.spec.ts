@@ -99,8 +99,8 @@ test.describe.serial('family letters', () => {
     // A page per student in the class list's order, each in its family's language, with the code and the steps.
     const { pages, qr } = readPdf(file);
     expect(pages).toHaveLength(3);
-    expect(pages[0]).toContain('Siga a Lucía Pérez en Skillroom');
-    expect(pages[0]).toContain('Escanee el código QR');
+    expect(pages[0]).toContain('Sigue a Lucía Pérez en Skillroom');
+    expect(pages[0]).toContain('Escanea el código QR');
     expect(pages[0]).toContain(lucia.invitationCode);
     expect(pages[1]).toContain('在 Skillroom 關注 Mia Lind');
     expect(pages[1]).toContain('用手機相機掃描二維碼');
@@ -118,6 +118,8 @@ test.describe.serial('family letters', () => {
     const link = new URL(qr!);
     expect(link.pathname).toBe('/web/link');
     expect(link.searchParams.get('code')).toBe(lucia.invitationCode);
+    // Lucía's letter is in Spanish: its link opens the page in Spanish (issue 36 §6).
+    expect(link.searchParams.get('lang')).toBe('es');
     expect(t.problems, 'console of the teacher').toEqual([]);
     letter = { link, className: name, classId: cls.id, placeId: lucia.id, code: lucia.invitationCode, teacher: t.account! };
     await t.context.close();
@@ -128,6 +130,10 @@ test.describe.serial('family letters', () => {
     // A parent opens it signed out, chooses to sign up (no school asked), and arrives back with the request sent.
     const p = await person(browser);
     await p.page.goto(`${link.pathname}${link.search}`);
+    await expect(p.page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(p.page.getByText(code)).toBeVisible();
+    // The same link typed by hand without its language: the browser's English, which the rest of the test reads.
+    await p.page.goto(`${link.pathname}?code=${code}`);
     await expect(p.page.getByRole('heading', { name: 'Follow a student on Skillroom' })).toBeVisible();
     await expect(p.page.getByText(code)).toBeVisible();
     await p.page.getByRole('link', { name: 'Create an account' }).click();
@@ -187,4 +193,66 @@ test('a parent who has an account signs in from the link, and the code is kept t
   expect(p.problems).toEqual([]);
   await t.context.close();
   await p.context.close();
+});
+
+test("a letter's link opens in the letter's language; a first visit follows the browser's languages (issue 36 §6)", async ({ browser }) => {
+  // A phone set to Argentine Spanish, nothing chosen yet: the app's Spanish.
+  const phone = await browser.newContext({ locale: 'es-AR' });
+  const page = await phone.newPage();
+  await page.goto('/web/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await phone.close();
+
+  // A Chinese letter scanned on an English phone: the link page in Chinese.
+  const english = await browser.newContext({ locale: 'en-US' });
+  const reader = await english.newPage();
+  await reader.goto('/web/link?code=ABCD2345&lang=zh-HK');
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'zh-HK');
+  // A visit without the letter's word, nothing chosen: the browser's English.
+  await reader.goto('/web/');
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'en');
+  await english.close();
+});
+
+test('the letters dialog keeps its buttons off the rows at 360 px, in the one name order the PDF shares (issue 36 §5)', async ({ browser }) => {
+  const t = await person(browser, { firstName: 'Olga', lastName: 'Order' });
+  await t.page.setViewportSize({ width: 360, height: 640 });
+  const cls = await t.api<{ id: number; '@id': string }>('POST', '/teaching-class', {
+    name: unique('Rowan '),
+    year: 2026,
+    start: '2026-09-01',
+    end: '2027-07-15',
+  });
+  const names = ['Zoe Adams', 'Íñigo Ruiz', 'Henry Ford', 'Isabel Cruz', ...Array.from({ length: 10 }, (_, i) => `Pupil Number${i}`)];
+  for (const n of names) {
+    const [firstName, lastName] = n.split(' ');
+    await t.api('POST', '/teaching-class-student', { teachingClass: cls['@id'], firstName, lastName });
+  }
+  await t.page.goto(`/web/teaching-class/${cls.id}`);
+  // On a phone the letters sit in the collapsed class details.
+  await t.page.getByText('Class details', { exact: true }).click();
+  await t.page.getByRole('button', { name: 'Print family letters' }).click();
+  const dialog = t.page.getByRole('dialog', { name: 'Print family letters' });
+  const rows = dialog.getByTestId('letter-rows');
+  await expect(rows.getByRole('listitem')).toHaveCount(names.length);
+  const shown = await rows.getByRole('listitem').allInnerTexts();
+  const order = ['Henry Ford', 'Íñigo Ruiz', 'Isabel Cruz'].map((n) => shown.findIndex((s) => s.startsWith(n)));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(shown.at(-1)).toMatch(/^Zoe Adams/);
+  // The rows scroll above the buttons, which never cover them.
+  const list = (await rows.boundingBox())!;
+  const cancel = (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+  expect(list.y + list.height).toBeLessThanOrEqual(cancel.y);
+  expect(await rows.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+  await t.page.screenshot({ path: test.info().outputPath('family-letters-dialog-360.png') });
+  await expectAccessible(t.page, 'family letters dialog at 360 px');
+
+  const [download] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save and download PDF' }).click()]);
+  const file = path.join(os.tmpdir(), `${unique('letters')}.pdf`);
+  await download.saveAs(file);
+  const { pages } = readPdf(file);
+  const at = (n: string) => pages.findIndex((p) => p.includes(`Follow ${n} on Skillroom`));
+  expect([at('Henry Ford'), at('Íñigo Ruiz'), at('Isabel Cruz')]).toEqual([0, 1, 2]);
+  expect(at('Zoe Adams')).toBe(names.length - 1);
+  await t.context.close();
 });

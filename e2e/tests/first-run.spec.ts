@@ -44,12 +44,14 @@ test.describe('a first run without rough edges', () => {
     for (const label of ['Class name', 'Year', 'Start date', 'End date']) await expect(page.locator('label', { hasText: label }).first()).toContainText('*');
     await expect(page.locator('label', { hasText: 'Grade' })).not.toContainText('*');
 
-    // Today to the day before the same date next year, printed as the app prints dates.
+    // The school year it is made in (issue 36 §10), printed as the app prints dates: from 1 September (the browser's
+    // language names no February region) to 31 August; from August on, the year about to start.
     const today = new Date();
+    const first = today.getMonth() >= 7 ? today.getFullYear() : today.getFullYear() - 1;
     const start = page.getByRole('textbox', { name: 'Start date', exact: true });
     const end = page.getByRole('textbox', { name: 'End date', exact: true });
-    await expect(start).toHaveValue(dayMonthYear(today));
-    await expect(end).toHaveValue(dayMonthYear(new Date(today.getFullYear() + 1, today.getMonth(), today.getDate() - 1)));
+    await expect(start).toHaveValue(dayMonthYear(new Date(first, 8, 1)));
+    await expect(end).toHaveValue(dayMonthYear(new Date(first + 1, 7, 31)));
 
     // The teacher has one subscription: it is chosen for them.
     await expect(page.getByLabel('Subscription')).not.toHaveValue('');

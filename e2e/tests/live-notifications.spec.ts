@@ -71,9 +71,9 @@ test.describe('live notifications and the dashboard (DESIGN §8)', () => {
     await b.api('PATCH', `/user/${b.id}`, { preferredLanguage: 'es' });
     await b.page.evaluate(() => localStorage.setItem('locale', 'es'));
     await b.page.goto('/web/notifications');
-    const list = b.page.getByRole('list').filter({ hasText: 'Ahora es propietario de una clase' });
-    await expect(list.getByText('Ahora es propietario de una clase')).toBeVisible();
-    await expect(list.getByText('Se ha unido a una clase')).toBeVisible();
+    const list = b.page.getByRole('list').filter({ hasText: 'Ahora eres propietario de una clase' });
+    await expect(list.getByText('Ahora eres propietario de una clase')).toBeVisible();
+    await expect(list.getByText('Te has unido a una clase')).toBeVisible();
     await b.page.setViewportSize({ width: 360, height: 780 });
     await shot(b.page, 'notifications-es-360');
     expect(a.problems).toEqual([]);
@@ -115,7 +115,7 @@ const PAGES = {
   'zh-HK': { faq: ['常見問題', '提供哪些語言？'], terms: ['條款及細則', '你的帳戶'], privacy: ['私隱政策', '誰可以查看'] },
   es: {
     faq: ['Preguntas frecuentes', '¿En qué idiomas está disponible?'],
-    terms: ['Términos y condiciones', 'Su cuenta'],
+    terms: ['Términos y condiciones', 'Tu cuenta'],
     privacy: ['Política de privacidad', 'Quién lo ve'],
   },
 } as const;

@@ -93,10 +93,11 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     const { token, classId } = await classWithStudents(page);
     await page.goto(`/web/teaching-class/${classId}`);
     await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Rate Ana Lima' });
-    await sheet.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'More options' }).click();
+    const sheet = page.getByRole('dialog');
     await expect(sheet.getByRole('checkbox', { name: 'Ana Lima' })).toBeChecked();
     await sheet.getByRole('checkbox', { name: 'Ben Okoro' }).check();
+    await expect(page.getByRole('dialog', { name: 'Rate 2 students' })).toBeVisible();
     await sheet.getByRole('radio', { name: 'Communication' }).check({ force: true });
     await sheet.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
     await sheet.getByRole('checkbox', { name: 'Explains ideas clearly' }).check({ force: true });
@@ -107,7 +108,7 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await expect(sheet.getByRole('button', { name: 'Remove map.png' })).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'quick-full-form-360.png'), fullPage: true });
     await sheet.getByRole('button', { name: 'Save 2 ratings' }).click();
-    await expect(page.getByText('2 ratings saved.')).toBeVisible();
+    await expect(page.getByText('2 ratings saved for 2 students.')).toBeVisible();
 
     const feed = page.getByRole('list', { name: 'Ratings' });
     await expect(feed.getByRole('article')).toHaveCount(1);
@@ -138,6 +139,8 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText("The date must not be before the class's start date.")).toBeVisible();
     await expect(date).toHaveAttribute('aria-invalid', 'true');
+    // Its teachers may change the class's dates: the way there is beside the error (issue 36 §10).
+    await expect(page.getByRole('link', { name: 'Edit class dates' })).toHaveAttribute('href', `/web/teaching-class/${classId}/edit`);
     await date.fill(original);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const edited = feed.getByRole('article', { name: 'Communication: Listens actively' });

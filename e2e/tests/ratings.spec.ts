@@ -23,13 +23,16 @@ test.describe('ratings and reports', () => {
 
     // The rating sheet's full form ("More options"): three students, one skill, two of its actions, points and a note.
     await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
-    const panel = page.getByRole('dialog', { name: 'Rate Ana Lima' });
-    await panel.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'More options' }).click();
+    // The sheet's title follows whom the picker holds (issue 36 §4).
+    const panel = page.getByRole('dialog');
     await expect(panel.getByText('1 student selected')).toBeVisible();
     await panel.getByRole('checkbox', { name: 'Ana Lima' }).uncheck();
     await expect(panel.getByText('No student selected: the rating is for the whole class.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Rate the whole class' })).toBeVisible();
     for (const n of ['Ana Lima', 'Ben Okoro', 'Cara Novak']) await panel.getByRole('checkbox', { name: n }).check();
     await expect(panel.getByText('3 students selected')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Rate 3 students' })).toBeVisible();
     await panel.getByRole('radio', { name: 'Communication' }).check({ force: true });
     await panel.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
     await panel.getByRole('checkbox', { name: 'Explains ideas clearly' }).check({ force: true });
@@ -77,7 +80,7 @@ test.describe('ratings and reports', () => {
     await page.screenshot({ path: path.join(shots, 'rating-panel-1280.png') });
 
     await panel.getByRole('button', { name: 'Save 2 ratings' }).click();
-    await expect(page.getByText('2 ratings saved.')).toBeVisible();
+    await expect(page.getByText('2 ratings saved for 3 students.')).toBeVisible();
     await expect(panel).toBeHidden();
     // The two ratings saved together are one observation: one card, the note and each file once.
     const feed = page.getByRole('list', { name: 'Ratings' });

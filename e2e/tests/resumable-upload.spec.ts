@@ -111,7 +111,7 @@ test('a 30 MB video cut off midway resumes without sending again what arrived, a
     expect(sent).toBeLessThan(VIDEO_BYTES * 1.2);
 
     await panel.getByRole('button', { name: 'Save rating', exact: true }).click();
-    await expect(page.getByText('1 rating saved.')).toBeVisible();
+    await expect(page.getByText('1 rating saved for Ana Lima.')).toBeVisible();
     const res = await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } });
     const [rating] = ((await res.json()) as { 'hydra:member': { medias: { media: { fileSize: number; fileOriginalName: string } }[] }[] })[
       'hydra:member'

@@ -32,6 +32,11 @@ export const NotificationType = {
   ClassOwned: 8,
   /** A class's records will be deleted on a date (retention, DESIGN §6); entity 14, the class. */
   RetentionDue: 9,
+  /**
+   * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
+   * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.
+   */
+  StudentLinkEnded: 15,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 

@@ -151,3 +151,25 @@ describe('whole numbers written without a number formatter', () => {
     expect(formatInteger(2 ** 60, 'en')).toBe(new Intl.NumberFormat('en').format(2 ** 60));
   });
 });
+
+describe('school year', () => {
+  it('reads the region of a language tag, filling in the likely one', async () => {
+    const { regionOf } = await import('./school-year-rules');
+    expect(regionOf('es-AR')).toBe('AR');
+    expect(regionOf('zh-HK')).toBe('HK');
+    expect(regionOf('es')).toBe('ES');
+    expect(regionOf('not a tag')).toBeNull();
+  });
+});
+
+describe('preferred locale', () => {
+  it("picks the first of the reader's languages the app has, by tag then by language", async () => {
+    const { preferredLocale } = await import('./family-letter');
+    const locales = ['en', 'zh-HK', 'es'] as const;
+    expect(preferredLocale(locales, ['es-AR', 'en'])).toBe('es');
+    expect(preferredLocale(locales, ['zh-HK'])).toBe('zh-HK');
+    expect(preferredLocale(locales, ['zh-TW', 'en'])).toBe('zh-HK');
+    expect(preferredLocale(locales, ['fr-FR', 'de'])).toBeNull();
+    expect(preferredLocale(locales, ['fr', 'en-GB'])).toBe('en');
+  });
+});

@@ -111,3 +111,16 @@ export function isRatingMediaType(t: number): boolean {
 export function fullName(p: { firstName: string; lastName?: string | null }): string {
   return [p.firstName, p.lastName].filter(Boolean).join(' ');
 }
+
+/**
+ * People in name order for a reader of `locale` (issue 36 §5): the language's collation (Intl.Collator, so "Íñigo"
+ * sits between Henry and Isabel, and Spanish "ñ" after "n"), by full name as it is shown. The one order of the app's
+ * screens, the letters, the PDFs and the spreadsheets; equal names keep their order.
+ */
+export function inNameOrder<T extends { firstName: string; lastName?: string | null }>(items: readonly T[], locale: string): T[] {
+  const collator = new Intl.Collator(locale);
+  return items
+    .map((item, i) => ({ item, i, name: fullName(item) }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.i - b.i)
+    .map((k) => k.item);
+}

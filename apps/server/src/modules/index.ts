@@ -17,6 +17,7 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { systemRoutes } from './system/system.routes';
 import { teachingClassStudentsRoutes } from './teaching-class-students/teaching-class-students.routes';
 import { rosterImportRoutes } from './teaching-class-students/roster-import.routes';
+import { placeErasureRoutes } from './teaching-class-students/place-erasure.routes';
 import { teachingClassesRoutes } from './teaching-classes/teaching-classes.routes';
 import { translationsRoutes } from './translations/translations.routes';
 import { usersRoutes } from './users/users.routes';
@@ -41,6 +42,7 @@ export const modules: ModuleRoutes[] = [
   teachingClassesRoutes,
   teachingClassStudentsRoutes,
   rosterImportRoutes,
+  placeErasureRoutes,
   studentsRoutes,
   learningSkillsRoutes,
   ratingsRoutes,

@@ -6,6 +6,7 @@ import { iri } from '../http/hydra';
 import type { PartialUploads } from '../lib/partial-uploads';
 import { storedKeys, thumbKeyOfVariant } from '../lib/thumb-variants';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
+import { linkedUsersOfPlace } from './place-erasure';
 
 /**
  * DESIGN §6 "Erasure follows deletion": the one place that decides what each deletion takes with it. Every deleting
@@ -84,7 +85,8 @@ export class Erasure {
   /**
    * A student removed from a class: they leave every rating of the class; a rating that named only them goes with
    * its media; the place goes with its avatar, links and requests (and notifications about those); a Student left
-   * with no place goes with their avatar. Answers the place, or null when it was gone already.
+   * with no place goes with their avatar. Answers the place with the users whose link to it ended (to be told), or
+   * null when it was gone already.
    */
   async place(placeId: number) {
     const [found] = await this.tx
@@ -99,6 +101,7 @@ export class Erasure {
     const named = await q.ratingsNamingPlace(this.tx, placeId);
     const onlyThem = named.filter((r) => r.others === 0).map((r) => r.id);
     const attached = await q.attachedMedia(this.tx, onlyThem);
+    const linkedUserIds = await linkedUsersOfPlace(this.tx, placeId);
     await q.deleteNotificationsOfPlace(this.tx, placeId);
     await q.deleteRatings(this.tx, onlyThem);
     // Cascades to their links in other ratings (which stay, naming the others), links and link requests.
@@ -107,7 +110,7 @@ export class Erasure {
     await q.deleteStudents(this.tx, ids(orphans));
     await this.forgetAnswers({ rating: onlyThem, 'teaching-class-student': [placeId], student: ids(orphans) });
     await this.media([...attached, place.avatarId, ...orphans.map((s) => s.avatarId)]);
-    return place;
+    return { ...place, linkedUserIds };
   }
 
   /**

@@ -1,7 +1,9 @@
 import {
   API_PUBLIC_PREFIX,
   DEFAULT_LOCALE,
+  FAMILY_LETTER,
   LOCALES,
+  preferredLocale,
   LOCALE_STORAGE_KEY,
   toIntlMessages,
   type Locale,
@@ -19,14 +21,27 @@ answerOwnLocales(LOCALES);
 
 const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
 
-/** The locale kept in local storage; `en` when none is stored (spec §9). */
-export function storedLocale(): Locale {
+function kept(): Locale | null {
   try {
     const v = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(v) ? v : DEFAULT_LOCALE;
+    return isLocale(v) ? v : null;
   } catch {
-    return DEFAULT_LOCALE;
+    return null;
   }
+}
+
+/**
+ * The locale a page opens in (issue 36 §6): a family letter's link names its language (`?lang=`), which this visit
+ * follows; otherwise the one the user chose (local storage, spec §9); a first visit without a choice follows the
+ * browser's languages among the app's; `en` when none matches. Only a choice made in the app is stored.
+ */
+export function storedLocale(): Locale {
+  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(FAMILY_LETTER.langParam);
+  if (isLocale(asked)) return asked;
+  const choice = kept();
+  if (choice) return choice;
+  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return preferredLocale(LOCALES, wanted) ?? DEFAULT_LOCALE;
 }
 
 interface LocaleState {

@@ -1,4 +1,4 @@
-import type { Report } from '@skillroom/contract';
+import { inNameOrder, type Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
@@ -9,7 +9,7 @@ import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
 import { portfolioSource } from '../reports/report-portfolio.service';
 import { spreadsheetHere, type SpreadsheetMaker } from '../reports/report-spreadsheet-maker';
-import { NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
+import { inReadersOrder, NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
@@ -194,7 +194,8 @@ export const exportService = {
     authorize(p, 'class.export', found);
     const locale = await languageOf(deps.db, p);
     const L = exportLabels(locale);
-    const places = await repo.placesOfClass(deps.db, classId);
+    // Students in the reader's name order (issue 36 §5), as the app lists them.
+    const places = inNameOrder(await repo.placesOfClass(deps.db, classId), locale);
     return inWorkspace(deps, async (ws) => {
       // One student's files after another, within a memory budget (lib/heap-budget) that counts the class's files too:
       // 32 MB as for the class PDF, since each forced collection walks the whole heap (a class of 200 without ratings:
@@ -202,7 +203,7 @@ export const exportService = {
       const budget = new HeapBudget(32);
       const registry = new MediaRegistry(deps.files, 'media/');
       const range = await fullRange(deps.db, [classId], [found.cls.start]);
-      const report: Report = await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range);
+      const report: Report = inReadersOrder(await reportsService.forClass(deps.db, deps.urlSigner, p, classId, range), locale);
       const root = await RecordFiles.open({
         L,
         registry,

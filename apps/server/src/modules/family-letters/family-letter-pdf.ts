@@ -1,5 +1,5 @@
 import type QRCode from 'qrcode';
-import { DEFAULT_LOCALE, FAMILY_LETTER, fullName } from '@skillroom/contract';
+import { DEFAULT_LOCALE, FAMILY_LETTER, fullName, inNameOrder } from '@skillroom/contract';
 import { reportDocument, reportFont } from '../reports/report-fonts';
 import { translator } from '../translations/translations.service';
 import type { LetterClass, LetterPlace } from './family-letters.repository';
@@ -11,9 +11,9 @@ const BRAND = '#0f766e';
 const M = 56;
 const QR_SIZE = 150;
 
-/** Where a letter's QR code leads: the app's link page with the place's code filled in. */
-export const familyLinkUrl = (publicUrl: string, code: string) =>
-  `${publicUrl}${FAMILY_LETTER.linkPath}?${FAMILY_LETTER.codeParam}=${encodeURIComponent(code)}`;
+/** Where a letter's QR code leads: the app's link page with the place's code filled in, in the letter's language. */
+export const familyLinkUrl = (publicUrl: string, code: string, lang: string) =>
+  `${publicUrl}${FAMILY_LETTER.linkPath}?${FAMILY_LETTER.codeParam}=${encodeURIComponent(code)}&${FAMILY_LETTER.langParam}=${lang}`;
 
 
 /**
@@ -68,10 +68,12 @@ export async function renderFamilyLetters(cls: LetterClass, places: LetterPlace[
   });
   const teacher = fullName({ firstName: cls.creatorFirstName, lastName: cls.creatorLastName });
 
-  for (const place of places) {
-    const t = translator(languageOf(place.familyLanguage));
+  // One order everywhere (issue 36 §5): the class list's, in the language the letters are made in by default.
+  for (const place of inNameOrder(places, languageOf(null))) {
+    const language = languageOf(place.familyLanguage);
+    const t = translator(language);
     const name = fullName(place);
-    const url = familyLinkUrl(publicUrl, place.invitationCode);
+    const url = familyLinkUrl(publicUrl, place.invitationCode, language);
     doc.addPage();
     const W = doc.page.width - 2 * M;
     body();

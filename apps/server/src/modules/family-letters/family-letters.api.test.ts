@@ -45,7 +45,7 @@ describe('GET /family-letters/class/{id}', () => {
     order.forEach((place, i) => {
       const page = text[i]!.replace(/\s+/g, ' ');
       expect(page).toContain(place.invitationCode);
-      expect(page).toContain(`${PUBLIC_URL}/web/link?code=${place.invitationCode}`);
+      expect(page).toContain(`${PUBLIC_URL}/web/link?code=${place.invitationCode}&lang=en`);
       expect(page).toContain('How to link your account to');
       expect(page).toContain('Scan the QR code with your phone');
       expect(page).toContain('no school is needed');
@@ -59,9 +59,12 @@ describe('GET /family-letters/class/{id}', () => {
     expect((await patch(w.first.id, w.creator.token, { familyLanguage: 'es' })).json().familyLanguage).toBe('es');
     expect((await patch(w.second.id, w.coteacher.token, { familyLanguage: 'zh-HK' })).json().familyLanguage).toBe('zh-HK');
     const text = pages((await letters(w.cls.id, w.coteacher.token)).rawPayload).map((p) => p.replace(/\s+/g, ' '));
-    expect(text[0]).toContain('Siga a Amara Okafor en Skillroom');
-    expect(text[0]).toContain('Escanee el código QR');
+    expect(text[0]).toContain('Sigue a Amara Okafor en Skillroom');
+    expect(text[0]).toContain('Escanea el código QR');
     expect(text[0]).toContain(w.first.invitationCode);
+    // The link opens the page in the letter's language (issue 36 §6).
+    expect(text[0]).toContain(`?code=${w.first.invitationCode}&lang=es`);
+    expect(text[1]).toContain(`?code=${w.second.invitationCode}&lang=zh-HK`);
     expect(text[1]).toContain('用手機相機掃描二維碼');
     expect(text[1]).toContain('無須填寫學校');
     expect(text[1]).toContain(w.second.invitationCode);
@@ -78,7 +81,7 @@ describe('GET /family-letters/class/{id}', () => {
     const place = await addStudent(s, teacher, cls.id, { firstName: 'Zoë', lastName: 'Ruiz' });
     const text = pages((await letters(cls.id, teacher.token)).rawPayload);
     expect(text).toHaveLength(1);
-    expect(text[0]).toContain('Siga a Zoë Ruiz en Skillroom');
+    expect(text[0]).toContain('Sigue a Zoë Ruiz en Skillroom');
     const defaults = await s.api('GET', `${API}/family-letters/class/${cls.id}/defaults`, { token: teacher.token });
     expect(defaults.json()).toEqual({ '@type': 'FamilyLetterDefaults', language: 'es' });
     expect(text[0]).toContain(place.invitationCode);

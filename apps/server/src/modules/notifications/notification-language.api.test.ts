@@ -31,7 +31,7 @@ const latest = async () =>
   (await s.api('GET', `${API}/notifications?itemsPerPage=1`, { token: owner.token })).json()['hydra:member'][0] as Notification;
 
 const english = () => ({ title: 'Request to join a class', message: `Bea Ruiz asks to join ${className} as a co-teacher.` });
-const spanish = () => ({ title: 'Solicitud para unirse a una clase', message: `Bea Ruiz pide unirse a ${className} como cotutor.` });
+const spanish = () => ({ title: 'Solicitud para unirse a una clase', message: `Bea Ruiz pide unirse a ${className} como codocente.` });
 
 describe('notifications follow the reader’s language of the day (DESIGN §3)', () => {
   it('words one made in English in Spanish after the change: list, item, PATCH and a resumed stream', async () => {
@@ -59,6 +59,6 @@ describe('notifications follow the reader’s language of the day (DESIGN §3)',
     await setLanguage('zh-HK');
     const all = (await s.api('GET', `${API}/notifications`, { token: owner.token })).json()['hydra:member'] as Notification[];
     expect(all.length).toBeGreaterThanOrEqual(2);
-    for (const n of all) expect(n).toMatchObject({ title: '加入班級的申請', message: `Bea Ruiz 申請以協同教師身分加入 ${className}。` });
+    for (const n of all) expect(n).toMatchObject({ title: '加入班級的申請', message: `Bea Ruiz 申請以協作老師身分加入 ${className}。` });
   });
 });

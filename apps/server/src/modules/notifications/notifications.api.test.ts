@@ -56,7 +56,7 @@ describe('GET /notifications', () => {
     const two = (await list(alice, '?page=2&itemsPerPage=10')).json();
     expect(two['hydra:member'].map((n: { entityId: number }) => n.entityId)).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
     const spanish = (await list(bob)).json()['hydra:member'][0];
-    expect(spanish.title).toBe('Se ha unido a una clase');
+    expect(spanish.title).toBe('Te has unido a una clase');
   });
 
   it('answers 401 without a token and 400 for bad paging or filters', async () => {

@@ -28,6 +28,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   7: 'student_profile_user_invitation_accepted',
   8: 'class_owned',
   9: 'retention_due',
+  15: 'student_link_ended',
 };
 
 /** One event of the DESIGN §3 table, for some recipients. */

@@ -1,5 +1,6 @@
 import type { Report } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
+import { iri } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
 import type { UrlSigner } from '../../lib/url-signer';
 import { printPicture } from './report-pdf-media';
@@ -39,7 +40,11 @@ export function portfolioSource(deps: PortfolioDeps, userId: number): PortfolioS
       if (!cls) return;
       const found = await reportsRepository.classWithRole(deps.db, cls.id, userId);
       if (!found) return;
-      for (const place of await reportsRepository.placesOfClass(deps.db, cls.id))
+      // In the report's own order of its students (the reader's name order, reports.routes.ts).
+      const rank = new Map(r.students.map((st, i) => [st.teachingClassStudent, i]));
+      const places = await reportsRepository.placesOfClass(deps.db, cls.id);
+      const at = (id: number) => rank.get(iri('teaching-class-student', id)) ?? rank.size;
+      for (const place of places.sort((a, b) => at(a.id) - at(b.id)))
         yield await reportsService.ofPlaces(deps.db, deps.urlSigner, place.studentId, [{ place, cls: found.cls, school: found.school }], {
           startDate: r.start,
           endDate: r.end,

@@ -14,7 +14,7 @@ import { reportFileName } from './report-labels';
 import { reportPdfStream } from './report-pdf';
 import { portfolioSource } from './report-portfolio.service';
 import { spreadsheetIn } from './report-spreadsheet-maker';
-import { reportsService as service } from './reports.service';
+import { inReadersOrder, reportsService as service } from './reports.service';
 
 type Subject = 'class' | 'student';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -96,12 +96,13 @@ export const reportsRoutes: ModuleRoutes = {
         },
         async (req, reply) => {
           const p = req.principal;
-          const r = await build(db, urlSigner, p, subject, req, 'report_pdf');
+          const locale = await languageOf(db, p);
+          const r = inReadersOrder(await build(db, urlSigner, p, subject, req, 'report_pdf'), locale);
           // Streamed as it is made: a class year of portfolios with photos never sits whole in memory. A client that goes
           // away (or a stop) ends the making within a unit (a page of ratings, a student).
           const source = portfolioSource({ db, files, urlSigner }, p.userId);
           const signal = requestSignal(req, reply);
-          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, await languageOf(db, p), { source, signal }));
+          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, locale, { source, signal }));
         },
       );
       app.get(
@@ -117,9 +118,10 @@ export const reportsRoutes: ModuleRoutes = {
         },
         async (req, reply) => {
           const p = req.principal;
-          const r = await build(db, urlSigner, p, subject, req, 'report_spreadsheet');
+          const locale = await languageOf(db, p);
+          const r = inReadersOrder(await build(db, urlSigner, p, subject, req, 'report_spreadsheet'), locale);
           const ratings = await service.ratings(db, r);
-          const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, await languageOf(db, p), ratings);
+          const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, locale, ratings);
           return download(reply, r, XLSX, 'xlsx', sheet);
         },
       );

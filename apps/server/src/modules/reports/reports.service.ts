@@ -1,4 +1,5 @@
 import {
+  inNameOrder,
   REPORT_DEFAULT_DAYS,
   REPORT_MESSAGES,
   REPORT_RECENT_MEDIA,
@@ -259,3 +260,6 @@ export const reportsService = {
     );
   },
 };
+
+/** A report's students in the reader's name order (issue 36 §5), as its PDF and spreadsheet list them. */
+export const inReadersOrder = (r: Report, locale: string): Report => ({ ...r, students: inNameOrder(r.students, locale) });

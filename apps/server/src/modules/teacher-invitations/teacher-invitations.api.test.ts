@@ -145,7 +145,7 @@ describe('POST /teaching-class-teacher-invitation', () => {
       notificationType: NotificationType.TeacherInvitationAccepted,
       entityType: EntityType.TeachingClass,
       entityId: w.cls.id,
-      title: 'Se ha unido a una clase',
+      title: 'Te has unido a una clase',
       path: `/teaching-class/${w.cls.id}`,
     });
     const [row] = await s.ctx.db.select().from(teachingClassTeachers).where(eq(teachingClassTeachers.teacherId, joiner.id));

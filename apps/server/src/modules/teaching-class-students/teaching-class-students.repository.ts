@@ -19,6 +19,7 @@ function selectPlacesWithAccess(db: DbOrTx, userId: number) {
       role: classRoleSql(userId),
       linked: linked(userId),
       classCreatorId: teachingClasses.creatorId,
+      className: teachingClasses.name,
     })
     .from(teachingClassStudents)
     .innerJoin(teachingClasses, eq(teachingClasses.id, teachingClassStudents.teachingClassId))

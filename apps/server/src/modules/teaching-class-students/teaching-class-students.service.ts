@@ -1,5 +1,7 @@
 import {
+  EntityType,
   MediaType,
+  NotificationType,
   type Violation,
   type teachingClassStudentCopyBody,
   type teachingClassStudentCreateBody,
@@ -16,6 +18,8 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
+import { placeErasurePreview } from '../../records/place-erasure';
+import { notificationsService } from '../notifications/notifications.service';
 import { mediaRepository } from '../media/media.repository';
 import { studentsRepository } from '../students/students.repository';
 import { INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
@@ -134,13 +138,32 @@ export const teachingClassStudentsService = {
     );
   },
 
-  /** Removes a student from a class with all that goes with it (the erasure layer says what); 404 when it went meanwhile. */
+  /** What removing the place would erase, for the teacher who may remove it (the erasure layer counts it). */
+  async erasurePreview(db: DbOrTx, p: Principal, id: number) {
+    await manageablePlace(db, p, id);
+    return placeErasurePreview(db, id);
+  },
+
+  /**
+   * Removes a student from a class with all that goes with it (the erasure layer says what); 404 when it went
+   * meanwhile. The users whose link ended are told in the same transaction, naming the class only (type 15).
+   */
   async remove(db: Db, files: FileStore, p: Principal, id: number) {
-    const { place } = await manageablePlace(db, p, id);
+    const { place, className } = await manageablePlace(db, p, id);
     const removed = await withErasure({ db, files }, async (e) => {
       // The lock erasure takes on the class anyway (records/erasure.ts), asked first whether the class is open.
       if (!(await lockOpenClass(e.tx, place.teachingClassId, 'no key update'))) return null;
-      return e.place(id);
+      const gone = await e.place(id);
+      if (gone?.linkedUserIds.length)
+        await notificationsService.notify(e.tx, {
+          recipients: gone.linkedUserIds,
+          notificationType: NotificationType.StudentLinkEnded,
+          entityType: EntityType.TeachingClass,
+          entityId: place.teachingClassId,
+          params: { class: className },
+          path: null,
+        });
+      return gone;
     });
     if (!removed) throw notFound(MSG.notFound);
   },

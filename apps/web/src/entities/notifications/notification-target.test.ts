@@ -67,6 +67,10 @@ describe('where a notification click goes (spec §2)', () => {
     expect(notificationTarget(n(NotificationType.TeacherRemoved, EntityType.TeachingClassTeacher, 9, '/teaching-class/3'))).toBeNull();
   });
 
+  it('goes nowhere when a child a family followed was removed (15): the class is not theirs to open', () => {
+    expect(notificationTarget(n(NotificationType.StudentLinkEnded, EntityType.TeachingClass, 4, null))).toBeNull();
+  });
+
   it("follows no path that is not its type's screen, nor one outside the app", () => {
     expect(
       notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3')),

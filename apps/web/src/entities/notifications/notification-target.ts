@@ -17,10 +17,11 @@ const SHAPES: Record<number, RegExp> = {
  * Where a click on a notification goes (spec §2): teacher added and class-related ones to the class, a request to join
  * to the class's teachers, an accepted request to the class, a request to link to the student's management screen, an
  * accepted link to the student; a new owner and a retention notice to the class (where "Export class" is); a removal
- * nowhere. The server names the screen (`path`); when it does not, a class notification still opens its class.
+ * (of a teacher, or of a child a family was linked to) nowhere. The server names the screen (`path`); when it does not, a class notification still opens its class.
  */
 export function notificationTarget(n: Target): string | null {
-  if (n.notificationType === NotificationType.TeacherRemoved) return null;
+  // A removal leads to a class the reader no longer sees.
+  if (n.notificationType === NotificationType.TeacherRemoved || n.notificationType === NotificationType.StudentLinkEnded) return null;
   const shape = SHAPES[n.notificationType];
   if (n.path && (shape ? shape.test(n.path) : /^\/teaching-class\/\d+$/.test(n.path))) return n.path;
   if (n.entityType === EntityType.TeachingClass && Number.isSafeInteger(n.entityId) && n.entityId > 0)

@@ -31,7 +31,14 @@ export function usePushRegistration(status: LoadStatus, onPush: (notificationTyp
   }, [status, onPush]);
 }
 
-/** The switch the user turns notifications on with: asks the browser's permission, then registers. */
+/** Whether the server holds this browser's subscription: asked by registering it again (idempotent), not assumed. */
+export type PushRegistration = 'checking' | 'registered' | 'failed';
+
+/**
+ * The switch the user turns notifications on with: asks the browser's permission, then registers. With permission,
+ * "on" is said only once the server holds this browser's subscription (issue 36 §12); a failed registration says so
+ * and can be retried.
+ */
 export function useEnablePush() {
   const { data: config } = usePublicConfig();
   const key = config?.vapidPublicKey ?? null;
@@ -39,16 +46,33 @@ export function useEnablePush() {
   const [answered, setAnswered] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [registration, setRegistration] = useState<PushRegistration>('checking');
+  const [attempt, setAttempt] = useState(0);
   const state: PushState = key ? (answered ?? pushPermission()) : 'unsupported';
+
+  useEffect(() => {
+    if (state !== 'granted' || !key) return;
+    let live = true;
+    registerPushToken(key).then(
+      () => live && setRegistration('registered'),
+      () => live && setRegistration('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state, key, attempt]);
+  const retry = useCallback(() => {
+    setRegistration('checking');
+    setAttempt((n) => n + 1);
+  }, []);
 
   const enable = useCallback(async () => {
     if (!key) return;
     setBusy(true);
     setFailed(false);
     try {
-      const permission = await Notification.requestPermission();
-      setAnswered(permission);
-      if (permission === 'granted') await registerPushToken(key);
+      // Granted, the registration above runs and says whether the server holds this browser.
+      setAnswered(await Notification.requestPermission());
     } catch (e) {
       console.error(e instanceof Error ? e.message : e);
       setFailed(true);
@@ -57,5 +81,5 @@ export function useEnablePush() {
     }
   }, [key]);
 
-  return { state, busy, failed, enable };
+  return { state, busy, failed, enable, registration, retry };
 }

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toastWithUndo } from '../../components/ui/undo-toast';
+import { toastWithUndo, undoKeys } from '../../components/ui/undo-toast';
 import { ApiError } from '../../lib/api-client';
 import { isoDay } from '../../lib/dates';
 import { SkillIcon } from '../learning-skills/skill-icon';
@@ -67,14 +67,19 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
       const message = saved.queuedId
         ? intl.formatMessage({ id: 'web_capture_saved_offline' })
         : intl.formatMessage({ id: 'web_capture_saved' }, { action, student: who });
-      toastWithUndo(message, intl.formatMessage({ id: 'web_capture_undo' }), () => {
-        void undoRatings(saved).then(
-          () => {
-            toast.success(intl.formatMessage({ id: 'web_capture_undone' }));
-            return revalidateRatings(classFeeds(cls));
-          },
-          () => toast.error(intl.formatMessage({ id: 'web_capture_undo_failed' })),
-        );
+      toastWithUndo({
+        message,
+        undoLabel: intl.formatMessage({ id: 'web_capture_undo' }),
+        shortcutHint: intl.formatMessage({ id: 'web_capture_undo_shortcut' }, { keys: undoKeys() }),
+        onUndo: () => {
+          void undoRatings(saved).then(
+            () => {
+              toast.success(intl.formatMessage({ id: 'web_capture_undone' }));
+              return revalidateRatings(classFeeds(cls));
+            },
+            () => toast.error(intl.formatMessage({ id: 'web_capture_undo_failed' })),
+          );
+        },
       });
       await revalidateRatings(classFeeds(cls));
     } catch (e) {

@@ -1,13 +1,15 @@
 import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingClass } from '@skillroom/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { DateField } from '../../components/ui/date-field';
 import { TextAreaField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { dayDate, isoDay } from '../../lib/dates';
+import { fullName, may } from '../../lib/teaching-classes';
 import { SkillActionChooser } from '../learning-skills/skill-action-chooser';
 import { AttachmentsField } from './attachments-field';
 import { observationMedias, ratingDays, saveObservation } from './observations';
@@ -41,16 +43,24 @@ interface Props {
   onCancel: () => void;
   /** Beside Save and Cancel (the editor's Delete). */
   extra?: ReactNode;
+  /** Told whenever the chosen students change, so the sheet's title says whom it rates. */
+  onStudents?: (studentIds: number[]) => void;
+  /** Told whether something typed or attached would be lost by closing (the sheet then asks first). */
+  onDirty?: (dirty: boolean) => void;
 }
 
 /**
  * The full rating form (spec §4, DESIGN §7): who, which skill and actions, points, date, note, evidence. The same form
  * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
  */
-export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra }: Props) {
+export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents, onDirty }: Props) {
   const intl = useIntl();
   const first = group?.[0] ?? null;
-  const [studentIds, setStudentIds] = useState(start.studentIds);
+  const [studentIds, setChosen] = useState(start.studentIds);
+  const setStudentIds = (ids: number[]) => {
+    setChosen(ids);
+    onStudents?.(ids);
+  };
   const [skillId, setSkillId] = useState(start.skillId);
   const [actionIds, setActionIds] = useState(start.actionIds);
   const [date, setDate] = useState(first?.date ?? isoDay());
@@ -60,10 +70,20 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
+  // The date lies outside the class's dates: its editors get a way to change them (issue 36 §10).
+  const [outsideClass, setOutsideClass] = useState(false);
   const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
   // An observation with a rating of its skill as a whole (no action: DESIGN §14) may be saved with no action chosen.
   const actionNeeded = !group?.some((r) => r.learningAction === null);
+  const dirty =
+    description.trim() !== (first?.description ?? '').trim() || attachments.items.length > (group ? observationMedias(group).length : 0);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  // Whom a save names, for its toast (issue 36 §4): a name for one, a count for several, the class for none.
+  const whom = (ids: number[]) => {
+    const one = ids.length === 1 ? cls.teachingClassStudents?.find((s) => s.id === ids[0]) : undefined;
+    return { students: ids.length, name: one ? fullName(one) : '' };
+  };
 
   const save = async () => {
     setTried(true);
@@ -82,7 +102,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         toast.success(
           made.queuedId
             ? intl.formatMessage({ id: 'web_capture_saved_offline' })
-            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length }),
+            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length, ...whom(studentIds) }),
         );
         onSaved(made.observation, Boolean(made.queuedId));
       }
@@ -96,6 +116,9 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         .filter((v) => v.propertyPath === 'date')
         .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
       if (onDate.length) setDateError(onDate.join(' '));
+      setOutsideClass(
+        e.violations.some((v) => v.message === RATING_MESSAGES.dateBeforeClass || v.message === RATING_MESSAGES.dateAfterClass),
+      );
       const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
       setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
     }
@@ -132,17 +155,23 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
       )}
       <PointsField value={points} onChange={setPoints} />
       <DateField
-        label={<FormattedMessage id="web_rating_date" />}
+        label={intl.formatMessage({ id: 'web_rating_date' })}
         value={date}
         onChange={(d) => {
           setDate(d);
           setDateError(null);
+          setOutsideClass(false);
         }}
         required
         min={days.min}
         max={days.max}
         error={badDate ?? dateError}
       />
+      {outsideClass && may(cls, 'edit') && (
+        <Link to={`/teaching-class/${cls.id}/edit`} className="text-sm font-medium text-teal-800 underline">
+          <FormattedMessage id="web_capture_edit_class_dates" />
+        </Link>
+      )}
       <TextAreaField
         label={<FormattedMessage id="web_rating_note" />}
         rows={3}
@@ -162,10 +191,8 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => {
-            attachments.reset();
-            onCancel();
-          }}
+          // Closing may first ask whether to discard (the sheet); uploads still running stop when the form goes.
+          onClick={onCancel}
         >
           <FormattedMessage id="web_confirm_cancel" />
         </Button>

@@ -1,7 +1,8 @@
 import type { TeachingClass } from '@skillroom/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/spinner';
 import { fullName } from '../../lib/teaching-classes';
 import { useClassSkills } from '../learning-skills/learning-skills-api';
@@ -37,6 +38,17 @@ export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const open = target !== null;
+  // Something typed or attached in the full form: closing asks first (issue 36 §8), a save does not.
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const requestClose = useCallback(() => (dirty.current ? setAsking(true) : onClose()), [onClose]);
+  const markDirty = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const done = useCallback(() => {
+    dirty.current = false;
+    onClose();
+  }, [onClose]);
 
   useEffect(() => {
     const d = ref.current;
@@ -48,31 +60,47 @@ export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
   }, [open]);
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className={sheet}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        // Back to the opener, unless focus has gone somewhere on purpose meanwhile (the card a save just made).
-        const lost = !document.activeElement || document.activeElement === document.body;
-        if (lost && returnTo.current?.isConnected) returnTo.current.focus();
-      }}
-    >
-      {target && (
-        <SheetBody
-          key={target.studentId ?? 'class'}
-          cls={cls}
-          studentId={target.studentId}
-          titleId={titleId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </dialog>
+    <>
+      <dialog
+        ref={ref}
+        aria-labelledby={titleId}
+        className={sheet}
+        onCancel={(e) => {
+          e.preventDefault();
+          requestClose();
+        }}
+        onClose={() => {
+          // Back to the opener, unless focus has gone somewhere on purpose meanwhile (the card a save just made).
+          const lost = !document.activeElement || document.activeElement === document.body;
+          if (lost && returnTo.current?.isConnected) returnTo.current.focus();
+        }}
+      >
+        {target && (
+          <SheetBody
+            key={target.studentId ?? 'class'}
+            cls={cls}
+            studentId={target.studentId}
+            titleId={titleId}
+            onClose={requestClose}
+            onDone={done}
+            onDirty={markDirty}
+            onSaved={onSaved}
+          />
+        )}
+      </dialog>
+      <ConfirmDialog
+        open={asking}
+        title={<FormattedMessage id="web_capture_discard_title" />}
+        confirmLabel={<FormattedMessage id="web_capture_discard" />}
+        onConfirm={() => {
+          setAsking(false);
+          done();
+        }}
+        onClose={() => setAsking(false)}
+      >
+        <FormattedMessage id="web_capture_discard_body" />
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -80,16 +108,23 @@ interface BodyProps {
   cls: TeachingClass;
   studentId: number | null;
   titleId: string;
+  /** Asks to close (the sheet may first ask whether to discard what was typed). */
   onClose: () => void;
+  /** Closes after a save. */
+  onDone: () => void;
+  onDirty: (dirty: boolean) => void;
   onSaved?: (observation: string) => void;
 }
 
-function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
+function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved }: BodyProps) {
   const intl = useIntl();
   const skills = useClassSkills(cls.id);
   const [skillId, setSkillId] = useState<number | null>(null);
   const [full, setFull] = useState(false);
-  const place = (cls.teachingClassStudents ?? []).find((s) => s.id === studentId) ?? null;
+  // Whom the sheet rates now: the tapped student, then whoever the full form's picker holds (issue 36 §4).
+  const [chosen, setChosen] = useState<number[]>(studentId === null ? [] : [studentId]);
+  const places = cls.teachingClassStudents ?? [];
+  const place = chosen.length === 1 ? (places.find((s) => s.id === chosen[0]) ?? null) : null;
   const who = place ? fullName(place) : intl.formatMessage({ id: 'web_capture_whole_class_who' });
   const list = skills.data?.['hydra:member'] ?? [];
 
@@ -99,6 +134,8 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
         <h2 id={titleId} className="min-w-0 text-lg font-bold break-words">
           {place ? (
             <FormattedMessage id="web_capture_title_student" values={{ name: who }} />
+          ) : chosen.length > 1 ? (
+            <FormattedMessage id="web_capture_title_students" values={{ count: chosen.length }} />
           ) : (
             <FormattedMessage id="web_capture_title_class" />
           )}
@@ -116,9 +153,11 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
           cls={cls}
           skills={list}
           group={null}
-          start={{ studentIds: studentId === null ? [] : [studentId], skillId, actionIds: [] }}
+          start={{ studentIds: chosen, skillId, actionIds: [] }}
+          onStudents={setChosen}
+          onDirty={onDirty}
           onSaved={(observation) => {
-            onClose();
+            onDone();
             onSaved?.(observation);
           }}
           onCancel={onClose}
@@ -128,7 +167,7 @@ function SheetBody({ cls, studentId, titleId, onClose, onSaved }: BodyProps) {
           <p className="text-sm text-slate-700">
             <FormattedMessage id="web_capture_hint" values={{ points: cls.defaultPoints }} />
           </p>
-          <QuickRate cls={cls} skills={list} studentId={studentId} who={who} skillId={skillId} onSkill={setSkillId} onSaved={onClose} />
+          <QuickRate cls={cls} skills={list} studentId={studentId} who={who} skillId={skillId} onSkill={setSkillId} onSaved={onDone} />
           <Button variant="secondary" className="w-full" onClick={() => setFull(true)}>
             <FormattedMessage id="web_capture_more" />
           </Button>

@@ -2,11 +2,11 @@ import { V, type Subscription, type TeachingClass } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
 import { attachableSubscriptions, changedFields, classBody, classValues, newClassValues, validateClass } from './class-form-state';
 
-const filled = { ...newClassValues(new Date(2026, 8, 1)), name: 'Maple', end: '2027-07-15' };
+const filled = { ...newClassValues(new Date(2026, 8, 1), 'GB'), name: 'Maple', end: '2027-07-15' };
 
 describe('class form values', () => {
-  it('starts a new class this year, today, with no end', () => {
-    expect(newClassValues(new Date(2026, 8, 1))).toMatchObject({
+  it('spans the school year it is made in, not from today (issue 36 §10)', () => {
+    expect(newClassValues(new Date(2026, 10, 28), 'HK')).toMatchObject({
       year: '2026',
       start: '2026-09-01',
       end: '2027-08-31',
@@ -14,9 +14,14 @@ describe('class form values', () => {
       avatar: null,
       defaultPoints: 3,
     });
-    // Across a month's end and a leap day.
-    expect(newClassValues(new Date(2028, 1, 29)).end).toBe('2029-02-28');
-    expect(newClassValues(new Date(2026, 0, 1)).end).toBe('2026-12-31');
+    // In spring, the year under way; from August, the one about to start.
+    expect(newClassValues(new Date(2027, 2, 10), 'ES')).toMatchObject({ year: '2026', start: '2026-09-01', end: '2027-08-31' });
+    expect(newClassValues(new Date(2027, 7, 20), 'US')).toMatchObject({ year: '2027', start: '2027-09-01' });
+    // Where the school year starts in February (a southern region), and across a leap year's end of February.
+    expect(newClassValues(new Date(2027, 5, 1), 'AR')).toMatchObject({ year: '2027', start: '2027-02-01', end: '2028-01-31' });
+    expect(newClassValues(new Date(2028, 0, 5), 'AU')).toMatchObject({ start: '2028-02-01', end: '2029-01-31' });
+    // No region known: September.
+    expect(newClassValues(new Date(2026, 10, 28), null).start).toBe('2026-09-01');
   });
 
   it('sends ids as numbers, a numeric year as a number, and the school only on create', () => {

@@ -1,6 +1,8 @@
 import {
   CLASS_DEFAULT_POINTS,
   refToId,
+  regionOf,
+  schoolYearOf,
   teachingClassCreateBody,
   V,
   type Media,
@@ -44,13 +46,19 @@ export const CLASS_FORM_FIELDS = [
   'defaultPoints',
 ] as const;
 
-/** A new class starts this year, today, and runs for a year (the day before the same date next year). */
-export function newClassValues(today = new Date()): ClassFormValues {
-  const end = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate() - 1);
+/** The region the browser's language names (`es-AR`), which says when its school year starts. */
+const browserRegion = () => (typeof navigator === 'undefined' ? null : regionOf(navigator.languages?.[0] ?? navigator.language ?? ''));
+
+/**
+ * A new class spans the school year it is made in (issue 36 §10): from 1 September, or 1 February where the school
+ * year starts then, for a year; never from today, which would refuse the ratings of the weeks already taught.
+ */
+export function newClassValues(today = new Date(), region: string | null = browserRegion()): ClassFormValues {
+  const { start, end } = schoolYearOf(today, region);
   return {
     name: '',
-    year: String(today.getFullYear()),
-    start: isoDay(today),
+    year: String(start.getFullYear()),
+    start: isoDay(start),
     end: isoDay(end),
     grade: '',
     term: '',

@@ -15,6 +15,7 @@ import {
 } from '../../../entities/teaching-class-students/family-letters-api';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
+import { sortByName } from '../../../lib/name-order';
 import { classKey, fullName } from '../../../lib/teaching-classes';
 
 const dialogClass =
@@ -31,6 +32,9 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const setAllId = useId();
+  const listId = useId();
+  // The class list's order in the reader's language, the one the app, the letters PDF and the sheets share.
+  const ordered = sortByName(places, fullName, intl.locale);
   const defaults = useFamilyLetterDefaults(cls.id);
   const fallback = defaults.data?.language ?? null;
   // A place's saved language, else the class's default once known.
@@ -93,8 +97,8 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
         if (!busy) onClose();
       }}
     >
-      <form onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-col" noValidate>
-        <div className="space-y-3 border-b border-slate-200 p-5">
+      <form onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col" noValidate>
+        <div className="shrink-0 space-y-3 border-b border-slate-200 p-5">
           <h2 id={titleId} className="text-lg font-bold">
             <FormattedMessage id="web_family_letters_open" />
           </h2>
@@ -125,15 +129,17 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
         {!fallback ? (
           <div className="p-5">{defaults.error ? <Alert>{failure(defaults.error)}</Alert> : <Loading />}</div>
         ) : (
-          <fieldset className="min-h-0 overflow-y-auto px-5 py-3">
-            <legend className="sr-only">
+          // The rows scroll between a fixed head and foot (issue 36 §5: the buttons sat over the rows); every row lays its
+          // name and language out the same way at any width, the name wrapping beside a select of fixed width.
+          <div role="group" aria-labelledby={listId} className="min-h-0 flex-1 overflow-y-auto px-5 py-3" data-testid="letter-rows">
+            <h3 id={listId} className="sr-only">
               <FormattedMessage id="web_family_letters_students" />
-            </legend>
+            </h3>
             <ul className="divide-y divide-slate-100">
-              {places.map((p) => (
-                <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+              {ordered.map((p) => (
+                <li key={p.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-2">
                   <span className="min-w-0 text-sm font-medium break-words">{fullName(p)}</span>
-                  <div className="w-48 shrink-0">
+                  <div className="w-36 sm:w-48">
                     <select
                       aria-label={intl.formatMessage({ id: 'web_family_letters_language_of' }, { name: fullName(p) })}
                       className={control}
@@ -151,9 +157,9 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
                 </li>
               ))}
             </ul>
-          </fieldset>
+          </div>
         )}
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-5">
+        <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-200 bg-white p-5">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             <FormattedMessage id="web_confirm_cancel" />
           </Button>

@@ -100,14 +100,14 @@ export function RangePicker({ range, span, onChange, children }: Props) {
       {custom ? (
         <div className="grid gap-3 sm:max-w-lg sm:grid-cols-2">
           <DateField
-            label={<FormattedMessage id="web_report_from" />}
+            label={intl.formatMessage({ id: 'web_report_from' })}
             value={draft.start}
             onChange={(v) => setDay('start', v)}
             onBlur={() => setLeft((l) => ({ ...l, start: true }))}
             error={message('start')}
           />
           <DateField
-            label={<FormattedMessage id="web_report_to" />}
+            label={intl.formatMessage({ id: 'web_report_to' })}
             value={draft.end}
             min={draft.start && !dayError(draft.start) ? draft.start : undefined}
             onChange={(v) => setDay('end', v)}

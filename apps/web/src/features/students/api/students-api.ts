@@ -2,6 +2,7 @@ import {
   PAGE_SIZE,
   ROSTER_IMPORT_PATH,
   type HydraCollection,
+  type PlaceErasure,
   type RosterImportPreview,
   type RosterImportResult,
   type TeachingClass,
@@ -13,6 +14,11 @@ import {
 import useSWR from 'swr';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';
+
+/** What removing a place would erase (issue 36 §7), read while the remove dialog is open. */
+export function usePlaceErasure(placeId: number | null) {
+  return useSWR<PlaceErasure>(placeId ? `/teaching-class-student/${placeId}/erasure` : null, { revalidateOnFocus: false });
+}
 
 /** The places of one class, for choosing whom to copy. */
 export function useClassPlaces(classId: number | null) {

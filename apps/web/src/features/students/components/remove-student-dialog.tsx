@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { track } from '../../../lib/analytics';
 import { classKey, fullName, revalidateClassData } from '../../../lib/teaching-classes';
 import { deletePlace } from '../api/students-api';
+import { PlaceErasureSummary } from './place-erasure-summary';
 
 interface Props {
   /** The student to remove; the dialog is open while one is set. */
@@ -27,7 +28,7 @@ const without = (place: TeachingClassStudent) => (c: TeachingClass | undefined) 
     teachingClassStudents: c.teachingClassStudents?.filter((p) => p.id !== place.id),
   };
 
-/** Asks before a student leaves the class, then removes their place. */
+/** Asks before a student leaves the class, saying what goes and offering their record first, then removes their place. */
 export function RemoveStudentDialog({ place, className, screen, onClose, onRemoved, fallbackFocus }: Props) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
@@ -67,6 +68,7 @@ export function RemoveStudentDialog({ place, className, screen, onClose, onRemov
       fallbackFocus={fallbackFocus}
     >
       <FormattedMessage id="web_student_remove_body" values={{ name, className }} />
+      {place && <PlaceErasureSummary place={place} />}
     </ConfirmDialog>
   );
 }
