@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { admin } from '../bench/bench-server';
 import { openDatabase } from '../src/db/client';
 
 declare module 'vitest' {
@@ -43,16 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function postgresTemplate(project: TestProject, url: string) {
   const name = `skillroom_template_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await admin(url, `create database ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   // Closed before any file copies it: PostgreSQL copies only a database nobody is connected to.
@@ -60,10 +51,10 @@ async function postgresTemplate(project: TestProject, url: string) {
     const database = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null });
     await database.close();
   } catch (e) {
-    await admin(`drop database if exists ${name} with (force)`);
+    await admin(url, `drop database if exists ${name} with (force)`);
     throw e;
   }
   project.provide('pgliteTemplate', null);
   project.provide('postgresTemplate', name);
-  return () => admin(`drop database if exists ${name} with (force)`);
+  return () => admin(url, `drop database if exists ${name} with (force)`);
 }
