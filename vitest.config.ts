@@ -15,6 +15,8 @@ export default defineConfig({
             'e2e/lib/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's default in a run is one worker fewer than the cores: one on CI's two.
+          maxWorkers: 2,
         },
       },
       {
