@@ -15,6 +15,8 @@ export default defineConfig({
             'e2e/lib/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's default in a run is one worker fewer than the cores: one on CI's two.
+          maxWorkers: 2,
         },
       },
       {
@@ -22,6 +24,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
           environment: 'node',
+          // Migrates one database per run, which each file copies (a PGlite tarball, a PostgreSQL template).
+          globalSetup: ['apps/server/test/database-template.ts'],
           // Each file opens its own database; two at a time suits two cores.
           maxWorkers: 2,
           testTimeout: 30_000,

@@ -1,5 +1,5 @@
 // `npm test`: every layer in turn, each with its own count, and one closing line for CI.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,8 +27,9 @@ async function clusterMissing() {
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-test-report-'));
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, `${name}.json`)}`];
 const steps = [
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  // Lint and typecheck each keep one core busy; on CI's two they run side by side (`together`), output kept apart.
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'], together: true },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], together: true },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', ...vitestJson('unit')], report: 'vitest' },
   {
     name: 'api (PGlite)',
@@ -54,12 +55,33 @@ const steps = [
   },
 ];
 
+/** Runs a command with its output collected, answering its exit status and the output. */
+const collected = (cmd, env) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }));
+  });
+
 const only = process.argv.slice(2);
+const selected = steps.filter((step) => !only.length || only.some((o) => step.name.startsWith(o)));
+// The steps run together start at once; each is then reported in its turn below, with its own time.
+const early = new Map(
+  selected.filter((s) => s.together).length > 1
+    ? selected
+        .filter((s) => s.together)
+        .map((s) => {
+          const started = Date.now();
+          return [s, collected(s.cmd, s.env).then((r) => ({ ...r, seconds: (Date.now() - started) / 1000 }))];
+        })
+    : [],
+);
 const rows = [];
 let failedSteps = 0;
-for (const step of steps) {
-  if (only.length && !only.some((o) => step.name.startsWith(o))) continue;
-  console.info(`\n▶ ${step.name}`);
+for (const step of selected) {
+  console.info(`\n▶ ${step.name}${early.has(step) ? ' (run alongside the others marked together)' : ''}`);
   const missing = step.unless ? await step.unless() : null;
   if (missing) {
     console.info(`skipped: ${missing}`);
@@ -67,10 +89,15 @@ for (const step of steps) {
     continue;
   }
   const started = Date.now();
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  let r;
+  if (early.has(step)) {
+    r = await early.get(step);
+    process.stdout.write(r.output);
+  } else r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const ok = r.status === 0;
   if (!ok) failedSteps++;
-  const row = { step: step.name, ok, seconds: Math.round((Date.now() - started) / 100) / 10, passed: 0, failed: 0, skipped: 0 };
+  const seconds = r.seconds ?? (Date.now() - started) / 1000;
+  const row = { step: step.name, ok, seconds: Math.round(seconds * 10) / 10, passed: 0, failed: 0, skipped: 0 };
   const file = path.join(out, `${step.file ?? step.name}.json`);
   if (step.report === 'vitest' && fs.existsSync(file)) {
     const j = JSON.parse(fs.readFileSync(file, 'utf8'));

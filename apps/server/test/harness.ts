@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import type { User } from '@skillroom/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -17,19 +18,26 @@ export const TEST_JOBS: JobRunnerOptions = { pollingIntervalSeconds: 0.5, watchd
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set (a fresh database per file), else in-memory PGlite. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/**
+ * A fresh database for a file, copied from the run's migrated one (test/database-template.ts) when there is one; the
+ * migrator then finds every migration applied. Without it (a file run outside the API project) it migrates its own.
+ */
 async function openTestDatabase(
   mapUrl: (url: string) => string = (u) => u,
   statementTimeoutMs?: number,
 ): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    const template = inject('pgliteTemplate');
+    const pgliteDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteDataDir });
     return { database, url: null, drop: async () => {} };
   }
   const name = `skillroom_t_${crypto.randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -45,6 +45,11 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** Longest a statement may run (PostgreSQL; PGlite runs inside the process and cannot hang on a network). */
   statementTimeoutMs?: number;
+  /**
+   * A dumped PGlite data folder to start from instead of an empty one (tests: migrated once per run, since creating
+   * a cluster and migrating it costs seconds per file). Migrations still run; those already applied are skipped.
+   */
+  pgliteDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -89,7 +94,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite({ loadDataDir: opts.pgliteDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
