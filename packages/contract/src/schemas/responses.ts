@@ -19,6 +19,22 @@ export const resourceSchema = (type?: string) =>
     }),
   );
 
+/** `@type` checked by value: one type or one of several (a refinement keeps it a plain string, as presenters build it). */
+export const jsonLdType = (types: string | readonly string[]) => {
+  const allowed: readonly string[] = typeof types === 'string' ? [types] : types;
+  return z.string().refine((t) => allowed.includes(t), { error: `@type should be ${allowed.join(' or ')}` });
+};
+
+/**
+ * A resource's full answer (DESIGN §14): its own fields exactly, so that a field renamed, added, missing, of another
+ * type or null where it may not be is drift the API tests catch (checkResponses); `@context` is there at the top level.
+ */
+export const jsonLdObject = <S extends z.ZodRawShape>(types: string | readonly string[], shape: S) =>
+  z.strictObject({ '@context': z.string().optional(), '@id': z.string(), '@type': jsonLdType(types), ...shape });
+
+/** id, created and updated, as most resources have them. */
+export const stampFields = { id: z.number().int(), created: z.string(), updated: z.string() };
+
 /** A JSON-LD answer that is not one resource (a summary, a result): it names its `@type`. */
 export const jsonLdAnswerSchema = z.looseObject({ '@type': z.string() });
 
