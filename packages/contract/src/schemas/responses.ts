@@ -32,6 +32,15 @@ export const jsonLdType = (types: string | readonly string[]) => {
 export const jsonLdObject = <S extends z.ZodRawShape>(types: string | readonly string[], shape: S) =>
   z.strictObject({ '@context': z.string().optional(), '@id': z.string(), '@type': jsonLdType(types), ...shape });
 
+/** A number of a constant table (`NotificationType`, `EntityType`…), typed as its union. */
+export const oneOf = <T extends Record<string, number>>(table: T) => {
+  const allowed: number[] = Object.values(table);
+  return z
+    .number()
+    .int()
+    .refine((n): n is T[keyof T] => allowed.includes(n), { error: `should be one of ${allowed.join(', ')}` });
+};
+
 /** id, created and updated, as most resources have them. */
 export const stampFields = { id: z.number().int(), created: z.string(), updated: z.string() };
 
