@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { refSchema, writeBody, type JsonLd } from './common';
+import { refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
-import type { ClassLabel } from './invitation';
+import { jsonLdObject } from './responses';
 
 /*
  * Who may see a child's record (DESIGN §2, §6): extending a family link to another class of the student, and the
@@ -27,18 +27,21 @@ export const accessLogListQuery = listQuery(
 );
 
 /** One read of a student's record: who (null once their account is deleted: "Former member"), what, when, from where. */
-export interface AccessLog extends JsonLd {
-  id: number;
-  user: { '@id': string; id: number; firstName: string; lastName: string; accountType: string } | null;
-  student: { '@id': string; id: number; firstName: string; lastName: string | null };
+export const accessLogSchema = jsonLdObject('AccessLog', {
+  id: z.number().int(),
+  user: z
+    .strictObject({ '@id': z.string(), id: z.number().int(), firstName: z.string(), lastName: z.string(), accountType: z.string() })
+    .nullable(),
+  student: z.strictObject({ '@id': z.string(), id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() }),
   /** The class the record was read in; null for a read across every class the reader may see, or a class since deleted. */
-  teachingClass: Pick<ClassLabel, '@id' | 'id' | 'name'> | null;
-  action: AccessLogAction;
+  teachingClass: z.strictObject({ '@id': z.string(), id: z.number().int(), name: z.string() }).nullable(),
+  action: z.enum(ACCESS_LOG_ACTIONS),
   /** What exactly: `rating/12`, `media/34`, `ratings` (a feed), `student` (the student's page), a report's range. */
-  detail: string | null;
-  address: string | null;
-  created: string;
-}
+  detail: z.string().nullable(),
+  address: z.string().nullable(),
+  created: z.string(),
+});
+export type AccessLog = z.output<typeof accessLogSchema>;
 
 /** Error texts of the family-link and access-log rules (server answers; the web shows its own translations). */
 export const ACCESS_MESSAGES = {

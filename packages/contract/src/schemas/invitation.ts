@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { INVITATION_CODE_LENGTH, type AccountType } from '../constants';
-import { V, writeBody, type JsonLd } from './common';
+import { ACCOUNT_TYPES, INVITATION_CODE_LENGTH } from '../constants';
+import { V, writeBody } from './common';
 import { filter, listQuery } from './filters';
-import type { Media } from './media';
-import type { PublicUser } from './user';
-import type { SchoolSummary } from './teaching-class';
+import { mediaSchema } from './media';
+import { jsonLdObject, stampFields } from './responses';
+import { publicUserSchema } from './user';
+import { schoolSummarySchema } from './teaching-class';
 
 /*
  * Routes (under /api/auth/v1): teaching-class-teacher-invitation[s], .../{id}/accept|reject (body-less POST, answer the
@@ -72,83 +73,85 @@ export const studentProfileUserListQuery = listQuery({
 });
 
 /** A class as an invitation or link names it: enough to recognise it. */
-export interface ClassLabel extends JsonLd {
-  id: number;
-  name: string;
-  avatar: Media | null;
-  school: SchoolSummary | null;
-  isFinished: boolean;
-}
+export const classLabelSchema = jsonLdObject('TeachingClass', {
+  id: z.number().int(),
+  name: z.string(),
+  avatar: mediaSchema.nullable(),
+  school: schoolSummarySchema.nullable(),
+  isFinished: z.boolean(),
+});
+export type ClassLabel = z.output<typeof classLabelSchema>;
 
 /** The Student (the person) as an invitation or link names them. */
-export interface StudentLabel extends JsonLd {
-  id: number;
-  firstName: string;
-  lastName: string | null;
-  avatar: Media | null;
-}
+export const studentLabelSchema = jsonLdObject('Student', {
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  avatar: mediaSchema.nullable(),
+});
+export type StudentLabel = z.output<typeof studentLabelSchema>;
 
 /** A user who asks to link to a student, or is linked: name, avatar and account type (parent, other, student). */
-export interface LinkUser extends PublicUser {
-  accountType: AccountType;
-}
+export const linkUserSchema = publicUserSchema.extend({ accountType: z.enum(ACCOUNT_TYPES) });
+export type LinkUser = z.output<typeof linkUserSchema>;
 
 /** A teacher's request to join a class. `isApproved`: null while pending, true once accepted, false once rejected. */
-export interface TeachingClassTeacherInvitation extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  teachingClass: ClassLabel;
+export const teachingClassTeacherInvitationSchema = jsonLdObject('TeachingClassTeacherInvitation', {
+  ...stampFields,
+  teachingClass: classLabelSchema,
   /** The teacher who asks to join. */
-  teacher: PublicUser;
-  isApproved: boolean | null;
-}
+  teacher: publicUserSchema,
+  isApproved: z.boolean().nullable(),
+});
+export type TeachingClassTeacherInvitation = z.output<typeof teachingClassTeacherInvitationSchema>;
 
 /** A co-teacher of a class (the creator is the class's `creator`, not one of these). */
-export interface TeachingClassTeacher extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  teachingClass: string;
-  teacher: PublicUser;
+export const teachingClassTeacherSchema = jsonLdObject('TeachingClassTeacher', {
+  ...stampFields,
+  teachingClass: z.string(),
+  teacher: publicUserSchema,
   /** True when the teacher joined by an accepted request; false when they became one otherwise (a former owner). */
-  isViaInvitation: boolean;
-}
+  isViaInvitation: z.boolean(),
+});
+export type TeachingClassTeacher = z.output<typeof teachingClassTeacherSchema>;
 
 /** A teacher as other users see them; `phone` only when the viewer shares a class with them. */
-export interface Teacher extends JsonLd {
-  id: number;
-  firstName: string;
-  lastName: string;
-  avatar: Media | null;
-  school: SchoolSummary | null;
-  phone?: string | null;
-}
+export const teacherSchema = jsonLdObject('Teacher', {
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: mediaSchema.nullable(),
+  school: schoolSummarySchema.nullable(),
+  phone: z.string().nullable().optional(),
+});
+export type Teacher = z.output<typeof teacherSchema>;
 
 /** What a link request and a link both are about: a Student, through their place in one class. */
-interface StudentPlaceRecord extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  teachingClass: ClassLabel;
+const studentPlaceFields = {
+  ...stampFields,
+  teachingClass: classLabelSchema,
   /** The Student (the person). */
-  student: StudentLabel;
+  student: studentLabelSchema,
   /**
    * The place (`/teaching-class-student/{id}`): for a request, the one whose code was used (the manage and detail
    * screens are under it); for a link, the one it was made through (`/student/{id}` opens it for the linked user).
    */
-  teachingClassStudent: string;
-}
+  teachingClassStudent: z.string(),
+};
 
 /** A request to link to a student, made with the code of one of the student's places. */
-export interface StudentProfileUserInvitation extends StudentPlaceRecord {
+export const studentProfileUserInvitationSchema = jsonLdObject('StudentProfileUserInvitation', {
+  ...studentPlaceFields,
   /** The user who asks; `email` only in the answers to the class's teachers (DESIGN §8). */
-  user: LinkUser & { email?: string };
-  isApproved: boolean | null;
-}
+  user: linkUserSchema.extend({ email: z.string().optional() }),
+  isApproved: z.boolean().nullable(),
+});
+export type StudentProfileUserInvitation = z.output<typeof studentProfileUserInvitationSchema>;
 
 /** A user linked to a student: they see that student's ratings, media and report, and nothing else of the class. */
-export interface StudentProfileUser extends StudentPlaceRecord {
-  user: LinkUser;
-  isViaInvitation: boolean;
-}
+export const studentProfileUserSchema = jsonLdObject('StudentProfileUser', {
+  ...studentPlaceFields,
+  user: linkUserSchema,
+  isViaInvitation: z.boolean(),
+});
+export type StudentProfileUser = z.output<typeof studentProfileUserSchema>;

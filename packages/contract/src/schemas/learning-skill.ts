@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, nullableRef, refSchema, writeBody, type JsonLd } from './common';
+import { V, nullableRef, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
-import type { Media } from './media';
+import { mediaSchema } from './media';
+import { jsonLdObject, stampFields } from './responses';
 import { LEARNING_SKILL_LIMITS, LEARNING_SKILL_MESSAGES } from '../learning-skill-rules';
 import { personName } from './names';
 
@@ -84,51 +85,48 @@ export const teachingClassLearningSkillListQuery = listQuery({
 });
 
 /** One observable behaviour of a skill ("Listens actively"). */
-export interface LearningAction extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
+export const learningActionSchema = jsonLdObject('LearningAction', {
+  ...stampFields,
   /** The name as written (custom actions), or the English text of a catalogue action. */
-  name: string;
+  name: z.string(),
   /** Catalogue actions: a translation key the client shows in its language; null for custom actions. */
-  translationKey: string | null;
-  position: number;
-  learningSkill: string;
-}
+  translationKey: z.string().nullable(),
+  position: z.number().int(),
+  learningSkill: z.string(),
+});
+export type LearningAction = z.output<typeof learningActionSchema>;
 
 /** A learning skill (the specification's "learning action group"). */
-export interface LearningSkill extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  name: string;
+export const learningSkillSchema = jsonLdObject('LearningSkill', {
+  ...stampFields,
+  name: z.string(),
   /** Catalogue skills: a translation key the client shows in its language; null for custom skills. */
-  translationKey: string | null;
-  colorCode: string;
-  avatar: Media | null;
+  translationKey: z.string().nullable(),
+  colorCode: z.string(),
+  avatar: mediaSchema.nullable(),
   /** True for the predefined catalogue. */
-  isPublic: boolean;
+  isPublic: z.boolean(),
   /** The creator's IRI; null for the catalogue. */
-  creator: string | null;
+  creator: z.string().nullable(),
   /** Whether the signed-in user may edit it (custom skills: their creator). */
-  canEdit?: boolean;
+  canEdit: z.boolean().optional(),
   /** Ordered actions, embedded where a screen needs them (the class's skills). */
-  learningActions?: LearningAction[];
-}
+  learningActions: z.array(learningActionSchema).optional(),
+});
+export type LearningSkill = z.output<typeof learningSkillSchema>;
 
 /** A skill as a class uses it: `GET /teaching-class/{id}/learning-skills`. */
-export interface ClassLearningSkill extends LearningSkill {
-  learningActions: LearningAction[];
+export const classLearningSkillSchema = learningSkillSchema.extend({
+  learningActions: z.array(learningActionSchema),
   /** The IRI of the link, for `DELETE /teaching-class-learning-skill/{id}`. */
-  teachingClassLearningSkill: string;
-}
+  teachingClassLearningSkill: z.string(),
+});
+export type ClassLearningSkill = z.output<typeof classLearningSkillSchema>;
 
-/** A class's choice of a skill. */
-export interface TeachingClassLearningSkill extends JsonLd {
-  id: number;
-  created: string;
-  /** A class's choice of a skill is made and removed, never changed: `updated` is when it was made. */
-  updated: string;
-  teachingClass: string;
-  learningSkill: LearningSkill;
-}
+/** A class's choice of a skill. A choice is made and removed, never changed: `updated` is when it was made. */
+export const teachingClassLearningSkillSchema = jsonLdObject('TeachingClassLearningSkill', {
+  ...stampFields,
+  teachingClass: z.string(),
+  learningSkill: learningSkillSchema,
+});
+export type TeachingClassLearningSkill = z.output<typeof teachingClassLearningSkillSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, type MediaType } from '../constants';
-import { V, digitsInteger, type JsonLd } from './common';
+import { V, digitsInteger } from './common';
+import { jsonLdObject, stampFields } from './responses';
 import { filter, listQuery } from './filters';
 
 /** A media type, as a number (JSON) or as the digits of one (query strings, multipart fields): never `3.4e1` or `34.0`. */
@@ -26,21 +27,20 @@ export const mediaUploadFields = z.object({
 });
 export type MediaUploadFields = z.output<typeof mediaUploadFields>;
 
-export interface Media extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  fileName: string;
-  fileOriginalName: string;
-  fileDimensions: string | null;
-  duration: number | null;
-  mediaType: MediaType;
+export const mediaSchema = jsonLdObject('Media', {
+  ...stampFields,
+  fileName: z.string(),
+  fileOriginalName: z.string(),
+  fileDimensions: z.string().nullable(),
+  duration: z.number().nullable(),
+  mediaType: z.number().int().refine((n): n is MediaType => (MEDIA_TYPES as number[]).includes(n)),
   /** The product's API names (DESIGN §4). */
-  fileMimeType: string;
-  fileSize: number;
-  url: string;
-  thumbUrl: string | null;
-  s3_url: string | null;
+  fileMimeType: z.string(),
+  fileSize: z.number().int(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  s3_url: z.string().nullable(),
   /** Audio and video being made playable everywhere (H.264/AAC MP4, AAC audio); url, size and duration change when done. */
-  processing?: boolean;
-}
+  processing: z.literal(true).optional(),
+});
+export type Media = z.output<typeof mediaSchema>;

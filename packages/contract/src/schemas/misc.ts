@@ -17,26 +17,22 @@ export type AnalyticsEventBody = z.infer<typeof analyticsEventBody>;
 /** `GET /api/public/v1/version/{buildNumber}`: a mobile app's build number. */
 export const versionParams = z.object({ buildNumber: digitsInteger(0, 2_147_483_647) });
 /** The server's version and the oldest app build it still serves; `supported` says whether the asking build is one. */
-export interface VersionInfo {
-  version: string;
-  minimum: number;
-  supported: boolean;
-}
+export const versionInfoSchema = z.strictObject({ version: z.string(), minimum: z.number().int(), supported: z.boolean() });
+export type VersionInfo = z.output<typeof versionInfoSchema>;
 
-export interface PublicConfig {
-  version: string;
-  locales: string[];
-  defaultLocale: string;
-  demo: boolean;
-  vapidPublicKey: string | null;
+export const publicConfigSchema = z.strictObject({
+  version: z.string(),
+  locales: z.array(z.string()),
+  defaultLocale: z.string(),
+  demo: z.boolean(),
+  vapidPublicKey: z.string().nullable(),
   /** Days a class's records are kept after it finished (DESIGN §6); 0 keeps them forever. */
-  retentionDays: number;
+  retentionDays: z.number().int(),
   /** The current privacy policy's date (YYYY-MM-DD, DESIGN §6 "Consent"). */
-  privacyPolicyDate: string;
-  demoAccounts?: { username: string; password: string; role: string }[];
-}
+  privacyPolicyDate: z.string(),
+  demoAccounts: z.array(z.strictObject({ username: z.string(), password: z.string(), role: z.string() })).optional(),
+});
+export type PublicConfig = z.output<typeof publicConfigSchema>;
 
-export interface TranslationsResponse {
-  locale: string;
-  translations: Record<string, string>;
-}
+export const translationsAnswerSchema = z.strictObject({ locale: z.string(), translations: z.record(z.string(), z.string()) });
+export type TranslationsResponse = z.output<typeof translationsAnswerSchema>;

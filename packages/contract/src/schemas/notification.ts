@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZE, type EntityType, type NotificationType, type PlatformType } from '../constants';
-import { V, anyNumber, writeBody, type JsonLd } from './common';
+import { EntityType, NotificationType, PAGE_SIZE, PlatformType } from '../constants';
+import { V, anyNumber, writeBody } from './common';
+import { jsonLdObject, oneOf, stampFields } from './responses';
 import { filter, listQuery } from './filters';
 
 /** `GET /notifications`: newest first; `isRead=false` (or 0) lists the unread ones, whose total is the badge count. */
@@ -22,29 +23,27 @@ export type NotificationPatchBody = z.input<typeof notificationPatchBody>;
 /** What the app opens for a notification (spec §2), relative to the base path `/web`; null: nothing to open. */
 export type NotificationPath = string | null;
 
-export interface Notification extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
+export const notificationSchema = jsonLdObject('Notification', {
+  ...stampFields,
   /** Written in the recipient's preferred language when the notification was made. */
-  title: string;
-  message: string;
+  title: z.string(),
+  message: z.string(),
   /** The recipient's `@id`. */
-  user: string;
-  isRead: boolean;
-  notificationType: NotificationType;
-  entityType: EntityType;
-  entityId: number;
+  user: z.string(),
+  isRead: z.boolean(),
+  notificationType: oneOf(NotificationType),
+  entityType: oneOf(EntityType),
+  entityId: z.number().int(),
   /** Where the notification was made for: always 1, the web (the product's mobile apps are not part of it). */
-  platformType: PlatformType;
+  platformType: oneOf(PlatformType),
   /** The screen to open on a click, per spec §2, relative to `/web` (e.g. `/teaching-class/3/teachers`); null for none. */
-  path: NotificationPath;
-}
+  path: z.string().nullable(),
+});
+export type Notification = z.output<typeof notificationSchema>;
 
 /** `POST /notifications/mark-all-read` answers how many were marked. */
-export interface MarkAllReadResponse {
-  updated: number;
-}
+export const markAllReadSchema = z.strictObject({ updated: z.number().int().min(0) });
+export type MarkAllReadResponse = z.output<typeof markAllReadSchema>;
 
 /*
  * Server-sent events at `GET /api/auth/v1/notifications/stream` (bearer header, or the BEARER cookie on the same origin).
@@ -94,15 +93,14 @@ export const pushTokenBody = writeBody(
 export type PushTokenBody = z.input<typeof pushTokenBody>;
 
 /** Push token record (spec §3). Removed with `DELETE /firebase-token/{id}` (sign-out). */
-export interface PushToken extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  token: string;
-  user: string;
-  errorCount: number;
-  messageCount: number;
-}
+export const pushTokenSchema = jsonLdObject('FirebaseToken', {
+  ...stampFields,
+  token: z.string(),
+  user: z.string(),
+  errorCount: z.number().int(),
+  messageCount: z.number().int(),
+});
+export type PushToken = z.output<typeof pushTokenSchema>;
 
 /** What a push message carries to the service worker: enough to show it and open the right screen. */
 export interface PushPayload {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, refSchema } from './common';
-import type { Media } from './media';
+import { mediaSchema } from './media';
 import { REPORT_MESSAGES, reportRangeProblem } from '../report-range-rules';
 
 /** `?startDate=YYYY-MM-DD&endDate=YYYY-MM-DD`, and for a student `teachingClassId` (optional). */
@@ -17,87 +17,87 @@ export type ReportQuery = z.input<typeof reportQuery>;
 export const REPORT_FORMATS = ['pdf', 'spreadsheet'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export interface ReportFigures {
-  ratings: number;
-  points: number;
-}
-
-export interface ReportAction extends ReportFigures {
-  /** Null on the row of the skill's ratings that name no action (DESIGN §14): `REPORT_SKILL_AS_WHOLE`. */
-  learningAction: string | null;
-  name: string;
-  translationKey: string | null;
-}
+const figures = { ratings: z.number().int(), points: z.number() };
+export type ReportFigures = { ratings: number; points: number };
 
 /** The name of a skill's row of ratings of the skill as a whole, after its actions (translated like catalogue names). */
 export const REPORT_SKILL_AS_WHOLE = { name: '(skill as a whole)', translationKey: 'report.skill_as_whole' } as const;
 
-export interface ReportSkill extends ReportFigures {
-  learningSkill: string;
-  name: string;
-  translationKey: string | null;
-  colorCode: string;
+const reportActionSchema = z.strictObject({
+  ...figures,
+  /** Null on the row of the skill's ratings that name no action (DESIGN §14): `REPORT_SKILL_AS_WHOLE`. */
+  learningAction: z.string().nullable(),
+  name: z.string(),
+  translationKey: z.string().nullable(),
+});
+export type ReportAction = z.output<typeof reportActionSchema>;
+
+const reportSkillSchema = z.strictObject({
+  ...figures,
+  learningSkill: z.string(),
+  name: z.string(),
+  translationKey: z.string().nullable(),
+  colorCode: z.string(),
   /** The skill's icon URL (signed), or null. */
-  icon: string | null;
-  actions: ReportAction[];
-}
+  icon: z.string().nullable(),
+  actions: z.array(reportActionSchema),
+});
+export type ReportSkill = z.output<typeof reportSkillSchema>;
 
-export interface ReportStudentSkill extends ReportFigures {
-  learningSkill: string;
-}
+const reportStudentSkillSchema = z.strictObject({ ...figures, learningSkill: z.string() });
+export type ReportStudentSkill = z.output<typeof reportStudentSkillSchema>;
 
-export interface ReportStudent extends ReportFigures {
-  teachingClassStudent: string;
-  student: string;
-  teachingClass: string;
-  firstName: string;
-  lastName: string | null;
+const reportStudentSchema = z.strictObject({
+  ...figures,
+  teachingClassStudent: z.string(),
+  student: z.string(),
+  teachingClass: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
   /** Of which whole-class ratings. */
-  wholeClassRatings: number;
+  wholeClassRatings: z.number().int(),
   /** The students × skills table. */
-  skills: ReportStudentSkill[];
-}
+  skills: z.array(reportStudentSkillSchema),
+});
+export type ReportStudent = z.output<typeof reportStudentSchema>;
 
-export interface ReportWeek extends ReportFigures {
-  /** The Monday of the ISO week, YYYY-MM-DD. */
-  week: string;
-}
+/** `week`: the Monday of the ISO week, YYYY-MM-DD. */
+const reportWeekSchema = z.strictObject({ ...figures, week: z.string() });
+export type ReportWeek = z.output<typeof reportWeekSchema>;
 
-export interface ReportMedia {
-  rating: string;
-  date: string;
-  learningSkill: string;
-  isWholeClass: boolean;
-  media: Media;
-}
+const reportMediaSchema = z.strictObject({
+  rating: z.string(),
+  date: z.string(),
+  learningSkill: z.string(),
+  isWholeClass: z.boolean(),
+  media: mediaSchema,
+});
+export type ReportMedia = z.output<typeof reportMediaSchema>;
 
-export interface ReportClassRef {
-  '@id': string;
-  id: number;
-  name: string;
-  start: string;
-  end: string;
-}
+const reportClassRefSchema = z.strictObject({ '@id': z.string(), id: z.number().int(), name: z.string(), start: z.string(), end: z.string() });
+export type ReportClassRef = z.output<typeof reportClassRefSchema>;
 
 /** `GET /report/class/{id}` and `GET /report/student/{id}` (DESIGN §3). */
-export interface Report {
-  '@type': 'ClassReport' | 'StudentReport';
-  start: string;
-  end: string;
-  school: { '@id': string; id: number; name: string } | null;
+export const reportSchema = z.strictObject({
+  '@context': z.string().optional(),
+  '@type': z.enum(['ClassReport', 'StudentReport']),
+  start: z.string(),
+  end: z.string(),
+  school: z.strictObject({ '@id': z.string(), id: z.number().int(), name: z.string() }).nullable(),
   /** The classes covered: one for a class report, every class of the student the user may see otherwise. */
-  teachingClasses: ReportClassRef[];
+  teachingClasses: z.array(reportClassRefSchema),
   /** The Student (the person), for a student report. */
-  student: { '@id': string; id: number; firstName: string; lastName: string | null } | null;
+  student: z.strictObject({ '@id': z.string(), id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() }).nullable(),
   /**
    * Class: each rating once however many students it names; `students` is how many of the class's students the
    * ratings count for (a whole-class rating counts for all). Student: each rating naming them and each whole-class
    * rating of their classes once; `students` is 1 when any counts, else 0.
    */
-  totals: ReportFigures & { students: number; wholeClassRatings: number; average: number | null };
-  skills: ReportSkill[];
-  students: ReportStudent[];
-  timeline: ReportWeek[];
+  totals: z.strictObject({ ...figures, students: z.number().int(), wholeClassRatings: z.number().int(), average: z.number().nullable() }),
+  skills: z.array(reportSkillSchema),
+  students: z.array(reportStudentSchema),
+  timeline: z.array(reportWeekSchema),
   /** Most recent attachments first. */
-  media: ReportMedia[];
-}
+  media: z.array(reportMediaSchema),
+});
+export type Report = z.output<typeof reportSchema>;

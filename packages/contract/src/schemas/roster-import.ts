@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { V, refSchema, type JsonLd } from './common';
-import type { TeachingClassStudent } from './student';
-import { type RosterRowReason, type RosterRowStatus } from '../roster-import-rules';
+import { V, refSchema } from './common';
+import { hydraCollectionSchema, jsonLdType } from './responses';
+import { teachingClassStudentSchema } from './student';
+import { ROSTER_ROW_REASONS, ROSTER_ROW_STATUSES } from '../roster-import-rules';
 
 /** `dryRun` as JSON (`true`) or as a form field (`"true"`, `"1"`, `"on"`); absent is false. */
 const dryRunFlag = z
@@ -19,41 +20,44 @@ export type RosterImportTextBody = z.input<typeof rosterImportTextBody>;
 export const rosterImportFormFields = z.object({ teachingClass: refSchema, dryRun: dryRunFlag }).strict();
 
 /** One line of the input, as read and as judged. */
-export interface RosterImportRow {
+const rosterImportRowSchema = z.strictObject({
   /** The line (CSV, pasted text) or sheet row (xlsx) it was read from, from 1. */
-  line: number;
-  status: RosterRowStatus;
-  firstName: string;
-  lastName: string | null;
-  code: string | null;
-  reason?: RosterRowReason;
-  message?: string;
+  line: z.number().int(),
+  status: z.enum(ROSTER_ROW_STATUSES),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  code: z.string().nullable(),
+  reason: z.enum(ROSTER_ROW_REASONS).optional(),
+  message: z.string().optional(),
   /** `existing`: the Student re-used; `duplicate` by `inClass`: the place already in the class, when known. */
-  student?: string;
-  teachingClassStudent?: string;
-}
+  student: z.string().optional(),
+  teachingClassStudent: z.string().optional(),
+});
+export type RosterImportRow = z.output<typeof rosterImportRowSchema>;
 
-export interface RosterImportSummary {
-  new: number;
-  existing: number;
-  duplicate: number;
-  invalid: number;
+const rosterImportSummarySchema = z.strictObject({
+  new: z.number().int(),
+  existing: z.number().int(),
+  duplicate: z.number().int(),
+  invalid: z.number().int(),
   /** Rows of a OneRoster file whose role is not `student`: not read. */
-  ignored: number;
-}
+  ignored: z.number().int(),
+});
+export type RosterImportSummary = z.output<typeof rosterImportSummarySchema>;
 
-/** The dry run's answer (200). */
-export interface RosterImportPreview extends JsonLd {
-  dryRun: true;
-  rows: RosterImportRow[];
-  summary: RosterImportSummary;
-}
+/** The dry run's answer (200): a result, not a resource (no `@id`). */
+export const rosterImportPreviewSchema = z.strictObject({
+  '@type': jsonLdType('TeachingClassStudentImport'),
+  dryRun: z.literal(true),
+  rows: z.array(rosterImportRowSchema),
+  summary: rosterImportSummarySchema,
+});
+export type RosterImportPreview = z.output<typeof rosterImportPreviewSchema>;
 
 /** The import's answer (201): the places made, as a Hydra collection, with the rows as read. */
-export interface RosterImportResult extends JsonLd {
-  'hydra:member': TeachingClassStudent[];
-  'hydra:totalItems': number;
-  dryRun: false;
-  rows: RosterImportRow[];
-  summary: RosterImportSummary;
-}
+export const rosterImportResultSchema = hydraCollectionSchema(teachingClassStudentSchema).extend({
+  dryRun: z.literal(false),
+  rows: z.array(rosterImportRowSchema),
+  summary: rosterImportSummarySchema,
+});
+export type RosterImportResult = z.output<typeof rosterImportResultSchema>;

@@ -1,14 +1,11 @@
-import { writeBody, type JsonLd } from './common';
+import { z } from 'zod';
+import { writeBody } from './common';
+import { jsonLdObject, stampFields } from './responses';
 import { filter, listQuery } from './filters';
 import { personName } from './names';
 
 export const schoolCreateBody = writeBody({ name: personName(200) }, ['numTeachers']);
 export const schoolSearchQuery = listQuery({ name: filter.text(200, 'schools whose name contains this') });
 
-export interface School extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  name: string;
-  numTeachers: number;
-}
+export const schoolSchema = jsonLdObject('School', { ...stampFields, name: z.string(), numTeachers: z.number().int() });
+export type School = z.output<typeof schoolSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../constants';
-import { V, nullableRef, optionalText, refSchema, writeBody, type JsonLd } from './common';
+import { LOCALES } from '../constants';
+import { V, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery, type ListQuery } from './filters';
-import type { Media } from './media';
+import { mediaSchema } from './media';
+import { jsonLdObject, stampFields } from './responses';
 import { optionalPersonName, personName } from './names';
 
 const placeFields = {
@@ -57,26 +58,29 @@ export const studentListQuery = listQuery({
 });
 
 /** What a Student and each of their places have: names and a code (a place's own, in its class). */
-interface NamedStudentRecord extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  firstName: string;
-  lastName: string | null;
-  code: string | null;
-}
+const namedStudentFields = {
+  ...stampFields,
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  code: z.string().nullable(),
+  avatar: mediaSchema.nullable(),
+  /** The user who added them (an IRI); null once that account is gone. */
+  creator: z.string().nullable(),
+};
 
 /** A student's place in one class, with the class's own names, code and avatar. */
-export interface TeachingClassStudent extends NamedStudentRecord {
-  student: string;
-  teachingClass: string;
-  avatar: Media | null;
-  creator: string | null;
+export const teachingClassStudentSchema = jsonLdObject('TeachingClassStudent', {
+  ...namedStudentFields,
+  student: z.string(),
+  teachingClass: z.string(),
   /** Only for the class's teachers: the code a parent uses to ask for a link. */
-  invitationCode?: string;
+  invitationCode: z.string().optional(),
   /** The family letter's language (DESIGN §8); null: the class creator's preferred language. */
-  familyLanguage: Locale | null;
-}
+  familyLanguage: z.enum(LOCALES).nullable(),
+});
+export type TeachingClassStudent = z.output<typeof teachingClassStudentSchema>;
+
+
 
 /**
  * `GET /family-letters/class/{teachingClassId}`: a page per student of the class, or only the places named
@@ -88,13 +92,9 @@ export const familyLettersQuery = {
 } satisfies ListQuery;
 export type FamilyLettersQuery = z.output<typeof familyLettersQuery.schema>;
 /** `GET /family-letters/class/{id}/defaults`: the language a place without `familyLanguage` gets (the creator's). */
-export interface FamilyLetterDefaults {
-  '@type': 'FamilyLetterDefaults';
-  language: Locale;
-}
+export const familyLetterDefaultsSchema = z.strictObject({ '@type': z.literal('FamilyLetterDefaults'), language: z.enum(LOCALES) });
+export type FamilyLetterDefaults = z.output<typeof familyLetterDefaultsSchema>;
 
 /** The person, kept across classes. */
-export interface Student extends NamedStudentRecord {
-  avatar: Media | null;
-  creator: string | null;
-}
+export const studentSchema = jsonLdObject('Student', namedStudentFields);
+export type Student = z.output<typeof studentSchema>;

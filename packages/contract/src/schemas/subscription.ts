@@ -1,19 +1,19 @@
-import { PAGE_SIZE, type SubscriptionRole } from '../constants';
-import { type JsonLd } from './common';
+import { z } from 'zod';
+import { PAGE_SIZE, SUBSCRIPTION_ROLES } from '../constants';
+import { jsonLdObject, stampFields } from './responses';
 import { listQuery } from './filters';
 
 /** The client asks for all of the user's subscriptions at once (spec §9: 1000). */
 export const subscriptionListQuery = listQuery({}, PAGE_SIZE.subscriptions);
 
-export interface Subscription extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  name: string;
-  start: string;
-  end: string;
-  canCreateIndividual: boolean;
-  school: string | null;
+export const subscriptionSchema = jsonLdObject('Subscription', {
+  ...stampFields,
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  canCreateIndividual: z.boolean(),
+  school: z.string().nullable(),
   /** What the signed-in user is in it: teacher (may attach classes) and/or evaluator (sees its classes). */
-  userRoles: SubscriptionRole[];
-}
+  userRoles: z.array(z.enum(SUBSCRIPTION_ROLES)),
+});
+export type Subscription = z.output<typeof subscriptionSchema>;

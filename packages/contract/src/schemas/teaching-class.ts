@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { INVITATION_CODE_LENGTH, PAGE_SIZE, type ClassUserType } from '../constants';
-import type { Media } from './media';
-import type { School } from './school';
-import type { Subscription } from './subscription';
-import type { PublicUser } from './user';
-import type { TeachingClassStudent } from './student';
-import { V, isoDate, nullableRef, optionalText, refSchema, writeBody, type JsonLd } from './common';
+import { ClassUserType, INVITATION_CODE_LENGTH, PAGE_SIZE } from '../constants';
+import { mediaSchema } from './media';
+import { jsonLdObject, stampFields } from './responses';
+import { schoolSchema } from './school';
+import { subscriptionSchema } from './subscription';
+import { publicUserSchema } from './user';
+import { teachingClassStudentSchema } from './student';
+import { V, isoDate, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
 import { personName } from './names';
 
@@ -117,49 +118,11 @@ export const teachingClassListQuery = listQuery(
 
 export const educationLevelListQuery = listQuery({}, PAGE_SIZE.max);
 
-export interface EducationLevel extends JsonLd {
-  id: number;
-  translationKey: string;
-}
+export const educationLevelSchema = jsonLdObject('EducationLevel', { id: z.number().int(), translationKey: z.string() });
+export type EducationLevel = z.output<typeof educationLevelSchema>;
 
-export type SchoolSummary = Pick<School, '@id' | '@type' | 'id' | 'name'>;
-
-/** A class as its teachers and evaluators see it. The list leaves out teachers and students (the detail has them). */
-export interface TeachingClass extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  name: string;
-  grade: string | null;
-  /** Only for the class's teachers (creator and co-teachers). */
-  invitationCode?: string;
-  year: number;
-  start: string;
-  end: string;
-  isFinished: boolean;
-  /** When the class was finished (null while it runs): its page says "Finished on", retention counts from it. */
-  finishedAt: string | null;
-  /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
-  defaultPoints: number;
-  avatar: Media | null;
-  school: SchoolSummary | null;
-  creator: PublicUser;
-  /** A number when the term written is one ("2"), as the product's clients read it; else its text ("Full year"). */
-  term: string | number | null;
-  numTeachers: number;
-  numStudents: number;
-  teachers?: PublicUser[];
-  /** The Student IRIs of the class's places. */
-  students?: string[];
-  teachingClassStudents?: TeachingClassStudent[];
-  educationLevel: EducationLevel | null;
-  isIndividual: boolean;
-  subscription: Subscription | null;
-  /** The signed-in user's class role: 0 creator, 1 co-teacher, 2 evaluator. */
-  userType: ClassUserType;
-  /** What the signed-in user may do with this class (DESIGN §2, §14), so that clients never re-derive it from the role. */
-  abilities: ClassAbilities;
-}
+export const schoolSummarySchema = schoolSchema.pick({ '@context': true, '@id': true, '@type': true, id: true, name: true });
+export type SchoolSummary = z.output<typeof schoolSummarySchema>;
 
 /** The class actions of DESIGN §2 a client shows or hides; the server decides them all by the same table. */
 export const CLASS_ABILITIES = [
@@ -176,15 +139,58 @@ export const CLASS_ABILITIES = [
   'readAccessLog',
 ] as const;
 export type ClassAbility = (typeof CLASS_ABILITIES)[number];
+export const classAbilitiesSchema = z.strictObject(
+  Object.fromEntries(CLASS_ABILITIES.map((a) => [a, z.boolean()])) as Record<ClassAbility, z.ZodBoolean>,
+);
 export type ClassAbilities = Record<ClassAbility, boolean>;
 
+const classUserType = z.union([z.literal(ClassUserType.Creator), z.literal(ClassUserType.CoTeacher), z.literal(ClassUserType.Evaluator)]);
+
+/** A class as its teachers and evaluators see it. The list leaves out teachers and students (the detail has them). */
+export const teachingClassSchema = jsonLdObject('TeachingClass', {
+  ...stampFields,
+  name: z.string(),
+  grade: z.string().nullable(),
+  /** Only for the class's teachers (creator and co-teachers). */
+  invitationCode: z.string().optional(),
+  year: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  isFinished: z.boolean(),
+  /** When the class was finished (null while it runs): its page says "Finished on", retention counts from it. */
+  finishedAt: z.string().nullable(),
+  /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
+  defaultPoints: z.number().int(),
+  avatar: mediaSchema.nullable(),
+  school: schoolSummarySchema.nullable(),
+  creator: publicUserSchema,
+  /** A number when the term written is one ("2"), as the product's clients read it; else its text ("Full year"). */
+  term: z.union([z.string(), z.number()]).nullable(),
+  numTeachers: z.number().int(),
+  numStudents: z.number().int(),
+  teachers: z.array(publicUserSchema).optional(),
+  /** The Student IRIs of the class's places. */
+  students: z.array(z.string()).optional(),
+  teachingClassStudents: z.array(teachingClassStudentSchema).optional(),
+  educationLevel: educationLevelSchema.nullable(),
+  isIndividual: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+  /** The signed-in user's class role: 0 creator, 1 co-teacher, 2 evaluator. */
+  userType: classUserType,
+  /** What the signed-in user may do with this class (DESIGN §2, §14), so that clients never re-derive it from the role. */
+  abilities: classAbilitiesSchema,
+});
+export type TeachingClass = z.output<typeof teachingClassSchema>;
+
+
 /** What a class's invitation code shows to anyone signed in: enough to recognise the class, nothing more. */
-export interface TeachingClassSummary extends JsonLd {
-  id: number;
-  name: string;
-  school: SchoolSummary | null;
-  creator: Pick<PublicUser, '@id' | '@type' | 'id' | 'firstName' | 'lastName'>;
-  avatar: Media | null;
+export const teachingClassSummarySchema = jsonLdObject('TeachingClass', {
+  id: z.number().int(),
+  name: z.string(),
+  school: schoolSummarySchema.nullable(),
+  creator: publicUserSchema.omit({ avatar: true }),
+  avatar: mediaSchema.nullable(),
   /** The signed-in user's role in it, if any (so a client can say "you already teach this class"). */
-  userType: ClassUserType | null;
-}
+  userType: classUserType.nullable(),
+});
+export type TeachingClassSummary = z.output<typeof teachingClassSummarySchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, type AccountType } from '../constants';
-import { V, optionalText, refSchema, nullableRef, writeBody, type JsonLd } from './common';
-import type { Media } from './media';
-import type { School } from './school';
+import { ACCOUNT_TYPES, LOCALES, PASSWORD_MIN_LENGTH, USER_TYPE_MARKER } from '../constants';
+import { V, optionalText, refSchema, nullableRef, writeBody } from './common';
+import { mediaSchema } from './media';
+import { jsonLdType } from './responses';
+import { schoolSchema } from './school';
 import { optionalPersonName, personName } from './names';
 import { filter, listQuery } from './filters';
 
@@ -48,10 +49,9 @@ export type SignUpBody = z.input<typeof signUpBody>;
 export const loginBody = z.object({ username: z.string().min(1).max(180), password: z.string().min(1).max(4096) });
 export type LoginBody = z.infer<typeof loginBody>;
 export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) }).strict();
-export interface TokenPair {
-  token: string;
-  refresh_token: string;
-}
+/** What sign-in and a token refresh answer. */
+export const tokenPairSchema = z.strictObject({ token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.output<typeof tokenPairSchema>;
 
 /** What a user shows but is not changed through PATCH (the login names, the account's kind and rights). */
 const userReadOnly = ['username', 'email', 'accountType', 'roles', 'hasSubscription', 'privacyPolicyLastAgreed'];
@@ -84,41 +84,44 @@ export const forgotPasswordParams = z.object({ email });
 export const validateEmailParams = z.object({ email });
 export const validateUsernameParams = z.object({ username });
 /** Whether a sign-up may use the value; when not, the message sign-up would answer with. */
-export interface ValueAvailability {
-  available: boolean;
-  message?: string;
-}
+export const valueAvailabilitySchema = z.strictObject({ available: z.boolean(), message: z.string().optional() });
+export type ValueAvailability = z.output<typeof valueAvailabilitySchema>;
 
 /** `GET /users`: yourself and the people who share a class with you (DESIGN §3), as other users see them. */
 export const userListQuery = listQuery({ id: filter.ids('these users only') });
 export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), plainPassword: password }).strict();
 
-export interface User extends JsonLd {
-  id: number;
-  created: string;
-  updated: string;
-  firstName: string;
-  lastName: string;
-  preferredLanguage: string;
-  avatar: Media | string | null;
-  school: School | string | null;
-  occupation: string | null;
-  phone: string | null;
-  privacyPolicyLastAgreed: string | null;
-  username: string;
-  email: string;
-  accountType: AccountType;
-  roles?: string[];
-  hasSubscription?: boolean;
-}
+/** A user's JSON-LD type tells the account type (spec §3). */
+const userType = jsonLdType(Object.values(USER_TYPE_MARKER));
 
 /** What other users may see of someone. */
-export interface PublicUser extends JsonLd {
-  id: number;
-  firstName: string;
-  lastName: string;
-  avatar: Media | string | null;
-}
+export const publicUserSchema = z.strictObject({
+  '@context': z.string().optional(),
+  '@id': z.string(),
+  '@type': userType,
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: mediaSchema.nullable(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** The whole profile, as its owner reads it (`/users/me`, sign-up, a profile change). */
+export const userSchema = publicUserSchema.extend({
+  created: z.string(),
+  updated: z.string(),
+  preferredLanguage: z.string(),
+  school: schoolSchema.nullable(),
+  occupation: z.string().nullable(),
+  phone: z.string().nullable(),
+  privacyPolicyLastAgreed: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  roles: z.array(z.string()),
+  hasSubscription: z.boolean(),
+});
+export type User = z.output<typeof userSchema>;
 
 export interface JwtClaims {
   userid: number;

@@ -1,4 +1,4 @@
-import { accessLogListQuery, API_AUTH_PREFIX, hydraCollectionSchema, resourceSchema } from '@skillroom/contract';
+import { accessLogListQuery, accessLogSchema, API_AUTH_PREFIX, hydraCollectionSchema } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 
 import { flushAccessLog } from '../../records/access-log';
@@ -16,7 +16,7 @@ export const accessLogsRoutes: ModuleRoutes = {
         schema: {
           summary: "Who has read a student's record (class creators for their students; platform admins)",
           querystring: listQuerystring(accessLogListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(accessLogSchema) },
         },
       },
       async (req) => {

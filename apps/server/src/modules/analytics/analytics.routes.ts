@@ -1,4 +1,4 @@
-import { ANALYTICS_MAX_BYTES, analyticsEventBody, jsonLdAnswerSchema } from '@skillroom/contract';
+import { ANALYTICS_MAX_BYTES, analyticsAcceptedSchema, analyticsEventBody } from '@skillroom/contract';
 import type { FastifyRequest } from 'fastify';
 import { analyticsEvents } from '../../db/schema';
 import type { ModuleRoutes } from '../types';
@@ -15,7 +15,7 @@ export const analyticsRoutes: ModuleRoutes = {
     app.post(
       '/analytics-event',
       {
-        schema: { summary: 'Record a screen view or event', body: analyticsEventBody, response: { 202: jsonLdAnswerSchema } },
+        schema: { summary: 'Record a screen view or event', body: analyticsEventBody, response: { 202: analyticsAcceptedSchema } },
         bodyLimit: ANALYTICS_MAX_BYTES,
         config: { rateLimit },
       },

@@ -1,4 +1,5 @@
 import {
+  authRefusalSchema,
   BASE_PATH,
   COOKIE_BEARER,
   COOKIE_REFRESH,
@@ -6,11 +7,11 @@ import {
   forgotPasswordParams,
   loginBody,
   LOGOUT_PATH,
-  refreshBody,
-  resetPasswordBody,
-  jsonAnswerSchema,
   messageAnswerSchema,
   redirectSchema,
+  refreshBody,
+  resetPasswordBody,
+  tokenPairSchema,
 } from '@skillroom/contract';
 import { documentedBody } from '../../http/route-schema';
 import type { ModuleRoutes } from '../types';
@@ -28,7 +29,7 @@ export const authRoutes: ModuleRoutes = {
         schema: {
           summary: 'Sign in: a token pair',
           body: documentedBody(loginBody),
-          response: { 200: jsonAnswerSchema, 401: jsonAnswerSchema },
+          response: { 200: tokenPairSchema, 401: authRefusalSchema },
         },
         config: { rateLimit },
       },
@@ -47,7 +48,7 @@ export const authRoutes: ModuleRoutes = {
     app.post(
       '/token_refresh',
       {
-        schema: { summary: 'Rotate a refresh token', body: refreshBody, response: { 200: jsonAnswerSchema, 401: jsonAnswerSchema } },
+        schema: { summary: 'Rotate a refresh token', body: refreshBody, response: { 200: tokenPairSchema, 401: authRefusalSchema } },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (req, reply) => {

@@ -3,8 +3,9 @@ import {
   classTeacherListQuery,
   hydraCollectionSchema,
   noContentSchema,
-  resourceSchema,
   teacherListQuery,
+  teacherSchema,
+  teachingClassTeacherSchema,
 } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 
@@ -22,7 +23,7 @@ export const classTeachersRoutes: ModuleRoutes = {
         schema: {
           summary: 'Co-teachers of the classes the user sees',
           querystring: listQuerystring(classTeacherListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(teachingClassTeacherSchema) },
         },
       },
       async (req) => {
@@ -40,7 +41,7 @@ export const classTeachersRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class-teacher/:id',
-      { schema: { summary: 'A co-teacher of a class', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A co-teacher of a class', params: idParams, response: { 200: teachingClassTeacherSchema } } },
       async (req) => item(presentClassTeacher(await service.get(db, req.principal, req.params.id), urlSigner)),
     );
     app.delete(
@@ -63,7 +64,7 @@ export const classTeachersRoutes: ModuleRoutes = {
         schema: {
           summary: 'Teachers the user works with or shares a school with',
           querystring: listQuerystring(teacherListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(teacherSchema) },
         },
       },
       async (req) => {
@@ -82,7 +83,7 @@ export const classTeachersRoutes: ModuleRoutes = {
     app.get(
       '/teacher/:id',
       {
-        schema: { summary: 'A teacher (phone only to teachers who share a class)', params: idParams, response: { 200: resourceSchema() } },
+        schema: { summary: 'A teacher (phone only to teachers who share a class)', params: idParams, response: { 200: teacherSchema } },
       },
       async (req) => item(presentTeacher(await service.getTeacher(db, req.principal, req.params.id), urlSigner)),
     );

@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, educationLevelListQuery, hydraCollectionSchema, resourceSchema } from '@skillroom/contract';
+import { API_AUTH_PREFIX, educationLevelListQuery, educationLevelSchema, hydraCollectionSchema } from '@skillroom/contract';
 import { collection, offsetOf } from '../../http/hydra';
 import type { ModuleRoutes } from '../types';
 import { presentEducationLevel } from './education-levels.presenter';
@@ -14,7 +14,7 @@ export const educationLevelsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Education levels (the client translates translationKey)',
           querystring: listQuerystring(educationLevelListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(educationLevelSchema) },
         },
       },
       async (req) => {

@@ -1,4 +1,4 @@
-import { FAMILY_LETTER, familyLettersQuery, fileAnswerSchema, jsonAnswerSchema } from '@skillroom/contract';
+import { FAMILY_LETTER, familyLetterDefaultsSchema, familyLettersQuery, fileAnswerSchema } from '@skillroom/contract';
 import { requestSignal } from '../../http/request-signal';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import { runHeavy } from '../heavy-tasks';
@@ -26,7 +26,7 @@ export const familyLettersRoutes: ModuleRoutes = {
         schema: {
           summary: "The language of a class's family letters for a place without its own (its teachers)",
           params: idParams,
-          response: { 200: jsonAnswerSchema },
+          response: { 200: familyLetterDefaultsSchema },
         },
       },
       async (req) => service.defaults(db, req.principal, req.params.id),

@@ -1,18 +1,21 @@
 import {
   API_AUTH_PREFIX,
   classLearningSkillListQuery,
+  classLearningSkillSchema,
   hydraCollectionSchema,
   learningActionCreateBody,
   learningActionListQuery,
   learningActionPatchBody,
+  learningActionSchema,
   learningSkillCreateBody,
   learningSkillListQuery,
   learningSkillPatchBody,
   learningSkillPutBody,
+  learningSkillSchema,
   noContentSchema,
-  resourceSchema,
   teachingClassLearningSkillCreateBody,
   teachingClassLearningSkillListQuery,
+  teachingClassLearningSkillSchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item, offsetOf } from '../../http/hydra';
@@ -46,7 +49,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Learning skills: the catalogue, your own and those of your classes',
           querystring: listQuerystring(learningSkillListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(learningSkillSchema) },
         },
       },
       async (req) => {
@@ -70,7 +73,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
     );
     app.get(
       '/learning-skill/:id',
-      { schema: { summary: 'A learning skill with its ordered actions', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A learning skill with its ordered actions', params: idParams, response: { 200: learningSkillSchema } } },
       async (req) => oneSkill(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
@@ -79,7 +82,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Create a custom skill (with teachingClass: also used by that class)',
           body: learningSkillCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: learningSkillSchema },
         },
       },
       async (req, reply) => {
@@ -95,7 +98,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
           summary: 'Change a custom skill (its creator only)',
           params: idParams,
           body: learningSkillPatchBody,
-          response: { 200: resourceSchema() },
+          response: { 200: learningSkillSchema },
         },
       },
       async (req) => {
@@ -111,7 +114,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
           summary: 'Replace a custom skill: name, avatar (its creator only)',
           params: idParams,
           body: learningSkillPutBody,
-          response: { 200: resourceSchema() },
+          response: { 200: learningSkillSchema },
         },
       },
       async (req) => {
@@ -126,7 +129,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Learning actions of the skills you may see',
           querystring: listQuerystring(learningActionListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(learningActionSchema) },
         },
       },
       async (req) => {
@@ -138,12 +141,12 @@ export const learningSkillsRoutes: ModuleRoutes = {
     );
     app.get(
       '/learning-action/:id',
-      { schema: { summary: 'A learning action', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A learning action', params: idParams, response: { 200: learningActionSchema } } },
       async (req) => item(presentAction(await service.getAction(db, req.principal, req.params.id))),
     );
     app.post(
       '/learning-action',
-      { schema: { summary: 'Add an action to a custom skill', body: learningActionCreateBody, response: { 201: resourceSchema() } } },
+      { schema: { summary: 'Add an action to a custom skill', body: learningActionCreateBody, response: { 201: learningActionSchema } } },
       async (req, reply) => {
         const p = req.principal;
         const id = await service.createAction(db, p, req.body);
@@ -157,7 +160,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
           summary: "Rename or reorder a custom skill's action",
           params: idParams,
           body: learningActionPatchBody,
-          response: { 200: resourceSchema() },
+          response: { 200: learningActionSchema },
         },
       },
       async (req) => {
@@ -183,7 +186,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
           summary: 'The skills a class uses, with their ordered actions',
           params: idParams,
           querystring: listQuerystring(classLearningSkillListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(classLearningSkillSchema) },
         },
       },
       async (req) => {
@@ -203,7 +206,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         schema: {
           summary: "Classes' choices of skills",
           querystring: listQuerystring(teachingClassLearningSkillListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(teachingClassLearningSkillSchema) },
         },
       },
       async (req) => {
@@ -221,7 +224,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class-learning-skill/:id',
-      { schema: { summary: "A class's choice of a skill", params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: "A class's choice of a skill", params: idParams, response: { 200: teachingClassLearningSkillSchema } } },
       async (req) => oneLink(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
@@ -230,7 +233,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         schema: {
           summary: 'A class starts using a skill (class teachers)',
           body: teachingClassLearningSkillCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: teachingClassLearningSkillSchema },
         },
       },
       async (req, reply) => {

@@ -5,10 +5,10 @@ import {
   hydraCollectionSchema,
   MEDIA_TYPE_KIND,
   mediaListQuery,
+  mediaSchema,
   type MediaType,
   type MediaUploadFields,
   mediaUploadFields,
-  resourceSchema,
   V,
   type Violation,
 } from '@skillroom/contract';
@@ -79,7 +79,7 @@ export const mediaRoutes: ModuleRoutes = {
             'mediaFile[file]': 'the file',
             encode: '1 to make an image web-sized (at most 2560 px)',
           },
-          response: { 201: resourceSchema() },
+          response: { 201: mediaSchema },
         },
       },
       async (req, reply) => {
@@ -116,7 +116,7 @@ export const mediaRoutes: ModuleRoutes = {
         schema: {
           summary: 'A media item the user may see, with signed links to its file and thumbnail',
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: mediaSchema },
         },
       },
       async (req) => {
@@ -131,7 +131,7 @@ export const mediaRoutes: ModuleRoutes = {
         schema: {
           summary: 'Media: the catalogue and your uploads, or by id[] those you may see',
           querystring: listQuerystring(mediaListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(mediaSchema) },
         },
       },
       async (req) => {

@@ -6,12 +6,12 @@ import {
   fileAnswerSchema,
   hydraCollectionSchema,
   type MarkAllReadResponse,
+  markAllReadSchema,
   NOTIFICATION_STREAM_PATH,
   notificationListQuery,
   notificationPatchBody,
-  resourceSchema,
+  notificationSchema,
   V,
-  jsonAnswerSchema,
 } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 import { stopSignal } from '../../http/request-signal';
@@ -55,7 +55,7 @@ export const notificationsRoutes: ModuleRoutes = {
         schema: {
           summary: "The user's notifications, newest first (isRead=false: the unread ones, the badge count)",
           querystring: listQuerystring(notificationListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(notificationSchema) },
         },
       },
       async (req) => {
@@ -67,7 +67,7 @@ export const notificationsRoutes: ModuleRoutes = {
     );
     app.get(
       '/notification/:id',
-      { schema: { summary: 'One of the user’s notifications', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'One of the user’s notifications', params: idParams, response: { 200: notificationSchema } } },
       async (req) => item(await service.get(db, req.principal, req.params.id)),
     );
     app.patch(
@@ -77,7 +77,7 @@ export const notificationsRoutes: ModuleRoutes = {
           summary: 'Mark a notification read or unread',
           params: idParams,
           body: notificationPatchBody,
-          response: { 200: resourceSchema() },
+          response: { 200: notificationSchema },
         },
       },
       async (req) => {
@@ -89,7 +89,7 @@ export const notificationsRoutes: ModuleRoutes = {
     );
     app.post(
       '/notifications/mark-all-read',
-      { schema: { summary: 'Mark all of the user’s notifications read', response: { 200: jsonAnswerSchema } } },
+      { schema: { summary: 'Mark all of the user’s notifications read', response: { 200: markAllReadSchema } } },
       async (req): Promise<MarkAllReadResponse> => ({
         updated: await service.markAllRead(db, req.principal),
       }),

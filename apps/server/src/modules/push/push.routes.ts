@@ -1,4 +1,4 @@
-import { noContentSchema, pushTokenBody, resourceSchema } from '@skillroom/contract';
+import { noContentSchema, pushTokenBody, pushTokenSchema } from '@skillroom/contract';
 import { item } from '../../http/hydra';
 import type { ModuleRoutes } from '../types';
 import { presentPushToken } from './push.presenter';
@@ -23,7 +23,7 @@ export const pushRoutes: ModuleRoutes = {
         schema: {
           summary: "Register the browser's push subscription (idempotent per subscription)",
           body: pushTokenBody,
-          response: { 200: resourceSchema('FirebaseToken'), 201: resourceSchema('FirebaseToken') },
+          response: { 200: pushTokenSchema, 201: pushTokenSchema },
         },
       },
       async (req, reply) => {
@@ -38,7 +38,7 @@ export const pushRoutes: ModuleRoutes = {
         schema: {
           summary: "One of the user's push tokens (its owner only)",
           params: idParams,
-          response: { 200: resourceSchema('FirebaseToken') },
+          response: { 200: pushTokenSchema },
         },
       },
       async (req) => item(presentPushToken(await service.get(db, req.principal, req.params.id))),

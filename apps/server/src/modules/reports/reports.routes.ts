@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { camelName, fileAnswerSchema, jsonAnswerSchema, type Report, reportQuery } from '@skillroom/contract';
+import { camelName, fileAnswerSchema, type Report, reportQuery, reportSchema } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { requestSignal } from '../../http/request-signal';
 import { documentedAs, idParams } from '../../http/route-schema';
@@ -78,7 +78,7 @@ export const reportsRoutes: ModuleRoutes = {
             summary: `${what}: totals, skills and actions, students, weeks, recent media`,
             params: idParams,
             querystring: reportQuerystring,
-            response: { 200: jsonAnswerSchema },
+            response: { 200: reportSchema },
           },
         },
         async (req) => build(db, urlSigner, req.principal, subject, req, 'report'),

@@ -2,8 +2,8 @@ import {
   API_AUTH_PREFIX,
   API_PUBLIC_PREFIX,
   hydraCollectionSchema,
-  resourceSchema,
   schoolCreateBody,
+  schoolSchema,
   schoolSearchQuery,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
@@ -18,7 +18,7 @@ import { idParams, listQuerystring } from '../../http/route-schema';
 function searchRoute(app: ApiScope, db: Db, prefix: string, summary: string) {
   app.get(
     '/schools',
-    { schema: { summary, querystring: listQuerystring(schoolSearchQuery), response: { 200: hydraCollectionSchema(resourceSchema()) } } },
+    { schema: { summary, querystring: listQuerystring(schoolSearchQuery), response: { 200: hydraCollectionSchema(schoolSchema) } } },
     async (req) => {
       const { query: q, links } = req.query;
       const { rows, total } = await schoolsRepository.search(db, q.name, q.itemsPerPage, offsetOf(q));
@@ -36,7 +36,7 @@ export const schoolsRoutes: ModuleRoutes = {
     searchRoute(app, db, API_AUTH_PREFIX, 'Find schools by name (the list sign-up shows)');
     app.get(
       '/school/:id',
-      { schema: { summary: 'A school with its number of teachers', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A school with its number of teachers', params: idParams, response: { 200: schoolSchema } } },
       async (req) => {
         const row = await schoolsService.get(db, req.params.id);
         return item(presentSchool(row));
@@ -48,7 +48,7 @@ export const schoolsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Create a school (or answer the one of that name)',
           body: schoolCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: schoolSchema },
         },
       },
       async (req, reply) => {

@@ -3,10 +3,11 @@ import {
   hydraCollectionSchema,
   invitationCreateBody,
   noContentSchema,
-  resourceSchema,
   studentLinkExtendBody,
   studentProfileInvitationListQuery,
+  studentProfileUserInvitationSchema,
   studentProfileUserListQuery,
+  studentProfileUserSchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -30,7 +31,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         schema: {
           summary: "Requests to link to a student: the user's own, and those for the classes they teach",
           querystring: listQuerystring(studentProfileInvitationListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(studentProfileUserInvitationSchema) },
         },
       },
       async (req) => {
@@ -48,7 +49,7 @@ export const studentLinksRoutes: ModuleRoutes = {
     );
     app.get(
       '/student-profile-user-invitation/:id',
-      { schema: { summary: 'A request to link to a student', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A request to link to a student', params: idParams, response: { 200: studentProfileUserInvitationSchema } } },
       async (req) => invitation(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
@@ -57,7 +58,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         schema: {
           summary: "Ask to link to a student with the code of the student's place",
           body: invitationCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: studentProfileUserInvitationSchema },
         },
         config: { rateLimit: codeLimit },
       },
@@ -73,7 +74,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         schema: {
           summary: 'Accept a request to link (the class teachers): the user is linked to the student',
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: studentProfileUserInvitationSchema },
         },
       },
       async (req) => {
@@ -91,7 +92,7 @@ export const studentLinksRoutes: ModuleRoutes = {
             "Accept every pending request to link to a student of the class, in one transaction (the class's teachers): " +
             'each requester is linked and notified; answers the requests accepted',
           params: idParams,
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(studentProfileUserInvitationSchema) },
         },
       },
       async (req) => {
@@ -107,7 +108,7 @@ export const studentLinksRoutes: ModuleRoutes = {
     );
     app.post(
       '/student-profile-user-invitation/:id/reject',
-      { schema: { summary: 'Reject a request to link (the class teachers)', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'Reject a request to link (the class teachers)', params: idParams, response: { 200: studentProfileUserInvitationSchema } } },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;
@@ -122,7 +123,7 @@ export const studentLinksRoutes: ModuleRoutes = {
         schema: {
           summary: "Users linked to students: the user's own links, and those of the students they teach",
           querystring: listQuerystring(studentProfileUserListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(studentProfileUserSchema) },
         },
       },
       async (req) => {
@@ -140,7 +141,7 @@ export const studentLinksRoutes: ModuleRoutes = {
     );
     app.get(
       '/student-profile-user/:id',
-      { schema: { summary: 'A user linked to a student', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A user linked to a student', params: idParams, response: { 200: studentProfileUserSchema } } },
       async (req) => item(presentStudentLink(await service.getLink(db, req.principal, req.params.id), urlSigner)),
     );
     app.post(
@@ -150,7 +151,7 @@ export const studentLinksRoutes: ModuleRoutes = {
           summary: 'Link the same user to the same student in another class (its teachers)',
           params: idParams,
           body: studentLinkExtendBody,
-          response: { 201: resourceSchema() },
+          response: { 201: studentProfileUserSchema },
         },
       },
       async (req, reply) => {

@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, hydraCollectionSchema, resourceSchema, studentListQuery } from '@skillroom/contract';
+import { API_AUTH_PREFIX, hydraCollectionSchema, studentListQuery, studentSchema } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 
 import { recordReads } from '../../records/access-log';
@@ -16,7 +16,7 @@ export const studentsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Students the user may see (their classes’, and those linked to them)',
           querystring: listQuerystring(studentListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(studentSchema) },
         },
       },
       async (req) => {
@@ -34,7 +34,7 @@ export const studentsRoutes: ModuleRoutes = {
     );
     app.get(
       '/student/:id',
-      { schema: { summary: 'A student (the person, across classes)', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A student (the person, across classes)', params: idParams, response: { 200: studentSchema } } },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;

@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, hydraCollectionSchema, resourceSchema, subscriptionListQuery } from '@skillroom/contract';
+import { API_AUTH_PREFIX, hydraCollectionSchema, subscriptionListQuery, subscriptionSchema } from '@skillroom/contract';
 import { collection, item, offsetOf } from '../../http/hydra';
 
 import type { ModuleRoutes } from '../types';
@@ -15,7 +15,7 @@ export const subscriptionsRoutes: ModuleRoutes = {
         schema: {
           summary: "The signed-in user's subscriptions (as teacher or evaluator)",
           querystring: listQuerystring(subscriptionListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(subscriptionSchema) },
         },
       },
       async (req) => {
@@ -27,7 +27,7 @@ export const subscriptionsRoutes: ModuleRoutes = {
     );
     app.get(
       '/subscription/:id',
-      { schema: { summary: 'A subscription of which the user is a member', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A subscription of which the user is a member', params: idParams, response: { 200: subscriptionSchema } } },
       async (req) => {
         const p = req.principal;
         return item(presentSubscription(await subscriptionsService.get(db, p, req.params.id)));

@@ -1,4 +1,12 @@
-import { DEFAULT_LOCALE, LOCALES, jsonAnswerSchema, versionParams, type PublicConfig, type VersionInfo } from '@skillroom/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  type PublicConfig,
+  publicConfigSchema,
+  type VersionInfo,
+  versionInfoSchema,
+  versionParams,
+} from '@skillroom/contract';
 import type { ModuleRoutes } from '../types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
@@ -11,7 +19,7 @@ export const systemRoutes: ModuleRoutes = {
       {
         schema: {
           summary: 'Version, locales, push key, retention days, privacy policy date; 200 once ready',
-          response: { 200: jsonAnswerSchema },
+          response: { 200: publicConfigSchema },
         },
       },
       async (): Promise<PublicConfig> => {
@@ -34,7 +42,7 @@ export const systemRoutes: ModuleRoutes = {
         schema: {
           summary: "The server's version and the oldest app build it serves (MINIMUM_APP_BUILD)",
           params: versionParams,
-          response: { 200: jsonAnswerSchema },
+          response: { 200: versionInfoSchema },
         },
       },
       async (req): Promise<VersionInfo> => {

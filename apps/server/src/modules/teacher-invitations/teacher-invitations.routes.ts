@@ -2,8 +2,8 @@ import {
   API_AUTH_PREFIX,
   hydraCollectionSchema,
   invitationCreateBody,
-  resourceSchema,
   teacherInvitationListQuery,
+  teachingClassTeacherInvitationSchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -29,7 +29,7 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
         schema: {
           summary: "Requests to join a class: the user's own, and those for the classes they teach",
           querystring: listQuerystring(teacherInvitationListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(teachingClassTeacherInvitationSchema) },
         },
       },
       async (req) => {
@@ -47,7 +47,7 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class-teacher-invitation/:id',
-      { schema: { summary: 'A request to join a class', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'A request to join a class', params: idParams, response: { 200: teachingClassTeacherInvitationSchema } } },
       async (req) => one(db, urlSigner, req.principal, req.params.id),
     );
     app.post(
@@ -56,7 +56,7 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Ask to join the class of an invitation code as a co-teacher',
           body: invitationCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: teachingClassTeacherInvitationSchema },
         },
         config: { rateLimit: codeLimit },
       },
@@ -72,7 +72,7 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Accept a request to join (class creator): the requester becomes a co-teacher',
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassTeacherInvitationSchema },
         },
       },
       async (req) => {
@@ -84,7 +84,7 @@ export const teacherInvitationsRoutes: ModuleRoutes = {
     );
     app.post(
       '/teaching-class-teacher-invitation/:id/reject',
-      { schema: { summary: 'Reject a request to join (class creator)', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'Reject a request to join (class creator)', params: idParams, response: { 200: teachingClassTeacherInvitationSchema } } },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;

@@ -4,8 +4,9 @@ import {
   ROSTER_IMPORT_MESSAGES,
   ROSTER_IMPORT_PATH,
   rosterImportFormFields,
+  rosterImportPreviewSchema,
+  rosterImportResultSchema,
   rosterImportTextBody,
-  jsonLdAnswerSchema,
 } from '@skillroom/contract';
 import { collection } from '../../http/hydra';
 import { parse } from '../../http/validate';
@@ -34,7 +35,7 @@ export const rosterImportRoutes: ModuleRoutes = {
           summary: 'Import a class list (CSV, xlsx or pasted lines): one row per line with its status; without dryRun, all or nothing',
           body: documentedBody(rosterImportTextBody),
           'x-multipart': { file: 'CSV or xlsx file', teachingClass: 'the class (@id or id)', dryRun: 'true to only read and judge' },
-          response: { 200: jsonLdAnswerSchema, 201: jsonLdAnswerSchema },
+          response: { 200: rosterImportPreviewSchema, 201: rosterImportResultSchema },
         },
       },
       async (req, reply) => {
@@ -58,10 +59,10 @@ export const rosterImportRoutes: ModuleRoutes = {
         const placeOf = new Map(out.created.map((c) => [c.line, c.place.place.id]));
         const rows = out.rows.map((r) => presentRosterRow(r, placeOf.get(r.line)));
         const summary = service.summarize(out.rows, out.ignored);
-        if (input.dryRun) return { '@type': 'TeachingClassStudentImport', dryRun: true, rows, summary };
+        if (input.dryRun) return { '@type': 'TeachingClassStudentImport', dryRun: true as const, rows, summary };
         const members = out.created.map((c) => presentPlace(c.place, urlSigner, policy.canSeeInvitationCode(c.place)));
         const path = `${API_AUTH_PREFIX}/teaching-class-students`;
-        return reply.status(201).send({ ...collection(path, members, members.length), dryRun: false, rows, summary });
+        return reply.status(201).send({ ...collection(path, members, members.length), dryRun: false as const, rows, summary });
       },
     );
   },

@@ -2,12 +2,12 @@ import {
   API_AUTH_PREFIX,
   hydraCollectionSchema,
   noContentSchema,
-  resourceSchema,
   teachingClassStudentCopyBody,
   teachingClassStudentCreateBody,
   teachingClassStudentListQuery,
   teachingClassStudentPatchBody,
   teachingClassStudentPutBody,
+  teachingClassStudentSchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -34,7 +34,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Places of students the user may see',
           querystring: listQuerystring(teachingClassStudentListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(teachingClassStudentSchema) },
         },
       },
       async (req) => {
@@ -52,7 +52,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
     );
     app.get(
       '/teaching-class-student/:id',
-      { schema: { summary: "A student's place in a class", params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: "A student's place in a class", params: idParams, response: { 200: teachingClassStudentSchema } } },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;
@@ -67,7 +67,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Add a student to a class (creates the Student and the place)',
           body: teachingClassStudentCreateBody,
-          response: { 201: resourceSchema() },
+          response: { 201: teachingClassStudentSchema },
         },
       },
       async (req, reply) => {
@@ -82,7 +82,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         schema: {
           summary: 'Copy places from other classes into a class, re-using each Student',
           body: teachingClassStudentCopyBody,
-          response: { 201: hydraCollectionSchema(resourceSchema()) },
+          response: { 201: hydraCollectionSchema(teachingClassStudentSchema) },
         },
       },
       async (req, reply) => {
@@ -104,7 +104,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
           summary: 'Change a place (class teachers)',
           params: idParams,
           body: teachingClassStudentPatchBody,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassStudentSchema },
         },
       },
       async (req) => {
@@ -120,7 +120,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
           summary: 'Replace a place: names, code, avatar (class teachers)',
           params: idParams,
           body: teachingClassStudentPutBody,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassStudentSchema },
         },
       },
       async (req) => {
@@ -134,7 +134,7 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         schema: {
           summary: "Give a student's place a new parent-link code (class teachers)",
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassStudentSchema },
         },
       },
       async (req) => {

@@ -1,13 +1,15 @@
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   API_AUTH_PREFIX,
   hydraCollectionSchema,
   noContentSchema,
-  resourceSchema,
   teachingClassCreateBody,
   teachingClassListQuery,
   teachingClassPatchBody,
   teachingClassPutBody,
+  teachingClassSchema,
+  teachingClassSummarySchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection, item } from '../../http/hydra';
@@ -48,7 +50,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
         schema: {
           summary: 'Classes the user created, co-teaches or evaluates; or, by invitationCode, one class summary',
           querystring: listQuerystring(teachingClassListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(z.union([teachingClassSchema, teachingClassSummarySchema])) },
         },
         config: { rateLimit: lookupLimit },
       },
@@ -90,7 +92,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
         schema: {
           summary: 'A class with its teachers, students and the user’s class role',
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassSchema },
         },
       },
       async (req, reply) => {
@@ -104,7 +106,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
     );
     app.post(
       '/teaching-class',
-      { schema: { summary: 'Create a class', body: teachingClassCreateBody, response: { 201: resourceSchema() } } },
+      { schema: { summary: 'Create a class', body: teachingClassCreateBody, response: { 201: teachingClassSchema } } },
       async (req, reply) => {
         const p = req.principal;
         const id = await service.create(db, p, req.body);
@@ -118,7 +120,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
           summary: 'Change a class, finish / reopen it, or hand it to a co-teacher (creator only)',
           params: idParams,
           body: teachingClassPatchBody,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassSchema },
         },
       },
       async (req) => {
@@ -134,7 +136,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
           summary: "Replace a class's fields of the product's write model (creator only)",
           params: idParams,
           body: teachingClassPutBody,
-          response: { 200: resourceSchema() },
+          response: { 200: teachingClassSchema },
         },
       },
       async (req) => {
@@ -152,7 +154,7 @@ export const teachingClassesRoutes: ModuleRoutes = {
     );
     app.post(
       '/teaching-class/:id/invitation-code',
-      { schema: { summary: 'Give the class a new invitation code (creator only)', params: idParams, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'Give the class a new invitation code (creator only)', params: idParams, response: { 200: teachingClassSchema } } },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;

@@ -2,7 +2,7 @@ import type { TranslationsResponse } from '@skillroom/contract';
 import { notFound } from '../../http/errors';
 import type { ModuleRoutes } from '../types';
 import { isLocale, translations } from './translations.service';
-import { jsonAnswerSchema } from '@skillroom/contract';
+import { translationsAnswerSchema } from '@skillroom/contract';
 import { z } from 'zod';
 
 const localeParams = z.object({ locale: z.string() });
@@ -12,7 +12,7 @@ export const translationsRoutes: ModuleRoutes = {
   public: (app) => {
     app.get(
       '/translation/:locale',
-      { schema: { summary: 'The dotted-key translations of a locale', params: localeParams, response: { 200: jsonAnswerSchema } } },
+      { schema: { summary: 'The dotted-key translations of a locale', params: localeParams, response: { 200: translationsAnswerSchema } } },
       async (req, reply): Promise<TranslationsResponse> => {
         const { locale } = req.params;
         // The specification's client asks for en-US by default; regional variants fall back to their language.

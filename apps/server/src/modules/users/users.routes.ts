@@ -1,16 +1,18 @@
+import { z } from 'zod';
 import {
-  API_AUTH_PREFIX,
   accountDeleteBody,
+  API_AUTH_PREFIX,
   hydraCollectionSchema,
-  jsonAnswerSchema,
   noContentSchema,
   privacyPolicyAcceptBody,
-  resourceSchema,
+  publicUserSchema,
   signUpBody,
   userListQuery,
   userPatchBody,
+  userSchema,
   validateEmailParams,
   validateUsernameParams,
+  valueAvailabilitySchema,
 } from '@skillroom/contract';
 import { collection, item } from '../../http/hydra';
 import type { ModuleRoutes } from '../types';
@@ -25,7 +27,7 @@ export const usersRoutes: ModuleRoutes = {
     const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
     app.post(
       '/user',
-      { schema: { summary: 'Sign up', body: signUpBody, response: { 201: resourceSchema() } }, config: { rateLimit } },
+      { schema: { summary: 'Sign up', body: signUpBody, response: { 201: userSchema } }, config: { rateLimit } },
       async (req, reply) => {
         const id = await usersService.signUp(db, req.body);
         return reply.status(201).send(item(presentUser(await usersService.get(db, id), urlSigner)));
@@ -35,7 +37,7 @@ export const usersRoutes: ModuleRoutes = {
     app.get(
       '/user/validate/email/:email',
       {
-        schema: { summary: 'Whether sign-up may use this e-mail', params: validateEmailParams, response: { 200: jsonAnswerSchema } },
+        schema: { summary: 'Whether sign-up may use this e-mail', params: validateEmailParams, response: { 200: valueAvailabilitySchema } },
         config: { rateLimit },
       },
       async (req) => usersService.availability(db, 'email', req.params.email),
@@ -43,7 +45,7 @@ export const usersRoutes: ModuleRoutes = {
     app.get(
       '/user/validate/username/:username',
       {
-        schema: { summary: 'Whether sign-up may use this username', params: validateUsernameParams, response: { 200: jsonAnswerSchema } },
+        schema: { summary: 'Whether sign-up may use this username', params: validateUsernameParams, response: { 200: valueAvailabilitySchema } },
         config: { rateLimit },
       },
       async (req) => usersService.availability(db, 'username', req.params.username),
@@ -56,7 +58,7 @@ export const usersRoutes: ModuleRoutes = {
         schema: {
           summary: 'You and the people you work with (class teachers, your classes’ families, subscriptions)',
           querystring: listQuerystring(userListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
+          response: { 200: hydraCollectionSchema(publicUserSchema) },
         },
       },
       async (req) => {
@@ -78,7 +80,7 @@ export const usersRoutes: ModuleRoutes = {
         schema: {
           summary: 'A user: the whole profile for its owner, a public summary for those who share a class or a subscription',
           params: idParams,
-          response: { 200: resourceSchema() },
+          response: { 200: z.union([userSchema, publicUserSchema]) },
         },
       },
       async (req) => {
@@ -89,7 +91,7 @@ export const usersRoutes: ModuleRoutes = {
     );
     app.patch(
       '/user/:id',
-      { schema: { summary: 'Change your own profile', params: idParams, body: userPatchBody, response: { 200: resourceSchema() } } },
+      { schema: { summary: 'Change your own profile', params: idParams, body: userPatchBody, response: { 200: userSchema } } },
       async (req) => {
         const p = req.principal;
         const body = req.body;
@@ -119,7 +121,7 @@ export const usersRoutes: ModuleRoutes = {
         schema: {
           summary: 'Agree to the current privacy policy (PRIVACY_POLICY_DATE); answers your profile',
           body: privacyPolicyAcceptBody,
-          response: { 200: resourceSchema() },
+          response: { 200: userSchema },
         },
       },
       async (req) => {
