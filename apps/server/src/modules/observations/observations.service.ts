@@ -47,7 +47,7 @@ export const observationsService = {
         observation,
       };
       const ids = await repo.insertRatings(tx, shared, actions, places);
-      await attachMedia(tx, p, b.medias ?? [], { classId: cls.id, creatorId: p.userId, observation, ratingIds: ids });
+      await attachMedia(tx, p, b.medias ?? [], { observation, ratingIds: ids });
     });
     return observation;
   },
@@ -108,8 +108,6 @@ export const observationsService = {
       );
       const ratingIds = [...keptIds, ...newIds];
       await attachMedia(tx, p, mediaNow, {
-        classId,
-        creatorId: first.creatorId,
         observation: id,
         ratingIds,
         carriedBy: ratingIds.concat(dropped),
@@ -139,8 +137,6 @@ function editable(p: Principal, rows: FullRating[]) {
 }
 
 interface Target {
-  classId: number;
-  creatorId: number | null;
   observation: string;
   /** The ratings each media is linked to. */
   ratingIds: number[];

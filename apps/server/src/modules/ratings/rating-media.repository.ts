@@ -47,7 +47,7 @@ export const ratingMediaRepository = {
     await db.select({ id: media.id }).from(media).where(inArray(media.id, mediaIds)).orderBy(media.id).for('update');
   },
 
-  /** The ratings these media are linked to, with what decides whether another rating may share them. */
+  /** The ratings these media are linked to, with their observation (a media stays with one observation). */
   async mediaLinks(db: DbOrTx, mediaIds: number[]) {
     if (!mediaIds.length) return [];
     return db
@@ -55,8 +55,6 @@ export const ratingMediaRepository = {
         mediaId: ratingMedias.mediaId,
         ratingId: ratingMedias.ratingId,
         observation: ratings.observation,
-        classId: ratings.teachingClassId,
-        creatorId: ratings.creatorId,
       })
       .from(ratingMedias)
       .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
