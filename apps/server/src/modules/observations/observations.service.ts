@@ -2,13 +2,13 @@ import { OBSERVATION_MESSAGES, type observationCreateBody, type observationPatch
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
+import { permit } from '../../class-access/access-rules';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { actionsForClass, attachableMedia, checkRatingDate, classToRate, lockClassToRate, placesFor } from '../ratings/ratings.checks';
-import { ratingsPolicy } from '../ratings/ratings.policy';
 import { ratingsRepository, type FullRating } from '../ratings/ratings.repository';
 import { observationsRepository as repo } from './observations.repository';
 
@@ -131,7 +131,7 @@ export const observationsService = {
 
 /** Every rating of it the user may change (403 otherwise), all of one class (an older client may have mixed them: 409). */
 function editable(p: Principal, rows: FullRating[]) {
-  if (!rows.every((r) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId))) throw forbidden();
+  for (const r of rows) permit(p, 'rating.edit', { role: r.role, ownerId: r.rating.creatorId });
   if (new Set(rows.map((r) => r.rating.teachingClassId)).size > 1) throw conflict(OBSERVATION_MESSAGES.mixedClasses);
   return rows;
 }

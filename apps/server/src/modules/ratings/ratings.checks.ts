@@ -1,11 +1,11 @@
 import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { notFound, ValidationError, violation } from '../../http/errors';
+import { permit } from '../../class-access/access-rules';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { mediaRepository } from '../media/media.repository';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
 /** What a rating's body names, checked against its class before anything is written. */
@@ -22,7 +22,7 @@ const REF = {
 export async function classToRate(db: DbOrTx, p: Principal, classId: number) {
   const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || row.role === null) throw violation('teachingClass', REF.teachingClass);
-  if (!ratingsPolicy.canRate(row.role)) throw forbidden();
+  permit(p, 'class.rate', row);
   refuseIfFinished(row.cls);
   return row.cls;
 }
@@ -145,7 +145,7 @@ export async function visibleRating(db: DbOrTx, p: Principal, id: number): Promi
 export async function editableRating(db: DbOrTx, p: Principal, id: number, propertyPath?: string): Promise<FullRating> {
   const row = await repo.findVisible(db, id, p.userId);
   if (!row) throw propertyPath ? violation(propertyPath, REF.rating) : notFound(RATING_NOT_FOUND);
-  if (!ratingsPolicy.canEdit(row.role, row.rating.creatorId, p.userId)) throw forbidden();
+  permit(p, 'rating.edit', { role: row.role, ownerId: row.rating.creatorId });
   return row;
 }
 
