@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import skillroom from './eslint/no-module-loop.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -38,10 +39,12 @@ export default tseslint.config(
   {
     // The server's layers (DESIGN §14, docs/ARCHITECTURE.md): entries (main, app, context, cli, seed, jobs, the heavy worker)
     // → modules → class-access, records, accounts, views → http, plugins, db, lib, config. Each imports only downward,
-    // and nothing imports in a loop (type-only imports excepted: they leave nothing at run time).
+    // and no file imports in a loop (type-only imports excepted: they leave nothing at run time). No module imports
+    // another in a loop either, type-only or not (eslint/no-module-loop.js): no-cycle follows files, and a loop of
+    // modules is mostly made of different files.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, skillroom },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
@@ -49,6 +52,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'skillroom/no-module-loop': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: 'apps/server/src', zones: serverLayers() }],
     },
   },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { media, studentProfileUsers, subscriptionMembers, subscriptions, teachingClasses, teachingClassTeachers } from '../src/db/schema';
 import { afterAll, beforeAll } from 'vitest';
+import { seedLearningSkills } from '../src/seed/catalogue-skills';
 import { signUp, startTestServer, type TestServer } from './harness';
 
 export const API = '/api/auth/v1';
@@ -101,13 +102,17 @@ export async function classWithRoles(s: TestServer) {
   return { creator, coteacher, evaluator, linked, stranger, sub, cls, first, second };
 }
 
-/** One server and the class world of `classWithRoles` per test file: `const t = withClassRoles(); … t.s, t.w`. */
-export function withClassRoles(env: Record<string, string> = {}) {
+/**
+ * One server and the class world of `classWithRoles` per test file: `const t = withClassRoles(); … t.s, t.w`. With
+ * `skills`, the catalogue's skills are seeded first, so the class uses them.
+ */
+export function withClassRoles(env: Record<string, string> = {}, o: { skills?: boolean } = {}) {
   const t = {} as { s: TestServer; w: Awaited<ReturnType<typeof classWithRoles>> };
   beforeAll(async () => {
     t.s = await startTestServer(env);
+    if (o.skills) await seedLearningSkills(t.s.ctx);
     t.w = await classWithRoles(t.s);
-  });
-  afterAll(() => t.s.close());
+  }, 300_000);
+  afterAll(() => t.s?.close());
   return t;
 }

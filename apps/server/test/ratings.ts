@@ -1,4 +1,4 @@
-import type { ClassLearningSkill, HydraCollection } from '@skillroom/contract';
+import type { ClassLearningSkill, HydraCollection, Observation } from '@skillroom/contract';
 import { seedLearningSkills } from '../src/seed/catalogue-skills';
 import type { TestServer } from './harness';
 import { API, type TestUser } from './classes';
@@ -27,4 +27,13 @@ export async function rate(s: TestServer, u: TestUser, classId: number, actionId
   const res = await s.api('POST', `${API}/rating`, { token: u.token, body: ratingBody(classId, actionId, o) });
   if (res.statusCode !== 201) throw new Error(`rating failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** One observation in one write (POST /observation): a rating per action, all linked to the same media. */
+export async function observe(s: TestServer, u: TestUser, classId: number, actionIds: number[], o: Record<string, unknown> = {}) {
+  const { learningAction: _one, ...rest } = ratingBody(classId, actionIds[0]!, o);
+  const body = { ...rest, learningActions: actionIds.map((a) => `${API}/learning-action/${a}`) };
+  const res = await s.api('POST', `${API}/observation`, { token: u.token, body });
+  if (res.statusCode !== 201) throw new Error(`observation failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Observation;
 }

@@ -1,5 +1,6 @@
 import {
   ACCESS_MESSAGES,
+  CLASS_MESSAGES,
   ClassUserType,
   ErrorText,
   INVITATION_MESSAGES,
@@ -23,16 +24,23 @@ export type ClassRole = ClassUserType | null;
 
 /**
  * What is known about the principal and one subject: their role in its class, whether they are linked to its student
- * (a family link, DESIGN §1), and who owns it (a rating's author, a request's requester, a link's user, a co-teacher).
+ * (a family link, DESIGN §1), and who owns it (a rating's author, a request's requester, a link's user, a co-teacher,
+ * a notification's recipient, the user of a profile). Subjects of no class (a profile, a notification) have no role;
+ * `visible` is what the SQL of visibility.sql.ts answered, `memberRoles` the user's roles in a subscription.
  */
 export interface Subject {
-  role: ClassRole;
+  role?: ClassRole;
   linked?: boolean;
   ownerId?: number | null;
+  visible?: boolean;
+  memberRoles?: readonly string[];
 }
 
-/** The people of DESIGN §2's columns, and the owner of the subject. */
-type Who = 'creator' | 'coTeacher' | 'evaluator' | 'linked' | 'owner';
+/**
+ * The people of DESIGN §2's columns, the owner of the subject, those the visibility SQL lets see it, and the members
+ * of a subscription.
+ */
+type Who = 'creator' | 'coTeacher' | 'evaluator' | 'linked' | 'owner' | 'visible' | 'member';
 
 const TEACHERS: Who[] = ['creator', 'coTeacher'];
 const MEMBERS: Who[] = [...TEACHERS, 'evaluator'];
@@ -52,6 +60,13 @@ const RESOURCES = {
   rating: { notFound: 'Rating not found.', knownBy: [...MEMBERS, 'linked'] },
   /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
   skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
+  /** Resources of no class (DESIGN §2): one's own, or what the visibility SQL lets one see. */
+  user: { notFound: 'User not found.', knownBy: ['owner', 'visible'] },
+  student: { notFound: 'Student not found.', knownBy: ['visible'] },
+  media: { notFound: 'Media not found.', knownBy: ['visible'] },
+  subscription: { notFound: 'Subscription not found.', knownBy: ['member'] },
+  notification: { notFound: 'Notification not found.', knownBy: ['owner'] },
+  pushToken: { notFound: 'Push token not found.', knownBy: ['owner'] },
 } satisfies Record<string, { notFound: string; knownBy: Who[] }>;
 type Resource = keyof typeof RESOURCES;
 
@@ -101,10 +116,25 @@ export const RULES = {
   /** The subject's role is the strongest the user has in any class of the link's student. */
   'studentLink.read': { who: [...TEACHERS, 'owner'] },
   'studentLink.unlink': { who: [...TEACHERS, 'owner'], message: ACCESS_MESSAGES.unlink },
+  /** Extend a family link to this place (DESIGN §1): as `class.manageLinks`, in the words of the extension. */
+  'place.extendLink': { who: TEACHERS, message: ACCESS_MESSAGES.extendTeachers },
   /** The class's creator any rating; its author while they still have a role in the class. */
   'rating.edit': { who: ['creator', 'owner'] },
   /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
   'skill.edit': { who: ['owner'] },
+  /** A profile: seen by its user and those who share a class or a subscription with them (visibility.sql.ts). */
+  'user.read': { who: ['owner', 'visible'] },
+  'user.edit': { who: ['owner'], message: 'You are not authorized to manage this user.' },
+  /** Only one's own account (DESIGN §6 "Accounts"); an administrator does not delete others' through the API. */
+  'user.delete': { who: ['owner'], message: 'You may delete only your own account.' },
+  'student.read': { who: ['visible'] },
+  /** Catalogue, own uploads, and media attached to something the user sees (media.policy.ts, media-visibility.sql.ts). */
+  'media.read': { who: ['visible'] },
+  /** The file itself, fetched signed in: the same rule, answered 403 (spec §6, the file routes' own answer). */
+  'media.fetch': { who: ['visible'], message: ErrorText.mediaAccess },
+  'subscription.read': { who: ['member'] },
+  'notification.read': { who: ['owner'] },
+  'pushToken.read': { who: ['owner'] },
 } satisfies Record<`${Resource}.${string}`, Rule> & Record<`class.${ClassAbility}`, Rule>;
 export type Action = keyof typeof RULES;
 
@@ -116,8 +146,10 @@ const ROLE_OF: Partial<Record<Who, ClassUserType>> = {
 
 function matches(who: Who, p: Pick<Principal, 'userId'>, s: Subject, resource: Resource): boolean {
   if (who === 'linked') return s.linked === true;
+  if (who === 'visible') return s.visible === true;
+  if (who === 'member') return (s.memberRoles?.length ?? 0) > 0;
   // A rating's author edits it only while they are in the class (DESIGN §2: "its author", of the class).
-  if (who === 'owner') return s.ownerId === p.userId && (resource !== 'rating' || s.role !== null);
+  if (who === 'owner') return s.ownerId === p.userId && (resource !== 'rating' || (s.role ?? null) !== null);
   return s.role === ROLE_OF[who];
 }
 
@@ -154,6 +186,12 @@ export function authorize<S extends Subject>(p: Pick<Principal, 'userId'>, actio
   if (!can(p, action, s)) throw forbidden((RULES[action] as Rule).message);
 }
 
+/** The row found (or null), once the user may take the action on it: `subjectOf` says what is known of it. */
+export function authorized<T>(p: Pick<Principal, 'userId'>, action: Action, row: T | null | undefined, subjectOf: (row: T) => Subject): T {
+  authorize(p, action, row ? subjectOf(row) : null);
+  return row!;
+}
+
 /** Throws 403 unless the user may take the action, for a subject they were already found to know (by SQL, say). */
 export function permit(p: Pick<Principal, 'userId'>, action: Action, s: Subject): void {
   if (!can(p, action, s)) throw forbidden((RULES[action] as Rule).message);
@@ -166,13 +204,22 @@ export function classAbilities(role: ClassRole): ClassAbilities {
 
 const LINK_ACCOUNTS = ['parent_user', 'other_user', 'student_user'] satisfies AccountType[];
 
-/** What an account's type lets it start (DESIGN §1): teachers make classes and skills and join classes; families link. */
+/**
+ * What an account's type lets it start (DESIGN §1): teachers make classes and skills and join classes; families link.
+ * The 403 of everyone else says so.
+ */
 export const ACCOUNT_RULES = {
-  'class.create': ['teacher'],
-  'skill.create': ['teacher'],
-  'teacherInvitation.create': ['teacher'],
-  'studentInvitation.create': LINK_ACCOUNTS,
-} satisfies Record<string, AccountType[]>;
+  'class.create': { types: ['teacher'], message: CLASS_MESSAGES.teachersOnly },
+  'skill.create': { types: ['teacher'] },
+  'teacherInvitation.create': { types: ['teacher'], message: INVITATION_MESSAGES.teachersOnly },
+  'studentInvitation.create': { types: LINK_ACCOUNTS, message: INVITATION_MESSAGES.linkUsersOnly },
+} satisfies Record<string, { types: AccountType[]; message?: string }>;
+type AccountAction = keyof typeof ACCOUNT_RULES;
 
-export const accountMay = (accountType: string | null, action: keyof typeof ACCOUNT_RULES) =>
-  (ACCOUNT_RULES[action] as string[]).includes(accountType ?? '');
+export const accountMay = (accountType: string | null, action: AccountAction) =>
+  (ACCOUNT_RULES[action].types as string[]).includes(accountType ?? '');
+
+/** Throws 403 (the rule's message) unless the account's type lets it start the action. */
+export function permitAccount(accountType: string | null, action: AccountAction): void {
+  if (!accountMay(accountType, action)) throw forbidden((ACCOUNT_RULES[action] as { message?: string }).message);
+}

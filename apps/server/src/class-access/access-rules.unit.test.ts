@@ -23,8 +23,32 @@ const PEOPLE = {
 type Person = keyof typeof PEOPLE;
 type Answer = 'ok' | 403 | 404;
 
+/** The resources of no class (a profile, a notification, a media file) and those who ask about them. */
+const ACCOUNT_PEOPLE = {
+  /** The subject is theirs: their profile, notification or push token. */
+  owner: { ownerId: ME },
+  /** The visibility SQL lets them see it (a profile they share a class with, a media attached to a rating they see). */
+  visible: { ownerId: OTHER, visible: true },
+  member: { memberRoles: ['evaluator'] },
+  stranger: { ownerId: OTHER, visible: false, memberRoles: [] },
+} satisfies Record<string, Subject>;
+type AccountAction = Extract<Action, `${'user' | 'student' | 'media' | 'subscription' | 'notification' | 'pushToken'}.${string}`>;
+
+//                                       owner visible member stranger
+const ACCOUNT_GRID: Record<AccountAction, Answer[]> = {
+  'user.read': ['ok', 'ok', 404, 404],
+  'user.edit': ['ok', 403, 404, 404],
+  'user.delete': ['ok', 403, 404, 404],
+  'student.read': [404, 'ok', 404, 404],
+  'media.read': [404, 'ok', 404, 404],
+  'media.fetch': [404, 'ok', 404, 404],
+  'subscription.read': [404, 404, 'ok', 404],
+  'notification.read': ['ok', 404, 404, 404],
+  'pushToken.read': ['ok', 404, 404, 404],
+};
+
 //                                creator coTeacher evaluator linked owner coTeacherOwner stranger
-const GRID: Record<Action, Answer[]> = {
+const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'class.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
   'class.edit': ['ok', 403, 403, 404, 404, 403, 404],
   'class.delete': ['ok', 403, 403, 404, 404, 403, 404],
@@ -41,6 +65,7 @@ const GRID: Record<Action, Answer[]> = {
   'place.read': ['ok', 'ok', 'ok', 'ok', 404, 'ok', 404],
   'place.manage': ['ok', 'ok', 403, 403, 404, 'ok', 404],
   'place.export': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  'place.extendLink': ['ok', 'ok', 403, 403, 404, 'ok', 404],
   'classTeacher.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
   'classTeacher.remove': ['ok', 403, 403, 404, 404, 'ok', 404],
   'teacherInvitation.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
@@ -66,11 +91,11 @@ function answer(action: Action, s: Subject): Answer {
 }
 
 describe('authorize: DESIGN §2, action by action', () => {
-  it('the grid names every action of the table, and no other', () => {
-    expect(Object.keys(GRID).sort()).toEqual(Object.keys(RULES).sort());
+  it('the grids name every action of the table, and no other', () => {
+    expect([...Object.keys(GRID), ...Object.keys(ACCOUNT_GRID)].sort()).toEqual(Object.keys(RULES).sort());
   });
 
-  for (const action of Object.keys(GRID) as Action[]) {
+  for (const action of Object.keys(GRID) as (keyof typeof GRID)[]) {
     it(action, () => {
       const got = COLUMNS.map((who) => answer(action, PEOPLE[who]));
       expect(Object.fromEntries(COLUMNS.map((c, i) => [c, got[i]]))).toEqual(
@@ -81,6 +106,14 @@ describe('authorize: DESIGN §2, action by action', () => {
     });
   }
 
+  for (const action of Object.keys(ACCOUNT_GRID) as AccountAction[]) {
+    it(action, () => {
+      const columns = Object.keys(ACCOUNT_PEOPLE) as (keyof typeof ACCOUNT_PEOPLE)[];
+      const got = Object.fromEntries(columns.map((who) => [who, answer(action, ACCOUNT_PEOPLE[who])]));
+      expect(got).toEqual(Object.fromEntries(columns.map((c, i) => [c, ACCOUNT_GRID[action][i]])));
+    });
+  }
+
   it('a subject not found is a 404 whoever asks', () => {
     expect(() => authorize({ userId: ME }, 'class.read', null)).toThrow(expect.objectContaining({ statusCode: 404 }));
   });
@@ -88,6 +121,8 @@ describe('authorize: DESIGN §2, action by action', () => {
   it('the 404 and 403 say what they always said', () => {
     expect(() => authorize({ userId: ME }, 'class.edit', PEOPLE.stranger)).toThrow('Teaching class not found.');
     expect(() => authorize({ userId: ME }, 'class.export', PEOPLE.evaluator)).toThrow('Only the teachers of this class may export it.');
+    expect(() => authorize({ userId: ME }, 'user.delete', ACCOUNT_PEOPLE.visible)).toThrow('You may delete only your own account.');
+    expect(() => authorize({ userId: ME }, 'notification.read', ACCOUNT_PEOPLE.stranger)).toThrow('Notification not found.');
   });
 });
 

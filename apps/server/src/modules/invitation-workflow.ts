@@ -1,12 +1,12 @@
 import { INVITATION_MESSAGES, fullName } from '@skillroom/contract';
 import type { Db, DbOrTx } from '../db/client';
 import type { AnswerOutcome } from '../db/invitation-state';
-import { conflict, forbidden, violation } from '../http/errors';
+import { conflict, violation } from '../http/errors';
 import { answerWritten as written } from '../http/invitation-answer';
 import { lockOpenClass, refuseIfFinished, type ClassLock } from '../records/class-state';
 import { brokenUniqueIndex, normalizeInvitationCode } from '../lib/invitation-code';
 import type { Principal } from '../plugins/auth';
-import { accountMay, authorize, gone, permit, type ClassRole } from '../class-access/access-rules';
+import { authorize, gone, permit, permitAccount, type ClassRole } from '../class-access/access-rules';
 import { notificationsService, type NotificationEvent } from './notifications/notifications.service';
 import { usersRepository } from './users/users.repository';
 
@@ -36,8 +36,8 @@ export interface InvitationKind<Row extends RequestRow, Target extends CodeTarge
   answer(tx: DbOrTx, id: number, isApproved: boolean): Promise<AnswerOutcome>;
   /** The class lock an accept takes before writing (a stronger one where the accept adds a teacher). */
   acceptLock: ClassLock;
-  /** The messages of a request: not this account type (403), unknown code, already there, already asked (400). */
-  messages: { forbidden: string; unknownCode: string; already: string; pending: string };
+  /** The messages of a request: unknown code, already there, already asked (400); the 403 is access-rules.ts's ACCOUNT_RULES. */
+  messages: { unknownCode: string; already: string; pending: string };
   byCode(db: DbOrTx, code: string, userId: number): Promise<Target | null>;
   hasPending(db: DbOrTx, target: Target, userId: number): Promise<boolean>;
   insert(tx: DbOrTx, target: Target, userId: number): Promise<number>;
@@ -76,7 +76,7 @@ export function invitationWorkflow<Row extends RequestRow, Target extends CodeTa
     async request(db: Db, p: Principal, invitationCode: string): Promise<number> {
       const m = kind.messages;
       const accountType = await usersRepository.accountType(db, p.userId);
-      if (!accountMay(accountType, create)) throw forbidden(m.forbidden);
+      permitAccount(accountType, create);
       const code = normalizeInvitationCode(invitationCode);
       const target = code ? await kind.byCode(db, code, p.userId) : null;
       if (!target) throw violation('invitationCode', m.unknownCode);

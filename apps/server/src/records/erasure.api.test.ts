@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MediaType } from '@skillroom/contract';
+import { MediaType, type Rating } from '@skillroom/contract';
 import { dbKind, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { addStudent, API, createClass, type TestUser } from '../../test/classes';
-import { classSkills, rate, seedSkills } from '../../test/ratings';
+import { classSkills, observe, rate, seedSkills } from '../../test/ratings';
 import { expectErased, expectNoOrphans, keysOf, storedKeys, uploadImage } from '../../test/erasure';
 import { fetchBare } from '../../test/media';
 
@@ -127,11 +126,10 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
 
   it('an attachment shared by the ratings of one observation stays while a rating links it, and goes with the last link', async () => {
     const w = await world();
-    const observation = randomUUID();
     const photo = await uploadImage(s, w.teacher.token, MediaType.RatingPhoto);
     const keys = await keysOf(s, photo.id);
-    const shared = [] as { id: number; medias: { id: number }[] }[];
-    for (let i = 0; i < 4; i++) shared.push(await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] }));
+    const actions = (await classSkills(s, w.teacher, w.cls.id)).flatMap((k) => k.learningActions.map((a) => a.id));
+    const shared = (await observe(s, w.teacher, w.cls.id, actions.slice(0, 4), { medias: [photo['@id']] })).ratings;
     const stays = async (step: string) => {
       expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`), step).toBe(1);
       const stored = await storedKeys(s);
@@ -157,14 +155,13 @@ describe(`erasure follows deletion (${dbKind})`, { timeout: 180_000 }, () => {
 
   it('a shared attachment deleted from its last rating goes with its files', async () => {
     const w = await world();
-    const observation = randomUUID();
     const photo = await uploadImage(s, w.teacher.token, MediaType.RatingPhoto);
     const keys = await keysOf(s, photo.id);
-    const a = await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] });
-    const b = await rate(s, w.teacher, w.cls.id, w.action, { observation, medias: [photo['@id']] });
-    expect((await del(w.teacher, `/rating-media/${a.medias[0].id}`)).statusCode).toBe(204);
+    const actions = (await classSkills(s, w.teacher, w.cls.id)).flatMap((k) => k.learningActions.map((a) => a.id));
+    const [a, b] = (await observe(s, w.teacher, w.cls.id, actions.slice(0, 2), { medias: [photo['@id']] })).ratings as [Rating, Rating];
+    expect((await del(w.teacher, `/rating-media/${a.medias[0]!.id}`)).statusCode).toBe(204);
     expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`)).toBe(1);
-    expect((await del(w.teacher, `/rating-media/${b.medias[0].id}`)).statusCode).toBe(204);
+    expect((await del(w.teacher, `/rating-media/${b.medias[0]!.id}`)).statusCode).toBe(204);
     await expectErased(s, [photo.id], keys);
     await expectNoOrphans(s);
   });

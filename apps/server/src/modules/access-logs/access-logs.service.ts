@@ -1,9 +1,8 @@
-import { ACCESS_MESSAGES, type accessLogListQuery, type ListQueryOutput } from '@skillroom/contract';
+import { ClassUserType, type accessLogListQuery, type ListQueryOutput } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { forbidden } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
-import { authorize } from '../../class-access/access-rules';
+import { authorize, permit } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { accessLogsPolicy as policy } from './access-logs.policy';
 import { accessLogsRepository as repo } from './access-logs.repository';
@@ -21,7 +20,8 @@ export const accessLogsService = {
     const page = [q.itemsPerPage, offsetOf(q)] as const;
     if (policy.isAdmin(p)) return repo.list(db, { classIds, studentIds }, ...page);
     if (!classIds) {
-      if (!(await repo.createsAnyClass(db, p.userId))) throw forbidden(ACCESS_MESSAGES.accessLogCreator);
+      // The subject is the classes they created: the creator's rule, asked of all of them at once.
+      permit(p, 'class.readAccessLog', { role: (await repo.createsAnyClass(db, p.userId)) ? ClassUserType.Creator : null });
       return repo.list(db, { classIds: repo.createdClassIdsSql(p.userId), studentIds }, ...page);
     }
     for (const id of classIds) {

@@ -1,6 +1,6 @@
 import { inNameOrder, type Report } from '@skillroom/contract';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { FileStore } from '../../lib/file-store';
 import { HeapBudget } from '../../lib/heap-budget';
 import { betweenUnits } from '../../http/work-pace';
@@ -17,7 +17,7 @@ import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
 import { filled, fullRange, pages } from './export-steps';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
-import { authorize, can, RULES } from '../../class-access/access-rules';
+import { authorize, can, permit } from '../../class-access/access-rules';
 import { exportRepository as repo, type MediaRow } from './export.repository';
 
 export interface ExportDeps {
@@ -165,7 +165,8 @@ export const exportService = {
     const scoped = q.teachingClassId !== undefined ? seen.filter((x) => x.cls.id === q.teachingClassId) : seen;
     if (!scoped.length) throw notFound(q.teachingClassId !== undefined && seen.length ? CLASS_NOT_FOUND : STUDENT_NOT_FOUND);
     const allowed = scoped.filter((x) => can(p, 'place.export', x));
-    if (!allowed.length) throw forbidden(RULES['place.export'].message);
+    // None may be exported: the rule's 403, asked of one of them.
+    if (!allowed.length) permit(p, 'place.export', scoped[0]!);
     const person = await repo.student(deps.db, studentId);
     // Deleted since its places were read.
     if (!person) throw notFound(STUDENT_NOT_FOUND);

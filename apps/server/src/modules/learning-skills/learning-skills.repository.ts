@@ -3,17 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import { countOf, page } from '../../db/page';
 import { learningActions, learningSkills, media, ratings, teachingClassLearningSkills } from '../../db/schema';
 import { visibleClassIdsSql } from '../../class-access/class-roles';
+import { skillVisibleSql } from '../../class-access/visibility.sql';
 
 export type SkillRow = typeof learningSkills.$inferSelect;
 export type NewSkill = typeof learningSkills.$inferInsert;
 export type ActionRow = typeof learningActions.$inferSelect;
 export type NewAction = typeof learningActions.$inferInsert;
 export type ClassSkillRow = typeof teachingClassLearningSkills.$inferSelect;
-
-/** Skills a user may see: the catalogue, their own, and those used by classes they see. */
-const visibleSkill = (userId: number) =>
-  sql<boolean>`("learning_skill"."is_public" or "learning_skill"."creator_id" = ${userId} or "learning_skill"."id" in (
-    select vls.learning_skill_id from teaching_class_learning_skill vls where vls.teaching_class_id in ${visibleClassIdsSql(userId)}))`;
 
 /**
  * Whether the user may change a skill and its actions: a custom skill they created (DESIGN §2). Using a skill in one's
@@ -40,13 +36,13 @@ const byPosition = [asc(learningActions.position), asc(learningActions.id)];
 
 export const learningSkillsRepository = {
   async findVisible(db: DbOrTx, id: number, userId: number): Promise<SkillWithAvatar | null> {
-    const [row] = await selectSkills(db, userId).where(and(eq(learningSkills.id, id), visibleSkill(userId)));
+    const [row] = await selectSkills(db, userId).where(and(eq(learningSkills.id, id), skillVisibleSql(userId)));
     return row ?? null;
   },
 
   async listVisible(db: DbOrTx, userId: number, f: SkillFilter, limit: number, offset: number) {
     const where = and(
-      visibleSkill(userId),
+      skillVisibleSql(userId),
       f.ids ? inArray(learningSkills.id, f.ids) : undefined,
       f.isPublic !== undefined ? eq(learningSkills.isPublic, f.isPublic) : undefined,
       f.creatorIds ? inArray(learningSkills.creatorId, f.creatorIds) : undefined,
@@ -98,7 +94,7 @@ export const learningSkillsRepository = {
 
   async listActions(db: DbOrTx, userId: number, f: { skillIds?: number[]; ids?: number[] }, limit: number, offset: number) {
     const where: SQL | undefined = and(
-      sql`"learning_action"."learning_skill_id" in (select "learning_skill"."id" from learning_skill where ${visibleSkill(userId)})`,
+      sql`"learning_action"."learning_skill_id" in (select "learning_skill"."id" from learning_skill where ${skillVisibleSql(userId)})`,
       f.skillIds ? inArray(learningActions.learningSkillId, f.skillIds) : undefined,
       f.ids ? inArray(learningActions.id, f.ids) : undefined,
     );
@@ -237,14 +233,5 @@ export const learningSkillsRepository = {
         skillIds.map((id) => sql`${id}`),
         sql`, `,
       )})`} on conflict do nothing`);
-  },
-
-  /** Which of these media are icons of skills the user may see (media access, DESIGN §2). */
-  async visibleIconIds(db: DbOrTx, mediaIds: number[], userId: number) {
-    const rows = await db
-      .selectDistinct({ id: learningSkills.avatarId })
-      .from(learningSkills)
-      .where(and(inArray(learningSkills.avatarId, mediaIds), visibleSkill(userId)));
-    return rows.map((r) => r.id!);
   },
 };

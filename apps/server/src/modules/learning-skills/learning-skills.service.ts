@@ -19,7 +19,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
 import { mediaRepository } from '../media/media.repository';
-import { accountMay, authorize, knows, permit } from '../../class-access/access-rules';
+import { authorize, knows, permit, permitAccount } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
@@ -90,7 +90,7 @@ export const learningSkillsService = {
   /** A custom skill; made from a class, the class uses it at once. */
   async create(db: Db, p: Principal, b: z.output<typeof learningSkillCreateBody>) {
     if (b.teachingClass !== undefined) await classToManage(db, p, b.teachingClass);
-    else if (!accountMay(await usersRepository.accountType(db, p.userId), 'skill.create')) throw forbidden();
+    else permitAccount(await usersRepository.accountType(db, p.userId), 'skill.create');
     await checkIcon(db, p, b.avatar);
     return db.transaction(async (tx) => {
       const id = await repo.insert(tx, {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorText, fileAnswerSchema, MEDIA_THUMB_VARIANTS, MEDIA_TYPE_KIND, MediaType, type MediaThumbVariant } from '@skillroom/contract';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError, notFound, unauthorized, violation } from '../../http/errors';
+import { permit } from '../../class-access/access-rules';
 import { idParams, pathId } from '../../http/route-schema';
 import { FileStoreUnavailable, type ByteRange } from '../../lib/file-store';
 import { recordReads } from '../../records/access-log';
@@ -83,8 +84,8 @@ export function registerMediaFiles(app: FastifyInstance, { db, files, urlSigner,
     }
     if (req.signedIn) {
       const row = await mediaService.forUser(db, req.signedIn, id);
-      if (!row) throw forbidden(ErrorText.mediaAccess);
-      return { row, userId: req.signedIn.userId };
+      permit(req.signedIn, 'media.fetch', { visible: row !== null });
+      return { row: row!, userId: req.signedIn.userId };
     }
     // A link that was signed once but is now expired, altered or no longer its user's is refused; no credentials is a 401.
     if (q.exp !== undefined || q.sig !== undefined || linkUser !== null) throw forbidden(ErrorText.mediaAccess);

@@ -9,7 +9,8 @@ import {
   type ListQueryOutput,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
-import { notFound, violation } from '../../http/errors';
+import { violation } from '../../http/errors';
+import { authorized } from '../../class-access/access-rules';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
 import { putThumbs, storedKeys } from '../../lib/thumb-variants';
@@ -110,8 +111,8 @@ export const mediaService = {
   /** A media item the user may see; any other is unknown to them (404, DESIGN §2). */
   async get(db: Db, p: Principal, id: number): Promise<MediaRow> {
     const row = await mediaRepository.findById(db, id);
-    if (!row || !(await mediaPolicy.canSee(db, p, row))) throw notFound('Media not found.');
-    return row;
+    const visible = row !== null && (await mediaPolicy.canSee(db, p, row));
+    return authorized(p, 'media.read', row, () => ({ visible }));
   },
 
   /**

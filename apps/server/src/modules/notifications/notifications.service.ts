@@ -6,7 +6,7 @@ import {
   type ListQueryOutput,
 } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { authorized } from '../../class-access/access-rules';
 import { offsetOf } from '../../http/hydra';
 import type { Principal } from '../../plugins/auth';
 import { translator } from '../translations/translations.service';
@@ -15,8 +15,6 @@ import { presentNotification } from './notifications.presenter';
 import { notificationsRepository as repo, type NotificationRow } from './notifications.repository';
 
 type ListQuery = ListQueryOutput<typeof notificationListQuery>;
-
-const NOT_FOUND = 'Notification not found.';
 
 /** The text keys of each notification type, under `notification.<key>.title|message` in the locale files. */
 const TEXT_KEY: Record<NotificationType, string> = {
@@ -45,9 +43,7 @@ export interface NotificationEvent {
 
 /** A notification the user may reach: their own; anyone else's does not exist for them. */
 async function own(db: DbOrTx, p: Principal, id: number) {
-  const row = await repo.findById(db, id);
-  if (!row || row.userId !== p.userId) throw notFound(NOT_FOUND);
-  return row;
+  return authorized(p, 'notification.read', await repo.findById(db, id), (n) => ({ ownerId: n.userId }));
 }
 
 export const notificationsService = {

@@ -2,7 +2,8 @@ import { OBSERVATION_MESSAGES, RATING_MESSAGES, type observationCreateBody, type
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { conflict, notFound, violation } from '../../http/errors';
+import { permit } from '../../class-access/access-rules';
 import type { FileStore } from '../../lib/file-store';
 import type { Principal } from '../../plugins/auth';
 import { withErasure } from '../../records/erasure';
@@ -16,7 +17,6 @@ import {
   placesFor,
   ratedInClass,
 } from '../ratings/ratings.checks';
-import { ratingsPolicy } from '../ratings/ratings.policy';
 import { ratingsRepository, type FullRating } from '../ratings/ratings.repository';
 import { observationsRepository as repo } from './observations.repository';
 
@@ -55,7 +55,7 @@ export const observationsService = {
         observation,
       };
       const ids = await repo.insertRatings(tx, shared, actions, places);
-      await attachMedia(tx, p, b.medias ?? [], { classId: cls.id, creatorId: p.userId, observation, ratingIds: ids });
+      await attachMedia(tx, p, b.medias ?? [], { observation, ratingIds: ids });
     });
     return observation;
   },
@@ -116,8 +116,6 @@ export const observationsService = {
       );
       const ratingIds = [...keptIds, ...newIds];
       await attachMedia(tx, p, mediaNow, {
-        classId,
-        creatorId: first.creatorId,
         observation: id,
         ratingIds,
         carriedBy: ratingIds.concat(dropped),
@@ -155,14 +153,12 @@ async function skillSentAlone(db: Db, current: FullRating[], skillId: number) {
 
 /** Every rating of it the user may change (403 otherwise), all of one class (an older client may have mixed them: 409). */
 function editable(p: Principal, rows: FullRating[]) {
-  if (!rows.every((r) => ratingsPolicy.canEdit(r.role, r.rating.creatorId, p.userId))) throw forbidden();
+  for (const r of rows) permit(p, 'rating.edit', { role: r.role, ownerId: r.rating.creatorId });
   if (new Set(rows.map((r) => r.rating.teachingClassId)).size > 1) throw conflict(OBSERVATION_MESSAGES.mixedClasses);
   return rows;
 }
 
 interface Target {
-  classId: number;
-  creatorId: number | null;
   observation: string;
   /** The ratings each media is linked to. */
   ratingIds: number[];

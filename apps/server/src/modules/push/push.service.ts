@@ -2,7 +2,8 @@ import { DEFAULT_LOCALE, PUSH_MESSAGES, pushSubscriptionSchema, type PushSubscri
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound, violation } from '../../http/errors';
+import { violation } from '../../http/errors';
+import { authorized } from '../../class-access/access-rules';
 import type { Principal } from '../../plugins/auth';
 import { JOB } from '../../lib/job-names';
 import { notificationsRepository } from '../notifications/notifications.repository';
@@ -12,7 +13,6 @@ import { pushRepository as repo } from './push.repository';
 
 type Body = z.output<typeof pushTokenBody>;
 
-const NOT_FOUND = 'Push token not found.';
 const HTTPS = 'This value should be a push subscription with an https: endpoint.';
 const ADDRESS = 'This value should be a push subscription whose endpoint is on a public internet address.';
 
@@ -30,9 +30,7 @@ export const pushService = {
 
   /** One of the user's own tokens; anyone else's does not exist for them (404, as for a token never made). */
   async get(db: DbOrTx, p: Principal, id: number) {
-    const row = await repo.findById(db, id);
-    if (!row || row.userId !== p.userId) throw notFound(NOT_FOUND);
-    return row;
+    return authorized(p, 'pushToken.read', await repo.findById(db, id), (t) => ({ ownerId: t.userId }));
   },
 
   /** Removes one of the user's own tokens (sign-out on a shared computer). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { API, classWithRoles, createClass } from '../../../test/classes';
 import { uploadImage } from '../../../test/erasure';
-import { classSkills, rate, ratingBody, seedSkills } from '../../../test/ratings';
+import { classSkills, observe, rate, ratingBody, seedSkills } from '../../../test/ratings';
 
 /** DESIGN §7 "One observation": ratings saved together share `observation`; their attachments are stored once, linked to each. */
 
@@ -45,38 +45,39 @@ describe('observation', () => {
   });
 
   it.each(['creator', 'coteacher', 'evaluator'] as const)(
-    '%s saves two actions with one photo: one media row and one file, linked to both; the filter finds the two',
+    '%s saves two actions with one photo in one write: one media row and one file, linked to both; the filter finds the two',
     async (who) => {
-      const observation = randomUUID();
       const photo = await uploadImage(s, w[who].token, MediaType.RatingPhoto);
-      const body = (action: number) => ratingBody(w.cls.id, action, { observation, medias: [photo['@id']], students: [w.first['@id']] });
-      const first = await post(who, body(actions[0]!));
-      const second = await post(who, body(actions[1]!));
-      expect([first.statusCode, second.statusCode], second.body).toEqual([201, 201]);
-      expect(second.json().observation).toBe(observation);
+      const o = await observe(s, w[who], w.cls.id, actions.slice(0, 2), { medias: [photo['@id']], students: [w.first['@id']] });
+      expect(o.ratings.map((r) => r.observation)).toEqual([o.id, o.id]);
       expect(await linksOf(photo.id)).toBe(2);
       expect(await count(sql`select count(*)::int n from media where id = ${photo.id}`)).toBe(1);
-      const list = await s.api('GET', `${API}/ratings?observation=${observation}`, { token: w[who].token });
+      const list = await s.api('GET', `${API}/ratings?observation=${o.id}`, { token: w[who].token });
       expect(list.json()['hydra:totalItems']).toBe(2);
-      expect((list.json()['hydra:member'] as Rating[]).map((r) => r.id).sort()).toEqual([first.json().id, second.json().id].sort());
+      expect((list.json()['hydra:member'] as Rating[]).map((r) => r.id).sort()).toEqual(o.ratings.map((r) => r.id).sort());
     },
   );
 
-  it('POST /rating-media links a media of a rating to another rating of the same observation', async () => {
+  it('a photo is attached once: a later POST /rating or POST /rating-media of the same observation may not link it again', async () => {
+    // Saves split over several requests (a rating each, sharing the photo) were for clients before POST /observation.
     const observation = randomUUID();
     const photo = await uploadImage(s, w.evaluator.token, MediaType.RatingPhoto);
-    await rate(s, w.evaluator, w.cls.id, actions[0]!, { observation, medias: [photo['@id']] });
+    const first = await rate(s, w.evaluator, w.cls.id, actions[0]!, { observation, medias: [photo['@id']] });
+    const split = await post('evaluator', ratingBody(w.cls.id, actions[1]!, { observation, medias: [photo['@id']] }));
+    expect(split.statusCode).toBe(400);
+    expect(split.json().violations[0]).toEqual({ propertyPath: 'medias.0', message: RATING_MESSAGES.mediaAttached });
     const other = await rate(s, w.evaluator, w.cls.id, actions[1]!, { observation });
     const res = await s.api('POST', `${API}/rating-media`, {
       token: w.evaluator.token,
       body: { rating: other['@id'], media: photo['@id'] },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await linksOf(photo.id)).toBe(2);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations[0]).toEqual({ propertyPath: 'media', message: RATING_MESSAGES.mediaAttached });
+    expect(await linksOf(photo.id)).toBe(1);
     // The same link twice is still "already attached".
     const again = await s.api('POST', `${API}/rating-media`, {
       token: w.evaluator.token,
-      body: { rating: other['@id'], media: photo['@id'] },
+      body: { rating: first['@id'], media: photo['@id'] },
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().violations[0]).toEqual({ propertyPath: 'media', message: RATING_MESSAGES.mediaAttached });
@@ -105,10 +106,9 @@ describe('observation', () => {
   });
 
   it('refuses to move a rating to another observation while it shares a media with its own', async () => {
-    const observation = randomUUID();
     const photo = await uploadImage(s, w.coteacher.token, MediaType.RatingPhoto);
-    await rate(s, w.coteacher, w.cls.id, actions[0]!, { observation, medias: [photo['@id']] });
-    const b = await rate(s, w.coteacher, w.cls.id, actions[1]!, { observation, medias: [photo['@id']] });
+    const { id: observation, ratings } = await observe(s, w.coteacher, w.cls.id, actions.slice(0, 2), { medias: [photo['@id']] });
+    const b = ratings[1]!;
     const res = await s.api('PATCH', `${API}/rating/${b.id}`, { token: w.coteacher.token, body: { observation: randomUUID() } });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(RATING_MESSAGES.mediaAttached);
@@ -118,9 +118,8 @@ describe('observation', () => {
   it('the class report counts both ratings and lists the shared photo once in recent evidence', async () => {
     const cls = await createClass(s, w.creator, { name: 'Report class' });
     const own = (await classSkills(s, w.creator, cls.id)).flatMap((k) => k.learningActions.map((a) => a.id));
-    const observation = randomUUID();
     const photo = await uploadImage(s, w.creator.token, MediaType.RatingPhoto);
-    for (const a of own.slice(0, 3)) await rate(s, w.creator, cls.id, a, { observation, medias: [photo['@id']] });
+    await observe(s, w.creator, cls.id, own.slice(0, 3), { medias: [photo['@id']] });
     const alone = await uploadImage(s, w.creator.token, MediaType.RatingPhoto);
     await rate(s, w.creator, cls.id, own[0]!, { medias: [alone['@id']], date: '2026-10-04' });
     const res = await s.api('GET', `${API}/report/class/${cls.id}?startDate=2026-10-01&endDate=2026-10-31`, { token: w.creator.token });

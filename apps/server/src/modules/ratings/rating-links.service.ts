@@ -54,7 +54,7 @@ export const ratingLinksService = {
 
   async addMedia(db: Db, p: Principal, b: z.output<typeof ratingMediaCreateBody>) {
     const { rating } = await editableRating(db, p, b.rating, 'rating');
-    const to = { ratingId: rating.id, classId: rating.teachingClassId, creatorId: rating.creatorId, observation: rating.observation };
+    const to = { ratingId: rating.id, observation: rating.observation };
     const [id] = await db.transaction(async (tx) => {
       await lockClassToRate(tx, rating.teachingClassId);
       return attach(tx, p, [b.media], to, 'media');

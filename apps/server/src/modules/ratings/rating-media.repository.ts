@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countOf, page } from '../../db/page';
 import { media, ratingMedias, ratings } from '../../db/schema';
-import { type RatingLinkQuery, ratingLinksSql, ratingVisibleSql } from './ratings.sql';
+import { type RatingLinkQuery, ratingLinksSql } from './ratings.sql';
 
 /** The attachments of ratings (`rating_media`): one media may be linked to each rating of its observation (DESIGN §7). */
 export const ratingMediaRepository = {
@@ -47,7 +47,7 @@ export const ratingMediaRepository = {
     await db.select({ id: media.id }).from(media).where(inArray(media.id, mediaIds)).orderBy(media.id).for('update');
   },
 
-  /** The ratings these media are linked to, with what decides whether another rating may share them. */
+  /** The ratings these media are linked to, with their observation (a media stays with one observation). */
   async mediaLinks(db: DbOrTx, mediaIds: number[]) {
     if (!mediaIds.length) return [];
     return db
@@ -55,21 +55,9 @@ export const ratingMediaRepository = {
         mediaId: ratingMedias.mediaId,
         ratingId: ratingMedias.ratingId,
         observation: ratings.observation,
-        classId: ratings.teachingClassId,
-        creatorId: ratings.creatorId,
       })
       .from(ratingMedias)
       .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
       .where(inArray(ratingMedias.mediaId, mediaIds));
-  },
-
-  /** Which of these media are attached to ratings the user may see (media access, DESIGN §2). */
-  async visibleMediaIds(db: DbOrTx, mediaIds: number[], userId: number) {
-    const rows = await db
-      .select({ id: ratingMedias.mediaId })
-      .from(ratingMedias)
-      .innerJoin(ratings, eq(ratings.id, ratingMedias.ratingId))
-      .where(and(inArray(ratingMedias.mediaId, mediaIds), ratingVisibleSql(userId)));
-    return rows.map((r) => r.id);
   },
 };

@@ -1,12 +1,12 @@
 import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { notFound, ValidationError, violation } from '../../http/errors';
+import { permit } from '../../class-access/access-rules';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { mediaRepository } from '../media/media.repository';
 import { learningSkillsRepository as skillsRepository } from '../learning-skills/learning-skills.repository';
 import { classAccessRepository } from '../../class-access/class-access.repository';
-import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
 /** What a rating's body names, checked against its class before anything is written. */
@@ -24,7 +24,7 @@ const REF = {
 export async function classToRate(db: DbOrTx, p: Principal, classId: number) {
   const row = await classAccessRepository.findAccess(db, classId, p.userId);
   if (!row || row.role === null) throw violation('teachingClass', REF.teachingClass);
-  if (!ratingsPolicy.canRate(row.role)) throw forbidden();
+  permit(p, 'class.rate', row);
   refuseIfFinished(row.cls);
   return row.cls;
 }
@@ -148,33 +148,29 @@ export async function placesFor(db: DbOrTx, classId: number, refs: RatingStudent
   return [...out.values()];
 }
 
-/** The rating media are attached to: its class, creator and observation decide which shared media it may carry. */
+/** The rating media are attached to, and the ratings a whole-observation write changes. */
 export interface AttachTarget {
   ratingId: number | null;
-  classId: number;
-  creatorId: number | null;
+  /** The observation the rating belongs to (after the write). */
   observation: string | undefined;
   /** The ratings of the observation a whole-observation write changes: what one of them carries stays, whoever uploaded it. */
   carriedBy?: number[];
 }
 
 /**
- * Media to attach: the user's own uploads of the rating kinds. One attached elsewhere already may be linked again only
- * to a rating of the same observation, class and creator (DESIGN §7: stored once, linked to each rating saved
- * together). Run inside the write's transaction after `lockMedia`, so two requests cannot share one media across
- * observations by racing.
+ * Media to attach (DESIGN §7: stored once, linked to each rating of the one observation saved with it): the user's
+ * own uploads of the rating kinds, attached nowhere yet. One the write's ratings carry already stays, whoever uploaded
+ * it, as long as it stays with one observation (a rating sharing it may not move to another). Run inside the write's
+ * transaction after `lockMedia`, so two requests cannot attach one media twice by racing.
  */
 export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], to: AttachTarget, path = 'medias') {
   const unique = [...new Set(ids)];
   const rows = new Map((await mediaRepository.findByIds(db, unique)).map((m) => [m.id, m]));
+  const ours = new Set([...(to.carriedBy ?? []), ...(to.ratingId === null ? [] : [to.ratingId])]);
   const links = await repo.mediaLinks(db, unique);
-  const sharable = (id: number) =>
-    links
-      .filter((l) => l.mediaId === id && l.ratingId !== to.ratingId)
-      .every((l) => l.observation === to.observation && l.classId === to.classId && l.creatorId === to.creatorId);
-  // One the rating carries already stays, whoever uploaded it (the class's creator editing a co-teacher's rating).
-  const ours = new Set(to.carriedBy ?? []);
-  const carried = new Set(links.filter((l) => l.ratingId === to.ratingId || ours.has(l.ratingId)).map((l) => l.mediaId));
+  const carried = new Set(links.filter((l) => ours.has(l.ratingId)).map((l) => l.mediaId));
+  const elsewhere = (id: number) =>
+    links.some((l) => l.mediaId === id && !ours.has(l.ratingId) && (!carried.has(id) || l.observation !== to.observation));
   const v: Violation[] = [];
   unique.forEach((id, i) => {
     const m = rows.get(id);
@@ -182,7 +178,7 @@ export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], t
     if (!m) v.push({ propertyPath: at, message: REF.media });
     else if (!carried.has(id) && m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
     else if (!carried.has(id) && !isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
-    else if (!sharable(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
+    else if (elsewhere(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
   });
   if (v.length) throw new ValidationError(v);
   return unique;
@@ -199,7 +195,7 @@ export async function visibleRating(db: DbOrTx, p: Principal, id: number): Promi
 export async function editableRating(db: DbOrTx, p: Principal, id: number, propertyPath?: string): Promise<FullRating> {
   const row = await repo.findVisible(db, id, p.userId);
   if (!row) throw propertyPath ? violation(propertyPath, REF.rating) : notFound(RATING_NOT_FOUND);
-  if (!ratingsPolicy.canEdit(row.role, row.rating.creatorId, p.userId)) throw forbidden();
+  permit(p, 'rating.edit', { role: row.role, ownerId: row.rating.creatorId });
   return row;
 }
 

@@ -73,12 +73,12 @@ export const ratingsService = {
           points: b.points,
           description: b.description,
           creatorId: p.userId,
-          // Absent: the database makes one, and no media can be shared with another rating.
+          // Absent: the database makes one.
           observation: b.observation,
         },
         places,
       );
-      if (b.medias) await attach(tx, p, b.medias, { ratingId: id, classId: cls.id, creatorId: p.userId, observation: b.observation });
+      if (b.medias) await attach(tx, p, b.medias, { ratingId: id, observation: b.observation });
       return id;
     });
   },
@@ -116,7 +116,7 @@ export const ratingsService = {
         id,
         current.medias.filter((m) => !keep.has(m.media.id)).map((m) => m.media.id),
       );
-      await attach(tx, p, mediaIds, { ratingId: id, classId, creatorId: current.rating.creatorId, observation });
+      await attach(tx, p, mediaIds, { ratingId: id, observation });
     });
   },
 

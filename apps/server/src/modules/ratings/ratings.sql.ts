@@ -3,20 +3,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/page';
 import { jsonOf } from '../../db/json';
 import { media, ratingMedias } from '../../db/schema';
-import { linkedRatingSql } from '../../records/linked-access.sql';
-import { visibleClassIdsSql } from '../../class-access/class-roles';
+import { ratingVisibleSql } from '../../class-access/visibility.sql';
 
 /*
- * Who sees a rating (DESIGN §2), about the unaliased "rating" of the surrounding query, written once for lists,
- * single reads, reports and media access. The linked-user branch is records/linked-access.sql.ts (links are per
- * class): changing how a user is linked to a student changes it there only.
+ * The SQL pieces of rating queries. Who sees a rating (DESIGN §2) is class-access/visibility.sql.ts, shared with
+ * media access and re-exported here for the rating queries of ratings, reports and export.
  */
-
-/** The class's creator, co-teachers and evaluators see all its ratings. */
-export const classMemberSql = (userId: number) => sql<boolean>`("rating"."teaching_class_id" in ${visibleClassIdsSql(userId)})`;
-
-/** A linked user sees the ratings naming their student in a class where they are linked, and its whole-class ratings. */
-export const ratingVisibleSql = (userId: number) => sql<boolean>`(${classMemberSql(userId)} or ${linkedRatingSql(userId)})`;
+export { ratingVisibleSql };
 
 /** The places a rating names, in the order they were added. */
 export const ratingPlacesSql = sql<

@@ -13,13 +13,13 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound, violation } from '../../http/errors';
+import { conflict, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import type { Principal } from '../../plugins/auth';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { notificationsService } from '../notifications/notifications.service';
-import { authorize, can, CLASS_NOT_FOUND, gone, permit } from '../../class-access/access-rules';
+import { authorize, CLASS_NOT_FOUND, gone, permit } from '../../class-access/access-rules';
 import { invitationWorkflow } from '../invitation-workflow';
 import { studentLinksRepository as repo } from './student-links.repository';
 
@@ -50,7 +50,6 @@ const workflow = invitationWorkflow({
   answer: repo.answer,
   acceptLock: 'share',
   messages: {
-    forbidden: INVITATION_MESSAGES.linkUsersOnly,
     unknownCode: INVITATION_MESSAGES.studentCodeUnknown,
     already: INVITATION_MESSAGES.alreadyLinked,
     pending: INVITATION_MESSAGES.linkRequestPending,
@@ -173,7 +172,7 @@ export const studentLinksService = {
     const { row } = await visibleLink(db, p, id);
     const target = await repo.placeWithRole(db, b.teachingClassStudent, p.userId);
     if (!target || target.role === null) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendPlace);
-    if (!can(p, 'class.manageLinks', target)) throw forbidden(ACCESS_MESSAGES.extendTeachers);
+    permit(p, 'place.extendLink', target);
     if (target.place.studentId !== row.link.studentId) throw violation('teachingClassStudent', ACCESS_MESSAGES.extendSameStudent);
     refuseIfFinished(target.cls);
     const { place, cls } = target;

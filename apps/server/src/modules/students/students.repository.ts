@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countOf, page } from '../../db/page';
 import { media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
-import { linkedStudentIdsSql } from '../../records/linked-access.sql';
-import { visibleClassIdsSql } from '../../class-access/class-roles';
+import { studentVisibleSql } from '../../class-access/visibility.sql';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;
@@ -12,26 +11,19 @@ export interface StudentWithAvatar {
   avatar: typeof media.$inferSelect | null;
 }
 
-/** Students the user may see: those with a place in a class they see, and those they are linked to (the person only). */
-const visibleStudent = (userId: number) =>
-  or(
-    sql`"student"."id" in (select vs.student_id from teaching_class_student vs where vs.teaching_class_id in ${visibleClassIdsSql(userId)})`,
-    sql`"student"."id" in ${linkedStudentIdsSql(userId)}`,
-  );
-
 export const studentsRepository = {
   async findVisible(db: DbOrTx, id: number, userId: number): Promise<StudentWithAvatar | null> {
     const [row] = await db
       .select({ student: students, avatar: media })
       .from(students)
       .leftJoin(media, eq(media.id, students.avatarId))
-      .where(and(eq(students.id, id), visibleStudent(userId)));
+      .where(and(eq(students.id, id), studentVisibleSql(userId)));
     return row ?? null;
   },
 
   async listVisible(db: DbOrTx, userId: number, f: { ids?: number[]; classIds?: number[] }, limit: number, offset: number) {
     const where = and(
-      visibleStudent(userId),
+      studentVisibleSql(userId),
       f.ids ? inArray(students.id, f.ids) : undefined,
       f.classIds
         ? inArray(
@@ -66,7 +58,7 @@ export const studentsRepository = {
     const rows = await db
       .select({ id: students.id, code: students.code, avatarId: students.avatarId })
       .from(students)
-      .where(and(inArray(sql`lower(normalize(${students.code}, NFKC))`, forms), visibleStudent(userId)));
+      .where(and(inArray(sql`lower(normalize(${students.code}, NFKC))`, forms), studentVisibleSql(userId)));
     return rows.map((r) => ({ ...r, code: r.code! }));
   },
 
@@ -103,14 +95,5 @@ export const studentsRepository = {
   /** Links a user to a student in the class of one of their places (what an approved student-profile invitation does). */
   async linkUser(db: DbOrTx, studentId: number, userId: number, teachingClassStudentId: number, teachingClassId: number) {
     await db.insert(studentProfileUsers).values({ studentId, userId, teachingClassStudentId, teachingClassId }).onConflictDoNothing();
-  },
-
-  /** Which of these media are avatars of students the user may see (media access, DESIGN §2). */
-  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
-    const rows = await db
-      .selectDistinct({ id: students.avatarId })
-      .from(students)
-      .where(and(inArray(students.avatarId, mediaIds), visibleStudent(userId)));
-    return rows.map((r) => r.id!);
   },
 };

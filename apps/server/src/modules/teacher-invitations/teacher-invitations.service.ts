@@ -32,7 +32,6 @@ const workflow = invitationWorkflow({
   // An accept adds a teacher: the class is locked for update, as changing its teachers always does.
   acceptLock: 'update',
   messages: {
-    forbidden: INVITATION_MESSAGES.teachersOnly,
     unknownCode: INVITATION_MESSAGES.classCodeUnknown,
     already: INVITATION_MESSAGES.alreadyTeacher,
     pending: INVITATION_MESSAGES.teacherRequestPending,

@@ -6,5 +6,5 @@ export type PlaceAccess = Subject;
 /** The place rules the presenters need (DESIGN §2, student rows; the table is class-access/access-rules.ts). */
 export const teachingClassStudentsPolicy = {
   /** The student's invitation code is handed out by the class's teachers. */
-  canSeeInvitationCode: (a: PlaceAccess) => roleMay(a.role, 'class.seeCodes'),
+  canSeeInvitationCode: (a: PlaceAccess) => roleMay(a.role ?? null, 'class.seeCodes'),
 };

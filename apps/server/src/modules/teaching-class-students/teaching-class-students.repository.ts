@@ -1,14 +1,11 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media, students, teachingClasses, teachingClassStudents } from '../../db/schema';
-import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
-import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classRoleSql } from '../../class-access/class-roles';
+import { placeLinkedSql, placeVisibleSql } from '../../class-access/visibility.sql';
 
 export type PlaceRow = typeof teachingClassStudents.$inferSelect;
 export type NewPlace = typeof teachingClassStudents.$inferInsert;
-
-/** Whether the user is linked to this very place (links are per class: another class's place of the student is not theirs). */
-const linked = (userId: number) => sql<boolean>`("teaching_class_student"."id" in ${linkedPlaceIdsSql(userId)})`;
 
 /** A place with its avatar, the user's role in its class and whether the user is linked to it: one row. */
 function selectPlacesWithAccess(db: DbOrTx, userId: number) {
@@ -17,7 +14,7 @@ function selectPlacesWithAccess(db: DbOrTx, userId: number) {
       place: teachingClassStudents,
       avatar: media,
       role: classRoleSql(userId),
-      linked: linked(userId),
+      linked: placeLinkedSql(userId),
       classCreatorId: teachingClasses.creatorId,
       className: teachingClasses.name,
     })
@@ -51,7 +48,7 @@ export const teachingClassStudentsRepository = {
   /** Places in classes the user sees, and the places the user is linked to. */
   async listVisible(db: DbOrTx, userId: number, f: PlaceListFilter, limit: number, offset: number) {
     const where = and(
-      or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),
+      placeVisibleSql(userId),
       f.classIds ? inArray(teachingClassStudents.teachingClassId, f.classIds) : undefined,
       f.studentIds ? inArray(teachingClassStudents.studentId, f.studentIds) : undefined,
       f.invitationCode !== undefined ? eq(teachingClassStudents.invitationCode, f.invitationCode) : undefined,
@@ -121,19 +118,5 @@ export const teachingClassStudentsRepository = {
       .update(teachingClassStudents)
       .set({ ...values, updated: new Date() })
       .where(eq(teachingClassStudents.id, id));
-  },
-
-  /** Which of these media are avatars of places the user may see (media access, DESIGN §2). */
-  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
-    const rows = await db
-      .selectDistinct({ id: teachingClassStudents.avatarId })
-      .from(teachingClassStudents)
-      .where(
-        and(
-          inArray(teachingClassStudents.avatarId, mediaIds),
-          or(sql`"teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)}`, linked(userId)),
-        ),
-      );
-    return rows.map((r) => r.id!);
   },
 };

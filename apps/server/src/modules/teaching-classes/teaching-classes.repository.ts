@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ClassUserType } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { media, schools, teachingClasses, teachingClassTeachers, users } from '../../db/schema';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
+import { classVisibleSql } from '../../class-access/visibility.sql';
 import { classSetVersionSql, classVersionSql } from '../../class-access/class-versions';
 import { classJsonSql, membersJsonSql, reviveClassRow, reviveMembers } from './teaching-classes.sql';
 
@@ -27,7 +28,7 @@ const detailVersionSql = classVersionSql('classes', sql`"teaching_class"."id"`);
 
 /** The list's filters, as parameters of one statement: a null (or empty) parameter filters nothing. */
 const listWhere = and(
-  sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`,
+  classVisibleSql(userId),
   sql`(${sql.placeholder('isFinished')}::boolean is null or "teaching_class"."is_finished" = ${sql.placeholder('isFinished')})`,
   sql`(${sql.placeholder('isIndividual')}::boolean is null or "teaching_class"."is_individual" = ${sql.placeholder('isIndividual')})`,
   sql`(${sql.placeholder('subscriptionId')}::integer is null or "teaching_class"."subscription_id" = ${sql.placeholder('subscriptionId')})`,
@@ -167,14 +168,5 @@ export const teachingClassesRepository = {
       .update(teachingClasses)
       .set({ ...values, updated: new Date() })
       .where(eq(teachingClasses.id, id));
-  },
-
-  /** Which of these media are avatars of classes the user may see (media access, DESIGN §2). */
-  async visibleAvatarIds(db: DbOrTx, mediaIds: number[], userId: number) {
-    const rows = await db
-      .selectDistinct({ id: teachingClasses.avatarId })
-      .from(teachingClasses)
-      .where(and(inArray(teachingClasses.avatarId, mediaIds), sql`"teaching_class"."id" in ${visibleClassIdsSql(userId)}`));
-    return rows.map((r) => r.id!);
   },
 };

@@ -10,12 +10,12 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, notFound, ValidationError, violation } from '../../http/errors';
+import { notFound, ValidationError, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import { newInvitationCode, normalizeInvitationCode, withFreshCode } from '../../lib/invitation-code';
 import type { FileStore } from '../../lib/file-store';
 import { CLASS_NOT_FOUND, INDIVIDUAL_ONE_STUDENT } from '../../class-access/class-roles';
-import { accountMay, authorize, type Action } from '../../class-access/access-rules';
+import { authorize, permitAccount, type Action } from '../../class-access/access-rules';
 import { refuseIfFinished } from '../../records/class-state';
 import { withErasure } from '../../records/erasure';
 import type { Principal } from '../../plugins/auth';
@@ -147,7 +147,7 @@ export const teachingClassesService = {
   },
 
   async create(db: Db, p: Principal, b: CreateBody) {
-    if (!accountMay(await usersRepository.accountType(db, p.userId), 'class.create')) throw forbidden(CLASS_MESSAGES.teachersOnly);
+    permitAccount(await usersRepository.accountType(db, p.userId), 'class.create');
     await checkReferences(db, p, b, null);
     const values: Omit<NewTeachingClass, 'invitationCode'> = {
       ...ownFields(b),

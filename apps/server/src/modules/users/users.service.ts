@@ -10,7 +10,7 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { DetailedError, forbidden, notFound, ValidationError } from '../../http/errors';
+import { DetailedError, notFound, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { FileStore } from '../../lib/file-store';
 import { forgetAccount } from '../../lib/live-accounts';
@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { signInThrottle, throttleKey } from '../../accounts/sign-in-throttle';
 import { mediaRepository } from '../media/media.repository';
 import { schoolsService } from '../schools/schools.service';
-import { usersPolicy } from './users.policy';
+import { authorize, permit } from '../../class-access/access-rules';
 import { usersRepository, type NewUser } from './users.repository';
 import { usersVisibility } from './users.visibility';
 import type { ListQueryOutput, ValueAvailability, Violation, userListQuery } from '@skillroom/contract';
@@ -108,13 +108,13 @@ export const usersService = {
 
   /** A profile the user may see; 404 for one they may not, exactly as for one that does not exist. */
   async getVisible(db: Db, p: Principal, id: number) {
-    if (!(await usersVisibility.canSee(db, p.userId, id))) throw notFound('User not found.');
+    authorize(p, 'user.read', { ownerId: id, visible: await usersVisibility.canSee(db, p.userId, id) });
     return this.get(db, id);
   },
 
   async patch(db: Db, files: FileStore, p: Principal, id: number, body: z.output<typeof userPatchBody>) {
     const current = await this.get(db, id);
-    if (!usersPolicy.canUpdate(p, id)) throw forbidden('You are not authorized to manage this user.');
+    permit(p, 'user.edit', { ownerId: id });
     if (body.school) await schoolsService.assertExists(db, body.school);
     if (body.avatar) await assertAvatar(db, id, body.avatar);
     const accountType = body.accountTypeRadio ?? current.user.accountType;
@@ -150,7 +150,7 @@ export const usersService = {
    */
   async remove(db: Db, files: FileStore, partials: PartialUploads, p: Principal, id: number, rawBody: unknown) {
     const target = await this.getVisible(db, p, id);
-    if (!usersPolicy.canDelete(p, id)) throw forbidden('You may delete only your own account.');
+    permit(p, 'user.delete', { ownerId: id });
     const body = parse(accountDeleteBody, rawBody);
     await assertCurrentPassword(db, target.user, body.currentPassword);
     const result = await eraseAccount({ db, files, partials }, id, [throttleKey(id, target.user.username)]);

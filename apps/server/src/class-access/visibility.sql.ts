@@ -1,0 +1,55 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { linkedClassIdsSql, linkedPlaceIdsSql, linkedRatingSql, linkedStudentIdsSql } from '../records/linked-access.sql';
+import { visibleClassIdsSql, type UserParam } from './class-roles';
+
+/*
+ * Who sees what (DESIGN §2), in SQL, once for the lists and reads of the modules and for media access
+ * (media-visibility.sql.ts): each predicate is about the unaliased table of the surrounding query. The roles come from
+ * class-roles.ts (the `who` of access-rules.ts), the family links from records/linked-access.sql.ts. No module is imported.
+ */
+
+/** A class: seen by its creator, co-teachers and evaluators. */
+export const classVisibleSql = (userId: UserParam) => sql<boolean>`("teaching_class"."id" in ${visibleClassIdsSql(userId)})`;
+
+/** Whether the user is linked to this very place (links are per class: another class's place of the student is not theirs). */
+export const placeLinkedSql = (userId: number) => sql<boolean>`("teaching_class_student"."id" in ${linkedPlaceIdsSql(userId)})`;
+
+/** A place (a student in a class): seen by the members of its class and by the users linked to it. */
+export const placeVisibleSql = (userId: number) =>
+  sql<boolean>`("teaching_class_student"."teaching_class_id" in ${visibleClassIdsSql(userId)} or ${placeLinkedSql(userId)})`;
+
+/** A student (the person): seen by the members of a class they have a place in, and by the users linked to them. */
+export const studentVisibleSql = (userId: number) => sql<boolean>`(
+  "student"."id" in (select vs.student_id from teaching_class_student vs where vs.teaching_class_id in ${visibleClassIdsSql(userId)})
+  or "student"."id" in ${linkedStudentIdsSql(userId)})`;
+
+/** A learning skill: the catalogue, the user's own, and those used by classes they see. */
+export const skillVisibleSql = (userId: number) =>
+  sql<boolean>`("learning_skill"."is_public" or "learning_skill"."creator_id" = ${userId} or "learning_skill"."id" in (
+    select vls.learning_skill_id from teaching_class_learning_skill vls where vls.teaching_class_id in ${visibleClassIdsSql(userId)}))`;
+
+/**
+ * A rating: the members of its class see all its ratings; a linked user sees those naming their student in a class
+ * where they are linked, and the class's whole-class ratings.
+ */
+export const ratingVisibleSql = (userId: number) =>
+  sql<boolean>`("rating"."teaching_class_id" in ${visibleClassIdsSql(userId)} or ${linkedRatingSql(userId)})`;
+
+/**
+ * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).
+ * This is the one place that says who "shares a class": a new kind of link to a class is one more branch here.
+ */
+export const classesOfSql = (userId: SQL | number) => sql`
+  select tc.id as class_id from teaching_class tc where tc.creator_id = ${userId}
+  union select tct.teaching_class_id from teaching_class_teacher tct where tct.teacher_id = ${userId}
+  union ${linkedClassIdsSql(userId)}`;
+
+/** Whether `other` shares a class or a subscription with `viewer` (DESIGN §2: people see those they work with). */
+export const relatedUserSql = (viewer: number, other: SQL | number) => sql<boolean>`(
+  exists (select 1 from (${classesOfSql(viewer)}) a join (${classesOfSql(other)}) b on a.class_id = b.class_id)
+  or exists (select 1 from subscription_member a join subscription_member b on a.subscription_id = b.subscription_id
+    where a.user_id = ${viewer} and b.user_id = ${other}))`;
+
+/** A user's profile: seen by themselves and by those they share a class or a subscription with. */
+export const userVisibleSql = (viewer: number) =>
+  sql<boolean>`("app_user"."id" = ${viewer} or ${relatedUserSql(viewer, sql`"app_user"."id"`)})`;
