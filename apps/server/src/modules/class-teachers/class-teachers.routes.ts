@@ -1,43 +1,20 @@
-import {
-  API_AUTH_PREFIX,
-  classTeacherListQuery,
-  hydraCollectionSchema,
-  noContentSchema,
-  resourceSchema,
-  teacherListQuery,
-} from '@skillroom/contract';
-import { collection, item } from '../../http/hydra';
-
+import { classTeacherListQuery, noContentSchema, resourceSchema, teacherListQuery } from '@skillroom/contract';
+import { item } from '../../http/hydra';
+import { listRoute } from '../list-route';
 import type { ModuleRoutes } from '../types';
 import { presentClassTeacher, presentTeacher } from './class-teachers.presenter';
 import { classTeachersService as service } from './class-teachers.service';
-import { idParams, listQuerystring } from '../../http/route-schema';
+import { idParams } from '../../http/route-schema';
 
 export const classTeachersRoutes: ModuleRoutes = {
   name: 'class-teachers',
   auth: (app, { db, urlSigner }) => {
-    app.get(
-      '/teaching-class-teachers',
-      {
-        schema: {
-          summary: 'Co-teachers of the classes the user sees',
-          querystring: listQuerystring(classTeacherListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
-        },
-      },
-      async (req) => {
-        const p = req.principal;
-        const { query: q, links } = req.query;
-        const { rows, total } = await service.list(db, p, q);
-        return collection(
-          `${API_AUTH_PREFIX}/teaching-class-teachers`,
-          rows.map((r) => presentClassTeacher(r, urlSigner)),
-          total,
-          q,
-          links,
-        );
-      },
-    );
+    listRoute(app, 'teaching-class-teachers', {
+      summary: 'Co-teachers of the classes the user sees',
+      query: classTeacherListQuery,
+      list: (p, q) => service.list(db, p, q),
+      present: (r) => presentClassTeacher(r, urlSigner),
+    });
     app.get(
       '/teaching-class-teacher/:id',
       { schema: { summary: 'A co-teacher of a class', params: idParams, response: { 200: resourceSchema() } } },
@@ -57,28 +34,12 @@ export const classTeachersRoutes: ModuleRoutes = {
         return reply.status(204).send();
       },
     );
-    app.get(
-      '/teachers',
-      {
-        schema: {
-          summary: 'Teachers the user works with or shares a school with',
-          querystring: listQuerystring(teacherListQuery),
-          response: { 200: hydraCollectionSchema(resourceSchema()) },
-        },
-      },
-      async (req) => {
-        const p = req.principal;
-        const { query: q, links } = req.query;
-        const { rows, total } = await service.listTeachers(db, p, q);
-        return collection(
-          `${API_AUTH_PREFIX}/teachers`,
-          rows.map((r) => presentTeacher(r, urlSigner)),
-          total,
-          q,
-          links,
-        );
-      },
-    );
+    listRoute(app, 'teachers', {
+      summary: 'Teachers the user works with or shares a school with',
+      query: teacherListQuery,
+      list: (p, q) => service.listTeachers(db, p, q),
+      present: (r) => presentTeacher(r, urlSigner),
+    });
     app.get(
       '/teacher/:id',
       {
