@@ -1,9 +1,10 @@
 import type { TeachingClass } from '@skillroom/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/spinner';
 import { fullName } from '../../lib/teaching-classes';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { useClassSkills } from '../learning-skills/learning-skills-api';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
@@ -33,19 +34,8 @@ interface Props {
  * It opens on the quick path; "More options" turns it into the full form with what was chosen so far.
  */
 export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
+  const { ref, returnTo } = useModalDialog(target !== null);
   const titleId = useId();
-  const open = target !== null;
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      d.showModal();
-    } else if (!open && d.open) d.close();
-  }, [open]);
 
   return (
     <dialog
