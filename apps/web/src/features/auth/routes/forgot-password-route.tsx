@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSubmit } from '../../../lib/use-submit';
-import { zodFieldErrors } from '../../../lib/violations';
+import { refusalShown, zodFieldErrors } from '../../../lib/violations';
 import { requestPasswordReset } from '../api/auth-api';
 import { BackToSignIn } from '../components/back-to-sign-in';
 
@@ -25,10 +25,13 @@ export function ForgotPasswordRoute() {
     e.preventDefault();
     const local = forgotPasswordParams.safeParse({ email });
     if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
-    await run(async () => {
-      await requestPasswordReset(local.data.email);
-      setSent(true);
-    });
+    await run(
+      async () => {
+        await requestPasswordReset(local.data.email);
+        setSent(true);
+      },
+      refusalShown(intl, setErrors),
+    );
   };
 
   return (

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSubmit } from '../../../lib/use-submit';
-import { zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { refusalShown, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { resetPassword } from '../api/auth-api';
 import { BackToSignIn } from '../components/back-to-sign-in';
 
@@ -33,10 +33,13 @@ export function ResetPasswordRoute() {
     e.preventDefault();
     const found = check({ plainPassword: password, confirm });
     if (Object.keys(found).length) return setErrors(found);
-    await run(async () => {
-      await resetPassword(token, password);
-      setDone(true);
-    });
+    await run(
+      async () => {
+        await resetPassword(token, password);
+        setDone(true);
+      },
+      refusalShown(intl, setErrors),
+    );
   };
 
   const newPassword = (label: string, value: string, error: string | undefined, set: (value: string) => void) => (

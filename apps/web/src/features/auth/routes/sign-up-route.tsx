@@ -14,7 +14,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLocale } from '../../../lib/i18n';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSubmit } from '../../../lib/use-submit';
-import { zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { refusalShown, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { signIn, signUp } from '../api/auth-api';
 import { safeNext } from './sign-in-route';
 
@@ -84,13 +84,16 @@ export function SignUpRoute() {
     e.preventDefault();
     const found = check(body);
     if (Object.keys(found).length) return setErrors(found);
-    await run(async () => {
-      await signUp(body);
-      await signIn(form.username.trim(), form.plainPassword);
-      await reload();
-      void track({ name: 'sign_up', properties: { accountType } });
-      void navigate(next, { replace: true });
-    });
+    await run(
+      async () => {
+        await signUp(body);
+        await signIn(form.username.trim(), form.plainPassword);
+        await reload();
+        void track({ name: 'sign_up', properties: { accountType } });
+        void navigate(next, { replace: true });
+      },
+      refusalShown(intl, setErrors),
+    );
   };
 
   return (
