@@ -31,14 +31,13 @@ export function ResetPasswordRoute() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check({ plainPassword: password, confirm });
-    if (Object.keys(found).length) return setErrors(found);
     await run(
       async () => {
         await resetPassword(token, password);
         setDone(true);
       },
       refusalShown(intl, setErrors),
+      check({ plainPassword: password, confirm }),
     );
   };
 

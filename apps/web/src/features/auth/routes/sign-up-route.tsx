@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LegalLink } from '../../../components/legal-link';
+import { OwnDetailField } from '../../../components/own-detail-field';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
@@ -68,22 +68,11 @@ export function SignUpRoute() {
   if (status === 'loaded') return <Navigate to={next} replace />;
 
   const field = (name: Text, type = 'text', autoComplete?: string, required = true) => (
-    <TextField
-      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
-      name={name}
-      type={type}
-      autoComplete={autoComplete}
-      required={required}
-      value={form[name]}
-      error={errors[name]}
-      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-    />
+    <OwnDetailField {...{ name, type, autoComplete, required }} values={form} onValues={setForm} error={errors[name]} />
   );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(body);
-    if (Object.keys(found).length) return setErrors(found);
     await run(
       async () => {
         await signUp(body);
@@ -93,6 +82,7 @@ export function SignUpRoute() {
         void navigate(next, { replace: true });
       },
       refusalShown(intl, setErrors),
+      check(body),
     );
   };
 

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';
+import { OwnDetailField } from '../../../components/own-detail-field';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -82,8 +83,6 @@ function ProfileForm({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(body);
-    if (Object.keys(found).length) return setErrors(found);
     await run(
       async () => {
         // A copy: the render's values stay what the user typed.
@@ -105,19 +104,12 @@ function ProfileForm({ user }: { user: User }) {
         if (err instanceof ApiError && err.status === 429) toast.error(intl.formatMessage({ id: 'web_common_too_many' }));
         else if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
       },
+      check(body),
     );
   };
 
   const text = (name: keyof typeof names, autoComplete: string, type = 'text') => (
-    <TextField
-      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
-      name={name}
-      type={type}
-      autoComplete={autoComplete}
-      value={names[name]}
-      error={errors[name]}
-      onChange={(e) => setNames((n) => ({ ...n, [name]: e.target.value }))}
-    />
+    <OwnDetailField {...{ name, type, autoComplete }} values={names} onValues={setNames} error={errors[name]} />
   );
 
   return (
