@@ -111,9 +111,8 @@ describe('GET /teaching-classes', () => {
     expect(await list('excludeEvaluatorTeachingClasses=1')).toEqual(ids(own, finished, individual, cotaught));
     expect(await list('excludeOwnTeachingClasses=1&excludeCoteacherTeachingClasses=1&isFinished=0')).toEqual(ids(evaluated));
     // Evaluator and creator at once: the stronger role counts.
-    const roles = (await t.s.api('GET', `${API}/teaching-classes?subscription=${sub.id}`, { token: teacher.token }))
-      .json()
-      ['hydra:member'].map((m: { name: string; userType: number }) => [m.name, m.userType]);
+    const res = await t.s.api('GET', `${API}/teaching-classes?subscription=${sub.id}`, { token: teacher.token });
+    const roles = res.json()['hydra:member'].map((m: { name: string; userType: number }) => [m.name, m.userType]);
     expect(Object.fromEntries(roles)).toEqual({ individual: 0, evaluated: 2 });
   });
 
