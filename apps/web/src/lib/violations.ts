@@ -47,3 +47,7 @@ export function apiFieldErrors(intl: IntlShape, error: unknown, fallback: string
   if (error instanceof ApiError && error.violations.length) return toFieldErrors(intl, error.violations);
   return { '': error instanceof ApiError && error.status !== 0 ? error.message : fallback };
 }
+
+/** A form's answer to a failed send: the server's violations under their fields, anything else (the network down too) the form's. */
+export const refusalShown = (intl: IntlShape, setErrors: (errors: FieldErrors) => void) => (err: unknown) =>
+  setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));

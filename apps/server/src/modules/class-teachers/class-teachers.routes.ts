@@ -1,44 +1,21 @@
-import {
-  API_AUTH_PREFIX,
-  classTeacherListQuery,
-  hydraCollectionSchema,
-  noContentSchema,
-  teacherListQuery,
-  teacherSchema,
-  teachingClassTeacherSchema,
-} from '@skillroom/contract';
-import { collection, item } from '../../http/hydra';
-
+import { classTeacherListQuery, noContentSchema, teacherListQuery, teacherSchema, teachingClassTeacherSchema } from '@skillroom/contract';
+import { item } from '../../http/hydra';
+import { listRoute } from '../list-route';
 import type { ModuleRoutes } from '../types';
 import { presentClassTeacher, presentTeacher } from './class-teachers.presenter';
 import { classTeachersService as service } from './class-teachers.service';
-import { idParams, listQuerystring } from '../../http/route-schema';
+import { idParams } from '../../http/route-schema';
 
 export const classTeachersRoutes: ModuleRoutes = {
   name: 'class-teachers',
   auth: (app, { db, urlSigner }) => {
-    app.get(
-      '/teaching-class-teachers',
-      {
-        schema: {
-          summary: 'Co-teachers of the classes the user sees',
-          querystring: listQuerystring(classTeacherListQuery),
-          response: { 200: hydraCollectionSchema(teachingClassTeacherSchema) },
-        },
-      },
-      async (req) => {
-        const p = req.principal;
-        const { query: q, links } = req.query;
-        const { rows, total } = await service.list(db, p, q);
-        return collection(
-          `${API_AUTH_PREFIX}/teaching-class-teachers`,
-          rows.map((r) => presentClassTeacher(r, urlSigner)),
-          total,
-          q,
-          links,
-        );
-      },
-    );
+    listRoute(app, 'teaching-class-teachers', {
+      summary: 'Co-teachers of the classes the user sees',
+      query: classTeacherListQuery,
+      schema: teachingClassTeacherSchema,
+      list: (p, q) => service.list(db, p, q),
+      present: (r) => presentClassTeacher(r, urlSigner),
+    });
     app.get(
       '/teaching-class-teacher/:id',
       { schema: { summary: 'A co-teacher of a class', params: idParams, response: { 200: teachingClassTeacherSchema } } },
@@ -58,28 +35,13 @@ export const classTeachersRoutes: ModuleRoutes = {
         return reply.status(204).send();
       },
     );
-    app.get(
-      '/teachers',
-      {
-        schema: {
-          summary: 'Teachers the user works with or shares a school with',
-          querystring: listQuerystring(teacherListQuery),
-          response: { 200: hydraCollectionSchema(teacherSchema) },
-        },
-      },
-      async (req) => {
-        const p = req.principal;
-        const { query: q, links } = req.query;
-        const { rows, total } = await service.listTeachers(db, p, q);
-        return collection(
-          `${API_AUTH_PREFIX}/teachers`,
-          rows.map((r) => presentTeacher(r, urlSigner)),
-          total,
-          q,
-          links,
-        );
-      },
-    );
+    listRoute(app, 'teachers', {
+      summary: 'Teachers the user works with or shares a school with',
+      query: teacherListQuery,
+      schema: teacherSchema,
+      list: (p, q) => service.listTeachers(db, p, q),
+      present: (r) => presentTeacher(r, urlSigner),
+    });
     app.get(
       '/teacher/:id',
       {

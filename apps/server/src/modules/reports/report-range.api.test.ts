@@ -1,17 +1,10 @@
 import { REPORT_MESSAGES, V } from '@skillroom/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { API, classWithRoles } from '../../../test/classes';
+import { describe, expect, it } from 'vitest';
+import { API, withClassRoles } from '../../../test/classes';
 
 // DESIGN §9: a range that names no days is refused alike on the JSON, PDF and spreadsheet routes, class and student,
 // before any report is made, with a violation naming the field to correct.
-let s: TestServer;
-let w: Awaited<ReturnType<typeof classWithRoles>>;
-beforeAll(async () => {
-  s = await startTestServer();
-  w = await classWithRoles(s);
-});
-afterAll(() => s.close());
+const t = withClassRoles();
 
 const CASES = [
   ['an end before the start', 'startDate=2026-09-30&endDate=2026-09-01', 'endDate', REPORT_MESSAGES.endBeforeStart],
@@ -26,13 +19,13 @@ const CASES = [
 describe('report ranges', () => {
   const routes = () =>
     ['', '/pdf', '/spreadsheet'].flatMap((kind) => [
-      `/report${kind}/class/${w.cls.id}`,
-      `/report${kind}/student/${Number(w.first.student.split('/').pop())}`,
+      `/report${kind}/class/${t.w.cls.id}`,
+      `/report${kind}/student/${Number(t.w.first.student.split('/').pop())}`,
     ]);
 
   it.each(CASES)('answers 400 for %s on every report route', async (_what, qs, field, message) => {
     for (const path of routes()) {
-      const res = await s.api('GET', `${API}${path}?${qs}`, { token: w.creator.token });
+      const res = await t.s.api('GET', `${API}${path}?${qs}`, { token: t.w.creator.token });
       expect(res.statusCode, path).toBe(400);
       expect(res.json(), path).toMatchObject({
         '@type': 'ConstraintViolationList',
@@ -44,10 +37,12 @@ describe('report ranges', () => {
   it('takes a range of exactly the longest length, and a leap day that exists', async () => {
     // The PDF of ten years' weeks is the PDF's own test's business; the range is read by the same code for all three.
     for (const path of routes().filter((p) => !p.includes('/pdf/'))) {
-      const res = await s.api('GET', `${API}${path}?startDate=2016-02-21&endDate=2026-02-28`, { token: w.creator.token });
+      const res = await t.s.api('GET', `${API}${path}?startDate=2016-02-21&endDate=2026-02-28`, { token: t.w.creator.token });
       expect(res.statusCode, path).toBe(200);
     }
-    const leap = await s.api('GET', `${API}/report/class/${w.cls.id}?startDate=2024-02-29&endDate=2024-03-01`, { token: w.creator.token });
+    const leap = await t.s.api('GET', `${API}/report/class/${t.w.cls.id}?startDate=2024-02-29&endDate=2024-03-01`, {
+      token: t.w.creator.token,
+    });
     expect(leap.statusCode).toBe(200);
   });
 });

@@ -1,28 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INVITATION_MESSAGES, NotificationType, type HydraCollection, type StudentProfileUserInvitation } from '@skillroom/contract';
 import { conflict } from '../../http/errors';
-import { API, addCoTeacher, addStudent, classWithRoles, createClass, type TestUser } from '../../../test/classes';
-import { dbKind, signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { API, addCoTeacher, addStudent, createClass, type TestUser, withClassRoles } from '../../../test/classes';
+import { dbKind, signUp } from '../../../test/harness';
 import { notificationsService } from '../notifications/notifications.service';
 
 /*
  * DESIGN §8 "Approving families": POST /teaching-class/{id}/student-profile-user-invitations/accept accepts every
  * pending request of the class in one transaction; the requester's e-mail is shown to the class's teachers only.
  */
-let s: TestServer;
-let w: Awaited<ReturnType<typeof classWithRoles>>;
-beforeAll(async () => {
-  s = await startTestServer();
-  w = await classWithRoles(s);
-});
-afterAll(() => s.close());
+const t = withClassRoles();
 
 type Invitations = HydraCollection<StudentProfileUserInvitation>;
 const acceptAll = (u: TestUser | undefined, classId: number) =>
-  s.api('POST', `${API}/teaching-class/${classId}/student-profile-user-invitations/accept`, { token: u?.token });
+  t.s.api('POST', `${API}/teaching-class/${classId}/student-profile-user-invitations/accept`, { token: u?.token });
 const count = async (query: ReturnType<typeof sql>) =>
-  Number(((await s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  Number(((await t.s.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 const links = (userId: number) => count(sql`select count(*)::int as n from student_profile_user where user_id = ${userId}`);
 const notices = (userId: number, type: number) =>
   count(sql`select count(*)::int as n from notification where user_id = ${userId} and notification_type = ${type}`);
@@ -31,18 +25,18 @@ const pendingIn = (classId: number) =>
 
 /** A new class of the world's creator, co-taught by its co-teacher. */
 async function newClass(name: string) {
-  const cls = (await createClass(s, w.creator, { name })) as { id: number; name: string };
-  await addCoTeacher(s, cls.id, w.coteacher);
+  const cls = (await createClass(t.s, t.w.creator, { name })) as { id: number; name: string };
+  await addCoTeacher(t.s, cls.id, t.w.coteacher);
   return cls;
 }
 
 let seq = 0;
 /** A new parent with a known e-mail asks to link to a new student of the class: answers the parent and the request id. */
-async function familyRequest(classId: number, by: TestUser = w.creator) {
+async function familyRequest(classId: number, by: TestUser = t.w.creator) {
   const email = `family${++seq}.${process.pid}@example.org`;
-  const parent = await signUp(s, { accountTypeRadio: 'parent_user', email, firstName: 'Parent', lastName: `No${seq}` });
-  const place = await addStudent(s, by, classId, { firstName: 'Kid', lastName: `No${seq}` });
-  const res = await s.api('POST', `${API}/student-profile-user-invitation`, {
+  const parent = await signUp(t.s, { accountTypeRadio: 'parent_user', email, firstName: 'Parent', lastName: `No${seq}` });
+  const place = await addStudent(t.s, by, classId, { firstName: 'Kid', lastName: `No${seq}` });
+  const res = await t.s.api('POST', `${API}/student-profile-user-invitation`, {
     token: parent.token,
     body: { invitationCode: place.invitationCode },
   });
@@ -52,43 +46,43 @@ async function familyRequest(classId: number, by: TestUser = w.creator) {
 
 describe(`accept all family requests of a class (${dbKind})`, () => {
   it('shows the requester e-mail to the class teachers only, never to the requester, evaluators or other parents', async () => {
-    const r = await familyRequest(w.cls.id);
-    for (const u of [w.creator, w.coteacher]) {
-      const item = await s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: u.token });
+    const r = await familyRequest(t.w.cls.id);
+    for (const u of [t.w.creator, t.w.coteacher]) {
+      const item = await t.s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: u.token });
       expect(item.json().user.email).toBe(r.email);
       const list = (
-        await s.api('GET', `${API}/student-profile-user-invitations?teachingClass.id=${w.cls.id}&isPending=1`, { token: u.token })
+        await t.s.api('GET', `${API}/student-profile-user-invitations?teachingClass.id=${t.w.cls.id}&isPending=1`, { token: u.token })
       ).json() as Invitations;
       expect(list['hydra:member'].find((m) => m.id === r.id)?.user.email).toBe(r.email);
     }
-    const own = await s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: r.parent.token });
+    const own = await t.s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: r.parent.token });
     expect(own.statusCode).toBe(200);
     expect(own.json().user).not.toHaveProperty('email');
-    const ownList = (await s.api('GET', `${API}/student-profile-user-invitations`, { token: r.parent.token })).json() as Invitations;
+    const ownList = (await t.s.api('GET', `${API}/student-profile-user-invitations`, { token: r.parent.token })).json() as Invitations;
     expect(ownList['hydra:member'].map((m) => m.user)).toEqual([expect.not.objectContaining({ email: expect.anything() })]);
-    for (const u of [w.evaluator, w.linked, w.stranger]) {
-      expect((await s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: u.token })).statusCode).toBe(404);
-      const list = await s.api('GET', `${API}/student-profile-user-invitations`, { token: u.token });
+    for (const u of [t.w.evaluator, t.w.linked, t.w.stranger]) {
+      expect((await t.s.api('GET', `${API}/student-profile-user-invitation/${r.id}`, { token: u.token })).statusCode).toBe(404);
+      const list = await t.s.api('GET', `${API}/student-profile-user-invitations`, { token: u.token });
       expect(list.body).not.toContain(r.email);
     }
   });
 
   it('refuses evaluators (403), linked parents, strangers and unknown classes (404), and anonymous calls (401)', async () => {
-    const before = await pendingIn(w.cls.id);
+    const before = await pendingIn(t.w.cls.id);
     expect(before).toBeGreaterThan(0);
     const cases: [TestUser | undefined, number, number][] = [
-      [w.evaluator, w.cls.id, 403],
-      [w.linked, w.cls.id, 404],
-      [w.stranger, w.cls.id, 404],
-      [w.creator, 999999, 404],
-      [undefined, w.cls.id, 401],
+      [t.w.evaluator, t.w.cls.id, 403],
+      [t.w.linked, t.w.cls.id, 404],
+      [t.w.stranger, t.w.cls.id, 404],
+      [t.w.creator, 999999, 404],
+      [undefined, t.w.cls.id, 401],
     ];
     for (const [u, id, status] of cases) {
       const res = await acceptAll(u, id);
       expect(res.statusCode, res.body).toBe(status);
       if (status === 403) expect(res.json()['hydra:description']).toBe(INVITATION_MESSAGES.classTeachersAnswer);
     }
-    expect(await pendingIn(w.cls.id)).toBe(before);
+    expect(await pendingIn(t.w.cls.id)).toBe(before);
   });
 
   it('accepts every pending request of the class at once, links and notifies each requester, and leaves other classes alone', async () => {
@@ -97,10 +91,10 @@ describe(`accept all family requests of a class (${dbKind})`, () => {
     const asked = [await familyRequest(cls.id), await familyRequest(cls.id), await familyRequest(cls.id)];
     const elsewhere = await familyRequest(other.id);
     const rejected = await familyRequest(cls.id);
-    await s.api('POST', `${API}/student-profile-user-invitation/${rejected.id}/reject`, { token: w.creator.token });
-    const teacherNotices = await notices(w.creator.id, NotificationType.StudentProfileUserInvitationReceived);
+    await t.s.api('POST', `${API}/student-profile-user-invitation/${rejected.id}/reject`, { token: t.w.creator.token });
+    const teacherNotices = await notices(t.w.creator.id, NotificationType.StudentProfileUserInvitationReceived);
 
-    const res = await acceptAll(w.creator, cls.id);
+    const res = await acceptAll(t.w.creator, cls.id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Invitations;
     expect(body['@type']).toBe('hydra:Collection');
@@ -111,17 +105,17 @@ describe(`accept all family requests of a class (${dbKind})`, () => {
     for (const a of asked) {
       expect(await links(a.parent.id)).toBe(1);
       expect(await notices(a.parent.id, NotificationType.StudentProfileUserInvitationAccepted)).toBe(1);
-      const notes = (await s.api('GET', `${API}/notifications`, { token: a.parent.token })).json()['hydra:member'];
+      const notes = (await t.s.api('GET', `${API}/notifications`, { token: a.parent.token })).json()['hydra:member'];
       expect(notes[0]).toMatchObject({ path: `/student/${a.place.id}`, message: expect.stringContaining('Year 3 Rowan') });
-      expect((await s.api('GET', `${API}/teaching-class-student/${a.place.id}`, { token: a.parent.token })).statusCode).toBe(200);
+      expect((await t.s.api('GET', `${API}/teaching-class-student/${a.place.id}`, { token: a.parent.token })).statusCode).toBe(200);
     }
     // The teachers' "request received" notifications stay as they were; the rejected and the other class's requests too.
-    expect(await notices(w.creator.id, NotificationType.StudentProfileUserInvitationReceived)).toBe(teacherNotices);
+    expect(await notices(t.w.creator.id, NotificationType.StudentProfileUserInvitationReceived)).toBe(teacherNotices);
     expect(await links(rejected.parent.id)).toBe(0);
     expect(await links(elsewhere.parent.id)).toBe(0);
     expect(await pendingIn(other.id)).toBe(1);
 
-    const again = await acceptAll(w.coteacher, cls.id);
+    const again = await acceptAll(t.w.coteacher, cls.id);
     expect(again.statusCode).toBe(200);
     expect(again.json()['hydra:totalItems']).toBe(0);
   });
@@ -136,7 +130,7 @@ describe(`accept all family requests of a class (${dbKind})`, () => {
       return original(tx, e);
     });
     try {
-      const res = await acceptAll(w.creator, cls.id);
+      const res = await acceptAll(t.w.creator, cls.id);
       expect(res.statusCode, res.body).toBe(409);
     } finally {
       spy.mockRestore();
@@ -152,8 +146,8 @@ describe(`accept all family requests of a class (${dbKind})`, () => {
   it('refuses a finished class with 409 and accepts nothing', async () => {
     const cls = await newClass('Year 1 Elm');
     const r = await familyRequest(cls.id);
-    await s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: w.creator.token, body: { isFinished: true } });
-    const res = await acceptAll(w.creator, cls.id);
+    await t.s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: t.w.creator.token, body: { isFinished: true } });
+    const res = await acceptAll(t.w.creator, cls.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()['@type']).toBe('hydra:Error');
     expect(await links(r.parent.id)).toBe(0);
@@ -167,15 +161,16 @@ describe(`accept all racing single answers never links twice nor fails (${dbKind
       const cls = await newClass(`Race ${round}`);
       const asked = await Promise.all(Array.from({ length: 6 }, () => familyRequest(cls.id)));
       const single = (a: (typeof asked)[number], i: number) =>
-        s.api('POST', `${API}/student-profile-user-invitation/${a.id}/${i % 2 ? 'reject' : 'accept'}`, { token: w.coteacher.token });
-      const [all, ...answers] = await Promise.all([acceptAll(w.creator, cls.id), ...asked.map(single), acceptAll(w.coteacher, cls.id)]);
+        t.s.api('POST', `${API}/student-profile-user-invitation/${a.id}/${i % 2 ? 'reject' : 'accept'}`, { token: t.w.coteacher.token });
+      const [all, ...answers] = await Promise.all([acceptAll(t.w.creator, cls.id), ...asked.map(single), acceptAll(t.w.coteacher, cls.id)]);
       const second = answers.pop()!;
       expect([all.statusCode, second.statusCode], `${all.body} ${second.body}`).toEqual([200, 200]);
       const byAll = new Set([...all.json()['hydra:member'], ...second.json()['hydra:member']].map((m: { id: number }) => m.id));
       expect(byAll.size).toBe(all.json()['hydra:totalItems'] + second.json()['hydra:totalItems']);
       for (const [i, a] of asked.entries()) {
         const status = answers[i]!.statusCode;
-        const state = (await s.api('GET', `${API}/student-profile-user-invitation/${a.id}`, { token: w.creator.token })).json().isApproved;
+        const state = (await t.s.api('GET', `${API}/student-profile-user-invitation/${a.id}`, { token: t.w.creator.token })).json()
+          .isApproved;
         // A reject that came after accept-all is a 409; everything else is the answer it asked for.
         if (i % 2 === 1) expect(status === 200 ? state === false && !byAll.has(a.id) : status === 409 && state === true).toBe(true);
         else expect([status, state]).toEqual([200, true]);

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { API, classWithRoles } from '../../../test/classes';
+import { describe, expect, it } from 'vitest';
+import { API, withClassRoles } from '../../../test/classes';
 
-let s: TestServer;
-let w: Awaited<ReturnType<typeof classWithRoles>>;
-beforeAll(async () => {
-  s = await startTestServer();
-  w = await classWithRoles(s);
-});
-afterAll(() => s.close());
+const t = withClassRoles();
 
 const names = (body: { 'hydra:member': { firstName: string }[] }) => body['hydra:member'].map((m) => m.firstName);
 
@@ -20,16 +13,16 @@ describe('GET /students', () => {
     ['linked', ['Amara']],
     ['stranger', []],
   ] as const)('lists for %s the students they may see', async (role, expected) => {
-    const res = await s.api('GET', `${API}/students`, { token: w[role].token });
+    const res = await t.s.api('GET', `${API}/students`, { token: t.w[role].token });
     expect(res.statusCode).toBe(200);
     expect(names(res.json())).toEqual(expected);
   });
 
   it('filters by id[] and answers 400 for a malformed one, 401 without a token', async () => {
-    const id = w.second.student.split('/').pop();
-    expect(names((await s.api('GET', `${API}/students?id[]=${id}`, { token: w.creator.token })).json())).toEqual(['Bao']);
-    expect((await s.api('GET', `${API}/students?id[]=x`, { token: w.creator.token })).statusCode).toBe(400);
-    expect((await s.api('GET', `${API}/students`)).statusCode).toBe(401);
+    const id = t.w.second.student.split('/').pop();
+    expect(names((await t.s.api('GET', `${API}/students?id[]=${id}`, { token: t.w.creator.token })).json())).toEqual(['Bao']);
+    expect((await t.s.api('GET', `${API}/students?id[]=x`, { token: t.w.creator.token })).statusCode).toBe(400);
+    expect((await t.s.api('GET', `${API}/students`)).statusCode).toBe(401);
   });
 });
 
@@ -41,14 +34,21 @@ describe('GET /student/{id}', () => {
     ['linked', 200],
     ['stranger', 404],
   ] as const)('answers %s with %i for the linked student', async (role, status) => {
-    const res = await s.api('GET', w.first.student, { token: w[role].token });
+    const res = await t.s.api('GET', t.w.first.student, { token: t.w[role].token });
     expect(res.statusCode).toBe(status);
-    if (status === 200) expect(res.json()).toMatchObject({ '@context': '/api/contexts/Student', '@id': w.first.student, firstName: 'Amara', lastName: 'Okafor', creator: `${API}/user/${w.creator.id}` });
+    if (status === 200)
+      expect(res.json()).toMatchObject({
+        '@context': '/api/contexts/Student',
+        '@id': t.w.first.student,
+        firstName: 'Amara',
+        lastName: 'Okafor',
+        creator: `${API}/user/${t.w.creator.id}`,
+      });
   });
 
   it('hides the other students from a linked user; 401 without a token', async () => {
-    expect((await s.api('GET', w.second.student, { token: w.linked.token })).statusCode).toBe(404);
-    expect((await s.api('GET', w.first.student)).statusCode).toBe(401);
-    expect((await s.api('GET', `${API}/student/999999`, { token: w.creator.token })).statusCode).toBe(404);
+    expect((await t.s.api('GET', t.w.second.student, { token: t.w.linked.token })).statusCode).toBe(404);
+    expect((await t.s.api('GET', t.w.first.student)).statusCode).toBe(401);
+    expect((await t.s.api('GET', `${API}/student/999999`, { token: t.w.creator.token })).statusCode).toBe(404);
   });
 });

@@ -14,12 +14,13 @@ import { collection, item } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { recordReads } from '../../records/access-log';
+import { listRoute } from '../list-route';
 import type { ModuleRoutes } from '../types';
 import { teachingClassStudentsPolicy as policy } from './teaching-class-students.policy';
 import { presentPlace } from './teaching-class-students.presenter';
 import type { PlaceWithAccess } from './teaching-class-students.repository';
 import { teachingClassStudentsService as service } from './teaching-class-students.service';
-import { idParams, listQuerystring } from '../../http/route-schema';
+import { idParams } from '../../http/route-schema';
 
 const present = (r: PlaceWithAccess, signer: UrlSigner) => presentPlace(r, signer, policy.canSeeInvitationCode(r));
 const one = async (db: Db, signer: UrlSigner, p: Principal, id: number) => item(present(await service.get(db, p, id), signer));
@@ -28,28 +29,13 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
   name: 'teaching-class-students',
   auth: (app, { db, urlSigner, files }) => {
     const path = `${API_AUTH_PREFIX}/teaching-class-students`;
-    app.get(
-      '/teaching-class-students',
-      {
-        schema: {
-          summary: 'Places of students the user may see',
-          querystring: listQuerystring(teachingClassStudentListQuery),
-          response: { 200: hydraCollectionSchema(teachingClassStudentSchema) },
-        },
-      },
-      async (req) => {
-        const p = req.principal;
-        const { query: q, links } = req.query;
-        const { rows, total } = await service.list(db, p, q);
-        return collection(
-          path,
-          rows.map((r) => present(r, urlSigner)),
-          total,
-          q,
-          links,
-        );
-      },
-    );
+    listRoute(app, 'teaching-class-students', {
+      summary: 'Places of students the user may see',
+      query: teachingClassStudentListQuery,
+      schema: teachingClassStudentSchema,
+      list: (p, q) => service.list(db, p, q),
+      present: (r) => present(r, urlSigner),
+    });
     app.get(
       '/teaching-class-student/:id',
       { schema: { summary: "A student's place in a class", params: idParams, response: { 200: teachingClassStudentSchema } } },

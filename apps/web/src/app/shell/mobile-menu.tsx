@@ -1,24 +1,16 @@
 import { MOBILE_MENU_CLOSE_DELAY_MS, type User } from '@skillroom/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
-import { useDismiss } from './use-dismiss';
+import { usePopup } from './use-popup';
 
 const item = 'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100';
 
 /** The mobile menu (spec §2): Dashboard, the user, Edit profile, Sign out; closes 200 ms after a click. */
 export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, ref, panelId, toggle } = usePopup();
   const timer = useRef<number | undefined>(undefined);
-  const panelId = useId();
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-  useDismiss(open, ref, close);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const closeSoon = () => {
     window.clearTimeout(timer.current);
@@ -28,12 +20,8 @@ export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => v
   return (
     <div className="md:hidden" ref={ref}>
       <button
-        ref={button}
-        type="button"
+        {...toggle}
         className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
           <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />

@@ -1,31 +1,25 @@
 import { badgeText } from '@skillroom/contract';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { NotificationEntries } from '../../entities/notifications/notification-entries';
 import { useLatestNotifications, useUnreadCount } from '../../entities/notifications/notifications-api';
 import { useOpenNotification, useOpenNotificationGroup } from '../../entities/notifications/use-open-notification';
-import { useDismiss } from './use-dismiss';
+import { LineIcon } from './line-icon';
+import { usePopup } from './use-popup';
 
 const DROPDOWN =
   'fixed inset-x-2 top-16 z-30 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg ' +
   'md:absolute md:inset-x-auto md:top-full md:right-4 md:mt-1 md:w-96';
+const BADGE = 'absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white';
 
 /** The bell of spec §2: the unread count (9+ above 9), and a dropdown of the latest 10 with a link to them all. */
 export function NotificationBell() {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, close, ref, panelId, toggle } = usePopup();
   const headingId = useId();
   const { count } = useUnreadCount();
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-  useDismiss(open, ref, close);
   const closed = useCallback(() => close(false), [close]);
   const onOpen = useOpenNotification(closed);
   const onOpenGroup = useOpenNotificationGroup(closed);
@@ -33,33 +27,16 @@ export function NotificationBell() {
   return (
     <div ref={ref}>
       <button
-        ref={button}
-        type="button"
+        {...toggle}
         className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        aria-expanded={open}
-        aria-controls={panelId}
         aria-label={intl.formatMessage({ id: 'web_notifications_bell' }, { count })}
-        onClick={() => setOpen((o) => !o)}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon>
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
+        </LineIcon>
         {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
-          >
+          <span aria-hidden="true" data-testid="notification-badge" className={BADGE}>
             {badgeText(count)}
           </span>
         )}

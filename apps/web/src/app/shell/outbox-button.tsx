@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';
 import { useOutbox } from '../../entities/ratings/use-outbox';
-import { useDismiss } from './use-dismiss';
+import { LineIcon } from './line-icon';
+import { usePopup } from './use-popup';
 
 // The list and its actions load when opened: the header of every screen carries only the count.
 const OutboxPanel = lazy(() => import('./outbox-panel'));
@@ -13,17 +14,9 @@ const OutboxPanel = lazy(() => import('./outbox-panel'));
  */
 export default function OutboxButton({ userId }: { userId: number }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, ref, panelId, toggle } = usePopup();
   const onSent = useCallback((count: number) => toast.success(intl.formatMessage({ id: 'web_outbox_sent' }, { count })), [intl]);
   const outbox = useOutbox(userId, onSent);
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-  useDismiss(open, ref, close);
   const count = outbox.items.length;
   const label = [
     outbox.waiting > 0 ? intl.formatMessage({ id: 'web_outbox_count' }, { count: outbox.waiting }) : '',
@@ -36,30 +29,17 @@ export default function OutboxButton({ userId }: { userId: number }) {
   return (
     <div ref={ref}>
       <button
-        ref={button}
-        type="button"
+        {...toggle}
         data-testid="outbox-button"
         className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold hover:bg-slate-100 ${
           outbox.refused ? 'text-red-800' : 'text-slate-800'
         }`}
-        aria-expanded={open}
-        aria-controls={panelId}
         aria-label={label}
-        onClick={() => setOpen((o) => !o)}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon>
           <path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />
           {outbox.online ? <path d="M12 17v-6m-3 3 3-3 3 3" /> : <path d="m4 4 16 16" />}
-        </svg>
+        </LineIcon>
         {/* A phone's header has room for the count only; the name says it all. */}
         <span aria-hidden="true" className="sm:hidden">
           {count}

@@ -1,13 +1,12 @@
 import type { User } from '@skillroom/contract';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LegalLink } from '../../components/legal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/page';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { useLocale } from '../../lib/i18n';
-import { legalHref } from '../../lib/legal-pages';
 
 const PARTS = ['web_privacy_gate_stored', 'web_privacy_gate_who', 'web_privacy_gate_keep', 'web_privacy_gate_choices'] as const;
 
@@ -25,7 +24,6 @@ export function PrivacyGate({
   onSignOut: () => void;
 }) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -59,18 +57,9 @@ export function PrivacyGate({
             ))}
           </ul>
           <p>
-            <a
-              href={legalHref('privacy', locale)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium text-teal-800 underline"
-            >
+            <LegalLink page="privacy" className="font-medium text-teal-800 underline">
               <FormattedMessage id="web_privacy_read_full" />
-              <span className="sr-only">
-                {' '}
-                <FormattedMessage id="web_common_new_tab" />
-              </span>
-            </a>
+            </LegalLink>
           </p>
           {failed && <Alert>{intl.formatMessage({ id: 'web_privacy_agree_failed' })}</Alert>}
           <div className="flex flex-wrap gap-3">

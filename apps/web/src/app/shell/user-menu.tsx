@@ -1,33 +1,20 @@
 import type { User } from '@skillroom/contract';
-import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
-import { useDismiss } from './use-dismiss';
+import { usePopup } from './use-popup';
 
 const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-inset';
 
 /** Desktop user dropdown (spec §2): avatar, first name, Edit profile, Sign out; closes on an outside click. */
 export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-  useDismiss(open, ref, close);
+  const { open, setOpen, ref, panelId, toggle } = usePopup();
 
   return (
     <div className="relative" ref={ref}>
       <button
-        ref={button}
-        type="button"
+        {...toggle}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
       >
         <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} eager />
         <span>{user.firstName}</span>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { Button } from './button';
 
 interface Props {
@@ -20,20 +21,20 @@ interface Props {
  * focus inside and makes the rest of the page inert; Escape cancels (unless the action is under way), and
  * focus goes back to where it was when the dialog opened.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'danger', busy = false, onConfirm, onClose, fallbackFocus }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = 'danger',
+  busy = false,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: Props) {
+  const { ref, returnTo } = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      d.showModal();
-    } else if (!open && d.open) d.close();
-  }, [open]);
 
   return (
     <dialog

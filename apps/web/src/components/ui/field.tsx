@@ -49,50 +49,36 @@ export function Frame({
 
 export const describedBy = (id: string, { error, hint }: FieldProps) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
-export function TextField({ label, error, hint, id: given, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** The id of a field's control (the one given, or a new one) and what marks the control as this field's. */
+function useControl(given: string | undefined, field: FieldProps) {
   const auto = useId();
   const id = given ?? auto;
+  return { id, className: control, 'aria-invalid': field.error ? true : undefined, 'aria-describedby': describedBy(id, field) };
+}
+
+export function TextField({ label, error, hint, id: given, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const own = useControl(given, { label, error, hint });
   return (
-    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <input
-        id={id}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
-        {...rest}
-      />
+    <Frame id={own.id} label={label} error={error} hint={hint} required={rest.required}>
+      <input {...own} {...rest} />
     </Frame>
   );
 }
 
 export function TextAreaField({ label, error, hint, id: given, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const id = given ?? auto;
+  const own = useControl(given, { label, error, hint });
   return (
-    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <textarea
-        id={id}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
-        {...rest}
-      />
+    <Frame id={own.id} label={label} error={error} hint={hint} required={rest.required}>
+      <textarea {...own} {...rest} />
     </Frame>
   );
 }
 
 export function SelectField({ label, error, hint, id: given, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const auto = useId();
-  const id = given ?? auto;
+  const own = useControl(given, { label, error, hint });
   return (
-    <Frame id={id} label={label} error={error} hint={hint} required={rest.required}>
-      <select
-        id={id}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
-        {...rest}
-      >
+    <Frame id={own.id} label={label} error={error} hint={hint} required={rest.required}>
+      <select {...own} {...rest}>
         {children}
       </select>
     </Frame>

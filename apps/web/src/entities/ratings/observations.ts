@@ -1,6 +1,7 @@
 import { type Rating, type TeachingClass } from '@skillroom/contract';
 import { api, withQuery } from '../../lib/api-client';
 import { isoDay } from '../../lib/dates';
+import type { RatingChoice } from './outbox-send';
 import { placeIri } from './save-ratings';
 
 /**
@@ -31,13 +32,7 @@ export async function loadObservation(rating: Rating, classId: number): Promise<
   return same.some((r) => r.id === rating.id) ? same : [rating];
 }
 
-export interface ObservationChange {
-  skillId: number;
-  actionIds: number[];
-  studentIds: number[];
-  date: string;
-  points: number;
-  description: string;
+export interface ObservationChange extends RatingChoice {
   mediaIds: number[];
 }
 

@@ -7,17 +7,20 @@ import { deleteOutboxItem, listOutbox, putOutboxItem, type OutboxFile, type Outb
 import { revalidateRatings } from './ratings-api';
 import type { Attachment } from './use-attachments';
 
-export interface NewRatings {
-  classId: number;
-  /** For the list of waiting saves. */
-  className?: string;
+/** What a rating form chose: a skill's actions for some places (none: the whole class) on a day, its points and words. */
+export interface RatingChoice {
   skillId: number;
   actionIds: number[];
-  /** Places; none for the whole class. */
   studentIds: number[];
   date: string;
   points: number;
   description: string;
+}
+
+export interface NewRatings extends RatingChoice {
+  classId: number;
+  /** For the list of waiting saves. */
+  className?: string;
   attachments: Attachment[];
 }
 
@@ -58,7 +61,7 @@ export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
 }
 
 /** The server refused the item (4xx other than an expired session): it stays, with the reason, for the user. */
-export const isRefusal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429;
+export const isRefusal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 429].includes(e.status);
 
 async function upload(f: OutboxFile, progress: (step: OutboxFile) => Promise<void>): Promise<Media> {
   const handle = startUpload({

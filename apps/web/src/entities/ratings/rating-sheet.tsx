@@ -1,10 +1,11 @@
 import type { TeachingClass } from '@skillroom/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/spinner';
 import { fullName } from '../../lib/teaching-classes';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { useClassSkills } from '../learning-skills/learning-skills-api';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
@@ -34,10 +35,8 @@ interface Props {
  * It opens on the quick path; "More options" turns it into the full form with what was chosen so far.
  */
 export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
+  const { ref, returnTo } = useModalDialog(target !== null);
   const titleId = useId();
-  const open = target !== null;
   // Something typed or attached in the full form: closing asks first (issue 36 §8), a save does not.
   const dirty = useRef(false);
   const [asking, setAsking] = useState(false);
@@ -49,15 +48,6 @@ export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
     dirty.current = false;
     onClose();
   }, [onClose]);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      d.showModal();
-    } else if (!open && d.open) d.close();
-  }, [open]);
 
   return (
     <>

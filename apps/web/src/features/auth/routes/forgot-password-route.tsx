@@ -1,14 +1,15 @@
 import { forgotPasswordParams } from '@skillroom/contract';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
+import { useSubmit } from '../../../lib/use-submit';
+import { refusalShown, zodFieldErrors } from '../../../lib/violations';
 import { requestPasswordReset } from '../api/auth-api';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 export function ForgotPasswordRoute() {
   const intl = useIntl();
@@ -18,22 +19,19 @@ export function ForgotPasswordRoute() {
     return local.success ? {} : zodFieldErrors(intl, local.error);
   });
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(setErrors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const local = forgotPasswordParams.safeParse({ email });
     if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
-    setBusy(true);
-    setErrors({});
-    try {
-      await requestPasswordReset(local.data.email);
-      setSent(true);
-    } catch (err) {
-      setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await requestPasswordReset(local.data.email);
+        setSent(true);
+      },
+      refusalShown(intl, setErrors),
+    );
   };
 
   return (
@@ -51,17 +49,20 @@ export function ForgotPasswordRoute() {
             <FormattedMessage id="web_forgot_intro" />
           </p>
           {errors[''] && <Alert>{errors['']}</Alert>}
-          <TextField label={intl.formatMessage({ id: 'web_sign_up_email' })} type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label={intl.formatMessage({ id: 'web_sign_up_email' })}
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" busy={busy} className="w-full">
             <FormattedMessage id="web_forgot_submit" />
           </Button>
         </form>
       )}
-      <p className="mt-4 text-sm">
-        <Link to="/sign-in/" className="text-teal-800 underline">
-          <FormattedMessage id="web_common_back_to_sign_in" />
-        </Link>
-      </p>
+      <BackToSignIn />
     </Card>
   );
 }

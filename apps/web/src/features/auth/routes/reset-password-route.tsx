@@ -1,14 +1,16 @@
 import { resetPasswordBody } from '@skillroom/contract';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/page';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { useSubmit } from '../../../lib/use-submit';
+import { refusalShown, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { resetPassword } from '../api/auth-api';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 export function ResetPasswordRoute() {
   const intl = useIntl();
@@ -25,23 +27,30 @@ export function ResetPasswordRoute() {
   };
   const { errors, setErrors } = useFieldErrors({ plainPassword: password, confirm }, check);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(setErrors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check({ plainPassword: password, confirm });
-    if (Object.keys(found).length) return setErrors(found);
-    setBusy(true);
-    setErrors({});
-    try {
-      await resetPassword(token, password);
-      setDone(true);
-    } catch (err) {
-      setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await resetPassword(token, password);
+        setDone(true);
+      },
+      refusalShown(intl, setErrors),
+      check({ plainPassword: password, confirm }),
+    );
   };
+
+  const newPassword = (label: string, value: string, error: string | undefined, set: (value: string) => void) => (
+    <TextField
+      label={intl.formatMessage({ id: label })}
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      error={error}
+      onChange={(e) => set(e.target.value)}
+    />
+  );
 
   return (
     <Card>
@@ -59,18 +68,14 @@ export function ResetPasswordRoute() {
       ) : (
         <form className="space-y-4" onSubmit={submit} noValidate>
           {(errors[''] || errors.token) && <Alert>{errors[''] ?? errors.token}</Alert>}
-          <TextField label={intl.formatMessage({ id: 'web_reset_new' })} type="password" autoComplete="new-password" value={password} error={errors.plainPassword} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label={intl.formatMessage({ id: 'web_reset_confirm' })} type="password" autoComplete="new-password" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.target.value)} />
+          {newPassword('web_reset_new', password, errors.plainPassword, setPassword)}
+          {newPassword('web_reset_confirm', confirm, errors.confirm, setConfirm)}
           <Button type="submit" busy={busy} className="w-full">
             <FormattedMessage id="web_reset_submit" />
           </Button>
         </form>
       )}
-      <p className="mt-4 text-sm">
-        <Link to="/sign-in/" className="text-teal-800 underline">
-          <FormattedMessage id="web_common_back_to_sign_in" />
-        </Link>
-      </p>
+      <BackToSignIn />
     </Card>
   );
 }

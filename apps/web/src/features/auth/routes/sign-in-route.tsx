@@ -12,6 +12,8 @@ import { track } from '../../../lib/analytics';
 import { takeAccountDeleted } from '../../../lib/account-deleted';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useSubmit } from '../../../lib/use-submit';
+import type { FieldErrors } from '../../../lib/violations';
 import { signIn } from '../api/auth-api';
 import { DemoAccounts } from '../components/demo-accounts';
 
@@ -25,8 +27,9 @@ export function SignInRoute() {
   const { status, reload } = useCurrentUser();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Only the form's own error: sign-in never says which field was wrong.
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useSubmit(setErrors);
 
   // Arrived from "Delete my account" (the logout redirect in between): say that it is done.
   useEffect(() => {
@@ -37,27 +40,21 @@ export function SignInRoute() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signIn(username.trim(), password);
-      await reload();
-      void track({ name: 'sign_in' });
-      void navigate(safeNext(params.get('next')), { replace: true });
-    } catch (err) {
-      const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
-      setError(
-        intl.formatMessage({
-          id: bad
-            ? 'web_sign_in_invalid'
-            : err instanceof ApiError && err.status === 429
-              ? 'web_common_too_many'
-              : 'web_common_fetch_failed',
-        }),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await signIn(username.trim(), password);
+        await reload();
+        void track({ name: 'sign_in' });
+        void navigate(safeNext(params.get('next')), { replace: true });
+      },
+      (err) => {
+        const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
+        const tooMany = err instanceof ApiError && err.status === 429;
+        setErrors({
+          '': intl.formatMessage({ id: bad ? 'web_sign_in_invalid' : tooMany ? 'web_common_too_many' : 'web_common_fetch_failed' }),
+        });
+      },
+    );
   };
 
   return (
@@ -67,7 +64,7 @@ export function SignInRoute() {
           <FormattedMessage id="web_sign_in_title" />
         </h1>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          {error && <Alert>{error}</Alert>}
+          {errors[''] && <Alert>{errors['']}</Alert>}
           <TextField
             label={intl.formatMessage({ id: 'web_sign_in_username' })}
             name="username"

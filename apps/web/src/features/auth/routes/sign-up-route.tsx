@@ -2,18 +2,19 @@ import { ACCOUNT_TYPES, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LegalLink } from '../../../components/legal-link';
+import { OwnDetailField } from '../../../components/own-detail-field';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLocale } from '../../../lib/i18n';
-import { legalHref } from '../../../lib/legal-pages';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
+import { useSubmit } from '../../../lib/use-submit';
+import { refusalShown, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { signIn, signUp } from '../api/auth-api';
 import { safeNext } from './sign-in-route';
 
@@ -61,41 +62,28 @@ export function SignUpRoute() {
     return found;
   };
   const { errors, setErrors } = useFieldErrors(body, check);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(setErrors);
 
   const teacher = accountType === 'teacher';
   if (status === 'loaded') return <Navigate to={next} replace />;
 
   const field = (name: Text, type = 'text', autoComplete?: string, required = true) => (
-    <TextField
-      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
-      name={name}
-      type={type}
-      autoComplete={autoComplete}
-      required={required}
-      value={form[name]}
-      error={errors[name]}
-      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-    />
+    <OwnDetailField {...{ name, type, autoComplete, required }} values={form} onValues={setForm} error={errors[name]} />
   );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(body);
-    if (Object.keys(found).length) return setErrors(found);
-    setBusy(true);
-    setErrors({});
-    try {
-      await signUp(body);
-      await signIn(form.username.trim(), form.plainPassword);
-      await reload();
-      void track({ name: 'sign_up', properties: { accountType } });
-      void navigate(next, { replace: true });
-    } catch (err) {
-      setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await signUp(body);
+        await signIn(form.username.trim(), form.plainPassword);
+        await reload();
+        void track({ name: 'sign_up', properties: { accountType } });
+        void navigate(next, { replace: true });
+      },
+      refusalShown(intl, setErrors),
+      check(body),
+    );
   };
 
   return (
@@ -155,18 +143,9 @@ export function SignUpRoute() {
                     *
                   </span>
                 </label>{' '}
-                <a
-                  href={legalHref('privacy', locale)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-teal-800 underline"
-                >
+                <LegalLink page="privacy" className="text-teal-800 underline">
                   <FormattedMessage id="web_privacy_read_full" />
-                  <span className="sr-only">
-                    {' '}
-                    <FormattedMessage id="web_common_new_tab" />
-                  </span>
-                </a>
+                </LegalLink>
               </div>
             </div>
             {errors.privacyPolicyAgreed && (

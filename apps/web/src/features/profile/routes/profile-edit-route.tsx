@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';
+import { OwnDetailField } from '../../../components/own-detail-field';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +23,7 @@ import { track, useScreenView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useSubmit } from '../../../lib/use-submit';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { ensureSchool, patchUser } from '../api/profile-api';
 import { DeleteAccountSection } from '../components/delete-account-section';
@@ -67,7 +69,7 @@ function ProfileForm({ user }: { user: User }) {
     return local.success ? {} : zodFieldErrors(intl, local.error);
   };
   const { errors, setErrors } = useFieldErrors(body, check);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(setErrors);
   const failText = intl.formatMessage({ id: 'web_error_user_patch' });
 
   const saveLanguage = async (preferredLanguage: string) => {
@@ -81,43 +83,33 @@ function ProfileForm({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(body);
-    if (Object.keys(found).length) return setErrors(found);
-    setBusy(true);
-    setErrors({});
-    try {
-      // A copy: the render's values stay what the user typed.
-      const sent = { ...body };
-      if (school && school.id === null) sent.school = (await ensureSchool(school.name))['@id'];
-      setUser(await patchUser(user.id, sent));
-      setPassword('');
-      setCurrentPassword('');
-      toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
-      void track({
-        name: 'profile_updated',
-        screen: 'Edit Own Profile',
-        properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) },
-      });
-    } catch (err) {
-      const fields = apiFieldErrors(intl, err, failText);
-      setErrors(fields);
-      if (err instanceof ApiError && err.status === 429) toast.error(intl.formatMessage({ id: 'web_common_too_many' }));
-      else if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        // A copy: the render's values stay what the user typed.
+        const sent = { ...body };
+        if (school && school.id === null) sent.school = (await ensureSchool(school.name))['@id'];
+        setUser(await patchUser(user.id, sent));
+        setPassword('');
+        setCurrentPassword('');
+        toast.success(intl.formatMessage({ id: 'web_profile_saved' }));
+        void track({
+          name: 'profile_updated',
+          screen: 'Edit Own Profile',
+          properties: { avatar: Boolean(avatar), passwordChanged: Boolean(password) },
+        });
+      },
+      (err) => {
+        const fields = apiFieldErrors(intl, err, failText);
+        setErrors(fields);
+        if (err instanceof ApiError && err.status === 429) toast.error(intl.formatMessage({ id: 'web_common_too_many' }));
+        else if (!(err instanceof ApiError && err.violations.length)) toast.error(fields['']!);
+      },
+      check(body),
+    );
   };
 
   const text = (name: keyof typeof names, autoComplete: string, type = 'text') => (
-    <TextField
-      label={intl.formatMessage({ id: `web_sign_up_${name}` })}
-      name={name}
-      type={type}
-      autoComplete={autoComplete}
-      value={names[name]}
-      error={errors[name]}
-      onChange={(e) => setNames((n) => ({ ...n, [name]: e.target.value }))}
-    />
+    <OwnDetailField {...{ name, type, autoComplete }} values={names} onValues={setNames} error={errors[name]} />
   );
 
   return (
