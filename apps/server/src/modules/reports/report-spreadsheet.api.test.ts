@@ -118,7 +118,7 @@ describe('report spreadsheet', () => {
 
   it.each([
     ['es', ['Fecha', 'Habilidad', 'Acción', 'Puntos', 'Alumnos', 'Nota', 'Autor', 'Adjuntos'], 'Toda la clase'],
-    ['zh-HK', ['日期', '技能', '行為', '分數', '學生', '備註', '作者', '附件'], '全班'],
+    ['zh-HK', ['日期', '技能', '行為', '分數', '學生', '備註', '評分者', '附件'], '全班'],
   ])('keeps the sheet name "Ratings" and writes its headers in %s', async (lang, headers, whole) => {
     await s.api('PATCH', `${API}/user/${w.evaluator.id}`, { token: w.evaluator.token, body: { preferredLanguage: lang } });
     const { wb } = await workbook(`class/${w.cls.id}?${SEPT}`, w.evaluator.token);
