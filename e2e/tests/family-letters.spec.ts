@@ -214,7 +214,9 @@ test("a letter's link opens in the letter's language; a first visit follows the 
   await english.close();
 });
 
-test('the letters dialog keeps its buttons off the rows at 360 px, in the one name order the PDF shares (issue 36 §5)', async ({ browser }) => {
+test('the letters dialog keeps its buttons off the rows at 360 px, in the one name order the PDF shares (issue 36 §5)', async ({
+  browser,
+}) => {
   const t = await person(browser, { firstName: 'Olga', lastName: 'Order' });
   await t.page.setViewportSize({ width: 360, height: 640 });
   const cls = await t.api<{ id: number; '@id': string }>('POST', '/teaching-class', {
@@ -247,7 +249,10 @@ test('the letters dialog keeps its buttons off the rows at 360 px, in the one na
   await t.page.screenshot({ path: test.info().outputPath('family-letters-dialog-360.png') });
   await expectAccessible(t.page, 'family letters dialog at 360 px');
 
-  const [download] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save and download PDF' }).click()]);
+  const [download] = await Promise.all([
+    t.page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Save and download PDF' }).click(),
+  ]);
   const file = path.join(os.tmpdir(), `${unique('letters')}.pdf`);
   await download.saveAs(file);
   const { pages } = readPdf(file);

@@ -3,9 +3,13 @@ import { API, classWithStudents } from './rating-helpers';
 
 /** Issue 36 §8: rating with a keyboard alone. Undo at once, a toast that waits while held, Esc one layer at a time. */
 const countRatings = async (page: Page, token: string, classId: number) =>
-  ((await (await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    'hydra:totalItems': number;
-  })['hydra:totalItems'];
+  (
+    (await (
+      await page.request.get(`${API}/ratings?teachingClass.id=${classId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      'hydra:totalItems': number;
+    }
+  )['hydra:totalItems'];
 
 /** Saves a quick rating of Ana Lima with the keyboard; answers the student's tile. */
 async function quickRate(page: Page) {

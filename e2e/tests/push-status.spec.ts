@@ -12,7 +12,10 @@ async function withPermission(page: Page) {
     const json = {
       endpoint: 'https://push.example.test/send/e2e',
       expirationTime: null,
-      keys: { p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      keys: {
+        p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
     };
     PushManager.prototype.getSubscription = async function () {
       return { toJSON: () => json } as unknown as PushSubscription;

@@ -79,7 +79,9 @@ describe('GET /teaching-class-student/{id}/erasure', () => {
     expect(ended[0]!.message).toContain(w.cls.name);
     expect(JSON.stringify(ended[0])).not.toMatch(/Dana|Quill/);
     // The one who only asked had no link: nothing to end.
-    const asked = (await s.api('GET', `${API}/notifications`, { token: asker.token })).json()['hydra:member'] as { notificationType: number }[];
+    const asked = (await s.api('GET', `${API}/notifications`, { token: asker.token })).json()['hydra:member'] as {
+      notificationType: number;
+    }[];
     expect(asked.filter((n) => n.notificationType === NotificationType.StudentLinkEnded)).toEqual([]);
   });
 
@@ -94,7 +96,9 @@ describe('GET /teaching-class-student/{id}/erasure', () => {
     expect((await preview(p.id, w.creator.token)).json()).toMatchObject({ familyLinks: 0, otherClasses: 1, studentErased: false });
     const before = await s.ctx.db.execute(sql`select count(*)::int as n from notification`);
     expect((await s.api('DELETE', `${API}/teaching-class-student/${p.id}`, { token: w.creator.token })).statusCode).toBe(204);
-    expect(await s.ctx.db.execute(sql`select count(*)::int as n from notification`)).toMatchObject({ rows: (before as never as { rows: unknown }).rows });
+    expect(await s.ctx.db.execute(sql`select count(*)::int as n from notification`)).toMatchObject({
+      rows: (before as never as { rows: unknown }).rows,
+    });
     expect((await s.api('GET', p.student, { token: w.creator.token })).statusCode).toBe(200);
   });
 });
