@@ -4,9 +4,8 @@
 // class and its feed, of a class nobody writes) alone and beside those 24 writers, and the floor beside them too (what
 // the writers' CPU alone takes from any request, on a machine of 2 cores), and beside the 24 teachers at a classroom
 // pace (one rating a second each). Each client is a loop sending its next request when the last one is answered (the
-// paced teachers wait out the rest of their second). While the load runs, a sampler reads pg_stat_activity every 20 ms:
-// the share of the active backends of the bench database (itself left out) that wait on a lock
-// (wait_event_type 'Lock'), and the statements that wait, so that the next lock can be found.
+// paced teachers wait out the rest of their second). A sampler reads pg_stat_activity every 20 ms meanwhile: the share
+// of the bench database's active backends waiting on a lock (wait_event_type 'Lock'), and the statements that wait.
 // Targets: 24 writers at least 1.5× one writer's ratings per second; lock waits under 5% of the samples; reads beside
 // the teachers at a classroom pace within 20% of reads alone (beside the closed loops, which take both cores, the
 // reads' share is shown beside the floor's: what is lost beyond the CPU). Figures go to bench/contention-results.json.
@@ -26,11 +25,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const WRITERS = 24;
 /** Clients reading the class and its feed. */
 const READERS = 8;
-/**
- * A teacher's pace in the classroom scenario: one rating a second each (24 a second in all), faster than anyone rates
- * children, yet leaving the machine some CPU; the closed loops above take both cores, so nothing, not even the floor,
- * keeps its pace beside them, and their figure for reads speaks of the CPU as much as of locks.
- */
+// A teacher's pace in the classroom: a rating a second each (24/s in all), faster than anyone rates children, yet
+// leaving some CPU; beside the closed loops, which take both cores, not even the floor keeps its pace.
 const TEACHER_PACE_MS = Number(process.env.BENCH_TEACHER_PACE_MS ?? 1000);
 const TARGETS = { writeScale: 1.5, lockShare: 0.05, readsKept: 0.8 };
 /** The classes the writers rate in, one each (co-taught by a writer of their own; none is finished). */
