@@ -37,7 +37,8 @@ function moduleGraph(modulesDir) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) addFile(graph, modulesDir, file, fs.readFileSync(file, 'utf8'));
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+        addFile(graph, modulesDir, file, fs.readFileSync(file, 'utf8'));
     }
   };
   walk(modulesDir);

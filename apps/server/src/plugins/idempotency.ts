@@ -105,8 +105,9 @@ const requestHash = (st: KeyState, bodyDigest: string) => sha256(`${st.target}\n
  * The first request with a key takes it (a row in `idempotency_key`, in the database so that it holds across
  * instances), runs its route and keeps its answer; a repeat with the same request gets that answer with
  * `Idempotency-Replayed: true` (its status, `Location`, and a small body of the ids it made) and writes nothing,
- * one sent while the first still runs waits for it, and one with another request answers 409. Only final answers are kept (`isFinalAnswer`: 2xx, and the refusals the same body
- * always gets: 400, 404, 405, 410, 413, 415, 422); after any other (401, 403, 409, 429, 5xx) or a crash the key is
+ * one sent while the first still runs waits for it, and one with another request answers 409. Only final answers
+ * are kept (`isFinalAnswer`: 2xx, and the refusals the same body always gets: 400, 404, 405, 410, 413, 415, 422);
+ * after any other (401, 403, 409, 429, 5xx) or a crash the key is
  * given back, so a retry once the state changed runs, and so does a corrected body under the same key. An answer
  * that is a stream is not kept either (a download must not be buffered), nor one to a multipart body the route did
  * not read to its end (its digest is unknown).

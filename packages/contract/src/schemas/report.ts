@@ -74,7 +74,13 @@ const reportMediaSchema = z.strictObject({
 });
 export type ReportMedia = z.output<typeof reportMediaSchema>;
 
-const reportClassRefSchema = z.strictObject({ '@id': z.string(), id: z.number().int(), name: z.string(), start: z.string(), end: z.string() });
+const reportClassRefSchema = z.strictObject({
+  '@id': z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
 export type ReportClassRef = z.output<typeof reportClassRefSchema>;
 
 /** `GET /report/class/{id}` and `GET /report/student/{id}` (DESIGN §3). */

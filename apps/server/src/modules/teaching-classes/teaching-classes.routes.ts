@@ -154,7 +154,13 @@ export const teachingClassesRoutes: ModuleRoutes = {
     );
     app.post(
       '/teaching-class/:id/invitation-code',
-      { schema: { summary: 'Give the class a new invitation code (creator only)', params: idParams, response: { 200: teachingClassSchema } } },
+      {
+        schema: {
+          summary: 'Give the class a new invitation code (creator only)',
+          params: idParams,
+          response: { 200: teachingClassSchema },
+        },
+      },
       async (req) => {
         const p = req.principal;
         const id = req.params.id;

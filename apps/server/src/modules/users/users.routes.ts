@@ -45,7 +45,11 @@ export const usersRoutes: ModuleRoutes = {
     app.get(
       '/user/validate/username/:username',
       {
-        schema: { summary: 'Whether sign-up may use this username', params: validateUsernameParams, response: { 200: valueAvailabilitySchema } },
+        schema: {
+          summary: 'Whether sign-up may use this username',
+          params: validateUsernameParams,
+          response: { 200: valueAvailabilitySchema },
+        },
         config: { rateLimit },
       },
       async (req) => usersService.availability(db, 'username', req.params.username),
