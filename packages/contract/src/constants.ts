@@ -33,6 +33,11 @@ export const NotificationType = {
   /** A class's records will be deleted on a date (retention, DESIGN §6); entity 14, the class. */
   RetentionDue: 9,
   /**
+   * New evidence of a child a user is linked to (DESIGN §11): once per observation and child, never again for an edit,
+   * withdrawn with the rating while unread; entity 17, the observation's first rating.
+   */
+  NewEvidence: 10,
+  /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
    * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.
    */
@@ -49,6 +54,7 @@ export const EntityType = {
   TeachingClass: 14,
   TeacherInvitation: 15,
   StudentProfileUserInvitation: 16,
+  Rating: 17,
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 

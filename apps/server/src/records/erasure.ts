@@ -6,6 +6,7 @@ import { iri } from '../http/hydra';
 import type { PartialUploads } from '../lib/partial-uploads';
 import { storedKeys, thumbKeyOfVariant } from '../lib/thumb-variants';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
+import { withdrawEvidenceNotices } from './notice-withdrawal.sql';
 import { linkedUsersOfPlace } from './place-erasure';
 
 /**
@@ -58,6 +59,7 @@ export class Erasure {
     if (!ratingIds.length) return [];
     const locked = ids(await q.lockRatings(this.tx, sql`"rating"."id" in ${sqlList(ratingIds)}`));
     const attached = await q.attachedMedia(this.tx, locked);
+    await withdrawEvidenceNotices(this.tx, locked);
     await q.deleteRatings(this.tx, locked);
     await this.forgetAnswers({ rating: locked });
     await this.media(attached);

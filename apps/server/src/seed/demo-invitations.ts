@@ -1,6 +1,8 @@
 import { EntityType, NotificationType, fullName } from '@skillroom/contract';
 import type { DbOrTx } from '../db/client';
-import { studentProfileUserInvitations, studentProfileUsers, teachingClassTeacherInvitations } from '../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { ratings, ratingStudents, studentProfileUserInvitations, studentProfileUsers, teachingClassTeacherInvitations } from '../db/schema';
+import { evidenceNoticesService } from '../modules/evidence-notices/evidence-notices.service';
 import { notificationsService } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS } from '../modules/system/demo-accounts';
 import type { DemoUsers, seedDemoClasses } from './demo-classes';
@@ -9,7 +11,7 @@ type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;
 
 /**
  * What makes the demo accounts' invitation screens and bells meaningful: the parent linked to Ella Taylor by an
- * accepted request (and told so), the parent's pending request for Liam Chen (the class's teachers are told), and the
+ * accepted request (and told so, then of her two latest ratings), the parent's pending request for Liam Chen (the class's teachers are told), and the
  * co-teacher's pending request to join the individual class (its creator is told).
  */
 export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seeded) {
@@ -31,15 +33,13 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
       isApproved: true,
     })
     .returning();
-  await tx
-    .insert(studentProfileUsers)
-    .values({
-      studentId: ella.studentId,
-      userId: u.parent,
-      teachingClassStudentId: ella.placeId,
-      teachingClassId: ella.classId,
-      isViaInvitation: true,
-    });
+  await tx.insert(studentProfileUsers).values({
+    studentId: ella.studentId,
+    userId: u.parent,
+    teachingClassStudentId: ella.placeId,
+    teachingClassId: ella.classId,
+    isViaInvitation: true,
+  });
   await notificationsService.notify(tx, {
     recipients: [u.parent],
     notificationType: NotificationType.StudentProfileUserInvitationAccepted,
@@ -48,6 +48,21 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
     params: { student: 'Ella Taylor', class: sunflowers },
     path: `/student/${ella.placeId}`,
   });
+  // Her two latest ratings came after the link: the parent's bell shows them as new evidence (DESIGN §11).
+  const latest = await tx
+    .select({ id: ratings.id, creatorId: ratings.creatorId })
+    .from(ratings)
+    .innerJoin(ratingStudents, eq(ratingStudents.ratingId, ratings.id))
+    .where(eq(ratingStudents.teachingClassStudentId, ella.placeId))
+    .orderBy(desc(ratings.date), desc(ratings.id))
+    .limit(2);
+  for (const r of latest.reverse())
+    await evidenceNoticesService.announce(tx, {
+      classId: ella.classId,
+      firstRatingId: r.id,
+      placeIds: [ella.placeId],
+      authorId: r.creatorId ?? u.teacher,
+    });
 
   const [pending] = await tx
     .insert(studentProfileUserInvitations)

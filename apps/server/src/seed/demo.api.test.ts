@@ -94,7 +94,7 @@ describe('demo data', () => {
       );
     expect(await types('teacher')).toEqual([4, 6]);
     expect(await types('coteacher')).toEqual([6]);
-    expect(await types('parent')).toEqual([7]);
+    expect(await types('parent')).toEqual([10, 10, 7]);
     const joins = await get('teacher', `${API}/teaching-class-teacher-invitations?isPending=1`);
     expect(
       joins['hydra:member'].map((i: { teacher: { firstName: string }; teachingClass: { name: string } }) => [

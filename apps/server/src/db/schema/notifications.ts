@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, stamps, users } from './accounts';
+import { teachingClassStudents } from './classes';
 
 /**
  * A message to one user about an event (DESIGN §3). Stored as a text key with its parameters and written in the
@@ -24,6 +25,11 @@ export const notifications = pgTable(
     platformType: text('platform_type').notNull().default('web'),
     /** The screen a click opens (spec §2), relative to /web. */
     path: text('path'),
+    /**
+     * The child's place a notice is about (DESIGN §11's new evidence names the child): the notice goes with the place,
+     * so no child's name outlives their record. Null for notices about no one child.
+     */
+    teachingClassStudentId: integer('teaching_class_student_id').references(() => teachingClassStudents.id, { onDelete: 'cascade' }),
     /** Set by the one instance that claims the Web Push delivery of this notification. */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     ...stamps,
@@ -35,6 +41,12 @@ export const notifications = pgTable(
     index('notification_unread_idx')
       .on(t.userId, t.id.desc())
       .where(sql`not ${t.isRead}`),
+    // A place's erasure finds its notices through the foreign key's cascade.
+    index('notification_place_idx')
+      .on(t.teachingClassStudentId)
+      .where(sql`${t.teachingClassStudentId} is not null`),
+    // New evidence withdrawn with its rating.
+    index('notification_entity_idx').on(t.entityType, t.entityId),
     // Those no instance has pushed yet (a few at most): swept after a lost database connection or a restart.
     index('notification_unpushed_idx')
       .on(t.id)

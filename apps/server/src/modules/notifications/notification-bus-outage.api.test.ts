@@ -31,7 +31,12 @@ describe.runIf(dbKind === 'postgres')('notification bus after a lost database co
     // Another instance, on the database directly, makes a notification this one cannot hear.
     const peer = await startPeer(s);
     try {
-      const res = await peer.app.inject({ method: 'POST', url: `${API}/teaching-class-teacher-invitation`, headers: { authorization: `Bearer ${asker.token}`, 'content-type': 'application/json' }, payload: { invitationCode } });
+      const res = await peer.app.inject({
+        method: 'POST',
+        url: `${API}/teaching-class-teacher-invitation`,
+        headers: { authorization: `Bearer ${asker.token}`, 'content-type': 'application/json' },
+        payload: { invitationCode },
+      });
       expect(res.statusCode).toBe(201);
       await proxy.restore();
       const e = await st.next();

@@ -27,7 +27,12 @@ const streamUrl = (b: string, q = '') => `${b}${API}/notifications/stream${q}`;
 /** A teacher asks to join the owner's class: one notification (type 4) for the owner. */
 const askToJoin = async (via: Pick<TestServer, 'app'> = s) => {
   const t = await signUp(s);
-  const res = await via.app.inject({ method: 'POST', url: `${API}/teaching-class-teacher-invitation`, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' }, payload: { invitationCode: code } });
+  const res = await via.app.inject({
+    method: 'POST',
+    url: `${API}/teaching-class-teacher-invitation`,
+    headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+    payload: { invitationCode: code },
+  });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number };
 };
@@ -47,7 +52,14 @@ describe('GET /notifications/stream', () => {
       const n = JSON.parse(e.data) as Notification;
       expect(e.event).toBe(NOTIFICATION_STREAM_EVENT);
       expect(e.id).toBe(String(n.id));
-      expect(n).toMatchObject({ '@type': 'Notification', notificationType: 4, entityType: 15, entityId: invitation.id, isRead: false, path: `/teaching-class/${classId}/teachers` });
+      expect(n).toMatchObject({
+        '@type': 'Notification',
+        notificationType: 4,
+        entityType: 15,
+        entityId: invitation.id,
+        isRead: false,
+        path: `/teaching-class/${classId}/teachers`,
+      });
       st.close();
     }
   });
@@ -66,7 +78,9 @@ describe('GET /notifications/stream', () => {
   it('resumes after Last-Event-ID (header or query) with what the client missed, in order', async () => {
     const first = await askToJoin();
     const second = await askToJoin();
-    const rows = (await s.api('GET', `${API}/notifications?itemsPerPage=2`, { token: owner.token })).json()['hydra:member'] as Notification[];
+    const rows = (await s.api('GET', `${API}/notifications?itemsPerPage=2`, { token: owner.token })).json()[
+      'hydra:member'
+    ] as Notification[];
     expect(rows.map((n) => n.entityId)).toEqual([second.id, first.id]);
     const before = rows[1]!.id - 1;
     const st = openStream(streamUrl(base), { authorization: `Bearer ${owner.token}`, 'last-event-id': String(before) });

@@ -78,22 +78,35 @@ describe('PATCH /notification/{id}, mark all read, and the unread count', () => 
     expect((await list(alice, '?isRead=false')).json()['hydra:totalItems']).toBe(29);
     expect((await list(alice, '?isRead=1')).json()['hydra:totalItems']).toBe(1);
     // What the client read may be sent back: read-only fields are ignored, only isRead is written.
-    const echoed = await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body: { ...first, isRead: true, title: 'Changed' } });
+    const echoed = await s.api('PATCH', `${API}/notification/${first.id}`, {
+      token: alice.token,
+      body: { ...first, isRead: true, title: 'Changed' },
+    });
     expect(echoed.statusCode).toBe(200);
     expect(echoed.json()).toMatchObject({ isRead: true, title: 'You joined a class' });
-    const merge = await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body: { isRead: false }, headers: { 'content-type': 'application/merge-patch+json' } });
+    const merge = await s.api('PATCH', `${API}/notification/${first.id}`, {
+      token: alice.token,
+      body: { isRead: false },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
     expect(merge.json().isRead).toBe(false);
   });
 
   it('refuses bad bodies and other users, changing nothing', async () => {
     for (const body of [{ isRead: 'yes' }, {}, { isRead: true, colour: 'x' }, [true]]) {
-      expect((await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body })).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await s.api('PATCH', `${API}/notification/${first.id}`, { token: alice.token, body })).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
     expect((await s.api('PATCH', `${API}/notification/${first.id}`, { token: bob.token, body: { isRead: true } })).statusCode).toBe(404);
     expect((await s.api('GET', `${API}/notification/${first.id}`, { token: bob.token })).statusCode).toBe(404);
     expect((await s.api('PATCH', `${API}/notification/${first.id}`, { body: { isRead: true } })).statusCode).toBe(401);
     expect((await s.api('GET', `${API}/notification/abc`, { token: alice.token })).statusCode).toBe(400);
-    expect((await s.api('GET', `${API}/notification/${first.id}`, { token: alice.token })).json()).toMatchObject({ '@context': '/api/contexts/Notification', id: first.id, isRead: false });
+    expect((await s.api('GET', `${API}/notification/${first.id}`, { token: alice.token })).json()).toMatchObject({
+      '@context': '/api/contexts/Notification',
+      id: first.id,
+      isRead: false,
+    });
   });
 
   it('marks all of the user’s own read, and no one else’s', async () => {

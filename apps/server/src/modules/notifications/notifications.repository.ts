@@ -19,9 +19,14 @@ export const notificationsRepository = {
 
   insertMany: (db: DbOrTx, values: NewNotification[]) => db.insert(notifications).values(values).returning(),
 
-  /** Tells every instance's listeners, when the transaction commits (NOTIFY is transactional). */
-  async publish(db: DbOrTx, channel: string, payload: string) {
-    await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+  /** Tells every instance's listeners, when the transaction commits (NOTIFY is transactional); one trip for all. */
+  async publish(db: DbOrTx, channel: string, payloads: string[]) {
+    if (!payloads.length) return;
+    const values = sql.join(
+      payloads.map((p) => sql`(${p}::text)`),
+      sql`, `,
+    );
+    await db.execute(sql`select pg_notify(${channel}, m.payload) from (values ${values}) as m(payload)`);
   },
 
   /** The user's notifications, newest first. */

@@ -26,6 +26,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   7: 'student_profile_user_invitation_accepted',
   8: 'class_owned',
   9: 'retention_due',
+  10: 'new_evidence',
   15: 'student_link_ended',
 };
 
@@ -39,6 +40,8 @@ export interface NotificationEvent {
   params: Record<string, string>;
   /** The screen a click opens (spec §2), relative to /web; null for none. */
   path: string | null;
+  /** The child's place the notice names, when it names one (it goes with the place's erasure). */
+  placeId?: number;
 }
 
 /** A notification the user may reach: their own; anyone else's does not exist for them. */
@@ -72,13 +75,12 @@ export const notificationsService = {
           textKey: key,
           params: e.params,
           path: e.path,
+          teachingClassStudentId: e.placeId ?? null,
         };
       }),
     );
-    for (const row of rows) {
-      const lang = languages.get(row.userId) ?? DEFAULT_LOCALE;
-      await repo.publish(tx, NOTIFICATION_CHANNEL, busMessageOf(row.userId, presentNotification(row, lang)));
-    }
+    const messages = rows.map((row) => busMessageOf(row.userId, presentNotification(row, languages.get(row.userId) ?? DEFAULT_LOCALE)));
+    await repo.publish(tx, NOTIFICATION_CHANNEL, messages);
     return rows;
   },
 

@@ -18,7 +18,10 @@ import {
   ratedInClass,
 } from '../ratings/ratings.checks';
 import { ratingsRepository, type FullRating } from '../ratings/ratings.repository';
+import { evidenceNoticesService } from '../evidence-notices/evidence-notices.service';
 import { observationsRepository as repo } from './observations.repository';
+
+const ids2 = (places: { id: number }[]) => places.map((x) => x.id);
 
 type CreateBody = z.output<typeof observationCreateBody>;
 type PatchBody = z.output<typeof observationPatchBody>;
@@ -56,6 +59,12 @@ export const observationsService = {
       };
       const ids = await repo.insertRatings(tx, shared, actions, places);
       await attachMedia(tx, p, b.medias ?? [], { observation, ratingIds: ids });
+      await evidenceNoticesService.announce(tx, {
+        classId: cls.id,
+        firstRatingId: Math.min(...ids),
+        placeIds: ids2(places),
+        authorId: p.userId,
+      });
     });
     return observation;
   },
@@ -100,7 +109,14 @@ export const observationsService = {
         description: b.description,
         learningSkillId: movedTo ?? undefined,
       });
-      if (b.students) await repo.setStudents(tx, keptIds, date, places!);
+      if (b.students) {
+        await repo.setStudents(tx, keptIds, date, places!);
+        await evidenceNoticesService.studentsChanged(
+          tx,
+          { classId, ratingIds: keptIds, before: current[0]!.places, after: ids2(places!) },
+          p.userId,
+        );
+      }
       const shared = {
         teachingClassId: classId,
         date,

@@ -19,6 +19,7 @@ import {
   ratedInClass,
   visibleRating,
 } from './ratings.checks';
+import { evidenceNoticesService } from '../evidence-notices/evidence-notices.service';
 import { ratingsPolicy } from './ratings.policy';
 import { ratingsRepository as repo, type FullRating } from './ratings.repository';
 
@@ -79,6 +80,14 @@ export const ratingsService = {
         places,
       );
       if (b.medias) await attach(tx, p, b.medias, { ratingId: id, observation: b.observation });
+      // A rating joining an observation (the product's clients send one per action) was told of with its first one.
+      if (!b.observation || !(await evidenceNoticesService.observedBefore(tx, b.observation, id)))
+        await evidenceNoticesService.announce(tx, {
+          classId: cls.id,
+          firstRatingId: id,
+          placeIds: places.map((x) => x.id),
+          authorId: p.userId,
+        });
       return id;
     });
   },
@@ -109,7 +118,11 @@ export const ratingsService = {
         observation: b.observation,
         ...rated,
       });
-      if (places) await repo.setStudents(tx, id, date, places);
+      if (places) {
+        await repo.setStudents(tx, id, date, places);
+        const change = { classId, ratingIds: [id], before: current.places, after: places.map((x) => x.id) };
+        await evidenceNoticesService.studentsChanged(tx, change, p.userId);
+      }
       if (!mediaIds) return;
       const keep = new Set(mediaIds);
       await e.detach(

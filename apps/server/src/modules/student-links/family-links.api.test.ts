@@ -152,7 +152,15 @@ describe('family links are per class (DESIGN §2)', () => {
       .from(studentProfileUserInvitations)
       .where(eq(studentProfileUserInvitations.teachingClassStudentId, placeB));
     expect(inv).toEqual([expect.objectContaining({ userId: w.linked.id, isApproved: true })]);
-    const sent = await s.ctx.db.select().from(notifications).where(eq(notifications.userId, w.linked.id));
+    const sent = await s.ctx.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, w.linked.id),
+          eq(notifications.notificationType, NotificationType.StudentProfileUserInvitationAccepted),
+        ),
+      );
     expect(sent).toEqual([
       expect.objectContaining({
         notificationType: NotificationType.StudentProfileUserInvitationAccepted,

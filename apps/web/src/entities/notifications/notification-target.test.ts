@@ -48,6 +48,11 @@ describe('where a notification click goes (spec §2)', () => {
     ).toBe('/student/7');
   });
 
+  it("opens the child's page for new evidence (10), and nothing else", () => {
+    expect(notificationTarget(n(NotificationType.NewEvidence, EntityType.Rating, 4, '/student/7'))).toBe('/student/7');
+    expect(notificationTarget(n(NotificationType.NewEvidence, EntityType.Rating, 4, '/teaching-class/3/students'))).toBeNull();
+  });
+
   it('opens the class for a retention notice (9), whose page has "Export class"', () => {
     expect(notificationTarget(n(NotificationType.RetentionDue, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe(
       '/teaching-class/3',
