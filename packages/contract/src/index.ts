@@ -33,3 +33,4 @@ export * from './schemas/json-number';
 export * from './schemas/roster-import';
 export * from './schemas/place-erasure';
 export * from './roster-import-rules';
+export * from './quiet-hours-rules';

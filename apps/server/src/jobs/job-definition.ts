@@ -18,7 +18,7 @@ export interface JobContext {
 
 /** A run's context, with the queue itself to send follow-up jobs (a sweep queues the work it finds). */
 export type RunContext = JobContext & {
-  send(name: string, data?: Record<string, unknown>, o?: { id?: string }): Promise<unknown>;
+  send(name: string, data?: Record<string, unknown>, o?: SendOptions): Promise<unknown>;
 };
 
 export interface JobDefinition {
@@ -55,3 +55,8 @@ export interface JobDefinition {
   run(ctx: RunContext, data: Record<string, unknown>, now: Date, attempt: Attempt): Promise<unknown>;
 }
 
+/** `id` makes a send idempotent; `startAfter` holds the job until then (quiet hours, DESIGN §11). */
+export interface SendOptions {
+  id?: string;
+  startAfter?: Date;
+}

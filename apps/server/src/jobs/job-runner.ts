@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import type { JobContext, JobDefinition, RunContext } from './job-definition';
+import type { JobContext, JobDefinition, RunContext, SendOptions } from './job-definition';
 import { LeasedWorker, type Attempt, type Lease, type LeasedJob } from './leased-worker';
 import { registerQueues } from './job-queues';
 import { pgliteBossDb } from './pglite-boss-db';
@@ -49,7 +49,7 @@ export class JobRunner {
   private readonly ctx: RunContext;
   private watchdog: NodeJS.Timeout | null = null;
   /** Jobs sent before the queue started (a request answered between `listen` and the start): sent by `start`. */
-  private deferred: { name: string; data: Record<string, unknown>; id?: string }[] = [];
+  private deferred: { name: string; data: Record<string, unknown>; o: SendOptions }[] = [];
   private stopped = false;
   /** When `pause` was called (the instance began to stop), or null. */
   private pausedAt: number | null = null;
@@ -97,7 +97,7 @@ export class JobRunner {
     this.boss = boss;
     const waiting = this.deferred;
     this.deferred = [];
-    for (const j of waiting) await this.send(j.name, j.data, { id: j.id });
+    for (const j of waiting) await this.send(j.name, j.data, j.o);
   }
 
   private async startWorkers(boss: PgBoss, defs: JobDefinition[], opts: JobRunnerOptions) {
@@ -194,15 +194,15 @@ export class JobRunner {
    * Answers its id; null when one is already waiting, or when the queue is not started yet (it is sent at the start).
    * `id` makes the send idempotent: a job with that id already in the queue is not added again.
    */
-  async send(name: string, data: Record<string, unknown> = {}, o: { id?: string } = {}) {
+  async send(name: string, data: Record<string, unknown> = {}, o: SendOptions = {}) {
     if (!this.definitions.has(name)) throw new Error(`Unknown job "${name}".`);
     const boss = this.boss;
     if (!boss) {
       if (this.stopped) throw new Error('The job queue is not started.');
-      this.deferred.push({ name, data, id: o.id });
+      this.deferred.push({ name, data, o });
       return null;
     }
-    const id = await boss.send(name, data, o.id ? { id: o.id } : {});
+    const id = await boss.send(name, data, { ...(o.id ? { id: o.id } : {}), ...(o.startAfter ? { startAfter: o.startAfter } : {}) });
     const worker = this.workers.get(name);
     if (worker) boss.notifyWorker(worker);
     this.leased.get(name)?.notify();

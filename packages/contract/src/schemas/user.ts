@@ -6,6 +6,7 @@ import { jsonLdType } from './responses';
 import { schoolSchema } from './school';
 import { optionalPersonName, personName } from './names';
 import { filter, listQuery } from './filters';
+import { HH_MM, isTimeZone } from '../quiet-hours-rules';
 
 const email = z
   .string({ error: V.blank })
@@ -24,6 +25,9 @@ const username = z
   .max(180, { error: V.tooLong(180) })
   .regex(/^[A-Za-z0-9._@+-]+$/, { error: 'Use letters, digits and . _ @ + - only.' });
 export const localeSchema = z.enum(LOCALES, { error: V.choice });
+/** DESIGN §11 quiet hours: a time of day, or null for none. */
+const timeOfDay = z.string({ error: V.type }).regex(HH_MM, { error: 'This value should be a time of day as HH:mm.' }).nullable();
+const timeZone = z.string({ error: V.type }).refine(isTimeZone, { error: 'This value should be a time zone such as Europe/Madrid.' });
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: V.choice });
 
 export const signUpBody = z
@@ -42,6 +46,14 @@ export const signUpBody = z
     occupation: optionalText(120),
     /** True records agreement to the privacy policy now (DESIGN §6 "Consent"); without it the web app asks before use. */
     privacyPolicyAgreed: z.boolean({ error: V.type }).optional(),
+    /**
+     * The browser's zone (DESIGN §11): families' quiet hours count in it. Not typed by anyone, so a zone this server's
+     * runtime does not know never stops a sign-up: it reads as UTC (the profile can set it later).
+     */
+    timeZone: z
+      .string({ error: V.type })
+      .optional()
+      .transform((zone) => (zone && isTimeZone(zone) ? zone : undefined)),
   })
   .strict();
 export type SignUpBody = z.input<typeof signUpBody>;
@@ -69,6 +81,9 @@ export const userPatchBody = writeBody(
     plainPassword: password,
     /** Required with plainPassword: a stolen session alone must not be enough to take the account over. */
     currentPassword: z.string({ error: V.type }).max(4096, { error: V.tooLong(4096) }),
+    quietHoursStart: timeOfDay,
+    quietHoursEnd: timeOfDay,
+    timeZone,
   },
   userReadOnly,
 )
@@ -120,6 +135,10 @@ export const userSchema = publicUserSchema.extend({
   accountType: z.enum(ACCOUNT_TYPES),
   roles: z.array(z.string()),
   hasSubscription: z.boolean(),
+  /** DESIGN §11: push and e-mail wait from start to end in `timeZone`; null: never quiet. */
+  quietHoursStart: z.string().nullable(),
+  quietHoursEnd: z.string().nullable(),
+  timeZone: z.string(),
 });
 export type User = z.output<typeof userSchema>;
 

@@ -45,6 +45,10 @@ export const users = pgTable(
     avatarId: integer('avatar_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     privacyPolicyLastAgreed: timestamp('privacy_policy_last_agreed', { withTimezone: true }),
+    /** DESIGN §11: push and e-mail wait from start to end ("HH:mm") in the user's zone (IANA); null: never quiet. */
+    quietHoursStart: text('quiet_hours_start'),
+    quietHoursEnd: text('quiet_hours_end'),
+    timeZone: text('time_zone').notNull().default('UTC'),
     ...stamps,
   },
   (t) => [

@@ -87,6 +87,16 @@ export const notificationsRepository = {
       .limit(limit),
 
   /** Claims the Web Push delivery of a notification: exactly one instance gets the row back. */
+  /** The quiet hours of a notification's recipient (DESIGN §11), or null when the notification is gone. */
+  async recipientQuietHours(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ quietHoursStart: users.quietHoursStart, quietHoursEnd: users.quietHoursEnd, timeZone: users.timeZone })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.id, id));
+    return row ?? null;
+  },
+
   async claimPush(db: DbOrTx, id: number) {
     const [row] = await db
       .update(notifications)

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, PUSH_MESSAGES, pushSubscriptionSchema, type PushSubscriptionJson, type pushTokenBody } from '@skillroom/contract';
+import {
+  DEFAULT_LOCALE,
+  PUSH_MESSAGES,
+  quietUntil,
+  pushSubscriptionSchema,
+  type PushSubscriptionJson,
+  type pushTokenBody,
+} from '@skillroom/contract';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -6,6 +13,7 @@ import { violation } from '../../http/errors';
 import { authorized } from '../../class-access/access-rules';
 import type { Principal } from '../../plugins/auth';
 import { JOB } from '../../lib/job-names';
+import type { SendOptions } from '../../jobs/job-definition';
 import { notificationsRepository } from '../notifications/notifications.repository';
 import { pushPayloadOf } from '../notifications/notifications.presenter';
 import type { PushSender } from './push-sender';
@@ -58,7 +66,15 @@ export const pushService = {
    * reached is tried again with back-off (a retry sends only to those browsers), counted in errorCount when the
    * job gives up; any other answer counts as an error at once, a success in messageCount.
    */
-  async deliver(db: Db, sender: PushSender, notificationId: number, attempt: PushAttempt) {
+  async deliver(db: Db, sender: PushSender, notificationId: number, attempt: PushAttempt, send: SendJob) {
+    if (attempt.retryCount === 0) {
+      // Quiet hours (DESIGN §11): unclaimed, the notification waits for their end in a job of its own.
+      const until = await quietUntilFor(db, notificationId);
+      if (until) {
+        await send(JOB.push, { notificationId }, { id: pushJobId(notificationId, until), startAfter: until });
+        return { waiting: until.toISOString() };
+      }
+    }
     const n =
       attempt.retryCount === 0
         ? await notificationsRepository.claimPush(db, notificationId)
@@ -87,7 +103,13 @@ export const pushService = {
   },
 };
 
-type SendJob = (name: string, data: Record<string, unknown>, o: { id?: string }) => Promise<unknown>;
+type SendJob = (name: string, data: Record<string, unknown>, o: SendOptions) => Promise<unknown>;
+
+/** When the recipient's quiet hours end, if a push now would fall in them. */
+async function quietUntilFor(db: Db, notificationId: number) {
+  const q = await notificationsRepository.recipientQuietHours(db, notificationId);
+  return q ? quietUntil(new Date(), q) : null;
+}
 
 export interface PushAttempt {
   retryCount: number;
@@ -108,7 +130,8 @@ const pendingOf = (output: unknown) => {
 };
 
 /** One job id per notification (the uuid form of a hash of it), so that every instance's send is one job. */
-export function pushJobId(notificationId: number) {
-  const h = crypto.createHash('sha256').update(`push:${notificationId}`).digest('hex');
+export function pushJobId(notificationId: number, after?: Date) {
+  const key = after ? `push:${notificationId}:${after.toISOString()}` : `push:${notificationId}`;
+  const h = crypto.createHash('sha256').update(key).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

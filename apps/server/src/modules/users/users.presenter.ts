@@ -18,7 +18,15 @@ export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
     lastName: u.lastName,
     preferredLanguage: u.preferredLanguage,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
-    school: r.school ? embedded('School', 'school', r.school.id, { id: r.school.id, name: r.school.name, created: iso(r.school.created)!, updated: iso(r.school.updated)!, numTeachers: r.school.numTeachers }) : null,
+    school: r.school
+      ? embedded('School', 'school', r.school.id, {
+          id: r.school.id,
+          name: r.school.name,
+          created: iso(r.school.created)!,
+          updated: iso(r.school.updated)!,
+          numTeachers: r.school.numTeachers,
+        })
+      : null,
     occupation: u.occupation,
     phone: u.phone,
     privacyPolicyLastAgreed: iso(u.privacyPolicyLastAgreed),
@@ -27,6 +35,8 @@ export function presentUser(r: UserWithRelations, signer: UrlSigner): User {
     accountType: u.accountType as AccountType,
     roles: u.roles,
     hasSubscription: r.hasSubscription,
+    quietHoursStart: u.quietHoursStart,
+    quietHoursEnd: u.quietHoursEnd,
+    timeZone: u.timeZone,
   });
 }
-

@@ -1,4 +1,7 @@
 import {
+  DEFAULT_TIME_ZONE,
+  FAMILY_ACCOUNT_TYPES,
+  FAMILY_QUIET_HOURS,
   ACCOUNT_DELETION_MESSAGES,
   API_AUTH_PREFIX,
   MediaType,
@@ -29,6 +32,15 @@ import { usersVisibility } from './users.visibility';
 import type { ListQueryOutput, ValueAvailability, Violation, userListQuery } from '@skillroom/contract';
 import { offsetOf } from '../../http/hydra';
 
+/** DESIGN §11: families start with quiet nights in their browser's zone; everyone else is never quiet until they choose. */
+function quietHoursOf(accountType: string, timeZone: string | undefined) {
+  const family = (FAMILY_ACCOUNT_TYPES as readonly string[]).includes(accountType);
+  return {
+    quietHoursStart: family ? FAMILY_QUIET_HOURS.start : null,
+    quietHoursEnd: family ? FAMILY_QUIET_HOURS.end : null,
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
 
 const TAKEN = { username: 'This username is already used.', email: 'This email is already used.' } as const;
 
@@ -91,6 +103,7 @@ export const usersService = {
           phone: body.phone,
           occupation: body.accountTypeRadio === 'other_user' ? body.occupation : null,
           privacyPolicyLastAgreed: body.privacyPolicyAgreed ? new Date() : null,
+          ...quietHoursOf(body.accountTypeRadio, body.timeZone),
         });
       });
     } catch (e) {
@@ -126,6 +139,9 @@ export const usersService = {
       accountType: body.accountTypeRadio,
       avatarId: body.avatar,
       schoolId: body.school,
+      quietHoursStart: body.quietHoursStart,
+      quietHoursEnd: body.quietHoursEnd,
+      timeZone: body.timeZone,
     };
     // Spec §5: occupation belongs to other_user accounts only.
     if (accountType !== 'other_user') values.occupation = null;

@@ -51,6 +51,8 @@ export function SignUpRoute() {
     school: accountType === 'teacher' ? (school?.id ?? null) : null,
     schoolName: accountType === 'teacher' && school && school.id === null ? school.name : null,
     privacyPolicyAgreed: agreed,
+    // Families' quiet hours count in it (DESIGN §11).
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
   /** The form's own check of what would be sent, in the reader's words. */
   const check = (b: SignUpBody): FieldErrors => {
