@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
 import type { Mailer } from '../lib/mailer';
 import type { PushSender } from '../modules/push/push-sender';
+import type { SendOptions } from '../lib/job-names';
 import type { Attempt, Lease } from './leased-worker';
 
 /** What a job is run with: the server's own parts, and the moment it runs at (tests choose it). */
@@ -53,10 +54,4 @@ export interface JobDefinition {
    * says which try this is, what the previous one failed with, and (leased jobs) aborts when the lease is lost.
    */
   run(ctx: RunContext, data: Record<string, unknown>, now: Date, attempt: Attempt): Promise<unknown>;
-}
-
-/** `id` makes a send idempotent; `startAfter` holds the job until then (quiet hours, DESIGN §11). */
-export interface SendOptions {
-  id?: string;
-  startAfter?: Date;
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import type { JobContext, JobDefinition, RunContext, SendOptions } from './job-definition';
+import type { JobContext, JobDefinition, RunContext } from './job-definition';
+import type { SendOptions } from '../lib/job-names';
 import { LeasedWorker, type Attempt, type Lease, type LeasedJob } from './leased-worker';
 import { registerQueues } from './job-queues';
 import { pgliteBossDb } from './pglite-boss-db';

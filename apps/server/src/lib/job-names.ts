@@ -10,3 +10,9 @@ export const JOB = {
   /** `{ userId }`: make a password reset token and mail its link. */
   resetMail: 'reset-mail',
 } as const;
+
+/** `id` makes a send idempotent; `startAfter` holds the job until then (quiet hours, DESIGN §11). */
+export interface SendOptions {
+  id?: string;
+  startAfter?: Date;
+}
