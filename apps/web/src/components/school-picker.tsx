@@ -17,18 +17,31 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** Search a school by name and pick it, or add it when it is not listed. */
+/** A school's name as people type it: case, spacing and accents aside, as the server matches names (issue 36 §9). */
+export const schoolKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+
+const tidy = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+/**
+ * Search a school by name and pick it, or add it when it is not listed. Typed text is never dropped (issue 36 §9):
+ * until a listed school is picked it stands as a new school (the "Add" option shows it chosen), and a listed school
+ * of the same name, case and accents aside, is picked by itself; a form that saves a new school creates it then.
+ */
 export function SchoolPicker({ value, onChange, error }: { value: SchoolChoice; onChange: (s: SchoolChoice) => void; error?: string }) {
   const intl = useIntl();
   const [query, setQuery] = useState(value?.name ?? '');
-  const term = useDebounced(query.trim(), 250);
+  const term = useDebounced(tidy(query), 250);
   const groupId = useId();
   const { data, isLoading } = useSWR<HydraCollection<School>>(
     term.length >= 2 ? withQuery(`${API_PUBLIC_PREFIX}/schools`, { name: term }) : null,
     (path: string) => api<HydraCollection<School>>(path, { public: true }),
   );
   const schools = data?.['hydra:member'] ?? [];
-  const exact = schools.some((s) => s.name.toLowerCase() === term.toLowerCase());
+  const match = schools.find((s) => schoolKey(s.name) === schoolKey(term));
+  const typedMatch = value?.id === null && match && schoolKey(match.name) === schoolKey(value.name) ? match : null;
+  useEffect(() => {
+    if (typedMatch) onChange({ id: typedMatch.id, name: typedMatch.name });
+  }, [typedMatch, onChange]);
 
   return (
     <div className="space-y-2">
@@ -40,10 +53,11 @@ export function SchoolPicker({ value, onChange, error }: { value: SchoolChoice; 
         autoComplete="organization"
         onChange={(e) => {
           setQuery(e.target.value);
-          if (value && e.target.value !== value.name) onChange(null);
+          const name = tidy(e.target.value);
+          if (name !== value?.name) onChange(name ? { id: null, name } : null);
         }}
       />
-      {term.length >= 2 && value?.name !== query && (
+      {term.length >= 2 && !(value?.id && value.name === query) && (
         <fieldset className="rounded-md border border-slate-200 p-2" aria-busy={isLoading}>
           <legend className="px-1 text-sm text-slate-700">
             <FormattedMessage id="web_school_choose" />
@@ -54,9 +68,14 @@ export function SchoolPicker({ value, onChange, error }: { value: SchoolChoice; 
               <span>{s.name}</span>
             </label>
           ))}
-          {!exact && !isLoading && (
+          {!match && !isLoading && (
             <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-2 hover:bg-slate-50">
-              <input type="radio" name={groupId} checked={value !== null && value.id === null} onChange={() => onChange({ id: null, name: term })} />
+              <input
+                type="radio"
+                name={groupId}
+                checked={value !== null && value.id === null}
+                onChange={() => onChange({ id: null, name: term })}
+              />
               <span>
                 <FormattedMessage id="web_school_add" values={{ name: term }} />
               </span>

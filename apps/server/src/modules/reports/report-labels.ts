@@ -13,6 +13,7 @@ export function reportLabels(locale: string) {
   const t = translator(locale);
   const formats = new Map<string, IntlMessageFormat>();
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
   /** A count worded by the locale's plural rules (ICU MessageFormat in the locale file): "1 rating", "2 ratings". */
   const count = (key: string, n: number) => {
     let f = formats.get(key);
@@ -33,6 +34,8 @@ export function reportLabels(locale: string) {
     ratings: (n: number) => count('report_pdf.ratings_count', n),
     points: (n: number) => count('report_pdf.points_count', n),
     number: (n: number) => numbers.format(n),
+    /** Names in a row, as the language separates them: "Amy Wong, Ben Ho, and Cleo Li", "Amy Wong、Ben Ho及Cleo Li". */
+    list: (items: string[]) => lists.format(items),
     date: dayMonthYear,
     weekOf: (iso: string) => t('report_pdf.week_of', { date: dayMonthYear(iso) }),
     named,

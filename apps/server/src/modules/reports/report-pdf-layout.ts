@@ -1,16 +1,16 @@
 /**
  * Where one rating of a portfolio goes (DESIGN §9): pages break between ratings, never through a photo. A rating
  * that fits below the cursor stays; one that does not but fits a page starts a new page; one taller than a page
- * (many photos) starts a new page and breaks between its rows of photos. Pure, so the rule is tested apart.
+ * (many photos) starts where it is when its texts and first row fit, else on a new page, and breaks between its rows
+ * of photos. Pure, so the rule is tested apart.
  */
 export interface EntryBox {
   /** Above the rating and kept with it: a week's heading. */
   lead: number;
   /** The rating's texts: date, skill, action, points, author, note, files. */
   text: number;
-  /** Rows of photos, each drawn whole. */
-  rows: number;
-  rowHeight: number;
+  /** The heights of its rows of photos, each drawn whole (a row is as tall as its tallest photo). */
+  rows: number[];
 }
 
 export interface PagePlan {
@@ -32,8 +32,10 @@ export interface EntryPlacement {
 }
 
 export function placeEntry(y: number, box: EntryBox, page: PagePlan): EntryPlacement {
-  const whole = box.lead + box.text + box.rows * box.rowHeight;
-  const fitsHere = y + whole <= page.bottom;
+  const whole = box.lead + box.text + box.rows.reduce((a, b) => a + b, 0);
+  // One taller than a page breaks anyway: it starts here when its texts and first row of photos fit (no half-empty page).
+  const first = box.lead + box.text + (box.rows[0] ?? 0);
+  const fitsHere = whole <= page.bottom - page.top ? y + whole <= page.bottom : y + first <= page.bottom;
   const newPage = !fitsHere && y > page.top;
   let at = newPage ? page.top : y;
   const lead = at;
@@ -41,11 +43,11 @@ export function placeEntry(y: number, box: EntryBox, page: PagePlan): EntryPlace
   const text = at;
   at += box.text;
   const rows: EntryPlacement['rows'] = [];
-  for (let i = 0; i < box.rows; i++) {
-    const breaks = at + box.rowHeight > page.bottom && at > page.top;
+  for (const height of box.rows) {
+    const breaks = at + height > page.bottom && at > page.top;
     if (breaks) at = page.top;
     rows.push({ y: at, newPage: breaks });
-    at += box.rowHeight;
+    at += height;
   }
   return { newPage, lead, text, rows, end: at };
 }

@@ -7,8 +7,8 @@ const page = { top: 50, bottom: 772 };
 
 describe('placeEntry: pages break between ratings, never through a photo', () => {
   it('keeps a rating that fits where it is, and moves one that does not to a new page whole', () => {
-    expect(placeEntry(100, { lead: 20, text: 60, rows: 2, rowHeight: 130 }, page)).toMatchObject({ newPage: false, lead: 100, text: 120 });
-    const moved = placeEntry(600, { lead: 0, text: 60, rows: 2, rowHeight: 130 }, page);
+    expect(placeEntry(100, { lead: 20, text: 60, rows: Array(2).fill(130) }, page)).toMatchObject({ newPage: false, lead: 100, text: 120 });
+    const moved = placeEntry(600, { lead: 0, text: 60, rows: Array(2).fill(130) }, page);
     expect(moved).toMatchObject({
       newPage: true,
       text: 50,
@@ -21,10 +21,20 @@ describe('placeEntry: pages break between ratings, never through a photo', () =>
   });
 
   it('breaks a rating taller than a page between its rows of photos', () => {
-    const tall = placeEntry(50, { lead: 0, text: 100, rows: 7, rowHeight: 130 }, page);
+    const tall = placeEntry(50, { lead: 0, text: 100, rows: Array(7).fill(130) }, page);
     expect(tall.newPage).toBe(false);
     expect(tall.rows.map((r) => r.newPage)).toEqual([false, false, false, false, true, false, false]);
     expect(tall.rows[4]!.y).toBe(page.top);
+    // Lower on a page, it starts there when its texts and first row fit, rather than leave the rest of the page empty.
+    const below = placeEntry(300, { lead: 20, text: 60, rows: [190, 190, 190, 190] }, page);
+    expect(below).toMatchObject({ newPage: false, text: 320 });
+    expect(below.rows.map((r) => [r.y, r.newPage])).toEqual([
+      [380, false],
+      [570, false],
+      [page.top, true],
+      [page.top + 190, false],
+    ]);
+    expect(placeEntry(600, { lead: 20, text: 60, rows: [190, 190, 190, 190] }, page).newPage).toBe(true);
   });
 
   it('never lets a row of photos cross the bottom of a page, and never splits what fits on one page', () => {
@@ -36,7 +46,7 @@ describe('placeEntry: pages break between ratings, never through a photo', () =>
         fc.integer({ min: 0, max: 12 }),
         fc.integer({ min: 60, max: 200 }),
         (y, lead, text, rows, rowHeight) => {
-          const plan = placeEntry(y, { lead, text, rows, rowHeight }, page);
+          const plan = placeEntry(y, { lead, text, rows: Array<number>(rows).fill(rowHeight) }, page);
           for (const r of plan.rows) expect(r.y + rowHeight).toBeLessThanOrEqual(page.bottom);
           const whole = lead + text + rows * rowHeight;
           if (whole <= page.bottom - page.top) expect(plan.rows.every((r) => !r.newPage)).toBe(true);

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { Report } from '@skillroom/contract';
 import { betweenUnits } from '../../http/work-pace';
 import { placeEntry } from './report-pdf-layout';
-import { duration, isAudio, isPhoto, isVideo, pictureKey, TILE } from './report-pdf-media';
+import { duration, isAudio, isPhoto, isVideo, pictureKeys, TILE, tileHeight } from './report-pdf-media';
 import { INK, MARGIN, MUTED, RULE, TextFitter, type Pdf } from './report-pdf-page';
 import type { PortfolioRating } from './report-portfolio.repository';
 
@@ -14,23 +14,25 @@ type Media = PortfolioRating['medias'][number]['media'];
 export interface PortfolioSource {
   /** A student's ratings of the range, in date order, page by page. */
   ratings(scope: { classIds: number[]; studentId: number; start: string; end: string }): AsyncIterable<PortfolioRating[]>;
-  /** A picture scaled to print (JPEG), or null when it cannot be read. */
-  picture(key: string): Promise<Buffer | null>;
-  /** Each student's report of a class report, one at a time. */
+  /** A picture scaled to print (JPEG) from the first of `keys` that can be read, or null. */
+  picture(keys: string[]): Promise<Buffer | null>;
+  /** Each rated student's report of a class report, one at a time (the unrated are listed in the class summary). */
   students(r: Report): AsyncIterable<Report>;
 }
 
 /** Pictures already in the PDF, by media id: a photo in several students' portfolios is stored once. */
 export type PictureCache = Map<number, Picture | null>;
 
-const PER_ROW = 3;
+const PER_ROW = 2;
 
-/** Every rating of a student report's range with its note, author and attachments, grouped by week. */
+/** Every rating of a student report's range with its note, author and attachments, grouped by week, under a heading. */
 export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, pictures: PictureCache, signal?: AbortSignal) {
   const { L } = p;
   const scope = { classIds: r.teachingClasses.map((c) => c.id), studentId: r.student!.id, start: r.start, end: r.end };
   const several = scope.classIds.length > 1;
   let week = '';
+  // The heading goes with the first rating, so that it never ends a page alone.
+  let title: string | null = L.t('report_pdf.portfolio');
   const fitter = new TextFitter(p.doc);
   for await (const page of source.ratings(scope)) {
     // The reader went away (the stream was destroyed): nothing more to make.
@@ -42,18 +44,19 @@ export async function drawPortfolio(p: Pdf, source: PortfolioSource, r: Report, 
     const loads = new Map<number, Promise<Buffer | null>>();
     for (const rating of page)
       for (const { media } of rating.medias) {
-        const key = pictureKey(media);
-        if (key && !pictures.has(media.id) && !loads.has(media.id))
+        const keys = pictureKeys(media);
+        if (keys.length && !pictures.has(media.id) && !loads.has(media.id))
           loads.set(
             media.id,
-            limit(() => source.picture(key)),
+            limit(() => source.picture(keys)),
           );
       }
     for (const rating of page) {
       const monday = mondayOf(rating.date);
       const lead = monday !== week ? L.weekOf(monday) : null;
       week = monday;
-      await drawRating(p, rating, { lead, fitter, several, pictures, loads });
+      await drawRating(p, rating, { title, lead, fitter, several, pictures, loads });
+      title = null;
     }
   }
 }
@@ -65,6 +68,8 @@ function mondayOf(iso: string) {
 }
 
 interface Context {
+  /** The portfolio's heading, above the first rating's lead. */
+  title: string | null;
   lead: string | null;
   fitter: TextFitter;
   several: boolean;
@@ -96,14 +101,23 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const noteH = note ? f.measure(note, 9.5, w).height + 4 : 0;
   const filesH = files.length ? f.measure(files.join('\n'), 8.5, w).height + 3 : 0;
   const text = headH + 2 + metaH + noteH + filesH + 6;
-  const rows = Math.ceil(tiles.length / PER_ROW);
-  const rowHeight = TILE.height + (tiles.some(isVideo) ? 14 : 0) + 6;
-  const leadH = c.lead ? f.measure(c.lead, 11.5, p.width).height + 10 : 0;
-  const plan = placeEntry(doc.y, { lead: leadH, text: text + 10, rows, rowHeight }, { top: MARGIN, bottom: p.bottom() });
+  // Pictures are opened before the rating is placed: a row is as tall as its tallest picture at the tile's width.
+  const opened = [];
+  for (const m of tiles) opened.push(await openPicture(p, m, c));
+  const rows: number[] = [];
+  for (let i = 0; i < tiles.length; i += PER_ROW) {
+    const row = opened.slice(i, i + PER_ROW);
+    rows.push(Math.max(...row.map(tileHeight)) + (tiles.slice(i, i + PER_ROW).some(isVideo) ? 14 : 0) + 6);
+  }
+  const titleH = c.title ? f.measure(c.title, 13, p.width).height + 14 : 0;
+  const weekH = c.lead ? f.measure(c.lead, 11.5, p.width).height + 10 : 0;
+  const leadH = titleH + weekH;
+  const plan = placeEntry(doc.y, { lead: leadH, text: text + 10, rows }, { top: MARGIN, bottom: p.bottom() });
   if (plan.newPage) doc.addPage();
 
+  if (c.title) f.draw(c.title, p.x, plan.lead + 8, p.width, { size: 13, color: INK });
   if (c.lead) {
-    f.draw(c.lead, p.x, plan.lead + 2, p.width, { size: 11.5, color: INK });
+    f.draw(c.lead, p.x, plan.lead + titleH + 2, p.width, { size: 11.5, color: INK });
     const ly = plan.lead + leadH - 3;
     doc
       .moveTo(p.x, ly)
@@ -125,34 +139,41 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   }
   if (files.length) f.draw(files.join('\n'), x, y + 2, w, { size: 8.5, color: MUTED });
 
-  for (let i = 0; i < rows; i++) {
-    const row = plan.rows[i]!;
+  for (const [i, row] of plan.rows.entries()) {
     if (row.newPage) doc.addPage();
-    for (const [j, m] of tiles.slice(i * PER_ROW, (i + 1) * PER_ROW).entries())
-      await drawTile(p, m, x + j * (TILE.width + TILE.gap), row.y, c);
+    for (let j = 0; j < PER_ROW && i * PER_ROW + j < tiles.length; j++) {
+      const k = i * PER_ROW + j;
+      drawTile(p, tiles[k]!, opened[k]!, x + j * (TILE.width + TILE.gap), row.y);
+    }
   }
   doc.x = p.x;
   doc.y = plan.end;
 }
 
-async function drawTile(p: Pdf, m: Media, x: number, y: number, c: Context) {
-  const { doc, L } = p;
+/** A media's picture, opened in the PDF once (a whole-class photo is in every student's portfolio); null: none. */
+async function openPicture(p: Pdf, m: Media, c: Context): Promise<Picture | null> {
   let picture = c.pictures.get(m.id);
   if (picture === undefined) {
     const data = await c.loads.get(m.id);
-    picture = data ? (doc as unknown as { openImage(b: Buffer): Picture }).openImage(data) : null;
+    picture = data ? (p.doc as unknown as { openImage(b: Buffer): Picture }).openImage(data) : null;
     c.pictures.set(m.id, picture);
   }
-  if (picture) doc.image(picture as unknown as Buffer, x, y, { fit: [TILE.width, TILE.height], align: 'center', valign: 'center' });
+  return picture;
+}
+
+function drawTile(p: Pdf, m: Media, picture: Picture | null, x: number, y: number) {
+  const { doc, L } = p;
+  const height = tileHeight(picture);
+  if (picture) doc.image(picture as unknown as Buffer, x, y, { fit: [TILE.width, height], align: 'center' });
   else {
     const kind = L.t(isVideo(m) ? 'report.media_video' : 'report.media_photo');
-    doc.rect(x, y, TILE.width, TILE.height).fill('#f1f5f9');
+    doc.rect(x, y, TILE.width, height).fill('#f1f5f9');
     doc
       .fillColor(MUTED)
       .fontSize(8)
       .text(L.t('report_pdf.missing', { kind, name: m.fileOriginalName }), x + 8, y + 8, {
         width: TILE.width - 16,
-        height: TILE.height - 16,
+        height: height - 16,
       });
   }
   if (isVideo(m)) {
@@ -160,6 +181,6 @@ async function drawTile(p: Pdf, m: Media, x: number, y: number, c: Context) {
     doc
       .fillColor(MUTED)
       .fontSize(8)
-      .text(caption, x, y + TILE.height + 3, { width: TILE.width });
+      .text(caption, x, y + height + 3, { width: TILE.width });
   }
 }

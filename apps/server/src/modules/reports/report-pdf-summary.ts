@@ -53,36 +53,54 @@ export async function drawSummary(p: Pdf, r: Report, o: { title: string; tables:
       .fontSize(11)
       .text(t('report.no_ratings'), p.x, doc.y + 4, { width: W });
 
-  const skills = r.skills.map((s) => ({ ...s, label: L.named(s) }));
-  const barsH = skillBarsHeight(doc, L, skills, W);
-  p.heading(t('report.by_skill'), Math.min(barsH, p.bottom() - 120));
-  doc.y = skillBars(doc, L, skills, p.x, doc.y, W) + 6;
-
-  p.heading(t('report.over_time'), 165);
-  doc.y = weekColumns(doc, L, r.timeline, p.x, doc.y, W, 130) + 6;
+  // Only what was rated (issue 36 §14): a class's skill list printed with its zeros took a student's first two pages.
+  const skills = r.skills.filter((s) => s.ratings > 0).map((s) => ({ ...s, label: L.named(s) }));
+  if (skills.length) {
+    const barsH = skillBarsHeight(doc, L, skills, W);
+    p.heading(t('report.by_skill'), Math.min(barsH, p.bottom() - 120));
+    doc.y = skillBars(doc, L, skills, p.x, doc.y, W) + 6;
+    p.heading(t('report.over_time'), 165);
+    doc.y = weekColumns(doc, L, r.timeline, p.x, doc.y, W, 130) + 6;
+  }
   if (!o.tables) return;
 
   const rows = skills.flatMap((s) => [
     { cells: [s.label, L.number(s.ratings), L.number(s.points)], color: s.colorCode },
-    ...s.actions.map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points)], indent: 12 })),
+    ...s.actions.filter((a) => a.ratings > 0).map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points)], indent: 12 })),
   ]);
-  await drawTable(
-    p,
-    `${t('report.skill')} / ${t('report.action')}`,
-    [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }],
-    rows,
-  );
+  if (rows.length)
+    await drawTable(
+      p,
+      `${t('report.skill')} / ${t('report.action')}`,
+      [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }],
+      rows,
+    );
 
-  if (!r.students.length) return;
-  // Students by skill: ratings per skill for each student (for a student, per class); headers wrap, never cut.
-  const shown = skills.filter((s) => s.ratings > 0);
+  // Students by skill: ratings per skill for each rated student (for a student, per class); headers wrap, never cut.
+  // A class's unrated students follow in one list rather than as rows of zeros (or, further on, pages of their own).
+  const rated = r.students.filter((st) => st.ratings > 0);
+  if (rated.length) await studentsBySkill(p, r, skills, rated);
+  const unrated = r.student ? [] : r.students.filter((st) => st.ratings === 0);
+  if (unrated.length) {
+    const names = L.list(unrated.map((st) => L.person(st)));
+    // Kept whole with its heading when it fits a page (a class of 1,000 unrated flows on).
+    p.heading(t('report_pdf.unrated'), Math.min(doc.fontSize(9.5).heightOfString(names, { width: W }), 300));
+    doc.fillColor(INK).fontSize(9.5).text(names, p.x, doc.y, { width: W });
+  }
+}
+
+type Shown = Report['skills'][number] & { label: string };
+
+async function studentsBySkill(p: Pdf, r: Report, shown: Shown[], students: Report['students']) {
+  const { L } = p;
+  const { t } = L;
   const className = new Map(r.teachingClasses.map((c) => [c['@id'], c.name]));
   const cols = [
     { header: r.student ? t('report.class') : t('report.student'), align: 'left' as const },
     ...shown.map((s) => ({ header: s.label, color: s.colorCode })),
     { header: t('report.total') },
   ];
-  const table = r.students.map((st) => {
+  const table = students.map((st) => {
     const per = new Map(st.skills.map((x) => [x.learningSkill, x.ratings]));
     const name = r.student ? (className.get(st.teachingClass) ?? '') : L.person(st);
     return { cells: [name, ...shown.map((s) => L.number(per.get(s.learningSkill) ?? 0)), L.number(st.ratings)] };

@@ -146,16 +146,16 @@ describe('the class PDF', () => {
     expect(page).toContain('Video, 1:23');
     expect(page).toContain('Audio: reading.m4a');
     expect(page).toMatch(/By \w+/);
-    // The photo and the poster are image objects on the note's page, scaled to 150 dpi of their printed size.
+    // The photo and the poster are image objects on the note's page, scaled to 200 dpi of their printed size (8.3 cm).
     const here = images.filter((i) => i.page === at + 1);
     expect(here.length).toBeGreaterThanOrEqual(2);
-    expect(Math.max(...images.map((i) => i.width))).toBeLessThanOrEqual(330);
+    expect(Math.max(...images.map((i) => i.width))).toBeLessThanOrEqual(656);
     // The whole-class rating is in, another child's is not.
     expect(pages.join('\n')).toContain('The whole class sang.');
     expect(pages.join('\n')).not.toContain(SECRET);
     // Seven photos in rows that are never cut: all seven drawn, each on a page with room for it.
     const seven = pages.findIndex((p) => p.includes('Seven photos.'));
-    const count = images.filter((i) => i.page >= seven + 1 && i.page <= seven + 2 && i.width === 323).length;
+    const count = images.filter((i) => i.page >= seven + 1 && i.page <= seven + 3 && i.width === 656).length;
     expect(count).toBe(7);
   });
 

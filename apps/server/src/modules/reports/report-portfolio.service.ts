@@ -20,7 +20,7 @@ export interface PortfolioDeps {
 /**
  * What a portfolio PDF reads, for one user: the student's ratings of the range (the report's classes, checked again
  * against who sees a rating), page by page; pictures from the file store scaled to print; and for a class report,
- * each student's report over that class. The caller has already decided the user may read the report.
+ * each rated student's report over that class. The caller has already decided the user may read the report.
  */
 export function portfolioSource(deps: PortfolioDeps, userId: number): PortfolioSource {
   return {
@@ -40,11 +40,12 @@ export function portfolioSource(deps: PortfolioDeps, userId: number): PortfolioS
       if (!cls) return;
       const found = await reportsRepository.classWithRole(deps.db, cls.id, userId);
       if (!found) return;
-      // In the report's own order of its students (the reader's name order, reports.routes.ts).
-      const rank = new Map(r.students.map((st, i) => [st.teachingClassStudent, i]));
+      // In the report's own order of its students (the reader's name order, reports.routes.ts), only those with a
+      // rating in the range (whole-class ones count): the others are named once in the class summary.
+      const rank = new Map(r.students.filter((st) => st.ratings > 0).map((st, i) => [st.teachingClassStudent, i]));
       const places = await reportsRepository.placesOfClass(deps.db, cls.id);
-      const at = (id: number) => rank.get(iri('teaching-class-student', id)) ?? rank.size;
-      for (const place of places.sort((a, b) => at(a.id) - at(b.id)))
+      const at = (id: number) => rank.get(iri('teaching-class-student', id))!;
+      for (const place of places.filter((pl) => rank.has(iri('teaching-class-student', pl.id))).sort((a, b) => at(a.id) - at(b.id)))
         yield await reportsService.ofPlaces(deps.db, deps.urlSigner, place.studentId, [{ place, cls: found.cls, school: found.school }], {
           startDate: r.start,
           endDate: r.end,

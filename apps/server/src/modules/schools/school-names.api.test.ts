@@ -51,6 +51,18 @@ describe('one school per name', () => {
     await expect(s.ctx.db.insert(schools).values({ name: ' BROOKSIDE ' })).rejects.toThrow();
   });
 
+  it('matches a name typed without its accents or in another case, in the list and when naming it (issue 36 §9)', async () => {
+    const u = await signUp(s);
+    const made = (await s.api('POST', `${API}/school`, { token: u.token, body: { name: 'École Sainte-Thérèse' } })).json();
+    const list = await s.api('GET', `/api/public/v1/schools?name=${encodeURIComponent('ecole sainte-THERESE')}`);
+    expect(list.json()['hydra:member'].map((x: { id: number }) => x.id)).toEqual([made.id]);
+    const again = await s.api('POST', `${API}/school`, { token: u.token, body: { name: 'ECOLE  sainte-therese' } });
+    expect(again.json().id).toBe(made.id);
+    const { user } = await signUp(s, { schoolName: 'ecole sainte-thérèse' });
+    expect(typeof user.school === 'string' ? user.school : user.school?.['@id']).toBe(made['@id']);
+    expect((await s.api('GET', `/api/public/v1/schools?name=${encodeURIComponent('Thérèse')}`)).json()['hydra:totalItems']).toBe(1);
+  });
+
   it('keeps the text of the first spelling, with its spaces tidied', async () => {
     const u = await signUp(s);
     const a = await s.api('POST', `${API}/school`, { token: u.token, body: { name: '  Elm   Tree   Academy ' } });

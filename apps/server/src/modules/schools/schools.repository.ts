@@ -1,4 +1,4 @@
-import { asc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countOf, page } from '../../db/page';
 import { schoolNameKey, schools } from '../../db/schema';
@@ -8,6 +8,15 @@ export type SchoolRow = typeof schools.$inferSelect & { numTeachers: number };
 // Written with explicit table names: drizzle leaves columns unqualified in single-table selects, which a correlated subquery would misread.
 /** Teachers whose profile names the school (a correlated subquery on `school`). */
 export const numTeachers = sql<number>`(select count(*)::int from app_user u where u.school_id = "school"."id" and u.account_type = 'teacher')`;
+
+/*
+ * A school's name as people type it (issue 36 §9): case, spacing and the accents of Latin letters aside, so that
+ * "ecole st-jean" finds and joins "École St-Jean". A fixed translate() rather than the unaccent extension, which
+ * would need creating in every database; the unique index stays on `schoolNameKey` (accents count there).
+ */
+const ACCENTED = 'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž';
+const PLAIN = 'aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiiijklllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzz';
+const folded = (name: SQLWrapper | string) => sql`translate(${schoolNameKey(name)}, ${ACCENTED}, ${PLAIN})`;
 
 export const schoolsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SchoolRow | null> {
@@ -19,7 +28,8 @@ export const schoolsRepository = {
   },
 
   async search(db: DbOrTx, name: string | undefined, limit: number, offset: number) {
-    const where = name ? ilike(schools.name, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+    // Spacing, case and accents aside, as a school is matched when named (`folded`).
+    const where = name ? sql`${folded(schools.name)} like '%' || ${folded(name.replace(/[\\%_]/g, (c) => `\\${c}`))} || '%'` : undefined;
     return page(
       db
         .select({ ...schoolColumns, numTeachers })
@@ -32,11 +42,14 @@ export const schoolsRepository = {
     );
   },
 
+  /** The school of that name (case, spacing and accents aside); of several, the one spelled alike, else the oldest. */
   async findByName(db: DbOrTx, name: string) {
     const [row] = await db
       .select({ id: schools.id })
       .from(schools)
-      .where(sql`${schoolNameKey(schools.name)} = ${schoolNameKey(name)}`);
+      .where(sql`${folded(schools.name)} = ${folded(name)}`)
+      .orderBy(sql`${schoolNameKey(schools.name)} = ${schoolNameKey(name)} desc`, asc(schools.id))
+      .limit(1);
     return row ?? null;
   },
 

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPES,
   MediaType,
+  schoolCreateBody,
   userPatchBody,
   type AccountType,
   type Media,
@@ -64,13 +65,17 @@ function ProfileForm({ user }: { user: User }) {
     school: school?.id ?? null,
     ...(password ? { plainPassword: password, currentPassword } : {}),
   };
+  const failText = intl.formatMessage({ id: 'web_error_user_patch' });
   const check = (b: UserPatchBody) => {
     const local = userPatchBody.safeParse(b);
-    return local.success ? {} : zodFieldErrors(intl, local.error);
+    const found = local.success ? {} : zodFieldErrors(intl, local.error);
+    // A school typed and not in the list is created on saving: its name is checked as the server will.
+    const named = school?.id === null ? schoolCreateBody.safeParse({ name: school.name }) : null;
+    if (named && !named.success) found.school = zodFieldErrors(intl, named.error).name ?? failText;
+    return found;
   };
   const { errors, setErrors } = useFieldErrors(body, check);
   const { busy, run } = useSubmit(setErrors);
-  const failText = intl.formatMessage({ id: 'web_error_user_patch' });
 
   const saveLanguage = async (preferredLanguage: string) => {
     try {
@@ -87,7 +92,16 @@ function ProfileForm({ user }: { user: User }) {
       async () => {
         // A copy: the render's values stay what the user typed.
         const sent = { ...body };
-        if (school && school.id === null) sent.school = (await ensureSchool(school.name))['@id'];
+        // A typed school is never dropped (issue 36 §9): found or created, else the field says why and nothing is saved.
+        if (school && school.id === null) {
+          try {
+            sent.school = (await ensureSchool(school.name))['@id'];
+          } catch (err) {
+            const fields = apiFieldErrors(intl, err, failText);
+            setErrors({ school: fields.name ?? fields.school ?? fields[''] ?? failText });
+            return;
+          }
+        }
         setUser(await patchUser(user.id, sent));
         setPassword('');
         setCurrentPassword('');
