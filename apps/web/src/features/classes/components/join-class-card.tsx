@@ -79,7 +79,7 @@ export function JoinClassCard() {
   return (
     <Card>
       <section aria-labelledby={titleId} className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={titleId} className="text-lg font-semibold">
             <FormattedMessage id="web_join_title" />
           </h2>

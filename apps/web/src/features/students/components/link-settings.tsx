@@ -51,19 +51,12 @@ export function LinkSettings({ place, className }: { place: TeachingClassStudent
   };
 
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white shadow-sm">
-      <summary
-        className={
-          'flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-lg px-4 py-3 sm:px-6 ' +
-          '[&::-webkit-details-marker]:hidden'
-        }
-      >
-        <h2 className="text-base font-semibold text-slate-900">
+    <details className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      {/* The browser's own marker says open or closed; the heading names the part for those who list headings. */}
+      <summary className="cursor-pointer rounded-lg px-4 py-3 sm:px-6">
+        <h2 className="inline text-base font-semibold text-slate-900">
           <FormattedMessage id="web_access_settings_title" />
         </h2>
-        <span aria-hidden="true" className="text-slate-600 transition-transform group-open:rotate-180">
-          ▾
-        </span>
       </summary>
       <div className="space-y-3 border-t border-slate-200 px-4 py-4 sm:px-6">
         <p className="text-sm text-slate-700">
