@@ -85,7 +85,8 @@ test('a family link from another class is extended in one click, the parent read
   const sideways = await t.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
   expect(sideways, 'no sideways scroll at 360 px').toBe(false);
 
-  // The parent removes their own link to class B, after a confirmation; class A's stays.
+  // The parent removes their own link to class B (in the folded link settings at the end), after a confirmation; class A's stays.
+  await p.page.getByText('Link settings').click();
   await p.page.getByRole('button', { name: 'Remove my link' }).click();
   const dialog = p.page.getByRole('dialog', { name: 'Remove your link to Mia Lind?' });
   await expect(dialog.getByText(`in ${nameB}`)).toBeVisible();

@@ -39,6 +39,7 @@ test.describe('co-teachers and families', () => {
 
     // B finds the class by its code (spaces and lower case are fine), sees whose it is, and asks to join.
     await b.page.goto('/web/');
+    await b.page.getByRole('button', { name: 'Enter a class code' }).click();
     await b.page.getByLabel('Class code').fill(` ${cls.invitationCode.toLowerCase()} `);
     await b.page.getByRole('button', { name: 'Find class' }).click();
     await expect(b.page.getByText(name, { exact: true })).toBeVisible();

@@ -120,6 +120,8 @@ export function TimelineChart({ report }: { report: Report }) {
             data: weeks.map((w) => w.ratings),
             backgroundColor: '#0f766e',
             yAxisID: 'y',
+            // Drawn beneath the line (a higher order is drawn first): the line's markers sat behind the bars.
+            order: 1,
           },
           {
             type: 'line',
@@ -129,7 +131,16 @@ export function TimelineChart({ report }: { report: Report }) {
             spanGaps: true,
             borderColor: '#b45309',
             backgroundColor: '#b45309',
+            borderWidth: 2,
+            // A marker on each week that has an average (issue 36 §16): hollow, so that it reads over a bar as well.
+            pointStyle: 'circle',
+            pointRadius: 5,
+            pointHoverRadius: 7,
+            pointBorderWidth: 2,
+            pointBackgroundColor: '#ffffff',
+            pointBorderColor: '#b45309',
             yAxisID: 'points',
+            order: 0,
           },
         ],
       },
@@ -143,7 +154,12 @@ export function TimelineChart({ report }: { report: Report }) {
           },
         },
         scales: {
-          x: { title: { display: true, text: intl.formatMessage({ id: 'web_report_week_axis' }) } },
+          x: {
+            title: { display: true, text: intl.formatMessage({ id: 'web_report_week_axis' }) },
+            // Level dates, each centred under its own bar: slanted ones ended at their tick and read as between two bars.
+            // Those that do not fit are skipped (every week is in the tooltip and the table).
+            ticks: { maxRotation: 0, minRotation: 0, autoSkip: true, autoSkipPadding: 12 },
+          },
           y: {
             beginAtZero: true,
             ticks: wholeTicks(intl.locale),

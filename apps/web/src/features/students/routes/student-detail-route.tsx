@@ -14,7 +14,7 @@ import { placeIri } from '../../../entities/ratings/save-ratings';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
-import { RemoveMyLink } from '../components/remove-my-link';
+import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
@@ -79,7 +79,6 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
               </p>
             )}
           </div>
-          {linkedClass && <RemoveMyLink place={place} className={linkedClass.name} />}
           {manage && (
             <div className="flex flex-wrap gap-2">
               <Link to={`${basePath}/edit`} className={buttonClass('secondary')}>
@@ -117,7 +116,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         </Link>
       </div>
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
-      {(may(cls, 'export') || linkedClass) && <RecordExport place={place} />}
+      {may(cls, 'export') && <RecordExport place={place} />}
       <RatingFeed
         filter={{ placeId: place.id }}
         title={<FormattedMessage id="web_rating_student_feed_title" />}
@@ -127,6 +126,9 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         actionsOf={actionsOf}
       />
       {!linkedClass && <StudentOtherClasses place={place} />}
+      {/* A family's page leads with the child's ratings; their copy of the record and their link's settings come after. */}
+      {linkedClass && <RecordExport place={place} />}
+      {linkedClass && <LinkSettings place={place} className={linkedClass.name} />}
       {classPath && (
         <Link to={classPath} className={buttonClass('secondary')}>
           <FormattedMessage id="web_classes_back_to_class" />
