@@ -11,7 +11,7 @@ export function AttachmentRow({ a, state }: { a: Attachment; state: AttachmentsS
     <li className="flex gap-3 rounded-md border border-slate-200 bg-white p-2" data-status={a.status}>
       <AttachmentThumb a={a} />
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="text-sm leading-snug">
+        <p className="text-sm">
           <span className="block font-medium break-all text-slate-900">{a.name}</span>
           <span className="block text-xs text-slate-600">
             <FormattedMessage id={`web_rating_kind_${a.mediaType}`} />

@@ -10,6 +10,10 @@ import { sortByName } from '../../lib/name-order';
 const CHIPS = 6;
 const chip = 'inline-flex max-w-full items-center gap-1.5 rounded-full border border-teal-700 bg-teal-50 py-1 text-sm text-teal-900';
 
+const option =
+  'flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white p-2 text-sm ' +
+  'has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50';
+
 /**
  * The students a rating names; none is the whole class. Shown as chips of who is chosen, with a button that opens the
  * checklist (issue 36 §3: a class of 30 put 30 checkboxes before the skills).
@@ -80,7 +84,7 @@ export function StudentsPicker({
         <ul className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 sm:grid-cols-3">
           {sorted.map((s) => (
             <li key={s.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white p-2 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
+              <label className={option}>
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-teal-700"
