@@ -95,6 +95,7 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
     await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
     await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'More options' }).click();
     const sheet = page.getByRole('dialog');
+    await sheet.getByRole('button', { name: 'Change students' }).click();
     await expect(sheet.getByRole('checkbox', { name: 'Ana Lima' })).toBeChecked();
     await sheet.getByRole('checkbox', { name: 'Ben Okoro' }).check();
     await expect(page.getByRole('dialog', { name: 'Rate 2 students' })).toBeVisible();

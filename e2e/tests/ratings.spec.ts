@@ -26,6 +26,9 @@ test.describe('ratings and reports', () => {
     await page.getByRole('dialog', { name: 'Rate Ana Lima' }).getByRole('button', { name: 'More options' }).click();
     // The sheet's title follows whom the picker holds (issue 36 §4).
     const panel = page.getByRole('dialog');
+    // Who is rated shows as chips; the checklist opens on demand (issue 36 §3).
+    await expect(panel.getByRole('list', { name: 'Students rated' }).getByRole('listitem')).toHaveText([/Ana Lima$/]);
+    await panel.getByRole('button', { name: 'Change students' }).click();
     await expect(panel.getByText('1 student selected')).toBeVisible();
     await panel.getByRole('checkbox', { name: 'Ana Lima' }).uncheck();
     await expect(panel.getByText('No student selected: the rating is for the whole class.')).toBeVisible();
@@ -103,6 +106,7 @@ test.describe('ratings and reports', () => {
     await expect(page.getByRole('checkbox', { name: 'Listens actively' })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Listens actively' }).uncheck({ force: true });
     await page.getByRole('checkbox', { name: 'Speaks up in a group' }).check({ force: true });
+    await page.getByRole('button', { name: 'Change students' }).click();
     await page.getByRole('checkbox', { name: 'Cara Novak' }).uncheck();
     await page.getByRole('radio', { name: '5 of 5 points' }).check({ force: true });
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -91,8 +91,17 @@ export const familyLettersQuery = {
   schema: z.object({ teachingClassStudent: filter.ids().schema.optional() }).strict(),
 } satisfies ListQuery;
 export type FamilyLettersQuery = z.output<typeof familyLettersQuery.schema>;
-/** `GET /family-letters/class/{id}/defaults`: the language a place without `familyLanguage` gets (the creator's). */
-export const familyLetterDefaultsSchema = z.strictObject({ '@type': z.literal('FamilyLetterDefaults'), language: z.enum(LOCALES) });
+/**
+ * `GET /family-letters/class/{id}/defaults` (issue 36 §5): the language each letter is printed in when the teacher
+ * picks none. A place's `familyLanguage` first; else the family's known language, `familyLanguages` (the preferred
+ * language of a user linked to the student, in this class first, else in another); else the class's `language` (its
+ * creator's, DESIGN §8), null when the class has none of ours (the dialog then offers the reader's).
+ */
+export const familyLetterDefaultsSchema = z.strictObject({
+  '@type': z.literal('FamilyLetterDefaults'),
+  language: z.enum(LOCALES).nullable(),
+  familyLanguages: z.array(z.strictObject({ teachingClassStudent: z.number().int(), language: z.enum(LOCALES) })),
+});
 export type FamilyLetterDefaults = z.output<typeof familyLetterDefaultsSchema>;
 
 /** The person, kept across classes. */

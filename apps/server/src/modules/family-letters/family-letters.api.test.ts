@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
-import { API, addStudent, classWithRoles, createClass } from '../../../test/classes';
+import { API, addStudent, classWithRoles, createClass, linkUser } from '../../../test/classes';
 
 let s: TestServer;
 let w: Awaited<ReturnType<typeof classWithRoles>>;
@@ -83,8 +83,42 @@ describe('GET /family-letters/class/{id}', () => {
     expect(text).toHaveLength(1);
     expect(text[0]).toContain('Sigue a Zoë Ruiz en Skillroom');
     const defaults = await s.api('GET', `${API}/family-letters/class/${cls.id}/defaults`, { token: teacher.token });
-    expect(defaults.json()).toEqual({ '@type': 'FamilyLetterDefaults', language: 'es' });
+    expect(defaults.json()).toEqual({ '@type': 'FamilyLetterDefaults', language: 'es', familyLanguages: [] });
     expect(text[0]).toContain(place.invitationCode);
+  });
+
+  it("prints a place with no language of its own in its linked family's, here or from another class (issue 36 §5)", async () => {
+    const teacher = await signUp(s);
+    const cls = await createClass(s, teacher, { name: 'Class 4A' });
+    const ana = await addStudent(s, teacher, cls.id, { firstName: 'Ana', lastName: 'Ito' });
+    const cara = await addStudent(s, teacher, cls.id, { firstName: 'Cara', lastName: 'Ito' });
+    await linkUser(s, ana, await signUp(s, { accountTypeRadio: 'parent_user', preferredLanguage: 'zh-HK' }));
+    // Ben's family linked in last year's class; Ben was copied here from it.
+    const before = await createClass(s, teacher, { name: 'Class 3A' });
+    const old = await addStudent(s, teacher, before.id, { firstName: 'Ben', lastName: 'Ito' });
+    const moved = await s.api('POST', `${API}/teaching-class-student/copy`, {
+      token: teacher.token,
+      body: { teachingClass: cls['@id'], teachingClassStudents: [old['@id']] },
+    });
+    const benHere = moved.json()['hydra:member'][0];
+    await linkUser(s, old, await signUp(s, { accountTypeRadio: 'parent_user', preferredLanguage: 'es' }));
+    const defaults = (await s.api('GET', `${API}/family-letters/class/${cls.id}/defaults`, { token: teacher.token })).json();
+    expect(defaults.language).toBe('en');
+    expect(defaults.familyLanguages).toEqual(
+      expect.arrayContaining([
+        { teachingClassStudent: ana.id, language: 'zh-HK' },
+        { teachingClassStudent: benHere.id, language: 'es' },
+      ]),
+    );
+    expect(defaults.familyLanguages).toHaveLength(2);
+    const text = pages((await letters(cls.id, teacher.token)).rawPayload).map((p) => p.replace(/\s+/g, ' '));
+    expect(text.find((p) => p.includes(ana.invitationCode))).toContain('用手機相機掃描二維碼');
+    expect(text.find((p) => p.includes(benHere.invitationCode))).toContain('Escanea el código QR');
+    expect(text.find((p) => p.includes(cara.invitationCode))).toContain('Scan the QR code');
+    // The teacher's choice comes first.
+    await patch(ana.id, teacher.token, { familyLanguage: 'es' });
+    const again = pages((await letters(cls.id, teacher.token)).rawPayload).map((p) => p.replace(/\s+/g, ' '));
+    expect(again.find((p) => p.includes(ana.invitationCode))).toContain('Escanea el código QR');
   });
 
   it('prints only the places named, in either spelling; a place of another class is a 400', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { schools, teachingClasses, teachingClassStudents, users } from '../../db/schema';
+import { schools, studentProfileUsers, teachingClasses, teachingClassStudents, users } from '../../db/schema';
 
 export type LetterClass = NonNullable<Awaited<ReturnType<typeof familyLettersRepository.classOf>>>;
 export type LetterPlace = Awaited<ReturnType<typeof familyLettersRepository.places>>[number];
@@ -22,6 +22,25 @@ export const familyLettersRepository = {
       .where(eq(teachingClasses.id, classId));
     return row ?? null;
   },
+
+  /**
+   * The family's language per place of the class, where one is known: the preferred language of a user linked to the
+   * place's student, a link in this class first, else the newest link in another class (the teachers see those links
+   * on the student's manage screen too).
+   */
+  familyLanguages: (db: DbOrTx, classId: number) =>
+    db
+      .selectDistinctOn([teachingClassStudents.id], { place: teachingClassStudents.id, language: users.preferredLanguage })
+      .from(teachingClassStudents)
+      .innerJoin(studentProfileUsers, eq(studentProfileUsers.studentId, teachingClassStudents.studentId))
+      .innerJoin(users, eq(users.id, studentProfileUsers.userId))
+      .where(eq(teachingClassStudents.teachingClassId, classId))
+      .orderBy(
+        teachingClassStudents.id,
+        desc(sql`${studentProfileUsers.teachingClassId} = ${classId}`),
+        desc(studentProfileUsers.created),
+        desc(studentProfileUsers.id),
+      ),
 
   /** The class's places (all, or those named), in the class list's order. */
   places: (db: DbOrTx, classId: number, ids?: number[]) =>

@@ -3,24 +3,42 @@ import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { AudioRecorder, canRecordAudio } from './audio-recorder';
-import type { Attachment, AttachmentsState } from './use-attachments';
+import { AttachmentRow } from './attachment-row';
+import type { AttachmentsState } from './use-attachments';
 
-interface Kind {
+export interface Kind {
   type: MediaType;
   label: string;
   accept?: string;
-  /** Opens the camera on a phone; a computer offers its file chooser. */
+  /** Opens the camera on a phone (a computer offers its file chooser); without it a phone offers its files too. */
   capture?: 'environment';
 }
 
-const KINDS: Kind[] = [
-  { type: MediaType.RatingPhoto, label: 'web_rating_add_photo', accept: MEDIA_ACCEPTED_TYPES.image.join(','), capture: 'environment' },
-  { type: MediaType.RatingVideo, label: 'web_rating_add_video', accept: MEDIA_ACCEPTED_TYPES.video.join(','), capture: 'environment' },
+/** The camera first (issue 36 §3): a phone opens it at once. */
+export const TAKE_PHOTO: Kind = { type: MediaType.RatingPhoto, label: 'web_rating_take_photo', accept: 'image/*', capture: 'environment' };
+const CAMERA: Kind[] = [
+  TAKE_PHOTO,
+  { type: MediaType.RatingVideo, label: 'web_rating_record_video', accept: 'video/*', capture: 'environment' },
+];
+// What is already on the device: its photo library and files (`capture` would skip them on a phone).
+const CHOOSE: Kind[] = [
+  { type: MediaType.RatingPhoto, label: 'web_rating_add_photo', accept: MEDIA_ACCEPTED_TYPES.image.join(',') },
+  { type: MediaType.RatingVideo, label: 'web_rating_add_video', accept: MEDIA_ACCEPTED_TYPES.video.join(',') },
   { type: MediaType.RatingAudio, label: 'web_rating_add_audio', accept: MEDIA_ACCEPTED_TYPES.audio.join(',') },
   { type: MediaType.RatingFile, label: 'web_rating_add_file' },
 ];
 
-function PickButton({ kind, onFiles }: { kind: Kind; onFiles: (files: File[]) => void }) {
+const cameraGlyph = (
+  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <path
+      d="M4 8h3l1.5-2h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+/** A button that opens a file input: the camera's (`capture`) or the device's files. */
+export function PickButton({ kind, onFiles, className = '' }: { kind: Kind; onFiles: (files: File[]) => void; className?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   const intl = useIntl();
   const label = intl.formatMessage({ id: kind.label });
@@ -29,109 +47,46 @@ function PickButton({ kind, onFiles }: { kind: Kind; onFiles: (files: File[]) =>
       <input
         ref={ref}
         type="file"
-        multiple
+        multiple={!kind.capture}
         accept={kind.accept}
         capture={kind.capture}
         className="sr-only"
-        // The visible button opens it; the input itself stays out of the tab order.
+        // The visible button opens it; the input itself stays out of the tab order and of what is read out.
         tabIndex={-1}
+        aria-hidden="true"
         aria-label={label}
-        data-media-type={kind.type}
+        // Tests and the outbox's specs find the device's inputs by media type, the camera's by `data-capture`.
+        {...(kind.capture ? { 'data-capture': kind.type } : { 'data-media-type': kind.type })}
         onChange={(e) => {
           onFiles([...(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
-      <Button variant="secondary" onClick={() => ref.current?.click()}>
+      <Button variant="secondary" className={className} onClick={() => ref.current?.click()}>
+        {kind.capture === 'environment' && kind.type === MediaType.RatingPhoto && cameraGlyph}
         {label}
       </Button>
     </>
   );
 }
 
-function Row({ a, state }: { a: Attachment; state: AttachmentsState }) {
+/** The chosen files, each with its thumbnail and a remove button (issue 36 §3). */
+export function AttachmentList({ state }: { state: AttachmentsState }) {
   const intl = useIntl();
-  const percent = Math.round(a.progress * 100);
+  if (state.items.length === 0) return null;
   return (
-    <li className="space-y-1 rounded-md border border-slate-200 bg-white p-3" data-status={a.status}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="min-w-0 text-sm font-medium break-all text-slate-900">
-          <FormattedMessage id={`web_rating_kind_${a.mediaType}`} />: {a.name}
-        </span>
-        <div className="flex gap-2">
-          {a.status === 'failed' && a.file && (
-            <Button variant="ghost" onClick={() => state.retry(a)}>
-              <FormattedMessage id={a.uploadUrl ? 'web_upload_resume' : 'web_common_retry'} />
-            </Button>
-          )}
-          {a.resumable && a.status === 'uploading' && (
-            <Button
-              variant="ghost"
-              onClick={() => state.pause(a.key)}
-              aria-label={intl.formatMessage({ id: 'web_upload_pause_named' }, { name: a.name })}
-            >
-              <FormattedMessage id="web_upload_pause" />
-            </Button>
-          )}
-          {a.status === 'paused' && (
-            <Button
-              variant="ghost"
-              onClick={() => state.resume(a.key)}
-              aria-label={intl.formatMessage({ id: 'web_upload_resume_named' }, { name: a.name })}
-            >
-              <FormattedMessage id="web_upload_resume" />
-            </Button>
-          )}
-          <Button
-            variant="ghost"
-            onClick={() => state.remove(a.key)}
-            aria-label={intl.formatMessage(
-              {
-                id:
-                  a.status === 'uploading' || a.status === 'paused'
-                    ? 'web_rating_upload_cancel_named'
-                    : 'web_rating_attachment_remove_named',
-              },
-              { name: a.name },
-            )}
-          >
-            <FormattedMessage
-              id={a.status === 'uploading' || a.status === 'paused' ? 'web_rating_upload_cancel' : 'web_rating_attachment_remove'}
-            />
-          </Button>
-        </div>
-      </div>
-      {(a.status === 'uploading' || a.status === 'paused') && (
-        <div
-          role="progressbar"
-          aria-label={intl.formatMessage({ id: 'web_rating_uploading' }, { name: a.name })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-teal-700 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      )}
-      {a.status === 'failed' && a.waiting && (
-        <p className="text-sm text-slate-700" role="status">
-          <FormattedMessage id="web_outbox_attachment_waiting" />
-        </p>
-      )}
-      {a.status === 'failed' && !a.waiting && (
-        <p className="text-sm font-medium text-red-700" role="alert">
-          <FormattedMessage id="web_error_media_upload" />
-          {a.error && a.error !== intl.formatMessage({ id: 'web_error_media_upload' }) ? ` ${a.error}` : ''}
-        </p>
-      )}
-    </li>
+    <ul className="grid gap-2 sm:grid-cols-2" aria-label={intl.formatMessage({ id: 'web_rating_attachments' })}>
+      {state.items.map((a) => (
+        <AttachmentRow key={a.key} a={a} state={state} />
+      ))}
+    </ul>
   );
 }
 
-/** Photos, videos, audio and files of a rating: camera and microphone where the device has them. */
+/** Photos, videos, audio and files of a rating: the camera and microphone first, then the device's files. */
 export function AttachmentsField({ state }: { state: AttachmentsState }) {
   const id = useId();
-  const intl = useIntl();
+  const add = (type: MediaType) => (files: File[]) => state.add(files, type);
   return (
     <fieldset className="space-y-3" aria-describedby={`${id}-hint`}>
       <legend className="text-sm font-medium text-slate-800">
@@ -140,19 +95,21 @@ export function AttachmentsField({ state }: { state: AttachmentsState }) {
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         <FormattedMessage id="web_rating_attachments_hint" />
       </p>
-      <div className="flex flex-wrap gap-2">
-        {KINDS.map((k) => (
-          <PickButton key={k.type} kind={k} onFiles={(files) => state.add(files, k.type)} />
+      <AttachmentList state={state} />
+      <div className="flex flex-wrap items-start gap-2">
+        {CAMERA.map((k) => (
+          <PickButton key={k.label} kind={k} onFiles={add(k.type)} />
+        ))}
+        {canRecordAudio() && <AudioRecorder onRecorded={(file) => state.add([file], MediaType.RatingAudio)} />}
+      </div>
+      <div role="group" aria-labelledby={`${id}-device`} className="flex flex-wrap items-center gap-2">
+        <span id={`${id}-device`} className="text-sm text-slate-700">
+          <FormattedMessage id="web_rating_from_device" />
+        </span>
+        {CHOOSE.map((k) => (
+          <PickButton key={k.label} kind={k} onFiles={add(k.type)} />
         ))}
       </div>
-      {canRecordAudio() && <AudioRecorder onRecorded={(file) => state.add([file], MediaType.RatingAudio)} />}
-      {state.items.length > 0 && (
-        <ul className="space-y-2" aria-label={intl.formatMessage({ id: 'web_rating_attachments' })}>
-          {state.items.map((a) => (
-            <Row key={a.key} a={a} state={state} />
-          ))}
-        </ul>
-      )}
     </fieldset>
   );
 }

@@ -36,7 +36,9 @@ export function MediaGrid({ medias, dense = false, marked, priority = false }: G
         <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
           <MediaPreview media={m} eager={dense} dense={dense} priority={i === first} />
           {marked?.ids.has(m.id) && (
-            <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{marked.label}</span>
+            <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">
+              {marked.label}
+            </span>
           )}
         </li>
       ))}
@@ -44,7 +46,11 @@ export function MediaGrid({ medias, dense = false, marked, priority = false }: G
   );
 }
 
-const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+/** A length in seconds as m:ss (rounded to the second first, so 59.6 s reads 1:00, not 0:60). */
+export const formatDuration = (s: number) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 interface PreviewProps {
   media: Media;
@@ -74,7 +80,13 @@ export function MediaPreview({ media, eager = false, dense = false, priority = f
           </p>
         );
       return (
-        <a href={media.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2 focus-visible:outline-teal-700" data-shape={shape}>
+        <a
+          href={media.url}
+          target="_blank"
+          rel="noreferrer"
+          className="block focus-visible:outline-2 focus-visible:outline-teal-700"
+          data-shape={shape}
+        >
           {/* width/height give the intrinsic size; the frame's aspect class and h-auto keep the box the same before and after. */}
           <img
             {...picture}
@@ -109,7 +121,13 @@ export function MediaPreview({ media, eager = false, dense = false, priority = f
       return (
         <div className="space-y-1">
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a recording of a pupil speaking has no caption track */}
-          <audio controls preload="metadata" src={media.url} className="w-full" aria-label={intl.formatMessage({ id: 'web_rating_media_audio' }, { name })} />
+          <audio
+            controls
+            preload="metadata"
+            src={media.url}
+            className="w-full"
+            aria-label={intl.formatMessage({ id: 'web_rating_media_audio' }, { name })}
+          />
           {media.duration ? <p className="text-xs text-slate-600">{formatDuration(media.duration)}</p> : null}
         </div>
       );

@@ -1,5 +1,5 @@
 import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
@@ -12,6 +12,7 @@ import { SkillIcon } from '../learning-skills/skill-icon';
 import { useNameOf } from '../learning-skills/skill-label';
 import { classFeeds, revalidateRatings } from './ratings-api';
 import { createRatings, undoRatings } from './save-ratings';
+import type { AttachmentsState } from './use-attachments';
 
 interface Props {
   cls: TeachingClass;
@@ -23,6 +24,8 @@ interface Props {
   skillId: number | null;
   onSkill: (id: number | null) => void;
   onSaved: () => void;
+  /** Files taken or chosen in the sheet: saved with the action tapped (issue 36 §3's camera-first path). */
+  attachments?: AttachmentsState;
 }
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -41,27 +44,24 @@ const actionButton =
  * The quick path of DESIGN §7: a skill, then one of its actions, saved at once with the class's points. Skills sit two
  * to a row and actions are full-width buttons, so that a phone shows them all without scrolling.
  */
-export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSaved }: Props) {
+export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSaved, attachments }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
   const [saving, setSaving] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const skill = skills.find((s) => s.id === skillId) ?? null;
 
-  const save = async (actionId: number, action: string) => {
-    if (!skill || saving) return;
-    setSaving(actionId);
-    setError(null);
+  const save = async (skillId: number, actionId: number, action: string) => {
     try {
       const saved = await createRatings({
         classId: cls.id,
-        skillId: skill.id,
+        skillId,
         actionIds: [actionId],
         studentIds: studentId === null ? [] : [studentId],
         date: isoDay(),
         points: cls.defaultPoints,
         description: '',
-        attachments: [],
+        attachments: attachments?.items ?? [],
       });
       onSaved();
       const message = saved.queuedId
@@ -87,6 +87,26 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
       setError(e instanceof ApiError && e.status !== 0 ? e.message : intl.formatMessage({ id: 'web_common_fetch_failed' }));
     }
   };
+
+  const uploading = attachments?.uploading ?? false;
+  // An action tapped while a photo still uploads: saved as soon as the upload ends, with the photo.
+  const pending = useRef<{ skillId: number; actionId: number; action: string } | null>(null);
+
+  const tap = (actionId: number, action: string) => {
+    if (!skill || saving !== null) return;
+    setSaving(actionId);
+    setError(null);
+    if (uploading) pending.current = { skillId: skill.id, actionId, action };
+    else void save(skill.id, actionId, action);
+  };
+  const uploadsEnded = useEffectEvent(() => {
+    const p = pending.current;
+    pending.current = null;
+    if (p) void save(p.skillId, p.actionId, p.action);
+  });
+  useEffect(() => {
+    if (!uploading) uploadsEnded();
+  }, [uploading]);
 
   if (skills.length === 0)
     return (
@@ -130,7 +150,7 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
                     type="button"
                     disabled={saving !== null}
                     aria-busy={saving === a.id || undefined}
-                    onClick={() => void save(a.id, nameOf(a))}
+                    onClick={() => tap(a.id, nameOf(a))}
                     className={actionButton}
                   >
                     <span className="min-w-0 break-words">{nameOf(a)}</span>
@@ -139,6 +159,11 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
                 </li>
               ))}
             </ul>
+          )}
+          {saving !== null && uploading && (
+            <p className="text-sm text-slate-700" role="status">
+              <FormattedMessage id="web_rating_wait_uploads" />
+            </p>
           )}
         </div>
       )}

@@ -17,7 +17,7 @@ import { PointsField } from './points-field';
 import { classFeeds, revalidateRatings } from './ratings-api';
 import { createRatings } from './save-ratings';
 import { StudentsPicker } from './students-picker';
-import { useAttachments } from './use-attachments';
+import { useAttachments, type AttachmentsState } from './use-attachments';
 
 // The server's words on a rating's date (DESIGN §7), in the reader's language.
 const dateMessages: Record<string, string> = {
@@ -47,13 +47,15 @@ interface Props {
   onStudents?: (studentIds: number[]) => void;
   /** Told whether something typed or attached would be lost by closing (the sheet then asks first). */
   onDirty?: (dirty: boolean) => void;
+  /** The sheet's files, chosen on its quick path before "More options" (a new observation only). */
+  attachments?: AttachmentsState;
 }
 
 /**
- * The full rating form (spec §4, DESIGN §7): who, which skill and actions, points, date, note, evidence. The same form
+ * The full rating form (spec §4, DESIGN §7): which skill and actions, who, points, date, note, evidence. The same form
  * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
  */
-export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents, onDirty }: Props) {
+export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents, onDirty, attachments: shared }: Props) {
   const intl = useIntl();
   const first = group?.[0] ?? null;
   const [studentIds, setChosen] = useState(start.studentIds);
@@ -66,7 +68,8 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const [date, setDate] = useState(first?.date ?? isoDay());
   const [points, setPoints] = useState(first?.points ?? cls.defaultPoints);
   const [description, setDescription] = useState(first?.description ?? '');
-  const attachments = useAttachments(group ? observationMedias(group) : []);
+  const own = useAttachments(group ? observationMedias(group) : []);
+  const attachments = shared ?? own;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
@@ -128,7 +131,6 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
   const badDate = tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null;
   return (
     <div className="space-y-5">
-      <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />
       {skills.length === 0 ? (
         <Alert tone="info">
           <FormattedMessage id="web_rating_no_skills" />
@@ -153,6 +155,8 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
           <FormattedMessage id="web_rating_action_required" />
         </p>
       )}
+      {/* After the skills (issue 36 §3): who is rated shows as chips, the checklist opens on demand. */}
+      <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />
       <PointsField value={points} onChange={setPoints} />
       <DateField
         label={intl.formatMessage({ id: 'web_rating_date' })}

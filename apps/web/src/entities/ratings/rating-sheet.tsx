@@ -1,5 +1,5 @@
-import type { TeachingClass } from '@skillroom/contract';
-import { useCallback, useId, useRef, useState } from 'react';
+import { MediaType, type TeachingClass } from '@skillroom/contract';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -7,8 +7,10 @@ import { Loading } from '../../components/ui/spinner';
 import { fullName } from '../../lib/teaching-classes';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 import { useClassSkills } from '../learning-skills/learning-skills-api';
+import { AttachmentList, PickButton, TAKE_PHOTO } from './attachments-field';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
+import { useAttachments } from './use-attachments';
 
 // A bottom sheet on a phone (the thumb's reach), a centred dialog from 640 px on.
 const sheet =
@@ -117,6 +119,13 @@ function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved 
   const place = chosen.length === 1 ? (places.find((s) => s.id === chosen[0]) ?? null) : null;
   const who = place ? fullName(place) : intl.formatMessage({ id: 'web_capture_whole_class_who' });
   const list = skills.data?.['hydra:member'] ?? [];
+  // The sheet's files, from its quick path's camera on: "More options" keeps them, a quick save sends them.
+  const attachments = useAttachments();
+  const files = attachments.items.length;
+  useEffect(() => {
+    // The full form says for itself whether anything would be lost.
+    if (!full) onDirty(files > 0);
+  }, [full, files, onDirty]);
 
   return (
     <div className="space-y-4">
@@ -146,6 +155,7 @@ function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved 
           start={{ studentIds: chosen, skillId, actionIds: [] }}
           onStudents={setChosen}
           onDirty={onDirty}
+          attachments={attachments}
           onSaved={(observation) => {
             onDone();
             onSaved?.(observation);
@@ -155,12 +165,29 @@ function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved 
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            <FormattedMessage id="web_capture_hint" values={{ points: cls.defaultPoints }} />
+            <FormattedMessage
+              id={files ? 'web_capture_hint_files' : 'web_capture_hint'}
+              values={{ points: cls.defaultPoints, count: files }}
+            />
           </p>
-          <QuickRate cls={cls} skills={list} studentId={studentId} who={who} skillId={skillId} onSkill={setSkillId} onSaved={onDone} />
-          <Button variant="secondary" className="w-full" onClick={() => setFull(true)}>
-            <FormattedMessage id="web_capture_more" />
-          </Button>
+          <AttachmentList state={attachments} />
+          <QuickRate
+            cls={cls}
+            skills={list}
+            studentId={studentId}
+            who={who}
+            skillId={skillId}
+            onSkill={setSkillId}
+            onSaved={onDone}
+            attachments={attachments}
+          />
+          {/* The camera first (issue 36 §3): a photo, then a skill and an action, saved together. */}
+          <div className="grid grid-cols-2 gap-2">
+            <PickButton kind={TAKE_PHOTO} className="w-full" onFiles={(f) => attachments.add(f, MediaType.RatingPhoto)} />
+            <Button variant="secondary" className="w-full" onClick={() => setFull(true)}>
+              <FormattedMessage id="web_capture_more" />
+            </Button>
+          </div>
         </>
       )}
     </div>

@@ -22,6 +22,8 @@ export interface Attachment {
   /** A resumable (tus) upload: its address on the server, so that a retry goes on from what arrived. */
   uploadUrl?: string;
   resumable?: boolean;
+  /** An object URL of the chosen file, for its thumbnail before saving (revoked when it leaves the list). */
+  preview?: string;
 }
 
 /** Video and audio are sent with encode=1 (spec §7), so that the server makes a copy every browser plays. */
@@ -42,6 +44,13 @@ export function useAttachments(initial: Media[] = []) {
     })),
   );
   const handles = useRef(new Map<string, UploadHandle>());
+  // The object URLs of the chosen files' thumbnails, each freed when its file leaves the list or the form goes.
+  const previews = useRef(new Map<string, string>());
+  const forget = useCallback((key: string) => {
+    const url = previews.current.get(key);
+    if (url) URL.revokeObjectURL(url);
+    previews.current.delete(key);
+  }, []);
 
   const update = useCallback(
     (key: string, patch: Partial<Attachment>) => setItems((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a))),
@@ -75,15 +84,21 @@ export function useAttachments(initial: Media[] = []) {
 
   const add = useCallback(
     (files: File[], mediaType: MediaType) => {
-      const added = files.map((file) => ({
-        key: `f${++seq}`,
-        mediaType,
-        name: file.name,
-        status: 'uploading' as const,
-        progress: 0,
-        file,
-        resumable: file.size > RESUMABLE_UPLOAD_THRESHOLD,
-      }));
+      const added = files.map((file) => {
+        const key = `f${++seq}`;
+        const preview = URL.createObjectURL(file);
+        previews.current.set(key, preview);
+        return {
+          key,
+          preview,
+          mediaType,
+          name: file.name,
+          status: 'uploading' as const,
+          progress: 0,
+          file,
+          resumable: file.size > RESUMABLE_UPLOAD_THRESHOLD,
+        };
+      });
       setItems((all) => [...all, ...added]);
       for (const a of added) start(a.key, a.file, mediaType);
     },
@@ -91,10 +106,14 @@ export function useAttachments(initial: Media[] = []) {
   );
 
   /** Stops an upload under way, or drops a finished or failed one from the rating. */
-  const remove = useCallback((key: string) => {
-    handles.current.get(key)?.cancel();
-    setItems((all) => all.filter((a) => a.key !== key));
-  }, []);
+  const remove = useCallback(
+    (key: string) => {
+      handles.current.get(key)?.cancel();
+      forget(key);
+      setItems((all) => all.filter((a) => a.key !== key));
+    },
+    [forget],
+  );
 
   const retry = useCallback(
     (a: Attachment) => {
@@ -123,13 +142,19 @@ export function useAttachments(initial: Media[] = []) {
 
   const reset = useCallback(() => {
     for (const h of handles.current.values()) h.cancel();
+    for (const key of [...previews.current.keys()]) forget(key);
     setItems([]);
-  }, []);
+  }, [forget]);
 
-  // Leaving the screen stops what is still uploading.
+  // Leaving the screen stops what is still uploading and frees the thumbnails.
   useEffect(() => {
     const all = handles.current;
-    return () => all.forEach((h) => h.cancel());
+    const urls = previews.current;
+    return () => {
+      all.forEach((h) => h.cancel());
+      urls.forEach((url) => URL.revokeObjectURL(url));
+      urls.clear();
+    };
   }, []);
 
   const medias = items.filter((a) => a.status === 'done' && a.media).map((a) => a.media!);

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
 import { placeKey } from './place-api';
 
-/** The language a place without its own letter language is printed in (the class creator's). */
+/** What each letter is printed in when the teacher picks none: the family's known language per place, and the class's. */
 export function useFamilyLetterDefaults(classId: number | null) {
   return useSWR<FamilyLetterDefaults>(classId ? `/family-letters/class/${classId}/defaults` : null);
 }

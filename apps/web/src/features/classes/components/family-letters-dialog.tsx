@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
+import { type Locale, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,11 +17,11 @@ import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { sortByName } from '../../../lib/name-order';
 import { classKey, fullName } from '../../../lib/teaching-classes';
+import { isLocale, letterLanguageDefault, printedLanguage } from './family-letter-language';
 
 const dialogClass =
   'm-auto flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg flex-col rounded-lg bg-white p-0 text-slate-900 shadow-xl ' +
   'backdrop:bg-slate-900/50';
-const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 
 /**
  * The language of each family's letter, then the PDF. A native modal <dialog>: focus stays inside, Escape closes
@@ -36,9 +36,9 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
   // The class list's order in the reader's language, the one the app, the letters PDF and the sheets share.
   const ordered = sortByName(places, fullName, intl.locale);
   const defaults = useFamilyLetterDefaults(cls.id);
-  const fallback = defaults.data?.language ?? null;
-  // A place's saved language, else the class's default once known.
-  const initial = (p: TeachingClassStudent) => p.familyLanguage ?? fallback;
+  const known = defaults.data;
+  // A place's saved language, else its family's known one, else the class's, else the reader's (issue 36 §5).
+  const initial = (p: TeachingClassStudent) => (known ? letterLanguageDefault(p, known, intl.locale) : null);
   const [chosen, setChosen] = useState<Record<number, Locale>>({});
   const [all, setAll] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -64,11 +64,12 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
     e.preventDefault();
     setBusy(true);
     setError(null);
-    // Only what the teacher changed is written: a place left on the default keeps following the creator's language.
-    const changed = places.filter((p) => chosen[p.id] && chosen[p.id] !== initial(p));
+    // Only what the server would not print by itself is written: a place left on its default keeps following its
+    // family's or the class's language (the reader's, shown when the class has none, is written).
+    const changed = known ? places.filter((p) => valueOf(p) !== printedLanguage(p, known)) : [];
     for (const p of changed) {
       try {
-        await saveFamilyLanguage(p.id, chosen[p.id]!);
+        await saveFamilyLanguage(p.id, valueOf(p)!);
       } catch (err) {
         setBusy(false);
         await mutate(classKey(cls.id));
@@ -114,7 +115,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
               id={setAllId}
               className={`${control} sm:max-w-56`}
               value={all}
-              disabled={!fallback || busy}
+              disabled={!known || busy}
               onChange={(e) => {
                 const v = e.target.value;
                 setAll(v);
@@ -126,7 +127,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
             </select>
           </div>
         </div>
-        {!fallback ? (
+        {!known ? (
           <div className="p-5">{defaults.error ? <Alert>{failure(defaults.error)}</Alert> : <Loading />}</div>
         ) : (
           // The rows scroll between a fixed head and foot (issue 36 §5: the buttons sat over the rows); every row lays its
@@ -163,7 +164,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             <FormattedMessage id="web_confirm_cancel" />
           </Button>
-          <Button type="submit" busy={busy} disabled={!fallback}>
+          <Button type="submit" busy={busy} disabled={!known}>
             <FormattedMessage id="web_family_letters_submit" />
           </Button>
         </div>
