@@ -90,6 +90,18 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
   await page.setViewportSize({ width: 1280, height: 800 });
   await outbox.click();
   await expect(page.getByTestId('outbox-item')).toHaveCount(3);
+  // Each row names what it holds (issue 36 §11): the full form's save (with its photo) as the quick path's.
+  for (const [i, [student, cls]] of [
+    ['Ana Lima', name],
+    ['Ben Okoro', name],
+    ['Dan Wu', other.name],
+  ].entries()) {
+    const row = page.getByTestId('outbox-item').nth(i);
+    await expect(row).toContainText('Communication: Listens actively');
+    await expect(row).toContainText(student!);
+    await expect(row).toContainText(`${cls} · `);
+  }
+  await expect(page.getByTestId('outbox-item').first()).toContainText('1 file');
   await expect(page.getByText('You are offline. Saves wait on this device and are sent when the connection returns.')).toBeVisible();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: path.join(shots, 'outbox-offline-360.png') });

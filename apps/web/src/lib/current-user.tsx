@@ -1,6 +1,6 @@
 import { ErrorText, type User } from '@skillroom/contract';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api } from './api-client';
+import { api, isNetworkFailure } from './api-client';
 import { takeEarly } from './early-load';
 import { LOGOUT_URL } from './config';
 import { useLocale } from './i18n';
@@ -38,14 +38,18 @@ export function useCurrentUser(): CurrentUserState {
 /** The name main.tsx starts the signed-in user's load under (lib/early-load.ts). */
 export const CURRENT_USER_LOAD = 'current-user';
 
+/** The load's error when the user could not be asked for want of a connection: the shell says "You are offline". */
+export const USER_OFFLINE = 'offline';
+
 export async function loadCurrentUser(): Promise<User> {
   await validToken();
   const id = currentUserId();
   if (!id) throw new Error(ErrorText.notLoggedIn);
   try {
     return await api<User>(`/user/${id}`);
-  } catch {
-    throw new Error(ErrorText.userLoad);
+  } catch (e) {
+    // No answer at all (no network, or the service worker's own failure with nothing cached) is no refusal (issue 36 §11).
+    throw new Error(isNetworkFailure(e) || !navigator.onLine ? USER_OFFLINE : ErrorText.userLoad);
   }
 }
 

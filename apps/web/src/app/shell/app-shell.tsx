@@ -1,11 +1,11 @@
 import { ErrorText, PRIVACY_POLICY_DEFAULT_DATE, needsPrivacyAgreement } from '@skillroom/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/spinner';
-import { useCurrentUser } from '../../lib/current-user';
+import { USER_OFFLINE, useCurrentUser } from '../../lib/current-user';
 import { SIGN_IN_PATH } from '../../lib/config';
 import { usePublicConfig } from '../../lib/public-config';
 import { SwrProvider } from '../../lib/swr';
@@ -16,6 +16,31 @@ import { useFocusRescue } from './use-focus-rescue';
 
 // Shown once to a user who has not agreed to the current policy: its code loads only for them.
 const PrivacyGate = lazy(() => import('./privacy-gate').then((m) => ({ default: m.PrivacyGate })));
+
+/**
+ * The signed-in user could not be asked for want of a connection (a first visit offline, nothing of theirs cached yet):
+ * said as such, not as a refusal, and asked again by the button or as soon as the browser is back online.
+ */
+function Offline({ onRetry }: { onRetry: () => Promise<void> }) {
+  useEffect(() => {
+    const again = () => void onRetry();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [onRetry]);
+  return (
+    <main id="main" className="mx-auto max-w-md space-y-4 p-8">
+      <h1 className="text-xl font-semibold text-slate-900">
+        <FormattedMessage id="web_shell_offline_title" />
+      </h1>
+      <p className="text-slate-700">
+        <FormattedMessage id="web_shell_offline_body" />
+      </p>
+      <Button onClick={() => void onRetry()}>
+        <FormattedMessage id="web_common_retry" />
+      </Button>
+    </main>
+  );
+}
 
 /** Signed-in screens: header and footer only once the user is loaded without error (spec §2). */
 export function AppShell() {
@@ -33,6 +58,7 @@ export function AppShell() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`${SIGN_IN_PATH}${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`} replace />;
   }
+  if (status === 'failed' && error === USER_OFFLINE) return <Offline onRetry={reload} />;
   if (status === 'failed')
     return (
       <main id="main" className="mx-auto max-w-md space-y-4 p-8">

@@ -4,10 +4,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../entities/ratings/outbox-send';
+import { outboxLabel } from '../../entities/ratings/outbox-names';
 import type { OutboxItem } from '../../entities/ratings/outbox-store';
 import { PointsField } from '../../entities/ratings/points-field';
 import { ApiError } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 
 /** The change a refused save allows: its note and points, and dropping a file the server would not take. */
 function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
@@ -63,18 +63,12 @@ export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolea
     work().catch((e: unknown) => setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'web_common_fetch_failed' })));
   };
   const refused = item.state === 'refused';
+  const label = outboxLabel(intl, item);
   return (
     <div className="px-4 py-3" data-testid="outbox-item" data-state={item.state}>
-      <p className="text-sm font-semibold text-slate-900">
-        {intl.formatMessage(
-          { id: 'web_outbox_item' },
-          {
-            className: item.className ?? intl.formatMessage({ id: 'web_outbox_some_class' }),
-            count: item.steps.length,
-            date: formatDate(item.date),
-          },
-        )}
-      </p>
+      <p className="text-sm font-semibold break-words text-slate-900">{label.title}</p>
+      {label.who && <p className="text-sm break-words text-slate-800">{label.who}</p>}
+      {label.where && <p className="text-sm break-words text-slate-700">{label.where}</p>}
       <p className="text-sm text-slate-700">
         {item.files.length > 0 && <>{intl.formatMessage({ id: 'web_outbox_files' }, { count: item.files.length })} · </>}
         {refused ? (

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../lib/session';
 import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';
 import { closeOutboxForTests, listOutbox, putOutboxItem } from './outbox-store';
+import type { SaveContext } from './outbox-names';
 import { createRatings, undoRatings } from './save-ratings';
 import type { Attachment } from './use-attachments';
 
@@ -53,10 +54,22 @@ const photo = (): Attachment => ({
   // Node's own File: jsdom's does not survive the structured clone IndexedDB makes, a browser's does.
   file: new NodeFile(['jpeg bytes'], 'board.jpg', { type: 'image/jpeg' }) as unknown as File,
 });
+const context: SaveContext = {
+  cls: { name: 'Oak', teachingClassStudents: [{ id: 40, firstName: 'Ana', lastName: 'Lima' }] as never },
+  skills: [
+    {
+      id: 2,
+      name: 'Communication',
+      translationKey: null,
+      colorCode: '#0f766e',
+      learningActions: [11, 12, 13].map((id) => ({ id, name: `Action ${id}`, translationKey: null })) as never,
+    },
+  ],
+};
 const save = (classId = 3, actionIds = [11, 12], attachments: Attachment[] = [photo()]) =>
   createRatings({
     classId,
-    className: 'Oak',
+    context,
     skillId: 2,
     actionIds,
     studentIds: [40],
@@ -104,7 +117,15 @@ describe('outbox (DESIGN §7)', () => {
     expect(item).toMatchObject({
       id: saved.queuedId,
       classId: 3,
-      className: 'Oak',
+      names: {
+        className: 'Oak',
+        students: ['Ana Lima'],
+        skill: { name: 'Communication', translationKey: null, colorCode: '#0f766e' },
+        actions: [
+          { name: 'Action 11', translationKey: null },
+          { name: 'Action 12', translationKey: null },
+        ],
+      },
       points: 3,
       description: 'Good',
       observation: saved.observation,
@@ -124,7 +145,8 @@ describe('outbox (DESIGN §7)', () => {
     const first = await save(3, [11, 12]);
     const second = await save(4, [13], []);
     online = true;
-    expect(await flushOutbox()).toBe(2);
+    // Three ratings: two actions of the first save, one of the second.
+    expect(await flushOutbox()).toBe(3);
     expect(uploads).toHaveLength(1);
     expect(calls.map((c) => [c.method, c.url.replace(/^.*\/api\/auth\/v1/, ''), c.body?.teachingClass, c.body?.learningActions])).toEqual([
       ['POST', '/observation', 3, [11, 12]],
@@ -156,7 +178,7 @@ describe('outbox (DESIGN §7)', () => {
     const lostKey = calls[0]!.key;
     answer = created;
     calls = [];
-    expect(await flushOutbox()).toBe(1);
+    expect(await flushOutbox()).toBe(2);
     expect(uploads).toHaveLength(1);
     expect(calls.map((c) => [c.body?.learningActions, c.key])).toEqual([[[11, 12], lostKey]]);
   });
@@ -168,7 +190,7 @@ describe('outbox (DESIGN §7)', () => {
     const { key: _key, ...old } = item!;
     await putOutboxItem({ ...old, steps: [{ ...old.steps[0]!, rating: { id: 90 } as never }, old.steps[1]!] });
     online = true;
-    expect(await flushOutbox()).toBe(1);
+    expect(await flushOutbox()).toBe(2);
     expect(calls.map((c) => [c.method, c.url.endsWith(`/observation/${saved.observation}`), c.body?.learningActions])).toEqual([
       ['PATCH', true, [11, 12]],
     ]);

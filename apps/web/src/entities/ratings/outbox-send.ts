@@ -3,8 +3,9 @@ import { api, ApiError } from '../../lib/api-client';
 import { startUpload } from '../../lib/resumable-upload';
 import { currentUserId } from '../../lib/session';
 import { newUuid } from '../../lib/uuid';
+import { outboxNamesOf, type SaveContext } from './outbox-names';
 import { deleteOutboxItem, listOutbox, putOutboxItem, type OutboxFile, type OutboxItem } from './outbox-store';
-import { revalidateRatings } from './ratings-api';
+import { revalidateRatings, type FeedFilter } from './ratings-api';
 import type { Attachment } from './use-attachments';
 
 /** What a rating form chose: a skill's actions for some places (none: the whole class) on a day, its points and words. */
@@ -19,8 +20,8 @@ export interface RatingChoice {
 
 export interface NewRatings extends RatingChoice {
   classId: number;
-  /** For the list of waiting saves. */
-  className?: string;
+  /** The class and skills the save was made with: a save that waits is listed and shown by their names. */
+  context?: SaveContext;
   attachments: Attachment[];
 }
 
@@ -46,7 +47,7 @@ export function outboxItemOf(n: NewRatings, userId: number): OutboxItem {
     // Strictly increasing: two saves in one millisecond still go in the order they were made.
     created: (lastCreated = Math.max(Date.now(), lastCreated + 1)),
     classId: n.classId,
-    className: n.className,
+    names: n.context && outboxNamesOf(n.context, n),
     skillId: n.skillId,
     studentIds: n.studentIds,
     date: n.date,
@@ -124,26 +125,33 @@ let flushing: Promise<number> | null = null;
 /**
  * Sends the signed-in user's waiting items, oldest first (the online event, app start, the Retry button). A refused
  * item is marked with the server's reason and the next one goes; a lost connection stops until the next try.
- * Answers how many items were sent.
+ * Answers how many ratings were sent (a save makes one per action).
  */
 export function flushOutbox(): Promise<number> {
   flushing ??= (async () => {
     const userId = currentUserId();
     if (!userId || !navigator.onLine) return 0;
-    let sent = 0;
+    const sent: OutboxItem[] = [];
     for (const item of await listOutbox(userId)) {
       if (item.state !== 'waiting') continue;
       try {
         await sendItem(item, putOutboxItem);
-        await deleteOutboxItem(item.id);
-        sent++;
+        sent.push(item);
       } catch (e) {
         if (!isRefusal(e)) break;
         await putOutboxItem({ ...item, state: 'refused', reason: (e as ApiError).message });
       }
     }
-    if (sent) await revalidateRatings();
-    return sent;
+    if (!sent.length) return 0;
+    // The feeds have the new ratings before the waiting cards go, so that each is replaced rather than gone a moment:
+    // those of the classes and students rated are asked again (a whole-class rating's students' feeds when next shown).
+    // An item kept meanwhile (a closed tab) knows its ratings were made (ratingIds) and goes at the next flush unsent.
+    const feeds = new Map<string, FeedFilter>();
+    for (const f of sent.flatMap((i): FeedFilter[] => [{ classId: i.classId }, ...i.studentIds.map((placeId) => ({ placeId }))]))
+      feeds.set(JSON.stringify(f), f);
+    await revalidateRatings([...feeds.values()]).catch(() => undefined);
+    for (const item of sent) await deleteOutboxItem(item.id);
+    return sent.reduce((n, item) => n + (item.ratingIds?.length ?? 0), 0);
   })().finally(() => {
     flushing = null;
   });

@@ -23,6 +23,25 @@ export interface OutboxStep {
   rating?: Rating;
 }
 
+/** A skill or action as the class named it: a catalogue one is shown in the reader's language when listed. */
+export interface OutboxName {
+  name: string;
+  translationKey: string | null;
+}
+
+/**
+ * What names a waiting save, taken when it was saved: offline the server cannot be asked, and the class, its students
+ * or its skills may have changed or gone by the time the list is read.
+ */
+export interface OutboxNames {
+  className: string;
+  /** The rated students' full names; none for the whole class. */
+  students: string[];
+  skill: OutboxName & { colorCode: string };
+  /** One per step, in the steps' order. */
+  actions: OutboxName[];
+}
+
 /**
  * A save that waits on this device (DESIGN §7): the whole observation, and how far its sending went, so that a resend
  * never writes a file or a rating twice.
@@ -33,7 +52,9 @@ export interface OutboxItem {
   userId: number;
   created: number;
   classId: number;
+  /** Saves kept by versions before `names` carry the class's name alone (or nothing). */
   className?: string;
+  names?: OutboxNames;
   skillId: number;
   studentIds: number[];
   date: string;

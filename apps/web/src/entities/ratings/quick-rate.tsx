@@ -55,6 +55,7 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
     try {
       const saved = await createRatings({
         classId: cls.id,
+        context: { cls, skills },
         skillId,
         actionIds: [actionId],
         studentIds: studentId === null ? [] : [studentId],

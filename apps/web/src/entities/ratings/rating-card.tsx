@@ -32,7 +32,8 @@ export function Points({ points }: { points: number }) {
   );
 }
 
-const card =
+/** A feed card's frame (a waiting save's card shares it). */
+export const cardClass =
   'space-y-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-sm transition-shadow duration-1000 ring-0 ring-amber-400 ' +
   'data-marked:ring-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 
@@ -69,7 +70,7 @@ export function RatingCard({ group, studentNames, actions, priority = false }: P
       aria-label={label}
       tabIndex={-1}
       data-observation={first.observation}
-      className={card}
+      className={cardClass}
       style={{ borderLeftColor: first.learningSkill.colorCode }}
     >
       <ul className="space-y-2">

@@ -101,7 +101,7 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
         onSaved(observation, false);
       } else {
-        const made = await createRatings({ ...common, classId: cls.id, attachments: attachments.items });
+        const made = await createRatings({ ...common, classId: cls.id, context: { cls, skills }, attachments: attachments.items });
         toast.success(
           made.queuedId
             ? intl.formatMessage({ id: 'web_capture_saved_offline' })

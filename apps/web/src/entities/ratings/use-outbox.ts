@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from './outbox-store';
 
 /** Whether the browser believes it has a connection (the online and offline events). */
@@ -18,21 +18,17 @@ export function useOnline(): boolean {
 }
 
 /**
- * The signed-in user's outbox (DESIGN §7), kept current across tabs, sent when the app starts and whenever the
- * connection returns. `onSent` hears how many saves went. The store (IndexedDB) and the sending code load after the
- * first screen: the header of every screen carries only this hook.
+ * The user's waiting and refused saves, kept current across tabs (the header's list, the feeds' waiting cards). The
+ * store (IndexedDB) loads after the first screen; without it (a private window of an old browser) nothing waits.
  */
-export function useOutbox(userId: number, onSent?: (count: number) => void) {
+export function useOutboxItems(userId: number | null): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
-  const [sending, setSending] = useState(false);
-  const online = useOnline();
-
   useEffect(() => {
+    if (userId === null) return;
     let live = true;
     let off = () => {};
     void import('./outbox-store').then(
       ({ listOutbox, onOutboxChange }) => {
-        // Without IndexedDB (a private window of an old browser) there is simply nothing waiting.
         const load = () =>
           void listOutbox(userId).then(
             (all) => live && setItems(all),
@@ -49,10 +45,27 @@ export function useOutbox(userId: number, onSent?: (count: number) => void) {
       off();
     };
   }, [userId]);
+  return items;
+}
+
+/**
+ * The signed-in user's outbox (DESIGN §7), sent when the app starts and whenever the connection returns. `onSent`
+ * hears how many ratings went, once per sending (the header's "3 ratings sent."). The sending code loads after the
+ * first screen: the header of every screen carries only this hook.
+ */
+export function useOutbox(userId: number, onSent?: (count: number) => void) {
+  const items = useOutboxItems(userId);
+  const [sending, setSending] = useState(false);
+  const online = useOnline();
+  // A sending already under way answers every caller (the count changes as items go): it is told once.
+  const told = useRef(new WeakSet<Promise<number>>());
 
   const send = useCallback(async () => {
-    const sent = await (await import('./outbox-send')).flushOutbox();
-    if (sent) onSent?.(sent);
+    const sending = (await import('./outbox-send')).flushOutbox();
+    const first = !told.current.has(sending);
+    told.current.add(sending);
+    const sent = await sending;
+    if (first && sent) onSent?.(sent);
   }, [onSent]);
 
   const flush = useCallback(async () => {
