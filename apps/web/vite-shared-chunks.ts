@@ -2,8 +2,8 @@ import type { Plugin } from 'vite';
 
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
-const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
-const FROM_CONTRACT = /import\s*\{([^}]*)\}\s*from\s*["']@skillroom\/contract["']/g;
+const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/](index|entries[\\/]\w+|schemas[\\/]index)\.ts$/;
+const FROM_CONTRACT = /import\s*\{([^}]*)\}\s*from\s*["']@skillroom\/contract(\/\w+)?["']/g;
 /** The screens a signed-out visitor opens first: what they share with other screens goes to a chunk of its own. */
 const PUBLIC_SCREEN = /[\\/]src[\\/](app[\\/]shell[\\/]public-layout|features[\\/](auth|family-link)[\\/]routes[\\/])/;
 
@@ -24,18 +24,19 @@ const contractNames = (code: string | null) =>
  * only what is used: a module's use of it is read off its import, each name counting as the file that defines it.
  */
 function graph(info: (id: string) => Info | null, ids: readonly string[]) {
-  const index = ids.find((id) => CONTRACT_INDEX.test(id));
+  const indexes = new Set(ids.filter((id) => CONTRACT_INDEX.test(id)));
   const fileOf = new Map<string, string>();
-  for (const file of index ? (info(index)?.importedIds ?? []) : []) for (const name of info(file)?.exports ?? []) fileOf.set(name, file);
+  const files = (index: string): string[] => (info(index)?.importedIds ?? []).flatMap((f) => (indexes.has(f) ? files(f) : [f]));
+  for (const index of indexes) for (const file of files(index)) for (const name of info(file)?.exports ?? []) fileOf.set(name, file);
   // Asked for again by every closure that meets the module: read once.
   const known = new Map<string, string[]>();
   const importsOf = (id: string) => {
     let found = known.get(id);
     if (!found) {
       const m = info(id);
-      const direct = (m?.importedIds ?? []).filter((d) => d !== index);
+      const direct = (m?.importedIds ?? []).filter((d) => !indexes.has(d));
       found =
-        index && m?.importedIds.includes(index)
+        m?.importedIds.some((d) => indexes.has(d))
           ? [...new Set([...direct, ...contractNames(m.code).flatMap((n) => fileOf.get(n) ?? [])])]
           : direct;
       known.set(id, found);

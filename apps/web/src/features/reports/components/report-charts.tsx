@@ -1,5 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
-import { formatInteger, type Report } from '@skillroom/contract';
+import { formatInteger } from '@skillroom/contract/rules';
+import type { Report } from '@skillroom/contract/types';
 import { useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
