@@ -7,9 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
-import { hoistTransitiveImports } from './vite-hoist-imports';
 import { serviceWorker } from './vite-service-worker';
-import { sharedChunks } from './vite-shared-chunks';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -28,10 +26,17 @@ const vendors: Record<string, RegExp> = {
 
 /** Whether a module goes to the vendor chunk `re` stands for (the ICU parser never does). */
 const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test(id);
-const shared = sharedChunks((id) => Object.values(vendors).some((re) => inVendor(re)(id)));
+
+/** The app's own modules and the contract's (the entry's `main.tsx` stays the entry chunk). */
+const OWN = /[\\/](apps[\\/]web[\\/]src[\\/](?!main\.tsx)|packages[\\/]contract[\\/]src[\\/])/;
+/**
+ * What several screens share: the app's shared folders (features never import each other, so what two screens share
+ * lives here) and the contract's plain rules (its schemas stay with the forms that use them).
+ */
+const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](components|entities|lib)[\\/]|packages[\\/]contract[\\/]src[\\/](?!schemas[\\/]))/;
 
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
-const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
+const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+|app)$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -91,8 +96,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
-    shared.plugin,
-    hoistTransitiveImports(),
     precompress(),
   ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
@@ -112,14 +115,15 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // index.html keeps every chunk the entry imports: the browser fetches the vendors beside the entry instead of after
-      // it (a round trip on every first load). A lazy chunk's scripts come through its own imports, all of them at one
-      // level (vite-hoist-imports.ts); its preload list keeps only stylesheets, which no import brings.
+      // it (a round trip on every first load). A lazy chunk's scripts come through its own imports; its preload list keeps
+      // only stylesheets, which no import brings: Vite's preload helper would add a `<link rel=modulepreload>` per chunk
+      // (3 ms of main thread each in Chromium) and its file lists 1.4 KB to the entry.
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
     },
     rolldownOptions: {
       output: {
-        // Chunks are named by their hash alone: every lazy chunk names all the chunks it needs (vite-hoist-imports.ts),
-        // and descriptive names made such lists about a KB heavier per screen. The manifest maps them back.
+        // Chunks are named by their hash alone: a lazy chunk names the chunks it imports, and descriptive names (the
+        // shared groups' are lists of screens) made such lists about a KB heavier per screen. The manifest maps them back.
         chunkFileNames: (c) => (NAMED.test(c.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: [
@@ -128,7 +132,21 @@ export default defineConfig({
               test: inVendor(re),
               priority: 10 - i,
             })),
-            ...shared.groups,
+            // The app's code the entry loads, in one chunk beside it: otherwise `shared` below would take the entry's
+            // modules that screens share too, and split the entry's own code into their chunks.
+            { name: 'app', tags: ['$initial'], test: OWN, priority: 2 },
+            // Shared modules grouped by the screens that use them, sets under 2 KB merged into a neighbour: left to
+            // Rolldown, every set of screens sharing a module had a chunk of its own (the dashboard's first load fetched
+            // 34 files, most under 1 KB; 28 now). Larger thresholds merge what a first screen does not need into its chunks.
+            {
+              name: 'shared',
+              test: SHARED,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 2_000,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },
