@@ -27,16 +27,8 @@ const vendors: Record<string, RegExp> = {
 /** Whether a module goes to the vendor chunk `re` stands for (the ICU parser never does). */
 const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test(id);
 
-/** The app's own modules and the contract's (the entry's `main.tsx` stays the entry chunk). */
-const OWN = /[\\/](apps[\\/]web[\\/]src[\\/](?!main\.tsx)|packages[\\/]contract[\\/]src[\\/])/;
-/**
- * What several screens share: the app's shared folders (features never import each other, so what two screens share
- * lives here) and the contract's plain rules (its schemas stay with the forms that use them).
- */
-const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](components|entities|lib)[\\/]|packages[\\/]contract[\\/]src[\\/](?!schemas[\\/]))/;
-
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
-const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+|app)$/;
+const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -122,9 +114,11 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // Chunks are named by their hash alone: a lazy chunk names the chunks it imports, and descriptive names (the
-        // shared groups' are lists of screens) made such lists about a KB heavier per screen. The manifest maps them back.
+        // Chunks are named by their hash alone: a lazy chunk names the chunks it imports, and descriptive names (a common
+        // chunk's is the list of screens sharing it) made such lists a KB heavier per screen. The manifest maps them back.
         chunkFileNames: (c) => (NAMED.test(c.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        // Beyond the vendors, Rolldown's own chunking: a chunk per set of screens sharing modules. Groups merging the small
+        // ones (`entriesAware` with a merge threshold) saved files but moved a few KB into first screens on unrelated edits.
         codeSplitting: {
           groups: [
             ...Object.entries(vendors).map(([name, re], i) => ({
@@ -132,21 +126,6 @@ export default defineConfig({
               test: inVendor(re),
               priority: 10 - i,
             })),
-            // The app's code the entry loads, in one chunk beside it: otherwise `shared` below would take the entry's
-            // modules that screens share too, and split the entry's own code into their chunks.
-            { name: 'app', tags: ['$initial'], test: OWN, priority: 2 },
-            // Shared modules grouped by the screens that use them, sets under 2 KB merged into a neighbour: left to
-            // Rolldown, every set of screens sharing a module had a chunk of its own (the dashboard's first load fetched
-            // 34 files, most under 1 KB; 28 now). Larger thresholds merge what a first screen does not need into its chunks.
-            {
-              name: 'shared',
-              test: SHARED,
-              minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 2_000,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
           ],
         },
       },
