@@ -2,6 +2,7 @@
 // school year, the report's range, the privacy policy's date…). Free of zod: the web app's screens import them without
 // building a schema.
 export * from '../helpers';
+export * from '../name-order';
 export * from '../family-letter';
 export * from '../privacy-policy';
 export * from '../learning-skill-rules';

@@ -8,8 +8,8 @@ import { formatDate } from '../../../lib/dates';
 import { whenIdle } from '../../../lib/when-idle';
 
 /**
- * Whole-number ticks written by us: chart.js's own labels make an Intl.NumberFormat, the page's first, whose ICU data costs
- * 20-40 ms of main thread as the report first draws. Counts and points (0 to 5, a step of 1) are whole numbers.
+ * Whole-number ticks in the reader's language, by the contract's formatter (one per locale, kept): counts and points
+ * (0 to 5, a step of 1) are whole numbers.
  */
 const wholeTicks = (locale: string) => ({ precision: 0, callback: (v: string | number) => formatInteger(Number(v), locale) });
 
