@@ -7,6 +7,15 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import skillroom from './eslint/no-module-loop.js';
 
+const CONTRACT_ROOT = {
+  name: '@skillroom/contract',
+  message: 'Import a subpath: @skillroom/contract/constants, /messages, /rules, /types (free of zod), or /schemas in a form.',
+};
+const CONTRACT_SCHEMAS = {
+  name: '@skillroom/contract/schemas',
+  message: "The schemas bring zod: only a screen's form (features/) imports them; types come from @skillroom/contract/types.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -30,6 +39,16 @@ export default tseslint.config(
       // scrollable-region-focusable); tab panels as the plugin's default allows.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
+  },
+  {
+    // The web app imports the contract by subpath (packages/contract/package.json): constants, messages, rules and types are
+    // free of zod; the schemas build zod where they are imported, so only a screen's own form takes them (features/).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [CONTRACT_ROOT, CONTRACT_SCHEMAS] }] },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [CONTRACT_ROOT] }] },
   },
   {
     // The service worker's push handlers: plain script, bundled into the worker and run alone by their test.

@@ -7,9 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
-import { hoistTransitiveImports } from './vite-hoist-imports';
 import { serviceWorker } from './vite-service-worker';
-import { sharedChunks } from './vite-shared-chunks';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -28,7 +26,6 @@ const vendors: Record<string, RegExp> = {
 
 /** Whether a module goes to the vendor chunk `re` stands for (the ICU parser never does). */
 const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test(id);
-const shared = sharedChunks((id) => Object.values(vendors).some((re) => inVendor(re)(id)));
 
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
 const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
@@ -91,8 +88,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
-    shared.plugin,
-    hoistTransitiveImports(),
     precompress(),
   ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
@@ -112,15 +107,18 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // index.html keeps every chunk the entry imports: the browser fetches the vendors beside the entry instead of after
-      // it (a round trip on every first load). A lazy chunk's scripts come through its own imports, all of them at one
-      // level (vite-hoist-imports.ts); its preload list keeps only stylesheets, which no import brings.
+      // it (a round trip on every first load). A lazy chunk's scripts come through its own imports; its preload list keeps
+      // only stylesheets, which no import brings: Vite's preload helper would add a `<link rel=modulepreload>` per chunk
+      // (3 ms of main thread each in Chromium) and its file lists 1.4 KB to the entry.
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
     },
     rolldownOptions: {
       output: {
-        // Chunks are named by their hash alone: every lazy chunk names all the chunks it needs (vite-hoist-imports.ts),
-        // and descriptive names made such lists about a KB heavier per screen. The manifest maps them back.
+        // Chunks are named by their hash alone: a lazy chunk names the chunks it imports, and descriptive names (a common
+        // chunk's is the list of screens sharing it) made such lists a KB heavier per screen. The manifest maps them back.
         chunkFileNames: (c) => (NAMED.test(c.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        // Beyond the vendors, Rolldown's own chunking: a chunk per set of screens sharing modules. Groups merging the small
+        // ones (`entriesAware` with a merge threshold) saved files but moved a few KB into first screens on unrelated edits.
         codeSplitting: {
           groups: [
             ...Object.entries(vendors).map(([name, re], i) => ({
@@ -128,7 +126,6 @@ export default defineConfig({
               test: inVendor(re),
               priority: 10 - i,
             })),
-            ...shared.groups,
           ],
         },
       },

@@ -138,17 +138,29 @@ describe('thumbnail sizes and links', () => {
   });
 });
 
-describe('whole numbers written without a number formatter', () => {
-  const values = [0, 5, 999, 1000, 1234, 9999, 10000, 123456, 1234567, -5, -12345, 2 ** 40];
-  for (const locale of ['en', 'es', 'zh-HK'])
-    it(`writes them as Intl.NumberFormat does in ${locale}`, () => {
-      const intl = new Intl.NumberFormat(locale);
-      for (const n of values) expect(formatInteger(n, locale), String(n)).toBe(intl.format(n));
-    });
-
-  it('hands anything else to Intl.NumberFormat', () => {
-    expect(formatInteger(1.5, 'es')).toBe('1,5');
-    expect(formatInteger(2 ** 60, 'en')).toBe(new Intl.NumberFormat('en').format(2 ** 60));
+describe("numbers in the reader's language", () => {
+  it('writes them as Intl.NumberFormat does, with one formatter per locale', () => {
+    const real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(real, {
+      construct: (t, args: unknown[]) => (made++, Reflect.construct(t, args)),
+    }) as typeof Intl.NumberFormat;
+    try {
+      const values = [0, 999, 1234, 10000, 1234567, -12345, 1.5, 2 ** 60];
+      const expected = (locale: string) => values.map((n) => new real(locale).format(n));
+      for (const locale of ['en', 'es', 'zh-HK', 'fr-CA'])
+        expect(
+          values.map((n) => formatInteger(n, locale)),
+          locale,
+        ).toEqual(expected(locale));
+      made = 0;
+      for (const locale of ['en', 'es', 'zh-HK', 'fr-CA']) values.forEach((n) => formatInteger(n, locale));
+      expect(made).toBe(0);
+    } finally {
+      Intl.NumberFormat = real;
+    }
+    expect(formatInteger(10000, 'es')).toBe('10.000');
+    expect(formatInteger(1234, 'es')).toBe('1234');
   });
 });
 

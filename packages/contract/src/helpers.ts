@@ -21,18 +21,16 @@ export function refToId(ref: Ref): number | null {
   return null;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /**
- * A whole number as Intl.NumberFormat(locale) writes it in the app's languages (en, zh-HK: 1,234; es: 1234 and 10.000),
- * without making that formatter: a page's first one loads ICU's number data (20-40 ms of main thread, four times that on a
- * phone), and the screens that show counts on their first load need no more than this.
+ * A number as the reader's language writes it (en, zh-HK: 1,234; es: 1234 and 10.000), by one Intl.NumberFormat per
+ * locale, made on first use and kept: a formatter is costly to make (the page's first loads ICU's number data).
  */
 export function formatInteger(n: number, locale: string): string {
-  if (!Number.isSafeInteger(n)) return new Intl.NumberFormat(locale).format(n);
-  const digits = String(Math.abs(n));
-  const spanish = locale.toLowerCase().startsWith('es');
-  // Spanish groups from five digits on (CLDR's minimum grouping digits of 2).
-  const grouped = spanish && digits.length <= 4 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, spanish ? '.' : ',');
-  return n < 0 ? `-${grouped}` : grouped;
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(n);
 }
 
 /** Translation keys: dots become underscores, %name% placeholders become {name} (spec §3). */
@@ -110,17 +108,4 @@ export function isRatingMediaType(t: number): boolean {
 /** A person's full name (spec §3): first name plus last name, when there is one. */
 export function fullName(p: { firstName: string; lastName?: string | null }): string {
   return [p.firstName, p.lastName].filter(Boolean).join(' ');
-}
-
-/**
- * People in name order for a reader of `locale` (issue 36 §5): the language's collation (Intl.Collator, so "Íñigo"
- * sits between Henry and Isabel, and Spanish "ñ" after "n"), by full name as it is shown. The one order of the app's
- * screens, the letters, the PDFs and the spreadsheets; equal names keep their order.
- */
-export function inNameOrder<T extends { firstName: string; lastName?: string | null }>(items: readonly T[], locale: string): T[] {
-  const collator = new Intl.Collator(locale);
-  return items
-    .map((item, i) => ({ item, i, name: fullName(item) }))
-    .sort((a, b) => collator.compare(a.name, b.name) || a.i - b.i)
-    .map((k) => k.item);
 }

@@ -15,3 +15,8 @@ export function needsPrivacyAgreement(lastAgreed: string | null | undefined, pol
   if (Number.isNaN(since)) return false;
   return Number.isNaN(agreed) || agreed < since;
 }
+
+/** Why the sign-up form is refused without the policy's box ticked (`signUpFormBody`). */
+export const PRIVACY_MESSAGES = {
+  agree: 'You must agree to the privacy policy to create an account.',
+} as const;

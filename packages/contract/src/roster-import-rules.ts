@@ -15,10 +15,9 @@ export const ROSTER_IMPORT_LIMITS = {
   maxUnpackedBytes: 64 * 1024 * 1024,
 } as const;
 
-// Not toLocaleString: this module is evaluated in the first load of the student page, where a number formatter costs 20-30 ms.
 const mb = ROSTER_IMPORT_LIMITS.maxBytes / 1024 / 1024;
 
-/** The answers to input that cannot be imported (nothing is written); clients recognise them to word them. */
+/** The answers to input that cannot be imported (nothing is written), in English; clients recognise them to word them. */
 export const ROSTER_IMPORT_MESSAGES = {
   tooLarge: `The list is too large: at most ${mb} MB.`,
   unpacksTooLarge: `The workbook unpacks to too much: at most ${ROSTER_IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024} MB.`,

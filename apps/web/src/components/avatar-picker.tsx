@@ -1,4 +1,5 @@
-import type { Media, MediaType } from '@skillroom/contract';
+import type { MediaType } from '@skillroom/contract/constants';
+import type { Media } from '@skillroom/contract/types';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mutate } from 'swr';
 import { CodeCard } from './code-card';

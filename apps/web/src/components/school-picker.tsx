@@ -1,4 +1,5 @@
-import { API_PUBLIC_PREFIX, type HydraCollection, type School } from '@skillroom/contract';
+import { API_PUBLIC_PREFIX } from '@skillroom/contract/constants';
+import type { HydraCollection, School } from '@skillroom/contract/types';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import useSWR from 'swr';

@@ -1,4 +1,6 @@
-import { API_AUTH_PREFIX, highestRole, type AnalyticsEventBody, type ScreenName } from '@skillroom/contract';
+import { API_AUTH_PREFIX, type ScreenName } from '@skillroom/contract/constants';
+import { highestRole } from '@skillroom/contract/rules';
+import type { AnalyticsEventBody } from '@skillroom/contract/types';
 import { useEffect } from 'react';
 import { API_ORIGIN } from './config';
 import { currentClaims, validToken } from './session';

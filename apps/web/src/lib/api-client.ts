@@ -1,4 +1,6 @@
-import { API_AUTH_PREFIX, API_PUBLIC_PREFIX, ErrorText, type Violation } from '@skillroom/contract';
+import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract/constants';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { Violation } from '@skillroom/contract/types';
 import { API_ORIGIN, LOGOUT_URL } from './config';
 import { validToken } from './session';
 import { newUuid } from './uuid';

@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES } from '@skillroom/contract';
+import { CLASS_MESSAGES } from '@skillroom/contract/rules';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';

@@ -1,4 +1,5 @@
-import { CLASS_MESSAGES, type Violation } from '@skillroom/contract';
+import { CLASS_MESSAGES } from '@skillroom/contract/rules';
+import type { Violation } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
 import type { ZodError } from 'zod';
 import { ApiError } from './api-client';

@@ -1,4 +1,4 @@
-import { BASE_PATH, LOGOUT_PATH } from '@skillroom/contract';
+import { BASE_PATH, LOGOUT_PATH } from '@skillroom/contract/constants';
 
 /** The API host; the same origin unless the build names another. */
 export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';

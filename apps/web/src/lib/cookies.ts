@@ -1,4 +1,4 @@
-import { COOKIE_FALLBACK_EXPIRES } from '@skillroom/contract';
+import { COOKIE_FALLBACK_EXPIRES } from '@skillroom/contract/constants';
 
 let jar: string | null = null;
 

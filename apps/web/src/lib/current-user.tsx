@@ -1,4 +1,5 @@
-import { ErrorText, type User } from '@skillroom/contract';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { User } from '@skillroom/contract/types';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, isNetworkFailure } from './api-client';
 import { takeEarly } from './early-load';

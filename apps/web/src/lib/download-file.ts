@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX } from '@skillroom/contract';
+import { API_AUTH_PREFIX } from '@skillroom/contract/constants';
 import { ApiError } from './api-client';
 import { API_ORIGIN } from './config';
 import { validToken } from './session';

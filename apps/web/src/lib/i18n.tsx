@@ -1,14 +1,6 @@
-import {
-  API_PUBLIC_PREFIX,
-  DEFAULT_LOCALE,
-  FAMILY_LETTER,
-  LOCALES,
-  preferredLocale,
-  LOCALE_STORAGE_KEY,
-  toIntlMessages,
-  type Locale,
-  type TranslationsResponse,
-} from '@skillroom/contract';
+import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@skillroom/contract/constants';
+import { FAMILY_LETTER, preferredLocale, toIntlMessages } from '@skillroom/contract/rules';
+import type { TranslationsResponse } from '@skillroom/contract/types';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';

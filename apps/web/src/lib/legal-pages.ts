@@ -1,4 +1,4 @@
-import type { Locale } from '@skillroom/contract';
+import type { Locale } from '@skillroom/contract/constants';
 
 export type LegalPage = 'contact' | 'faq' | 'terms' | 'privacy';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { MediaType } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadMedia, UPLOAD_RETRY_MS } from './media';
 

@@ -1,4 +1,6 @@
-import { ErrorText, type HydraCollection, type Media, type MediaType } from '@skillroom/contract';
+import type { MediaType } from '@skillroom/contract/constants';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { HydraCollection, Media } from '@skillroom/contract/types';
 import { api, ApiError, withQuery } from './api-client';
 
 /** How long to wait before trying an upload again that the server held back (it answers 429 with Retry-After: 2). */

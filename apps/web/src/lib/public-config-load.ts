@@ -1,4 +1,5 @@
-import { API_PUBLIC_PREFIX, type PublicConfig } from '@skillroom/contract';
+import { API_PUBLIC_PREFIX } from '@skillroom/contract/constants';
+import type { PublicConfig } from '@skillroom/contract/types';
 import { api } from './api-client';
 
 // Apart from the SWR hook, so that the entry can start the load (main.tsx) without carrying SWR.

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@skillroom/contract';
+import type { PublicConfig } from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { loadPublicConfig, PUBLIC_CONFIG_PATH } from './public-config-load';
 import { takeEarly } from './early-load';

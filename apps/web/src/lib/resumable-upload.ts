@@ -1,4 +1,6 @@
-import { ErrorText, RESUMABLE_UPLOAD_THRESHOLD, UPLOADS_PATH, type Media, type MediaType } from '@skillroom/contract';
+import { RESUMABLE_UPLOAD_THRESHOLD, UPLOADS_PATH, type MediaType } from '@skillroom/contract/constants';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { Media } from '@skillroom/contract/types';
 import type { HttpRequest, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
 import { api, ApiError } from './api-client';
 import { API_ORIGIN } from './config';

@@ -1,4 +1,6 @@
-import { API_PUBLIC_PREFIX, COOKIE_BEARER, COOKIE_REFRESH, isTokenExpired, type JwtClaims, type TokenPair } from '@skillroom/contract';
+import { API_PUBLIC_PREFIX, COOKIE_BEARER, COOKIE_REFRESH } from '@skillroom/contract/constants';
+import { isTokenExpired } from '@skillroom/contract/rules';
+import type { JwtClaims, TokenPair } from '@skillroom/contract/types';
 import { API_ORIGIN } from './config';
 import { deleteCookie, forgetCookies, readCookie, writeCookie } from './cookies';
 

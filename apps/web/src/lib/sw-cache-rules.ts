@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract';
+import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract/constants';
 
 /**
  * Which reads the service worker keeps for offline use (DESIGN §7), shared by the worker and the page (which clears

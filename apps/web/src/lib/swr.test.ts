@@ -1,4 +1,4 @@
-import { FETCH_TIMINGS } from '@skillroom/contract';
+import { FETCH_TIMINGS } from '@skillroom/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { swrOptions } from './swr';

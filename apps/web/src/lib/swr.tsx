@@ -1,4 +1,4 @@
-import { FETCH_TIMINGS } from '@skillroom/contract';
+import { FETCH_TIMINGS } from '@skillroom/contract/constants';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from './api-client';

@@ -1,4 +1,4 @@
-import { CLASS_ABILITIES, type ClassAbilities } from '@skillroom/contract';
+import { CLASS_ABILITIES, type ClassAbilities } from '@skillroom/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { fullName, may, routeId } from './teaching-classes';
 

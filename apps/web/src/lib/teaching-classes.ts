@@ -1,4 +1,6 @@
-import type { ClassAbility, TeachingClass } from '@skillroom/contract';
+import type { ClassAbility } from '@skillroom/contract/rules';
+import type { TeachingClass } from '@skillroom/contract/types';
+export { fullName } from '@skillroom/contract/rules';
 import useSWR, { mutate } from 'swr';
 import { api, ApiError } from './api-client';
 
@@ -39,4 +41,3 @@ export function revalidateClassLists() {
 /** The HTTP status of a failed call (0 for a network failure), or null for anything else. */
 export const errorStatus = (e: unknown): number | null => (e instanceof ApiError ? e.status : null);
 
-export { fullName } from '@skillroom/contract';

@@ -1,4 +1,4 @@
-import { TOAST_TIMINGS } from '@skillroom/contract';
+import { TOAST_TIMINGS } from '@skillroom/contract/constants';
 import toast, { Toaster } from 'react-hot-toast';
 
 type Kind = 'success' | 'error' | 'loading';

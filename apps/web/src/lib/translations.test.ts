@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCALES, toIntlMessages } from '@skillroom/contract';
+import { LOCALES } from '@skillroom/contract/constants';
+import { toIntlMessages } from '@skillroom/contract/rules';
 import { describe, expect, it } from 'vitest';
 
 const localesDir = path.resolve(import.meta.dirname, '../../../server/src/modules/translations/locales');

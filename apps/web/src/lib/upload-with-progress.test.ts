@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { ErrorText, MediaType } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import { ErrorText } from '@skillroom/contract/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { clearTokens, storeTokens } from './session';

@@ -1,4 +1,6 @@
-import { API_AUTH_PREFIX, ErrorText, type Media, type MediaType } from '@skillroom/contract';
+import { API_AUTH_PREFIX, type MediaType } from '@skillroom/contract/constants';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { Media } from '@skillroom/contract/types';
 import { ApiError, IDEMPOTENCY_HEADER } from './api-client';
 import { API_ORIGIN } from './config';
 import { validToken } from './session';

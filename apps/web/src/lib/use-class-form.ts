@@ -1,4 +1,4 @@
-import type { Violation } from '@skillroom/contract';
+import type { Violation } from '@skillroom/contract/types';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import { INFINITE_SCROLL_THRESHOLD_PX } from '@skillroom/contract';
+import { INFINITE_SCROLL_THRESHOLD_PX } from '@skillroom/contract/constants';
 import { useEffect, useRef } from 'react';
 
 /** Calls `more` when the returned sentinel comes within 250 px of the viewport (spec §9). */

@@ -1,4 +1,5 @@
-import { V, type Violation } from '@skillroom/contract';
+import { V } from '@skillroom/contract/messages';
+import type { Violation } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
 import type { ZodError } from 'zod';
 import { ApiError } from './api-client';

@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import { MAX_ID, refToId } from '../helpers';
 import { JsonNumberText } from './json-number';
+import { V } from '../violations';
 
-/** Violation texts in the style the client shows under form fields. */
-export const V = {
-  blank: 'This value should not be blank.',
-  /** NUL and unpaired surrogates: no database stores them, no person types them. */
-  character: 'This value contains a character that is not allowed.',
-  dateRange: 'This value should be a date between 1900-01-01 and 2200-12-31.',
-  email: 'This value is not a valid email address.',
-  tooShort: (n: number) => `This value is too short. It should have ${n} characters or more.`,
-  tooLong: (n: number) => `This value is too long. It should have ${n} characters or less.`,
-  choice: 'The value you selected is not a valid choice.',
-  type: 'This value should be of the correct type.',
-  /** Symfony's wording for a value of the wrong JSON type (DESIGN §4 "Writes"). */
-  typeOf: (t: string) => `This value should be of type ${t}.`,
-  reference: 'This value should be a valid reference.',
-  date: 'This value is not a valid date.',
-  currentPassword: 'This is not your current password.',
-  tooMany: (n: number) => `This collection should contain ${n} elements or less.`,
-} as const;
+// The violation texts live in violations.ts, free of zod for the web app's screens; re-exported for the schemas' users.
+export { V };
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (max = 255) =>

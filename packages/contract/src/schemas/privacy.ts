@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { writeBody } from './common';
 import { signUpBody } from './user';
-
-export const PRIVACY_MESSAGES = {
-  agree: 'You must agree to the privacy policy to create an account.',
-} as const;
+import { PRIVACY_MESSAGES } from '../privacy-policy';
 
 /** `POST /privacy-policy/accept`: no body (the product's client sends none); what a client reads back is ignored. */
 export const privacyPolicyAcceptBody = writeBody({});

@@ -9,14 +9,7 @@ import { teachingClassStudentSchema } from './student';
 import { V, isoDate, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
 import { personName } from './names';
-
-export const CLASS_MESSAGES = {
-  endBeforeStart: 'The end date must not be before the start date.',
-  year: 'This value should be a year between 1900 and 2200.',
-  teachersOnly: 'Only a teacher account can create a class.',
-  /** A finished class is read-only until its creator reopens it (DESIGN §7): every change to its content answers 409. */
-  finished: 'This class is finished: reopen it to change it.',
-} as const;
+import { CLASS_ABILITIES, CLASS_DEFAULT_POINTS, CLASS_MESSAGES, type ClassAbility } from '../teaching-class-rules';
 
 /** A year as a number or a numeric string. */
 export const yearSchema = z
@@ -37,8 +30,6 @@ export const yearSchema = z
 
 const bool = z.boolean({ error: V.type });
 
-/** Points a quick rating gives in this class (DESIGN §7); the API's default for a rating without `points` stays 1. */
-export const CLASS_DEFAULT_POINTS = { min: 1, max: 5, default: 3 } as const;
 const defaultPointsMessage = `This value should be between ${CLASS_DEFAULT_POINTS.min} and ${CLASS_DEFAULT_POINTS.max}.`;
 const defaultPoints = z
   .number({ error: V.type })
@@ -124,25 +115,9 @@ export type EducationLevel = z.output<typeof educationLevelSchema>;
 export const schoolSummarySchema = schoolSchema.pick({ '@context': true, '@id': true, '@type': true, id: true, name: true });
 export type SchoolSummary = z.output<typeof schoolSummarySchema>;
 
-/** The class actions of DESIGN §2 a client shows or hides; the server decides them all by the same table. */
-export const CLASS_ABILITIES = [
-  'edit',
-  'delete',
-  'rate',
-  'report',
-  'manageStudents',
-  'manageTeachers',
-  'manageLinks',
-  'manageSkills',
-  'printLetters',
-  'export',
-  'readAccessLog',
-] as const;
-export type ClassAbility = (typeof CLASS_ABILITIES)[number];
 export const classAbilitiesSchema = z.strictObject(
   Object.fromEntries(CLASS_ABILITIES.map((a) => [a, z.boolean()])) as Record<ClassAbility, z.ZodBoolean>,
 );
-export type ClassAbilities = Record<ClassAbility, boolean>;
 
 const classUserType = z.union([z.literal(ClassUserType.Creator), z.literal(ClassUserType.CoTeacher), z.literal(ClassUserType.Evaluator)]);
 

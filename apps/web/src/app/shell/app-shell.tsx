@@ -1,4 +1,5 @@
-import { ErrorText, PRIVACY_POLICY_DEFAULT_DATE, needsPrivacyAgreement } from '@skillroom/contract';
+import { ErrorText } from '@skillroom/contract/messages';
+import { PRIVACY_POLICY_DEFAULT_DATE, needsPrivacyAgreement } from '@skillroom/contract/rules';
 import { lazy, Suspense, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { User } from '@skillroom/contract';
+import type { User } from '@skillroom/contract/types';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';

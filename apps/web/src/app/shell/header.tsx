@@ -1,4 +1,4 @@
-import type { User } from '@skillroom/contract';
+import type { User } from '@skillroom/contract/types';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';

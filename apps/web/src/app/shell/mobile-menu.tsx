@@ -1,4 +1,5 @@
-import { MOBILE_MENU_CLOSE_DELAY_MS, type User } from '@skillroom/contract';
+import { MOBILE_MENU_CLOSE_DELAY_MS } from '@skillroom/contract/constants';
+import type { User } from '@skillroom/contract/types';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Notification } from '@skillroom/contract';
+import type { Notification } from '@skillroom/contract/types';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { badgeText } from '@skillroom/contract';
+import { badgeText } from '@skillroom/contract/rules';
 import { useCallback, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { User } from '@skillroom/contract';
+import type { User } from '@skillroom/contract/types';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LegalLink } from '../../components/legal-link';

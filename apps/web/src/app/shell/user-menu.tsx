@@ -1,4 +1,4 @@
-import type { User } from '@skillroom/contract';
+import type { User } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';

@@ -1,4 +1,5 @@
-import { AVATAR_SIZE_PX, type Media } from '@skillroom/contract';
+import { AVATAR_SIZE_PX } from '@skillroom/contract/constants';
+import type { Media } from '@skillroom/contract/types';
 
 interface Props {
   media: Media | string | null | undefined;

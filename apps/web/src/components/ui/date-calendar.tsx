@@ -1,7 +1,7 @@
 import { DayPicker } from '@daypicker/react';
 import { enGB, es, zhHK } from '@daypicker/react/locale';
 import '@daypicker/react/style.css';
-import type { Locale } from '@skillroom/contract';
+import type { Locale } from '@skillroom/contract/constants';
 import type { CSSProperties } from 'react';
 import { useLocale } from '../../lib/i18n';
 

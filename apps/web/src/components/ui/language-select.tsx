@@ -1,4 +1,4 @@
-import { LOCALES } from '@skillroom/contract';
+import { LOCALES } from '@skillroom/contract/constants';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../lib/i18n';
 import { SelectField } from './field';

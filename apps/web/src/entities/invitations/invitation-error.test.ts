@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@skillroom/contract';
+import { INVITATION_MESSAGES } from '@skillroom/contract/messages';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';

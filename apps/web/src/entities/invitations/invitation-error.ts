@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@skillroom/contract';
+import { INVITATION_MESSAGES } from '@skillroom/contract/messages';
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { HydraCollection, Media } from '@skillroom/contract';
+import type { HydraCollection, Media } from '@skillroom/contract/types';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';

@@ -1,4 +1,5 @@
-import { PAGE_SIZE, type HydraCollection, type StudentProfileUser, type StudentProfileUserInvitation } from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type { HydraCollection, StudentProfileUser, StudentProfileUserInvitation } from '@skillroom/contract/types';
 import useSWR, { mutate } from 'swr';
 import { api, withQuery } from '../../lib/api-client';
 

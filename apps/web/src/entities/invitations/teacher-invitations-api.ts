@@ -1,4 +1,5 @@
-import { PAGE_SIZE, type HydraCollection, type TeachingClassSummary, type TeachingClassTeacherInvitation } from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type { HydraCollection, TeachingClassSummary, TeachingClassTeacherInvitation } from '@skillroom/contract/types';
 import useSWR, { mutate } from 'swr';
 import { api, withQuery } from '../../lib/api-client';
 

@@ -1,13 +1,13 @@
-import {
-  PAGE_SIZE,
-  type ClassLearningSkill,
-  type HydraCollection,
-  type LearningAction,
-  type LearningActionCreateBody,
-  type LearningSkill,
-  type LearningSkillCreateBody,
-  type TeachingClassLearningSkill,
-} from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type {
+  ClassLearningSkill,
+  HydraCollection,
+  LearningAction,
+  LearningActionCreateBody,
+  LearningSkill,
+  LearningSkillCreateBody,
+  TeachingClassLearningSkill,
+} from '@skillroom/contract/types';
 import useSWR, { mutate } from 'swr';
 import { api, withQuery } from '../../lib/api-client';
 

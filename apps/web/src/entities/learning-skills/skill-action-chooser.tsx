@@ -1,4 +1,4 @@
-import type { ClassLearningSkill } from '@skillroom/contract';
+import type { ClassLearningSkill } from '@skillroom/contract/types';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SkillIcon } from './skill-icon';

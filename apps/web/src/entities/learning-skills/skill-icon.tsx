@@ -1,4 +1,4 @@
-import type { Media } from '@skillroom/contract';
+import type { Media } from '@skillroom/contract/types';
 
 interface Props {
   /** The icon, or its URL (reports carry the URL only). */

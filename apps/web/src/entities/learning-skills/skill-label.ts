@@ -1,4 +1,4 @@
-import { translationKey } from '@skillroom/contract';
+import { translationKey } from '@skillroom/contract/rules';
 import { useIntl, type IntlShape } from 'react-intl';
 
 interface Named {

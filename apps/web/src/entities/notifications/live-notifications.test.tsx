@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationType } from '@skillroom/contract';
+import { NotificationType } from '@skillroom/contract/constants';
 import { announceNotification, useLiveNotification } from './live-notifications';
 
 const TYPES = [NotificationType.TeacherInvitationAccepted, NotificationType.ClassOwned];

@@ -1,4 +1,4 @@
-import type { Notification } from '@skillroom/contract';
+import type { Notification } from '@skillroom/contract/types';
 import { NotificationGroupItem } from './notification-group-item';
 import { groupNotifications } from './notification-groups';
 import { NotificationItem } from './notification-item';

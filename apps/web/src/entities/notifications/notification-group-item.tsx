@@ -1,4 +1,4 @@
-import type { Notification } from '@skillroom/contract';
+import type { Notification } from '@skillroom/contract/types';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDateTime } from '../../lib/dates';

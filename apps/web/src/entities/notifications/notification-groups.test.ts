@@ -1,4 +1,5 @@
-import { EntityType, NotificationType, PlatformType, type Notification } from '@skillroom/contract';
+import { EntityType, NotificationType, PlatformType } from '@skillroom/contract/constants';
+import type { Notification } from '@skillroom/contract/types';
 import { describe, expect, it } from 'vitest';
 import { groupNotifications } from './notification-groups';
 

@@ -1,4 +1,5 @@
-import { NotificationType, type Notification } from '@skillroom/contract';
+import { NotificationType } from '@skillroom/contract/constants';
+import type { Notification } from '@skillroom/contract/types';
 
 /** One line of a notification list: a single notification, or a run of family requests for one class. */
 export interface NotificationEntry {

@@ -1,4 +1,4 @@
-import type { Notification } from '@skillroom/contract';
+import type { Notification } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { formatDateTime } from '../../lib/dates';
 

@@ -1,4 +1,5 @@
-import { EntityType, NotificationType, type Notification } from '@skillroom/contract';
+import { EntityType, NotificationType } from '@skillroom/contract/constants';
+import type { Notification } from '@skillroom/contract/types';
 import { describe, expect, it } from 'vitest';
 import { notificationPageKey, type NotificationPage } from './notifications-api';
 import { notificationTarget } from './notification-target';

@@ -1,4 +1,5 @@
-import { EntityType, NotificationType, type Notification } from '@skillroom/contract';
+import { EntityType, NotificationType } from '@skillroom/contract/constants';
+import type { Notification } from '@skillroom/contract/types';
 
 type Target = Pick<Notification, 'notificationType' | 'entityType' | 'entityId' | 'path'>;
 

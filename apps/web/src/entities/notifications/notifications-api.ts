@@ -1,4 +1,5 @@
-import { PAGE_SIZE, type HydraCollection, type MarkAllReadResponse, type Notification } from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type { HydraCollection, MarkAllReadResponse, Notification } from '@skillroom/contract/types';
 import useSWR, { mutate } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { api, withQuery } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { API_AUTH_PREFIX, NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_PATH } from '@skillroom/contract';
+import { API_AUTH_PREFIX, NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_PATH } from '@skillroom/contract/constants';
 import { useEffect } from 'react';
 import { API_ORIGIN } from '../../lib/config';
 import { currentClaims, validToken } from '../../lib/session';

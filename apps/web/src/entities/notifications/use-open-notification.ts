@@ -1,4 +1,5 @@
-import { ErrorText, type Notification } from '@skillroom/contract';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { Notification } from '@skillroom/contract/types';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { markNotificationRead, revalidateNotifications } from './notifications-api';

@@ -1,4 +1,5 @@
-import { ErrorText, type PushToken } from '@skillroom/contract';
+import { ErrorText } from '@skillroom/contract/messages';
+import type { PushToken } from '@skillroom/contract/types';
 import { api, ApiError } from '../../lib/api-client';
 import { registerServiceWorker } from '../../lib/service-worker-registration';
 

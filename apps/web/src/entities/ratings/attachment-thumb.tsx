@@ -1,4 +1,4 @@
-import { MediaType } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
 import { useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDuration } from './media-preview';

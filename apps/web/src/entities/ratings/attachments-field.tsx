@@ -1,4 +1,4 @@
-import { MEDIA_ACCEPTED_TYPES, MediaType } from '@skillroom/contract';
+import { MEDIA_ACCEPTED_TYPES, MediaType } from '@skillroom/contract/constants';
 import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';

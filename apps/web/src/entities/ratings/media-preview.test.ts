@@ -1,4 +1,5 @@
-import { MediaType, type Media } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import type { Media } from '@skillroom/contract/types';
 import { describe, expect, it } from 'vitest';
 import { mediaCellClass } from './media-preview';
 import { feedQuery } from './ratings-api';

@@ -1,4 +1,6 @@
-import { MediaType, mediaShape, thumbVariantUrl, type Media, type MediaShape } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import { mediaShape, thumbVariantUrl, type MediaShape } from '@skillroom/contract/rules';
+import type { Media } from '@skillroom/contract/types';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { previewSizes, thumbSources } from './thumb-sources';

@@ -1,4 +1,4 @@
-import type { Rating } from '@skillroom/contract';
+import type { Rating } from '@skillroom/contract/types';
 import { describe, expect, it, vi } from 'vitest';
 import { deleteObservation, groupObservations, observationMedias, ratingDays, saveObservation } from './observations';
 

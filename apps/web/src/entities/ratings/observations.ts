@@ -1,4 +1,4 @@
-import { type Rating, type TeachingClass } from '@skillroom/contract';
+import type { Rating, TeachingClass } from '@skillroom/contract/types';
 import { api, withQuery } from '../../lib/api-client';
 import { isoDay } from '../../lib/dates';
 import type { RatingChoice } from './outbox-send';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toIntlMessages } from '@skillroom/contract';
+import { toIntlMessages } from '@skillroom/contract/rules';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { outboxLabel, outboxNamesOf, type SaveContext } from './outbox-names';

@@ -1,4 +1,4 @@
-import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract';
+import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
 import { formatDate } from '../../lib/dates';
 import { fullName } from '../../lib/teaching-classes';

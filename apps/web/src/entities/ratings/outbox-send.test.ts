@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
-import { MediaType } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../lib/session';
 import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';

@@ -1,4 +1,5 @@
-import { API_AUTH_PREFIX, MediaType, type Media, type Observation } from '@skillroom/contract';
+import { API_AUTH_PREFIX, MediaType } from '@skillroom/contract/constants';
+import type { Media, Observation } from '@skillroom/contract/types';
 import { api, ApiError } from '../../lib/api-client';
 import { startUpload } from '../../lib/resumable-upload';
 import { currentUserId } from '../../lib/session';

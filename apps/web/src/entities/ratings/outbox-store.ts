@@ -1,4 +1,5 @@
-import type { MediaType, Rating } from '@skillroom/contract';
+import type { MediaType } from '@skillroom/contract/constants';
+import type { Rating } from '@skillroom/contract/types';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** An attachment of a waiting save: the file itself until the server has it, then only its Media id. */

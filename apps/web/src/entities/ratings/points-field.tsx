@@ -1,4 +1,4 @@
-import { RATING_POINTS } from '@skillroom/contract';
+import { RATING_POINTS } from '@skillroom/contract/rules';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 

@@ -1,4 +1,4 @@
-import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract';
+import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Rating } from '@skillroom/contract';
+import type { Rating } from '@skillroom/contract/types';
 import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-import { MediaType, RATING_POINTS, type Rating } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import { RATING_POINTS } from '@skillroom/contract/rules';
+import type { Rating } from '@skillroom/contract/types';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/ui/avatar';

@@ -1,4 +1,4 @@
-import type { Rating } from '@skillroom/contract';
+import type { Rating } from '@skillroom/contract/types';
 import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';

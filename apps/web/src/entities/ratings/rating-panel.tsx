@@ -1,4 +1,5 @@
-import { RATING_MESSAGES, type ClassLearningSkill, type Rating, type TeachingClass } from '@skillroom/contract';
+import { RATING_MESSAGES } from '@skillroom/contract/rules';
+import type { ClassLearningSkill, Rating, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,5 @@
-import { MediaType, type TeachingClass } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';

@@ -1,4 +1,5 @@
-import { RATING_PAGE_SIZE, type HydraCollection, type Rating, type RatingCreateBody, type RatingPatchBody } from '@skillroom/contract';
+import { RATING_PAGE_SIZE } from '@skillroom/contract/rules';
+import type { HydraCollection, Rating, RatingCreateBody, RatingPatchBody } from '@skillroom/contract/types';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';

@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/ui/avatar';

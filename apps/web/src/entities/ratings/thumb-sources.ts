@@ -1,4 +1,6 @@
-import { fittedSize, MEDIA_THUMB_VARIANTS, thumbVariantUrl, type Media } from '@skillroom/contract';
+import { MEDIA_THUMB_VARIANTS } from '@skillroom/contract/constants';
+import { fittedSize, thumbVariantUrl } from '@skillroom/contract/rules';
+import type { Media } from '@skillroom/contract/types';
 
 /** How many columns of the attachments grid a picture spans (wide pictures two), the rest of its cell's width. */
 type Cell = { columns: 1 | 2; dense: boolean };

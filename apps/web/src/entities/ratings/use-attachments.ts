@@ -1,4 +1,5 @@
-import { MediaType, type Media } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import type { Media } from '@skillroom/contract/types';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, isNetworkFailure } from '../../lib/api-client';
 import { RESUMABLE_UPLOAD_THRESHOLD, startUpload } from '../../lib/resumable-upload';

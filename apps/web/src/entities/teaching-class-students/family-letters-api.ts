@@ -1,4 +1,5 @@
-import type { FamilyLetterDefaults, Locale, TeachingClassStudent } from '@skillroom/contract';
+import type { Locale } from '@skillroom/contract/constants';
+import type { FamilyLetterDefaults, TeachingClassStudent } from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';

@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import useSWR from 'swr';
 
 export const placeKey = (id: number) => `/teaching-class-student/${id}`;

@@ -1,4 +1,5 @@
-import { refToId, type ClassLabel, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { ClassLabel, TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadError, NotFoundContent } from '../../components/error-content';

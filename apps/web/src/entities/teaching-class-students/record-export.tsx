@@ -1,4 +1,5 @@
-import { refToId, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { ExportDownload } from '../../components/export-download';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toIntlMessages } from '@skillroom/contract';
+import { toIntlMessages } from '@skillroom/contract/rules';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-import type { SignUpBody, TokenPair, User } from '@skillroom/contract';
+import type { SignUpBody, TokenPair, User } from '@skillroom/contract/types';
 import { api } from '../../../lib/api-client';
 import { storeTokens } from '../../../lib/session';
 

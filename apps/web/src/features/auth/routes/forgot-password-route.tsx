@@ -1,4 +1,4 @@
-import { forgotPasswordParams } from '@skillroom/contract';
+import { forgotPasswordParams } from '@skillroom/contract/schemas';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';

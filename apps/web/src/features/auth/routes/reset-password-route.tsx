@@ -1,4 +1,4 @@
-import { resetPasswordBody } from '@skillroom/contract';
+import { resetPasswordBody } from '@skillroom/contract/schemas';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { ErrorText } from '@skillroom/contract';
+import { ErrorText } from '@skillroom/contract/messages';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,7 @@
-import { ACCOUNT_TYPES, PRIVACY_MESSAGES, signUpFormBody, type AccountType, type SignUpBody } from '@skillroom/contract';
+import { ACCOUNT_TYPES, type AccountType } from '@skillroom/contract/constants';
+import { PRIVACY_MESSAGES } from '@skillroom/contract/rules';
+import { signUpFormBody } from '@skillroom/contract/schemas';
+import type { SignUpBody } from '@skillroom/contract/types';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';

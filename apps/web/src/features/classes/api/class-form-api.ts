@@ -1,12 +1,12 @@
-import {
-  PAGE_SIZE,
-  type EducationLevel,
-  type HydraCollection,
-  type Subscription,
-  type TeachingClass,
-  type TeachingClassCreateBody,
-  type TeachingClassPatchBody,
-} from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type {
+  EducationLevel,
+  HydraCollection,
+  Subscription,
+  TeachingClass,
+  TeachingClassCreateBody,
+  TeachingClassPatchBody,
+} from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { api, withQuery } from '../../../lib/api-client';
 

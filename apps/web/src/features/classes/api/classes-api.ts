@@ -1,4 +1,5 @@
-import { PAGE_SIZE, type HydraCollection, type TeachingClass } from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import type { HydraCollection, TeachingClass } from '@skillroom/contract/types';
 import { withQuery } from '../../../lib/api-client';
 
 export type ClassScope = 'all' | 'own' | 'cotaught' | 'evaluated';

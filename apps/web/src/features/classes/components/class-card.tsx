@@ -1,4 +1,5 @@
-import { ClassUserType, type TeachingClass } from '@skillroom/contract';
+import { ClassUserType } from '@skillroom/contract/constants';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';

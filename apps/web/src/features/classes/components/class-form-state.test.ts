@@ -1,4 +1,5 @@
-import { V, type Subscription, type TeachingClass } from '@skillroom/contract';
+import { V } from '@skillroom/contract/messages';
+import type { Subscription, TeachingClass } from '@skillroom/contract/types';
 import { describe, expect, it } from 'vitest';
 import { attachableSubscriptions, changedFields, classBody, classValues, newClassValues, validateClass } from './class-form-state';
 

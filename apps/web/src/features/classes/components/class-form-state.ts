@@ -1,17 +1,14 @@
-import {
-  CLASS_DEFAULT_POINTS,
-  refToId,
-  regionOf,
-  schoolYearOf,
-  teachingClassCreateBody,
-  V,
-  type Media,
-  type Subscription,
-  type TeachingClass,
-  type TeachingClassCreateBody,
-  type TeachingClassPatchBody,
-  type Violation,
-} from '@skillroom/contract';
+import { V } from '@skillroom/contract/messages';
+import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf } from '@skillroom/contract/rules';
+import { teachingClassCreateBody } from '@skillroom/contract/schemas';
+import type {
+  Media,
+  Subscription,
+  TeachingClass,
+  TeachingClassCreateBody,
+  TeachingClassPatchBody,
+  Violation,
+} from '@skillroom/contract/types';
 import { zodViolations } from '../../../lib/class-violations';
 import { isoDay } from '../../../lib/dates';
 

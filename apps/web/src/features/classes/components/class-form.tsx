@@ -1,4 +1,6 @@
-import { MediaType, translationKey, type Subscription } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import { translationKey } from '@skillroom/contract/rules';
+import type { Subscription } from '@skillroom/contract/types';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';

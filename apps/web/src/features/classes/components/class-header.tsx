@@ -1,4 +1,5 @@
-import { translationKey, type PublicUser, type TeachingClass } from '@skillroom/contract';
+import { translationKey } from '@skillroom/contract/rules';
+import type { PublicUser, TeachingClass } from '@skillroom/contract/types';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Rating, TeachingClass } from '@skillroom/contract';
+import type { Rating, TeachingClass } from '@skillroom/contract/types';
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';

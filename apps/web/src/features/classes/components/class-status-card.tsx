@@ -1,4 +1,5 @@
-import type { ScreenName, TeachingClass } from '@skillroom/contract';
+import type { ScreenName } from '@skillroom/contract/constants';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import { LEARNING_SKILL_LIMITS } from '@skillroom/contract';
+import { LEARNING_SKILL_LIMITS } from '@skillroom/contract/rules';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { FamilyLetterDefaults } from '@skillroom/contract';
+import type { FamilyLetterDefaults } from '@skillroom/contract/types';
 import { describe, expect, it } from 'vitest';
 import { letterLanguageDefault, printedLanguage } from './family-letter-language';
 

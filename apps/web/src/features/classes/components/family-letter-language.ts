@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, type FamilyLetterDefaults, type Locale } from '@skillroom/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@skillroom/contract/constants';
+import type { FamilyLetterDefaults } from '@skillroom/contract/types';
 
 type Place = { id: number; familyLanguage?: Locale | null };
 

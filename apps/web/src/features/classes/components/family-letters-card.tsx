@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';

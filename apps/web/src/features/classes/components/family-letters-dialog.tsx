@@ -1,4 +1,5 @@
-import { type Locale, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
+import type { Locale } from '@skillroom/contract/constants';
+import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

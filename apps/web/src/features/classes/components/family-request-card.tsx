@@ -1,4 +1,4 @@
-import type { StudentProfileUserInvitation } from '@skillroom/contract';
+import type { StudentProfileUserInvitation } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';

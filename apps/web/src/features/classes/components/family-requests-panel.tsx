@@ -1,4 +1,5 @@
-import { refToId, type StudentProfileUserInvitation, type TeachingClass } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { StudentProfileUserInvitation, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { TeachingClassSummary } from '@skillroom/contract';
+import type { TeachingClassSummary } from '@skillroom/contract/types';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { useParams } from 'react-router';
 import { LoadError, NotFoundContent } from '../../../components/error-content';
 import { Loading } from '../../../components/ui/spinner';

@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,5 @@
-import { NotificationType, type HydraCollection, type TeachingClass } from '@skillroom/contract';
+import { NotificationType } from '@skillroom/contract/constants';
+import type { HydraCollection, TeachingClass } from '@skillroom/contract/types';
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { User } from '@skillroom/contract';
+import type { User } from '@skillroom/contract/types';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';

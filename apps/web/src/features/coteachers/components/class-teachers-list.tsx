@@ -1,4 +1,5 @@
-import { ClassUserType, type PublicUser, type TeachingClass, type TeachingClassTeacher } from '@skillroom/contract';
+import { ClassUserType } from '@skillroom/contract/constants';
+import type { PublicUser, TeachingClass, TeachingClassTeacher } from '@skillroom/contract/types';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

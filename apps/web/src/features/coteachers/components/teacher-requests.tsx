@@ -1,4 +1,4 @@
-import { type TeachingClass, type TeachingClassTeacherInvitation } from '@skillroom/contract';
+import type { TeachingClass, TeachingClassTeacherInvitation } from '@skillroom/contract/types';
 import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';
 import { invitationErrorText } from '../../../entities/invitations/invitation-error';

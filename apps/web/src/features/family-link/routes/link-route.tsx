@@ -1,4 +1,5 @@
-import { FAMILY_LETTER, fullName, type StudentProfileUserInvitation } from '@skillroom/contract';
+import { FAMILY_LETTER, fullName } from '@skillroom/contract/rules';
+import type { StudentProfileUserInvitation } from '@skillroom/contract/types';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';

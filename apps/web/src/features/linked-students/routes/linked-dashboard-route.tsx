@@ -1,4 +1,5 @@
-import { refToId, type HydraCollection, type StudentProfileUser, type TeachingClass } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { HydraCollection, StudentProfileUser, TeachingClass } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';

@@ -1,4 +1,4 @@
-import type { AccountDeleteBody, School, User, UserPatchBody } from '@skillroom/contract';
+import type { AccountDeleteBody, School, User, UserPatchBody } from '@skillroom/contract/types';
 import { api } from '../../../lib/api-client';
 
 export const patchUser = (id: number, body: UserPatchBody) => api<User>(`/user/${id}`, { method: 'PATCH', body });

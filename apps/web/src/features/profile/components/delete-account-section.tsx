@@ -1,4 +1,5 @@
-import { accountDeleteBody, type User } from '@skillroom/contract';
+import { accountDeleteBody } from '@skillroom/contract/schemas';
+import type { User } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

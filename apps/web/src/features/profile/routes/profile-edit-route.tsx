@@ -1,14 +1,6 @@
-import {
-  ACCOUNT_TYPES,
-  MediaType,
-  schoolCreateBody,
-  userPatchBody,
-  type AccountType,
-  type Media,
-  type School,
-  type User,
-  type UserPatchBody,
-} from '@skillroom/contract';
+import { ACCOUNT_TYPES, MediaType, type AccountType } from '@skillroom/contract/constants';
+import { schoolCreateBody, userPatchBody } from '@skillroom/contract/schemas';
+import type { Media, School, User, UserPatchBody } from '@skillroom/contract/types';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { Rating } from '@skillroom/contract';
+import type { Rating } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

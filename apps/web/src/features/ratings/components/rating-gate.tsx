@@ -1,4 +1,5 @@
-import { refToId, type Rating, type TeachingClass } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { Rating, TeachingClass } from '@skillroom/contract/types';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ForbiddenContent, LoadError, NotFoundContent } from '../../../components/error-content';

@@ -1,4 +1,4 @@
-import type { Report, ReportFormat } from '@skillroom/contract';
+import type { Report, ReportFormat } from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { withQuery } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS } from '@skillroom/contract';
+import { REPORT_MAX_DAYS } from '@skillroom/contract/rules';
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DateField } from '../../../components/ui/date-field';

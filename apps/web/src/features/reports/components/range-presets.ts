@@ -1,4 +1,4 @@
-import { reportRangeProblem } from '@skillroom/contract';
+import { reportRangeProblem } from '@skillroom/contract/rules';
 import { isoDay } from '../../../lib/dates';
 
 /** A report's range, both days included, as YYYY-MM-DD. */

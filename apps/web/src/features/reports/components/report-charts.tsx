@@ -1,5 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
-import { formatInteger, type Report } from '@skillroom/contract';
+import { formatInteger } from '@skillroom/contract/rules';
+import type { Report } from '@skillroom/contract/types';
 import { useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
@@ -7,8 +8,8 @@ import { formatDate } from '../../../lib/dates';
 import { whenIdle } from '../../../lib/when-idle';
 
 /**
- * Whole-number ticks written by us: chart.js's own labels make an Intl.NumberFormat, the page's first, whose ICU data costs
- * 20-40 ms of main thread as the report first draws. Counts and points (0 to 5, a step of 1) are whole numbers.
+ * Whole-number ticks in the reader's language, by the contract's formatter (one per locale, kept): counts and points
+ * (0 to 5, a step of 1) are whole numbers.
  */
 const wholeTicks = (locale: string) => ({ precision: 0, callback: (v: string | number) => formatInteger(Number(v), locale) });
 

@@ -1,4 +1,4 @@
-import type { ReportFormat } from '@skillroom/contract';
+import type { ReportFormat } from '@skillroom/contract/types';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { Report } from '@skillroom/contract';
+import type { Report } from '@skillroom/contract/types';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CardSection } from '../../../components/ui/page';

@@ -1,4 +1,4 @@
-import { refToId } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { AccessLog, HydraCollection, StudentLinkExtendBody, StudentProfileUser } from '@skillroom/contract';
+import type { AccessLog, HydraCollection, StudentLinkExtendBody, StudentProfileUser } from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { api, withQuery } from '../../../lib/api-client';
 

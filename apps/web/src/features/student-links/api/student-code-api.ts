@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { api } from '../../../lib/api-client';
 
 /** A new parent-link code for a student's place; the old one stops working, existing links stay (class teachers). */

@@ -1,4 +1,5 @@
-import { refToId, type AccessLog, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { AccessLog, TeachingClassStudent } from '@skillroom/contract/types';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';

@@ -1,4 +1,5 @@
-import { refToId, type StudentProfileUserInvitation, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { StudentProfileUserInvitation, TeachingClassStudent } from '@skillroom/contract/types';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { invitationErrorText } from '../../../entities/invitations/invitation-error';

@@ -1,4 +1,5 @@
-import { refToId, type StudentProfileUser, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { StudentProfileUser, TeachingClassStudent } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

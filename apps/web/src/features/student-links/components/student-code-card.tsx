@@ -1,4 +1,5 @@
-import { refToId, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,16 +1,16 @@
-import {
-  PAGE_SIZE,
-  ROSTER_IMPORT_PATH,
-  type HydraCollection,
-  type PlaceErasure,
-  type RosterImportPreview,
-  type RosterImportResult,
-  type TeachingClass,
-  type TeachingClassStudent,
-  type TeachingClassStudentCopyBody,
-  type TeachingClassStudentCreateBody,
-  type TeachingClassStudentPatchBody,
-} from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import { ROSTER_IMPORT_PATH } from '@skillroom/contract/rules';
+import type {
+  HydraCollection,
+  PlaceErasure,
+  RosterImportPreview,
+  RosterImportResult,
+  TeachingClass,
+  TeachingClassStudent,
+  TeachingClassStudentCopyBody,
+  TeachingClassStudentCreateBody,
+  TeachingClassStudentPatchBody,
+} from '@skillroom/contract/types';
 import useSWR from 'swr';
 import { placeKey } from '../../../entities/teaching-class-students/place-api';
 import { api, withQuery } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { TeachingClass } from '@skillroom/contract';
+import type { TeachingClass } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 

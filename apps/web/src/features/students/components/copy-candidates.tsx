@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';

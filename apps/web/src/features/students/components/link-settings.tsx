@@ -1,4 +1,4 @@
-import type { TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

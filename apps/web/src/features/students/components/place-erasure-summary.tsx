@@ -1,4 +1,5 @@
-import { refToId, type PlaceErasure, type TeachingClassStudent } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { PlaceErasure, TeachingClassStudent } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { ExportDownload } from '../../../components/export-download';
 import { usePlaceErasure } from '../api/students-api';

@@ -1,4 +1,6 @@
-import { refToId, type ScreenName, type TeachingClass, type TeachingClassStudent } from '@skillroom/contract';
+import type { ScreenName } from '@skillroom/contract/constants';
+import { refToId } from '@skillroom/contract/rules';
+import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';

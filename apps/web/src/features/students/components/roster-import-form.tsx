@@ -1,11 +1,5 @@
-import {
-  formatInteger,
-  ROSTER_IMPORT_ACCEPT,
-  ROSTER_IMPORT_LIMITS,
-  ROSTER_IMPORT_MESSAGES,
-  type RosterImportPreview,
-  type TeachingClass,
-} from '@skillroom/contract';
+import { formatInteger, ROSTER_IMPORT_ACCEPT, ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract/rules';
+import type { RosterImportPreview, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';

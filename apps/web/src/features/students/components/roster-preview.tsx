@@ -1,4 +1,5 @@
-import { ROSTER_ROW_STATUSES, type RosterImportPreview, type RosterImportRow, type RosterRowStatus } from '@skillroom/contract';
+import { ROSTER_ROW_STATUSES, type RosterRowStatus } from '@skillroom/contract/rules';
+import type { RosterImportPreview, RosterImportRow } from '@skillroom/contract/types';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 const badge: Record<RosterRowStatus, string> = {

@@ -1,4 +1,6 @@
-import { MediaType, teachingClassStudentCreateBody, type Media, type TeachingClassStudent } from '@skillroom/contract';
+import { MediaType } from '@skillroom/contract/constants';
+import { teachingClassStudentCreateBody } from '@skillroom/contract/schemas';
+import type { Media, TeachingClassStudent } from '@skillroom/contract/types';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';

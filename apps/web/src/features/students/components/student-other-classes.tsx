@@ -1,4 +1,6 @@
-import { PAGE_SIZE, refToId, type HydraCollection, type TeachingClassStudent } from '@skillroom/contract';
+import { PAGE_SIZE } from '@skillroom/contract/constants';
+import { refToId } from '@skillroom/contract/rules';
+import type { HydraCollection, TeachingClassStudent } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';

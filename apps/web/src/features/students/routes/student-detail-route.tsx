@@ -1,4 +1,5 @@
-import { refToId, type Rating } from '@skillroom/contract';
+import { refToId } from '@skillroom/contract/rules';
+import type { Rating } from '@skillroom/contract/types';
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract';
+import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
