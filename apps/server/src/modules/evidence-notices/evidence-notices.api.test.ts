@@ -42,7 +42,7 @@ describe(`notices of new evidence (${dbKind})`, { timeout: 120_000 }, () => {
     expect(n.entityId).toBe(Math.min(...o.ratings.map((r) => r.id)));
     expect(n.path).toBe(`/student/${w.first.id}`);
     expect(n.message).toContain('Amara');
-    expect(n.message).toMatch(/^Test User\S+ added/);
+    expect(n.message).toMatch(/^Test User\S+ added a new rating of Amara/);
     expect(n.message).not.toContain('Bao');
     expect(await notices(otherParent)).toHaveLength(0);
     // Teachers, the author and strangers are not told.
