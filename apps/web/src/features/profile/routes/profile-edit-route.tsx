@@ -20,6 +20,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { ensureSchool, patchUser } from '../api/profile-api';
 import { DeleteAccountSection } from '../components/delete-account-section';
+import { QuietHoursSection } from '../components/quiet-hours-section';
 
 const schoolOf = (u: User): SchoolChoice =>
   u.school && typeof u.school === 'object' ? { id: (u.school as School).id, name: (u.school as School).name } : null;
@@ -182,6 +183,7 @@ function ProfileForm({ user }: { user: User }) {
             </Button>
           </form>
         </Card>
+        <QuietHoursSection user={user} />
         <DeleteAccountSection user={user} />
       </div>
     </Page>
