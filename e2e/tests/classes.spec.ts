@@ -50,6 +50,8 @@ test.describe('classes and students', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
     await expect(page.getByText(`The class ${first} has been created.`)).toBeVisible();
+    // The class's details are folded on every width (issue 36): one tap shows them.
+    await page.getByText('Class details', { exact: true }).click();
     await expect(page.getByText('01/09/2026 – 15/07/2027')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy Class code' })).toBeVisible();
     await expectAccessible(page, 'class detail');

@@ -60,7 +60,7 @@ test.describe('record export (DESIGN §6)', () => {
     const classId = (await demoIds(page.request)).class;
     await signInViaApi(page, 'teacher');
     await page.goto(`/web/teaching-class/${classId}`);
-    // On a phone the class's details, its export among them, are folded under "Class details".
+    // The class's details, its export among them, are folded under "Class details" (on every width: issue 36).
     await page.getByText('Class details', { exact: true }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export class' }).click();

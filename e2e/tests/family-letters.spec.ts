@@ -72,6 +72,8 @@ test.describe.serial('family letters', () => {
 
     // The dialog offers a language per student, the creator's by default; "Set all to" and one change, by keyboard.
     await t.page.goto(`/web/teaching-class/${cls.id}`);
+    // The letters sit in the class details, folded on every width (issue 36).
+    await t.page.getByText('Class details', { exact: true }).click();
     await t.page.getByRole('button', { name: 'Print family letters' }).click();
     const dialog = t.page.getByRole('dialog', { name: 'Print family letters' });
     const language = (who: string) => dialog.getByRole('combobox', { name: `Letter language for ${who}` });

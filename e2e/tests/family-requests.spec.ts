@@ -70,12 +70,12 @@ test.describe('approving families on the class page (DESIGN §8)', () => {
     await expect(t.page.getByRole('heading', { name: 'Requests (2)' })).toBeVisible();
     await expect(t.page.getByText(pat.email)).toBeVisible();
 
-    // The four "request received" notifications read as one line in the bell, which opens the class page.
+    // The four "request received" notifications read as one line in the bell, which opens the class page at its requests.
     const bell = t.page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications, 4 unread');
     await bell.click();
     await t.page.getByRole('button', { name: /4 family requests/ }).click();
-    await expect(t.page).toHaveURL(new RegExp(`/web/teaching-class/${cls.id}$`));
+    await expect(t.page).toHaveURL(new RegExp(`/web/teaching-class/${cls.id}#family-requests$`));
     await expect(bell).toHaveAccessibleName('Notifications');
     const panel = t.page.getByRole('region', { name: 'Family requests (4)' });
     await expect(panel).toBeVisible();

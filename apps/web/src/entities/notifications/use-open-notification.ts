@@ -26,15 +26,16 @@ export function useOpenNotification(after?: () => void) {
 }
 
 /**
- * A click on a group of family requests: the class page opens (its family requests panel answers them), and each
- * unread one of the group is marked read.
+ * A click on a group of family requests: the class page opens at its requests panel, which unfolds them (its anchor is the
+ * panel's `FAMILY_REQUESTS_ANCHOR`), and each unread one of the group is marked read; the panel stays until they are
+ * answered, read or not (issue 36).
  */
 export function useOpenNotificationGroup(after?: () => void) {
   const navigate = useNavigate();
   return useCallback(
     (items: Notification[], classId: number) => {
       after?.();
-      void navigate(`/teaching-class/${classId}`);
+      void navigate(`/teaching-class/${classId}#family-requests`);
       const unread = items.filter((n) => !n.isRead);
       if (!unread.length) return;
       Promise.all(unread.map((n) => markNotificationRead(n.id)))

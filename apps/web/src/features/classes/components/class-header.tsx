@@ -1,6 +1,6 @@
 import { translationKey } from '@skillroom/contract/rules';
 import type { PublicUser, TeachingClass } from '@skillroom/contract/types';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
@@ -25,20 +25,20 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-const summary =
-  'inline-flex min-h-10 cursor-pointer items-center rounded-md text-sm font-semibold text-teal-800 ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
-// A phone's first screen is for rating (DESIGN §7): the class's details fold away there, and stay open on wider screens.
-const wide = () => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches;
+// A compact header on every width (issue 36): the students are the page, so the class's details (dates, grade, teachers,
+// code, export, family letters) fold under "Class details", one tap away, instead of pushing the first student down.
+const disclosure = 'relative inline-flex min-h-8 items-center gap-1 rounded-md px-1 text-sm font-semibold text-teal-800 hover:bg-slate-100';
 
-/** The class at a glance: picture, name, facts, teachers, and the code co-teachers join with. */
+/** The class at a glance: picture, name, role, its teachers and edit screens, and its details folded away. */
 export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(wide);
+  const detailsId = useId();
+  const [open, setOpen] = useState(false);
   // Only the creator answers requests to join (DESIGN §2): they see how many wait. Asked once the title is painted: the
   // count is no part of the first view, and the request would otherwise run beside the title's render.
   const painted = useAfterPaint();
   const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') && painted ? cls.id : null);
+  const pendingCount = pending.data?.['hydra:totalItems'] ?? 0;
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
     ...(cls.teachers ?? []).map((user) => ({ user, owner: false })),
@@ -48,55 +48,59 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
     : null;
 
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="class-title">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex min-w-0 flex-1 items-start gap-4">
+    <section className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6" aria-labelledby="class-title">
+      <div className="flex items-start gap-3">
+        {/* On a phone the name and the details' button need the whole width, on one line each (issue 36). */}
+        <div className="hidden sm:block">
           <Avatar media={cls.avatar} name={cls.name} size={56} eager />
-          <div className="min-w-0 flex-1 space-y-3">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0 space-y-1">
-                <h1 id="class-title" className="text-2xl font-bold break-words text-slate-900">
-                  {cls.name}
-                </h1>
-                <div className="flex flex-wrap gap-2">
-                  <ClassRoleBadge role={cls.userType} />
-                  {cls.isFinished && (
-                    <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                      <FormattedMessage id="web_class_detail_finished" />
-                    </span>
-                  )}
-                  {cls.isIndividual && (
-                    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-                      <FormattedMessage id="web_class_detail_individual" />
-                    </span>
-                  )}
-                </div>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary', 'relative')}>
-                  <FormattedMessage id="web_class_detail_manage_teachers" />
-                  <PendingCount count={pending.data?.['hydra:totalItems'] ?? 0} />
-                </Link>
-                {may(cls, 'edit') && (
-                  <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
-                    <FormattedMessage id="web_class_detail_edit" />
-                  </Link>
-                )}
-              </div>
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 id="class-title" className="min-w-0 text-xl font-bold break-words text-slate-900">
+              {cls.name}
+            </h1>
+            <div className="hidden sm:block">
+              <ClassActions cls={cls} pending={pendingCount} />
             </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <ClassRoleBadge role={cls.userType} />
+            {cls.isFinished && (
+              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                <FormattedMessage id="web_class_detail_finished" />
+              </span>
+            )}
+            {cls.isIndividual && (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                <FormattedMessage id="web_class_detail_individual" />
+              </span>
+            )}
+            <button type="button" className={disclosure} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
+              <span>
+                <FormattedMessage id="web_capture_class_details" />
+              </span>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4">
+                <path d={open ? 'M5 12.5 10 7.5 15 12.5' : 'M5 7.5 10 12.5 15 7.5'} fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              {/* On a phone the teachers' screen is inside the details: a waiting request shows on the way there. */}
+              <span className="sm:hidden">
+                <PendingCount count={pendingCount} />
+              </span>
+            </button>
           </div>
         </div>
       </div>
       {cls.isFinished && (
-        <div className="mt-4">
+        <div className="mt-3">
           <FinishedBanner cls={cls} />
         </div>
       )}
-      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group mt-4">
-        <summary className={summary}>
-          <FormattedMessage id="web_capture_class_details" />
-        </summary>
-        <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+      {/* Kept mounted while folded, as a <details> would: an export under way goes on when the details close. */}
+      <div id={detailsId} hidden={!open} className="mt-3 border-t border-slate-200 pt-4">
+        <div className="mb-4 sm:hidden">
+          <ClassActions cls={cls} pending={pendingCount} />
+        </div>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
           <Fact label={<FormattedMessage id="web_class_detail_dates" />}>
             {formatDate(cls.start)} – {formatDate(cls.end)}
           </Fact>
@@ -149,7 +153,27 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
           </div>
         )}
         <FamilyLettersCard cls={cls} />
-      </details>
+      </div>
     </section>
+  );
+}
+
+/**
+ * The class's teachers and edit screens: beside the title on wider screens; inside the details on a phone, where the
+ * first screen is for the students (issue 36).
+ */
+function ClassActions({ cls, pending }: { cls: TeachingClass; pending: number }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={`/teaching-class/${cls.id}/teachers`} className={buttonClass('secondary', 'relative')}>
+        <FormattedMessage id="web_class_detail_manage_teachers" />
+        <PendingCount count={pending} />
+      </Link>
+      {may(cls, 'edit') && (
+        <Link to={`/teaching-class/${cls.id}/edit`} className={buttonClass('secondary')}>
+          <FormattedMessage id="web_class_detail_edit" />
+        </Link>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Rating, TeachingClass } from '@skillroom/contract/types';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { placeIri } from '../../../entities/ratings/save-ratings';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSkillsSection } from './class-skills-section';
 import { ClassStudentsGrid } from './class-students-grid';
-import { FamilyRequestsPanel } from './family-requests-panel';
+import { FamilyRequestsPanel, useFamilyRequestsKnown } from './family-requests-panel';
 
 /**
  * The class's students, quick rating (DESIGN §7) and the class's feed. Everyone who sees the class may rate (DESIGN §2:
@@ -40,11 +40,18 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
     [cls.id, open],
   );
   const rate = useCallback((studentId: number | null) => setTarget({ studentId }), []);
+  // The banner above the students and the skills section above the feed come with them, not after: neither pushes what a
+  // phone's first screen shows down once it is drawn (a layout shift), now that the students' tiles are compact.
+  const skillsKnown = !(may(cls, 'manageSkills') && open) || skills.data !== undefined || skills.error !== undefined;
+  const drawn = useKnownOrLate(useFamilyRequestsKnown(cls) && skillsKnown);
+  if (!drawn) return null;
 
   return (
     <>
-      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} />
+      {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done. The
+          coverage banner, "Not observed lately" (DESIGN §12 Coverage), goes here beside the requests when it lands. */}
       <FamilyRequestsPanel cls={cls} />
+      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>
           <FormattedMessage id="web_report_open_class" />
@@ -64,4 +71,14 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
       </div>
     </>
   );
+}
+
+/** True once `known`, or 1.5 s after the first render whatever it is: a slow answer never keeps the students off the screen. */
+function useKnownOrLate(known: boolean) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLate(true), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return known || late;
 }

@@ -15,12 +15,17 @@ interface Props {
   onRate?: ((studentId: number | null) => void) | null;
 }
 
+// Three tiles a row on a phone, small pictures: six students and more on the first screen of a 30-student class (issue 36).
+// Only utilities the stylesheet already has: it is part of every screen's first load (scripts/check-bundle-size.mjs).
 const tile =
-  'flex h-full w-full flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-center shadow-sm transition';
+  'flex h-full w-full flex-col items-center gap-1.5 rounded-lg border border-slate-200 bg-white p-2 text-center shadow-sm transition';
+const PICTURE = 48;
+const nameText = 'text-sm leading-tight font-medium wrap-anywhere text-slate-900';
 const hover = 'hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
-const pageLink =
-  'inline-flex min-h-8 items-center justify-center rounded-md text-xs font-medium text-teal-800 underline hover:bg-slate-100 ' +
-  'focus-visible:outline-2 focus-visible:outline-teal-700';
+// A student's page: a link under the tile on wider screens; on a phone a 32-px corner of the tile (a person icon), so that a
+// row of tiles costs no extra line.
+const pageLink = 'hidden rounded-md py-2 text-center text-xs font-medium text-teal-800 underline hover:bg-slate-100 sm:block';
+const cornerLink = 'absolute right-0 flex h-8 w-8 items-center justify-center rounded-lg bg-slate-100 text-teal-800 sm:hidden';
 
 /**
  * The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page.
@@ -38,10 +43,36 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
 
   return (
     <section aria-labelledby="class-students-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="class-students-title" className="text-xl font-semibold text-slate-900">
-          <FormattedMessage id="web_class_detail_students" values={{ count: all.length }} />
-        </h2>
+      {/* The title and the name filter share a row (a search field beside "Students", its full label said to screen readers),
+          the class's buttons after them, on the same row on wider screens: the students start on a phone's first screen. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex flex-1 items-center gap-x-3">
+          <h2 id="class-students-title" className="text-lg font-semibold text-slate-900">
+            <FormattedMessage id="web_class_detail_students" values={{ count: all.length }} />
+          </h2>
+          {all.length > 0 && (
+            <div className="relative flex-1" style={{ minWidth: '8rem', maxWidth: '20rem' }}>
+              <label htmlFor={filterId} className="sr-only">
+                <FormattedMessage id="web_capture_filter" />
+              </label>
+              <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center px-3 text-slate-600">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                  <circle cx="8.5" cy="8.5" r="5.5" />
+                  <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+                </svg>
+              </span>
+              <input
+                id={filterId}
+                type="search"
+                autoComplete="off"
+                placeholder={intl.formatMessage({ id: 'web_capture_filter_placeholder' })}
+                className={`${control} pl-10 placeholder:text-slate-600`}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </div>
+          )}
+        </div>
         {manage && (
           <div className="flex flex-wrap gap-2">
             <Link to={`/teaching-class/${cls.id}/student/add`} className={buttonClass('primary')}>
@@ -53,21 +84,6 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
           </div>
         )}
       </div>
-      {all.length > 0 && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-            <FormattedMessage id="web_capture_filter" />
-          </label>
-          <input
-            id={filterId}
-            type="search"
-            autoComplete="off"
-            className={`${control} max-w-xs flex-1`}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
-      )}
       {onRate && all.length > 0 && (
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_capture_grid_hint" />
@@ -82,7 +98,7 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
         </>
       ) : (
         <>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+          <ul className="grid grid-cols-3 gap-2 md:grid-cols-4 lg:grid-cols-6">
             {onRate && !query.trim() && (
               <li>
                 <WholeClassTile onRate={onRate} />
@@ -105,15 +121,11 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
 
 function WholeClassTile({ onRate }: { onRate: (id: null) => void }) {
   return (
-    <button
-      type="button"
-      className={`${tile} ${hover} min-h-28 justify-center border-indigo-200 bg-indigo-50`}
-      onClick={() => onRate(null)}
-    >
-      <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-indigo-200 text-2xl text-indigo-900">
+    <button type="button" className={`${tile} ${hover} justify-center border-indigo-200 bg-indigo-50`} onClick={() => onRate(null)}>
+      <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-indigo-200 text-xl text-indigo-900">
         ★
       </span>
-      <span className="text-sm font-semibold text-indigo-950">
+      <span className="text-sm leading-tight font-semibold text-indigo-950">
         <FormattedMessage id="web_capture_whole_class" />
       </span>
     </button>
@@ -123,8 +135,8 @@ function WholeClassTile({ onRate }: { onRate: (id: null) => void }) {
 function PageTile({ cls, student }: { cls: TeachingClass; student: TeachingClassStudent }) {
   return (
     <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={`${tile} ${hover}`}>
-      <Avatar media={student.avatar} name={fullName(student)} size={64} />
-      <span className="text-sm font-medium break-words text-slate-900">{fullName(student)}</span>
+      <Avatar media={student.avatar} name={fullName(student)} size={PICTURE} />
+      <span className={nameText}>{fullName(student)}</span>
     </Link>
   );
 }
@@ -133,24 +145,35 @@ function PageTile({ cls, student }: { cls: TeachingClass; student: TeachingClass
 function RateTile({ cls, student, onRate }: { cls: TeachingClass; student: TeachingClassStudent; onRate: (id: number) => void }) {
   const intl = useIntl();
   const name = fullName(student);
+  const pageOf = intl.formatMessage({ id: 'web_capture_student_page_of' }, { name });
   return (
-    <div className="flex h-full flex-col gap-1">
+    <div className="relative flex h-full flex-col gap-1">
       <button
         type="button"
         className={`${tile} ${hover} flex-1`}
         aria-label={intl.formatMessage({ id: 'web_capture_rate_student' }, { name })}
         onClick={() => onRate(student.id)}
       >
-        <Avatar media={student.avatar} name={name} size={64} />
-        <span className="text-sm font-medium break-words text-slate-900">{name}</span>
+        <Avatar media={student.avatar} name={name} size={PICTURE} />
+        <span className={nameText}>{name}</span>
       </button>
-      <Link
-        to={`/teaching-class/${cls.id}/student/${student.id}`}
-        className={pageLink}
-        aria-label={intl.formatMessage({ id: 'web_capture_student_page_of' }, { name })}
-      >
+      <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={pageLink} aria-label={pageOf}>
         <FormattedMessage id="web_capture_student_page" />
       </Link>
+      {/* At the tile's top (a static position would put it under the tile): an inline style, no new utility. */}
+      <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={cornerLink} style={{ top: 0 }} aria-label={pageOf}>
+        <PersonIcon />
+      </Link>
     </div>
+  );
+}
+
+/** The phone's sign for a student's page, in the tile's corner (the link's name says it). */
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <circle cx="10" cy="7" r="3.2" />
+      <path d="M3.8 17c.9-3.2 3.3-5 6.2-5s5.3 1.8 6.2 5" strokeLinecap="round" />
+    </svg>
   );
 }

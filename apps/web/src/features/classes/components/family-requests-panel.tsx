@@ -1,6 +1,7 @@
 import { refToId } from '@skillroom/contract/rules';
 import type { StudentProfileUserInvitation, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
@@ -19,15 +20,30 @@ import { FamilyRequestCard } from './family-request-card';
 import { sortByName } from '../../../lib/name-order';
 
 /**
+ * Where the panel is on the class page: the bell's group of family requests opens it there
+ * (entities/notifications/use-open-notification.ts writes it again rather than bring this screen's module into the shell's
+ * chunks; family-requests-anchor.test.tsx keeps the two the same).
+ */
+export const FAMILY_REQUESTS_ANCHOR = 'family-requests';
+
+/**
  * DESIGN §8 "Approving families": the class's pending requests to follow a student, for its creator and co-teachers
  * (evaluators never see it), with who asks (name, e-mail, account type) and for whom; accept or reject each, or accept
  * all at once after a confirmation. Nothing is shown when no request waits, nor in a finished class (which refuses
  * answers until it is reopened).
+ *
+ * A compact banner above the students until every request is answered (issue 36: read or not, they stay in sight),
+ * whose "Show requests" unfolds them; opened at `#family-requests` (the bell's group), it unfolds at once and takes focus.
  */
 export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const titleId = useId();
+  const listId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  // The arrival (a location's key) that already unfolded the requests: a later refresh does not take focus again.
+  const arrived = useRef<string | null>(null);
   const teaches = may(cls, 'manageLinks') && !cls.isFinished;
   const { data } = usePendingLinkRequests({ 'teachingClass.id': cls.id }, teaches);
   const [busy, setBusy] = useState<number | 'all' | null>(null);
@@ -53,7 +69,19 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   const perStudent = new Map<string, number>();
   for (const r of requests) perStudent.set(r.teachingClassStudent, (perStudent.get(r.teachingClassStudent) ?? 0) + 1);
 
-  if (!teaches || requests.length === 0) return null;
+  const waiting = teaches && requests.length > 0;
+  const atAnchor = location.hash === `#${FAMILY_REQUESTS_ANCHOR}`;
+  useEffect(() => {
+    if (!waiting || !atAnchor || arrived.current === location.key) return;
+    arrived.current = location.key;
+    setExpanded(true);
+  }, [waiting, atAnchor, location.key]);
+  // Once unfolded for the arrival, the heading takes focus (and so comes into view, with Accept all beside it).
+  useEffect(() => {
+    if (expanded && arrived.current === location.key && atAnchor) heading.current?.focus();
+  }, [expanded, atAnchor, location.key]);
+
+  if (!waiting) return null;
 
   // The panel and the class (its students' family links) are read again after every answer, whatever it was.
   const refresh = async () => {
@@ -93,32 +121,45 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
   };
 
   return (
-    <section aria-labelledby={titleId} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50/60 p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={titleId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus-visible:outline-none">
+    <section
+      id={FAMILY_REQUESTS_ANCHOR}
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h2 id={titleId} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900">
           <FormattedMessage id="web_families_title" values={{ count: requests.length }} />
         </h2>
-        <Button disabled={busy !== null} busy={busy === 'all'} onClick={() => setConfirming(true)}>
-          <FormattedMessage id="web_families_accept_all" values={{ count: requests.length }} />
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {expanded && (
+            <Button disabled={busy !== null} busy={busy === 'all'} onClick={() => setConfirming(true)}>
+              <FormattedMessage id="web_families_accept_all" values={{ count: requests.length }} />
+            </Button>
+          )}
+          <Button variant="secondary" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+            <FormattedMessage id={expanded ? 'web_families_hide' : 'web_families_show'} />
+          </Button>
+        </div>
       </div>
-      <p className="text-sm text-slate-700">
-        <FormattedMessage id="web_families_intro" />
-      </p>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby={titleId}>
-        {requests.map((r) => (
-          <li key={r.id}>
-            <FamilyRequestCard
-              request={r}
-              student={studentOf(r)}
-              sameStudent={perStudent.get(r.teachingClassStudent) ?? 1}
-              busy={busy === r.id}
-              disabled={busy !== null}
-              onAnswer={(accept) => void answer(r, accept)}
-            />
-          </li>
-        ))}
-      </ul>
+      <div id={listId} hidden={!expanded} className="space-y-3">
+        <p className="text-sm text-slate-700">
+          <FormattedMessage id="web_families_intro" />
+        </p>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby={titleId}>
+          {requests.map((r) => (
+            <li key={r.id}>
+              <FamilyRequestCard
+                request={r}
+                student={studentOf(r)}
+                sameStudent={perStudent.get(r.teachingClassStudent) ?? 1}
+                busy={busy === r.id}
+                disabled={busy !== null}
+                onAnswer={(accept) => void answer(r, accept)}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
       <ConfirmDialog
         open={confirming}
         tone="primary"
@@ -132,6 +173,13 @@ export function FamilyRequestsPanel({ cls }: { cls: TeachingClass }) {
       </ConfirmDialog>
     </section>
   );
+}
+
+/** Whether the class page knows if family requests wait (the banner above the students is drawn with them, not after). */
+export function useFamilyRequestsKnown(cls: TeachingClass) {
+  const teaches = may(cls, 'manageLinks') && !cls.isFinished;
+  const { data, error } = usePendingLinkRequests({ 'teachingClass.id': cls.id }, teaches);
+  return !teaches || data !== undefined || error !== undefined;
 }
 
 /**

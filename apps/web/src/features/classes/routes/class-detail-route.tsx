@@ -23,7 +23,8 @@ function ClassDetail({ cls }: { cls: TeachingClass }) {
   // The students, skills and feed render once the header is painted (lib/use-after-paint.ts).
   const rest = useAfterPaint();
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6">
+    // Tight enough that a phone's first screen holds six students or more (issue 36).
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-4 sm:px-6">
       <ClassHeader cls={cls} />
       {rest && <ClassRatings cls={cls} />}
     </div>
