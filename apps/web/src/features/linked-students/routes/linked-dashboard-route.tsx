@@ -14,6 +14,7 @@ import { withQuery } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { fullName } from '../../../lib/teaching-classes';
 import { LinkStudentCard } from '../components/link-student-card';
+import { useNewEvidence } from '../../../entities/notifications/new-evidence';
 
 const cardLink = 'flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-teal-600';
 
@@ -24,6 +25,7 @@ export function LinkedDashboardRoute() {
   const { user } = useCurrentUser();
   const links = useStudentLinks({ 'user.id': user?.id ?? null });
   const items = links.data?.['hydra:member'] ?? [];
+  const news = useNewEvidence(items.length > 0);
 
   return (
     <Page title={<FormattedMessage id="web_dashboard_title" values={{ name: user?.firstName ?? '' }} />}>
@@ -42,7 +44,7 @@ export function LinkedDashboardRoute() {
           {items.length > 0 && (
             <ul className="grid gap-4 md:grid-cols-2" aria-labelledby="linked-students-title">
               {items.map((link) => (
-                <LinkedStudent key={link.id} link={link} />
+                <LinkedStudent key={link.id} link={link} news={news.get(refToId(link.teachingClassStudent) ?? 0)?.length ?? 0} />
               ))}
             </ul>
           )}
@@ -54,7 +56,8 @@ export function LinkedDashboardRoute() {
   );
 }
 
-function LinkedStudent({ link }: { link: StudentProfileUser }) {
+/** A linked child, marked with how many ratings are new since the family last opened them (DESIGN §11). */
+function LinkedStudent({ link, news }: { link: StudentProfileUser; news: number }) {
   const placeId = refToId(link.teachingClassStudent);
   const name = fullName(link.student);
   return (
@@ -67,6 +70,14 @@ function LinkedStudent({ link }: { link: StudentProfileUser }) {
             {link.teachingClass.name}
             {link.teachingClass.school && <> · {link.teachingClass.school.name}</>}
           </span>
+          {news > 0 && (
+            <span
+              className="mt-1 inline-block rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="new-evidence"
+            >
+              <FormattedMessage id="web_linked_new_ratings" values={{ count: news }} />
+            </span>
+          )}
         </span>
       </Link>
     </li>

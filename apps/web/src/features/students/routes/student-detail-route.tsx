@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
+import { useSeenEvidence } from '../../../entities/notifications/new-evidence';
 import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
@@ -28,6 +29,8 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
+  // A family that opens its child has seen what was new there (DESIGN §11).
+  useSeenEvidence(place.id, linkedClass !== null);
   const [target, setTarget] = useState<SheetTarget | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
