@@ -1,8 +1,7 @@
 import { NotificationType } from '@skillroom/contract/constants';
-import { useEffect } from 'react';
 import useSWR from 'swr';
 import { withQuery } from '../../lib/api-client';
-import { markNotificationRead, revalidateNotifications, type NotificationPage } from './notifications-api';
+import type { NotificationPage } from './notifications-api';
 
 /** The unread notices a family may have waiting (DESIGN §11): a page large enough for a fortnight of a class's ratings. */
 const NEW_EVIDENCE_KEY = withQuery('/notifications', { isRead: 'false', page: 1, itemsPerPage: 100 });
@@ -22,13 +21,4 @@ export function useNewEvidence(enabled: boolean) {
     byPlace.set(place, [...(byPlace.get(place) ?? []), n.id]);
   }
   return byPlace;
-}
-
-/** Opening a child's page is seeing what was new there: its notices are marked read, once the list is known. */
-export function useSeenEvidence(placeId: number, enabled: boolean) {
-  const ids = useNewEvidence(enabled).get(placeId)?.join(',') ?? '';
-  useEffect(() => {
-    if (!ids) return;
-    void Promise.allSettled(ids.split(',').map((id) => markNotificationRead(Number(id)))).then(() => revalidateNotifications());
-  }, [ids]);
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
-import { useSeenEvidence } from '../../../entities/notifications/new-evidence';
+import { useSeenEvidence } from '../../../entities/notifications/seen-evidence';
 import { RecordExport } from '../../../entities/teaching-class-students/record-export';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
