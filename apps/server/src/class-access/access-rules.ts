@@ -67,6 +67,7 @@ const RESOURCES = {
   subscription: { notFound: 'Subscription not found.', knownBy: ['member'] },
   notification: { notFound: 'Notification not found.', knownBy: ['owner'] },
   pushToken: { notFound: 'Push token not found.', knownBy: ['owner'] },
+  emailSubscription: { notFound: 'Email subscription not found.', knownBy: ['owner'] },
 } satisfies Record<string, { notFound: string; knownBy: Who[] }>;
 type Resource = keyof typeof RESOURCES;
 
@@ -135,6 +136,9 @@ export const RULES = {
   'subscription.read': { who: ['member'] },
   'notification.read': { who: ['owner'] },
   'pushToken.read': { who: ['owner'] },
+  /** One's own e-mail choices (DESIGN §11); `POST` makes them for oneself only. */
+  'emailSubscription.read': { who: ['owner'] },
+  'emailSubscription.edit': { who: ['owner'], message: 'You may change only your own e-mail subscription.' },
 } satisfies Record<`${Resource}.${string}`, Rule> & Record<`class.${ClassAbility}`, Rule>;
 export type Action = keyof typeof RULES;
 

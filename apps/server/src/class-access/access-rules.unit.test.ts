@@ -32,7 +32,7 @@ const ACCOUNT_PEOPLE = {
   member: { memberRoles: ['evaluator'] },
   stranger: { ownerId: OTHER, visible: false, memberRoles: [] },
 } satisfies Record<string, Subject>;
-type AccountAction = Extract<Action, `${'user' | 'student' | 'media' | 'subscription' | 'notification' | 'pushToken'}.${string}`>;
+type AccountAction = Extract<Action, `${'user' | 'student' | 'media' | 'subscription' | 'notification' | 'pushToken' | 'emailSubscription'}.${string}`>;
 
 //                                       owner visible member stranger
 const ACCOUNT_GRID: Record<AccountAction, Answer[]> = {
@@ -45,6 +45,8 @@ const ACCOUNT_GRID: Record<AccountAction, Answer[]> = {
   'subscription.read': [404, 404, 'ok', 404],
   'notification.read': ['ok', 404, 404, 404],
   'pushToken.read': ['ok', 404, 404, 404],
+  'emailSubscription.read': ['ok', 404, 404, 404],
+  'emailSubscription.edit': ['ok', 404, 404, 404],
 };
 
 //                                creator coTeacher evaluator linked owner coTeacherOwner stranger

@@ -6,6 +6,7 @@ import { idempotencyPurgeJob } from './idempotency-purge.job';
 import { transcodeJob, transcodeSweepJob } from './transcode.job';
 import { pushJob } from './push.job';
 import { resetMailJob } from './reset-mail.job';
+import { emailDigestJob } from './email-digest.job';
 
 /** Every job of the server, with its schedule: sweeps, retention, transcoding, push delivery and mail (DESIGN §10). */
 export const jobDefinitions: JobDefinition[] = [
@@ -18,4 +19,5 @@ export const jobDefinitions: JobDefinition[] = [
   transcodeSweepJob,
   pushJob,
   resetMailJob,
+  emailDigestJob,
 ];

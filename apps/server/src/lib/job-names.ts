@@ -9,6 +9,8 @@ export const JOB = {
   push: 'push',
   /** `{ userId }`: make a password reset token and mail its link. */
   resetMail: 'reset-mail',
+  /** Scheduled: the e-mail digests now due (DESIGN §11). */
+  emailDigest: 'email-digest',
 } as const;
 
 /** `id` makes a send idempotent; `startAfter` holds the job until then (quiet hours, DESIGN §11). */

@@ -8,6 +8,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (a digest); its pictures come as inline attachments (`cid:`). */
+  html?: string;
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 export interface Mailer {
@@ -31,15 +35,21 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   }
   const dir = path.join(config.dataDir, 'mail');
   const partDir = path.join(config.dataDir, 'tmp', 'mail');
+  // A mail with an HTML part is kept whole (.eml, as SMTP would carry it); a plain one as the text it is.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
       await fsp.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
+      const ext = mail.html ? 'eml' : 'txt';
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.${ext}`);
       // Written beside the data folder's other temporary files, then moved in (one rename on the same disk): whoever
       // reads the mail folder never sees a mail half written.
       const part = path.join(partDir, path.basename(file));
       await fsp.mkdir(partDir, { recursive: true });
-      await fsp.writeFile(part, `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      const raw = mail.html
+        ? ((await builder.sendMail({ from: config.mailFrom, ...mail })).message as Buffer)
+        : `From: ${config.mailFrom}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      await fsp.writeFile(part, raw);
       await fsp.rename(part, file);
       // Not the text: it holds the reader's name and, for a reset, a live link (DESIGN §6 "Logs"); the file has it.
       log.info({ subject: mail.subject, file }, 'mail written to the data folder (no SMTP configured)');

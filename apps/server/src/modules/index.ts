@@ -23,6 +23,7 @@ import { translationsRoutes } from './translations/translations.routes';
 import { usersRoutes } from './users/users.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { pushRoutes } from './push/push.routes';
+import { emailSubscriptionsRoutes } from './email-digests/email-subscriptions.routes';
 import { teacherInvitationsRoutes } from './teacher-invitations/teacher-invitations.routes';
 import { classTeachersRoutes } from './class-teachers/class-teachers.routes';
 import { studentLinksRoutes } from './student-links/student-links.routes';
@@ -56,6 +57,7 @@ export const modules: ModuleRoutes[] = [
   accessLogsRoutes,
   notificationsRoutes,
   pushRoutes,
+  emailSubscriptionsRoutes,
   analyticsRoutes,
   docsRoutes,
 ];

@@ -1,0 +1,133 @@
+import { quietUntil } from '@skillroom/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../lib/file-store';
+import type { Mailer } from '../../lib/mailer';
+import sharp from '../../lib/sharp';
+import { digestMail, type DigestPicture } from './email-digest-mail';
+import { emailDigestsRepository as repo, type DigestRating, type DigestReader } from './email-digests.repository';
+import { DIGEST_GRACE_MS, latestPeriod } from './digest-period';
+import { unsubscribeUrl } from './digest-unsubscribe-token';
+
+const PAGE = 500;
+/** Ratings shown in one mail, and pictures attached (the rest are counted and wait in the app). */
+const MAX_RATINGS = 60;
+const MAX_PICTURES = 12;
+
+/** What the job hands over: the database, the file store (thumbnails), the mailer and the server's settings. */
+interface Ctx {
+  db: Db;
+  files: FileStore;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * DESIGN §11 "E-mail digests", the `email-digest` job's work: each reader whose period is due (and not inside their
+ * quiet hours, which hold it until they end) gets one mail of their children's ratings saved since their last digest.
+ *
+ * Once per user and period: the period's row is claimed (committed) before the mail goes, and a second run finds it
+ * taken. A mail the SMTP server refuses gives the claim back, so the queue's retry sends it. A crash between the send
+ * and the mark leaves the claim `sending`: that period is never sent again (at most one mail, never two), and since
+ * the next digest starts where the last *finished* one ended, its ratings come again in the next one, not lost.
+ */
+export const emailDigestsService = {
+  async run(ctx: Ctx, now: Date) {
+    let sent = 0;
+    let empty = 0;
+    let waiting = 0;
+    for (let after = 0; ;) {
+      const readers = await repo.readers(ctx.db, after, PAGE);
+      if (!readers.length) break;
+      after = readers[readers.length - 1]!.id;
+      const due = readers
+        .map((r) => ({ r, period: latestPeriod(now, r.digest, r.timeZone) }))
+        .filter(({ period }) => now.getTime() - period.due.getTime() < DIGEST_GRACE_MS);
+      const taken = await repo.claimedPeriods(
+        ctx.db,
+        due.map(({ r, period }) => ({ userId: r.id, periodKey: period.key })),
+      );
+      for (const { r, period } of due) {
+        if (taken.has(`${r.id}|${period.key}`)) continue;
+        if (quietUntil(now, r)) {
+          waiting++;
+          continue;
+        }
+        const outcome = await emailDigestsService.sendOne(ctx, r, period, now);
+        if (outcome === 'sent') sent++;
+        else if (outcome === 'empty') empty++;
+      }
+    }
+    return { sent, empty, waiting };
+  },
+
+  async sendOne(ctx: Ctx, r: DigestReader, period: { key: string; start: Date }, now: Date) {
+    // After the last finished digest; before any, from the period's start or an abandoned claim's, whichever is first.
+    const { lastUntil, firstSince } = await repo.bounds(ctx.db, r.id);
+    const since = lastUntil ?? (firstSince && firstSince < period.start ? firstSince : period.start);
+    const id = await repo.claim(ctx.db, { userId: r.id, periodKey: period.key, since, until: now });
+    if (id === null) return 'taken';
+    const all = await repo.ratings(ctx.db, r.id, since, now, MAX_RATINGS + 1);
+    if (!all.length) {
+      await repo.finish(ctx.db, id, 'empty');
+      return 'empty';
+    }
+    const ratings = all.slice(0, MAX_RATINGS);
+    const url = unsubscribeUrl(ctx.config, r.id);
+    const pictures = await picturesOf(ctx, ratings);
+    const mail = digestMail({
+      locale: r.preferredLanguage,
+      firstName: r.firstName,
+      frequency: r.digest,
+      ratings,
+      more: all.length - ratings.length,
+      pictures,
+      publicUrl: ctx.config.publicUrl,
+      unsubscribeUrl: url,
+    });
+    try {
+      await ctx.mailer.send({
+        to: r.email,
+        ...mail,
+        headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        attachments: pictures.map((p, i) => ({
+          filename: `photo-${i + 1}.jpg`,
+          content: p.content,
+          contentType: 'image/jpeg',
+          cid: p.cid,
+        })),
+      });
+    } catch (e) {
+      await repo.release(ctx.db, id);
+      throw e;
+    }
+    await repo.finish(ctx.db, id, 'sent');
+    return 'sent';
+  },
+};
+
+/** The first pictures of the ratings, as small JPEGs (every mail reader shows those; WebP not all). */
+async function picturesOf(ctx: Ctx, ratings: DigestRating[]): Promise<DigestPicture[]> {
+  const out: DigestPicture[] = [];
+  const seen = new Set<string>();
+  for (const r of ratings) {
+    for (const key of r.thumbs ?? []) {
+      if (out.length >= MAX_PICTURES) return out;
+      // A picture of a whole-class rating comes once, under the first child it is shown for.
+      if (seen.has(key)) continue;
+      seen.add(key);
+      try {
+        const chunks: Buffer[] = [];
+        for await (const c of await ctx.files.get(key)) chunks.push(c as Buffer);
+        const content = await sharp(Buffer.concat(chunks)).resize(240, 240, { fit: 'inside' }).jpeg({ quality: 75 }).toBuffer();
+        out.push({ ratingId: r.id, cid: `photo-${out.length + 1}@skillroom`, content });
+      } catch (err) {
+        // A missing or unreadable thumbnail leaves the rating without its picture; the mail still goes.
+        ctx.log.warn({ err, rating: r.id }, 'digest picture left out');
+      }
+    }
+  }
+  return out;
+}
