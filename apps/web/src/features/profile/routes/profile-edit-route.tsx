@@ -20,6 +20,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { ensureSchool, patchUser } from '../api/profile-api';
 import { DeleteAccountSection } from '../components/delete-account-section';
+import { EmailDigestSection } from '../components/email-digest-section';
 import { QuietHoursSection } from '../components/quiet-hours-section';
 
 const schoolOf = (u: User): SchoolChoice =>
@@ -184,6 +185,7 @@ function ProfileForm({ user }: { user: User }) {
           </form>
         </Card>
         <QuietHoursSection user={user} />
+        <EmailDigestSection user={user} />
         <DeleteAccountSection user={user} />
       </div>
     </Page>
