@@ -156,6 +156,7 @@ describe('the job queue (pg-boss, DESIGN §10)', () => {
     await Promise.all([a.start({ work: false }), b.start({ work: false })]);
     const schedules = await a.queue.getSchedules();
     expect(schedules.map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone]).sort()).toEqual([
+      ['email-digest', '*/15 * * * *', 'UTC'],
       ['idempotency-purge', '29 * * * *', 'UTC'],
       ['orphan-sweep', '17 3 * * *', 'UTC'],
       ['partial-upload-sweep', '*/10 * * * *', 'UTC'],
