@@ -69,6 +69,8 @@ const envSchema = z.object({
     .positive()
     .default(Math.max(1, os.availableParallelism() - 1)),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Comments and hearts on ratings (DESIGN §11) a user may write per minute, else 429.
+  RATING_COMMENTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   // Heavy work (lib/heavy-work.ts): roster imports, family letters and exports. Its CPU-bound steps run in worker
   // threads, one core left free for requests; each user and each instance may run only so many at once (else 429).
   HEAVY_WORKERS: z.coerce
@@ -182,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageJobs: c.MEDIA_IMAGE_JOBS,
     heavyWork: { workers: c.HEAVY_WORKERS, perUser: c.HEAVY_JOBS_PER_USER, perInstance: c.HEAVY_JOBS_PER_INSTANCE },
     analyticsEventsPerMinute: c.ANALYTICS_EVENTS_PER_MINUTE,
+    ratingCommentsPerMinute: c.RATING_COMMENTS_PER_MINUTE,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : null,
     smtp: c.SMTP_HOST
       ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }

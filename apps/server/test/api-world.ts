@@ -77,7 +77,11 @@ async function ratingWorld(s: TestServer, w: Awaited<ReturnType<typeof classWith
   const ratingStudent = (await s.api('GET', `${API}/rating-students?rating.id=${rating.id}`, { token: w.creator.token })).json()[
     'hydra:member'
   ][0];
+  const comment = (
+    await s.api('POST', `${API}/rating-comment`, { token: w.linked.token, body: { rating: rating['@id'], text: 'Well done!' } })
+  ).json();
   return {
+    'rating-comment': comment.id as number,
     'learning-skill': skill.id as number,
     'learning-action': action.id as number,
     'teaching-class-learning-skill': Number(link.teachingClassLearningSkill.split('/').pop()),
@@ -160,6 +164,9 @@ export const fresh: Record<string, (s: TestServer, w: ApiWorld) => Promise<numbe
     return (await s.api('GET', `${API}/rating-students?rating.id=${r.id}`, { token: w.creator.token })).json()['hydra:member'][0]
       .id as number;
   },
+  'rating-comment': async (s, w) =>
+    (await s.api('POST', `${API}/rating-comment`, { token: w.creator.token, body: { rating: w.ids.rating, text: 'Spare' } })).json()
+      .id as number,
   'rating-media': async (s, w) =>
     (
       await rate(s, w.creator, w.cls.id, w.ids['learning-action']!, {
@@ -231,6 +238,8 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
     rating: (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id,
     student: w.second.student,
   }),
+  'POST /api/auth/v1/rating-comment': (_s, w) => ({ rating: w.ids.rating, text: 'Thank you!' }),
+  'PATCH /api/auth/v1/rating-comment/{id}': () => ({ isHidden: false }),
   'POST /api/auth/v1/rating-media': async (s, w) => ({
     rating: w.ids.rating,
     media: (await makeMedia(s, MediaType.RatingPhoto, w.creator.id)).id,

@@ -37,6 +37,8 @@ export const NotificationType = {
    * withdrawn with the rating while unread; entity 17, the observation's first rating.
    */
   NewEvidence: 10,
+  /** A comment on a rating of the class (DESIGN §11), to its teachers but the commenter; entity 18, the comment. */
+  RatingComment: 11,
   /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
    * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.
@@ -55,6 +57,7 @@ export const EntityType = {
   TeacherInvitation: 15,
   StudentProfileUserInvitation: 16,
   Rating: 17,
+  RatingComment: 18,
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 

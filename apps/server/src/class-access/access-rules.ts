@@ -4,6 +4,7 @@ import {
   ClassUserType,
   ErrorText,
   INVITATION_MESSAGES,
+  RATING_COMMENT_MESSAGES,
   type AccountType,
   CLASS_ABILITIES,
   type ClassAbilities,
@@ -58,6 +59,8 @@ const RESOURCES = {
   studentLink: { notFound: 'Student profile user not found.', knownBy: [...TEACHERS, 'owner'] },
   /** Seeing a rating is decided in SQL (ratings.sql.ts), lists and reads alike: a linked user's is found with no role. */
   rating: { notFound: 'Rating not found.', knownBy: [...MEMBERS, 'linked'] },
+  /** A comment on a rating (DESIGN §11): its author, the class's teachers, and those visibility.sql.ts lets see it. */
+  comment: { notFound: RATING_COMMENT_MESSAGES.notFound, knownBy: [...TEACHERS, 'owner', 'visible'] },
   /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
   skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
   /** Resources of no class (DESIGN §2): one's own, or what the visibility SQL lets one see. */
@@ -121,6 +124,13 @@ export const RULES = {
   'place.extendLink': { who: TEACHERS, message: ACCESS_MESSAGES.extendTeachers },
   /** The class's creator any rating; its author while they still have a role in the class. */
   'rating.edit': { who: ['creator', 'owner'] },
+  /** Read a rating's comments (DESIGN §11): which ones each reader sees is ratingCommentVisibleSql. */
+  'rating.readComments': { who: [...MEMBERS, 'linked'] },
+  /** Comment on or give a heart to a rating: its class's teachers and the families of a child it is about (`linked`). */
+  'rating.comment': { who: [...TEACHERS, 'linked'], message: RATING_COMMENT_MESSAGES.notYours },
+  'rating.react': { who: [...TEACHERS, 'linked'], message: RATING_COMMENT_MESSAGES.notYours },
+  'comment.delete': { who: [...TEACHERS, 'owner'], message: RATING_COMMENT_MESSAGES.deleteOwn },
+  'comment.hide': { who: TEACHERS, message: RATING_COMMENT_MESSAGES.hideTeachers },
   /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
   'skill.edit': { who: ['owner'] },
   /** A profile: seen by its user and those who share a class or a subscription with them (visibility.sql.ts). */

@@ -79,6 +79,13 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   // A rating's author edits it while in the class; with no role left they no longer may (the rating is then unseen).
   'rating.edit': ['ok', 403, 403, 403, 404, 'ok', 404],
   'skill.edit': [403, 403, 403, 404, 'ok', 'ok', 404],
+  // DESIGN §11: an evaluator reads a rating's comments (those seen by all) but neither comments nor reacts.
+  'rating.readComments': ['ok', 'ok', 'ok', 'ok', 404, 'ok', 404],
+  'rating.comment': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  'rating.react': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  // A comment is known by the class's teachers, its author, and whom the SQL lets see it (not in these rows).
+  'comment.delete': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],
+  'comment.hide': ['ok', 'ok', 404, 404, 403, 'ok', 404],
 };
 const COLUMNS = Object.keys(PEOPLE) as Person[];
 

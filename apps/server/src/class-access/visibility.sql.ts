@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { linkedClassIdsSql, linkedPlaceIdsSql, linkedRatingSql, linkedStudentIdsSql } from '../records/linked-access.sql';
-import { visibleClassIdsSql, type UserParam } from './class-roles';
+import { taughtClassIdsSql, visibleClassIdsSql, type UserParam } from './class-roles';
 
 /*
  * Who sees what (DESIGN §2), in SQL, once for the lists and reads of the modules and for media access
@@ -34,6 +34,20 @@ export const skillVisibleSql = (userId: number) =>
  */
 export const ratingVisibleSql = (userId: number) =>
   sql<boolean>`("rating"."teaching_class_id" in ${visibleClassIdsSql(userId)} or ${linkedRatingSql(userId)})`;
+
+/**
+ * A comment on a rating (DESIGN §11), of the unaliased "rating_comment", "rating" and "teaching_class" of the query,
+ * the rating being one the user sees: the class's teachers see every comment; others see, while the class's
+ * `familyComments` is on and no teacher hid it, the teachers' comments and those of families of a child they are
+ * linked to, so a rating naming several children never shows one family another family's words.
+ */
+export const ratingCommentVisibleSql = (userId: number) => sql<boolean>`("rating"."teaching_class_id" in ${taughtClassIdsSql(userId)}
+  or ("teaching_class"."family_comments" and not "rating_comment"."is_hidden" and ("rating_comment"."teaching_class_student_id" is null
+    or "rating_comment"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})))`;
+
+/** A heart on a rating, of the unaliased "rating_reaction" and "rating": as a comment, whatever the class's setting. */
+export const ratingReactionVisibleSql = (userId: number) => sql<boolean>`("rating"."teaching_class_id" in ${taughtClassIdsSql(userId)}
+  or "rating_reaction"."teaching_class_student_id" is null or "rating_reaction"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
  * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).

@@ -8,6 +8,7 @@ import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { observationsRoutes } from './observations/observations.routes';
+import { ratingCommentsRoutes } from './rating-comments/rating-comments.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
 import { familyLettersRoutes } from './family-letters/family-letters.routes';
@@ -48,6 +49,7 @@ export const modules: ModuleRoutes[] = [
   learningSkillsRoutes,
   ratingsRoutes,
   observationsRoutes,
+  ratingCommentsRoutes,
   reportsRoutes,
   exportRoutes,
   familyLettersRoutes,

@@ -252,15 +252,20 @@ export const erasureSql = {
       const named = await tx
         .select({ scope: k.scope, key: k.key, body: k.responseBody, names: k.names })
         .from(k)
-        .where(sql`${k.names} && ${sql`array[${sql.join(
-          batch.map((x) => sql`${x}`),
-          sql`, `,
-        )}]::text[]`}`)
+        .where(
+          sql`${k.names} && ${sql`array[${sql.join(
+            batch.map((x) => sql`${x}`),
+            sql`, `,
+          )}]::text[]`}`,
+        )
         .for('update');
       for (const row of named) {
         const body = minimalAnswer(row.body);
         const at = body === null ? undefined : (JSON.parse(body) as { '@id'?: string })['@id'];
-        await tx.update(k).set({ responseBody: body, names: at ? [at] : [] }).where(and(eq(k.scope, row.scope), eq(k.key, row.key)));
+        await tx
+          .update(k)
+          .set({ responseBody: body, names: at ? [at] : [] })
+          .where(and(eq(k.scope, row.scope), eq(k.key, row.key)));
       }
     }
   },

@@ -7,6 +7,7 @@ import type { PartialUploads } from '../lib/partial-uploads';
 import { storedKeys, thumbKeyOfVariant } from '../lib/thumb-variants';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
 import { withdrawEvidenceNotices } from './notice-withdrawal.sql';
+import { deleteCommentNoticesOfAuthor, deleteCommentNoticesOfRatings } from './comment-notices.sql';
 import { linkedUsersOfPlace } from './place-erasure';
 
 /**
@@ -60,6 +61,8 @@ export class Erasure {
     const locked = ids(await q.lockRatings(this.tx, sql`"rating"."id" in ${sqlList(ratingIds)}`));
     const attached = await q.attachedMedia(this.tx, locked);
     await withdrawEvidenceNotices(this.tx, locked);
+    // Their comments and hearts go by the foreign keys' cascade; the teachers' notices of those comments here.
+    await deleteCommentNoticesOfRatings(this.tx, locked);
     await q.deleteRatings(this.tx, locked);
     await this.forgetAnswers({ rating: locked });
     await this.media(attached);
@@ -86,7 +89,8 @@ export class Erasure {
 
   /**
    * A student removed from a class: they leave every rating of the class; a rating that named only them goes with
-   * its media; the place goes with its avatar, links and requests (and notifications about those); a Student left
+   * its media; the place goes with its avatar, links and requests (and notifications about those), and its family's
+   * comments and hearts (tied to the place, DESIGN §11); a Student left
    * with no place goes with their avatar. Answers the place with the users whose link to it ended (to be told), or
    * null when it was gone already.
    */
@@ -105,6 +109,7 @@ export class Erasure {
     const attached = await q.attachedMedia(this.tx, onlyThem);
     const linkedUserIds = await linkedUsersOfPlace(this.tx, placeId);
     await q.deleteNotificationsOfPlace(this.tx, placeId);
+    await deleteCommentNoticesOfRatings(this.tx, onlyThem);
     await q.deleteRatings(this.tx, onlyThem);
     // Cascades to their links in other ratings (which stay, naming the others), links and link requests.
     await q.deletePlace(this.tx, placeId);
@@ -142,7 +147,7 @@ export class Erasure {
   /**
    * An account (DESIGN §6 "Accounts"): refused, with the classes it still owns, while it owns any. Otherwise its
    * links, requests, notifications (its own and those about it), push tokens, sessions, sign-in counter, analytics,
-   * avatar and the uploads nothing else refers to go; ratings it wrote stay with no creator ("Former member").
+   * avatar, comments and hearts on ratings, and the uploads nothing else refers to go; ratings it wrote stay with no creator ("Former member").
    */
   async account(userId: number, throttleKeys: string[]): Promise<{ gone: boolean; ownedClasses: { id: number; name: string }[] }> {
     const user = await q.lockUser(this.tx, userId);
@@ -151,6 +156,8 @@ export class Erasure {
     if (ownedClasses.length) return { gone: false, ownedClasses };
     const uploads = await q.uploadsOf(this.tx, userId);
     await q.deleteNotificationsAboutUser(this.tx, userId);
+    // Their comments and hearts go by the cascade (DESIGN §11), with the teachers' notices of those comments.
+    await deleteCommentNoticesOfAuthor(this.tx, userId);
     await q.deleteUserTraces(this.tx, userId, throttleKeys);
     // Cascades: links, requests, own notifications, push tokens, refresh tokens, co-teaching, subscriptions.
     await q.deleteUser(this.tx, userId);

@@ -26,3 +26,13 @@ export const linkedStudentIdsSql = (userId: SQL | number) =>
 export const linkedRatingSql = (userId: number) => sql<boolean>`(
   exists (select 1 from rating_student lrs where lrs.rating_id = "rating"."id" and lrs.teaching_class_student_id in ${linkedPlaceIdsSql(userId)})
   or ("rating"."is_whole_class" and "rating"."teaching_class_id" in ${linkedClassIdsSql(userId)}))`;
+
+/**
+ * The places of the unaliased "rating"'s class the user is linked to and the rating is about (it names them, or it is
+ * a whole-class rating): a family comments and reacts as the family of these children (DESIGN §11).
+ */
+export const linkedPlacesOfRatingSql = (userId: number) => sql<number[]>`coalesce((select array_agg(lrp.teaching_class_student_id
+    order by lrp.teaching_class_student_id) from student_profile_user lrp
+  where lrp.user_id = ${userId} and lrp.teaching_class_id = "rating"."teaching_class_id" and ("rating"."is_whole_class"
+    or exists (select 1 from rating_student lrs where lrs.rating_id = "rating"."id" and lrs.teaching_class_student_id = lrp.teaching_class_student_id))),
+  '{}')`;

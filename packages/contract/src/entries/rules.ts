@@ -13,3 +13,4 @@ export * from '../roster-import-rules';
 export * from '../teaching-class-rules';
 export * from '../quiet-hours-rules';
 export * from '../email-digest-rules';
+export * from '../rating-comment-rules';

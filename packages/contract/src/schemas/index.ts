@@ -25,3 +25,4 @@ export * from './json-number';
 export * from './roster-import';
 export * from './place-erasure';
 export * from './email-subscription';
+export * from './rating-comment';

@@ -50,6 +50,8 @@ const classFields = {
   avatar: nullableRef,
   subscription: nullableRef,
   defaultPoints: defaultPoints.optional(),
+  /** Families may comment on the class's ratings (DESIGN §11); default on. */
+  familyComments: bool.optional(),
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
@@ -84,8 +86,8 @@ const replacedRef = nullableRef.transform((v) => v ?? null);
  * `PUT /teaching-class/{id}`: a full replace of the fields of the product's write model (TeachingClassWrite), with
  * PATCH's rules. Required as on POST (name, year, start, end); grade, term, avatar and school not sent are cleared.
  * Our own fields, which the product's clients do not know (educationLevel, isIndividual, subscription,
- * defaultPoints), and the actions isFinished and creator change only when sent: a client cannot send back what it
- * never read, and a class must not leave its subscription or reopen because of that.
+ * defaultPoints, familyComments), and the actions isFinished and creator change only when sent: a client cannot send
+ * back what it never read, and a class must not leave its subscription or reopen because of that.
  */
 export const teachingClassPutBody = writeBody(
   { ...classFields, school: replacedRef, avatar: replacedRef, isFinished: bool.optional(), creator: refSchema.optional() },
@@ -136,6 +138,8 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   finishedAt: z.string().nullable(),
   /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
   defaultPoints: z.number().int(),
+  /** Families may comment on the class's ratings (DESIGN §11). */
+  familyComments: z.boolean(),
   avatar: mediaSchema.nullable(),
   school: schoolSummarySchema.nullable(),
   creator: publicUserSchema,
@@ -156,7 +160,6 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   abilities: classAbilitiesSchema,
 });
 export type TeachingClass = z.output<typeof teachingClassSchema>;
-
 
 /** What a class's invitation code shows to anyone signed in: enough to recognise the class, nothing more. */
 export const teachingClassSummarySchema = jsonLdObject('TeachingClass', {

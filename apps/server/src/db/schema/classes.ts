@@ -21,6 +21,8 @@ export const teachingClasses = pgTable(
     isFinished: boolean('is_finished').notNull().default(false),
     /** Points a quick rating gives (DESIGN §7): 1 to 5. */
     defaultPoints: smallint('default_points').notNull().default(3),
+    /** Families may comment on the class's ratings (DESIGN §11); off: no new comments, and families see none. */
+    familyComments: boolean('family_comments').notNull().default(true),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     creatorId: belongsTo('creator_id', () => users.id),

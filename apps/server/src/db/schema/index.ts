@@ -7,3 +7,4 @@ export * from './invitations';
 export * from './notifications';
 export * from './idempotency';
 export * from './email-digests';
+export * from './comments';

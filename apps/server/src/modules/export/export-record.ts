@@ -175,6 +175,7 @@ export class RecordFiles {
         fileOriginalName: m.media.fileOriginalName,
         path: files[i]!.path,
       })),
+      comments: r.comments,
     };
     await this.json.write(`${this.count ? ',' : ''}\n${JSON.stringify(item)}`);
     this.count++;
@@ -196,6 +197,14 @@ export class RecordFiles {
           : '') +
         (others.length
           ? `<ul class="files">${others.map((f) => `<li>${f.path ? `<a href="${hrefOf(f.path)}">${h(f.name)}</a>` : `${h(f.name)} (${h(t('export.missing'))})`}</li>`).join('')}</ul>`
+          : '') +
+        (r.comments.length
+          ? `<h4>${h(t('export.comments'))}</h4><ul class="comments">${r.comments
+              .map(
+                (c) =>
+                  `<li><strong>${h(c.author)}</strong> <time datetime="${h(c.created)}">${dayMonthYear(c.created.slice(0, 10))}</time>: ${h(c.text)}</li>`,
+              )
+              .join('')}</ul>`
           : '') +
         `</article></li>`,
     );

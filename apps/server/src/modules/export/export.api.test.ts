@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLogs, media, students, teachingClassStudents } from '../../db/schema';
+import { accessLogs, media, studentProfileUsers, students, teachingClassStudents } from '../../db/schema';
 import { flushAccessLog } from '../../records/access-log';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness';
 import { API, addCoTeacher, classWithRoles, createClass } from '../../../test/classes';
@@ -280,4 +280,37 @@ describe('GET /export/class/{id} of a large class', () => {
     const next = await get(`/export/student/${one!.studentId}`, t.token);
     expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
   }, 60_000);
+});
+
+describe('comments in the record (DESIGN §11)', { timeout: 120_000 }, () => {
+  it("a family's export carries the comments it may see: the teachers' and its own family's, never another family's", async () => {
+    const [skill] = await classSkills(s, w.creator, w.cls.id);
+    const rating = await rate(s, w.creator, w.cls.id, skill!.learningActions[0]!.id, {
+      students: [w.first['@id'], w.second['@id']],
+      date: '2026-09-10',
+      description: 'Both of them',
+    });
+    const secondFamily = await signUp(s, { accountTypeRadio: 'parent_user' });
+    await s.ctx.db.insert(studentProfileUsers).values({
+      studentId: idOf(w.second.student),
+      userId: secondFamily.id,
+      teachingClassStudentId: w.second.id,
+      teachingClassId: w.cls.id,
+    });
+    const say = async (token: string, text: string) =>
+      expect((await s.api('POST', `${API}/rating-comment`, { token, body: { rating: rating['@id'], text } })).statusCode).toBe(201);
+    await say(w.creator.token, 'Lovely teamwork');
+    await say(w.linked.token, `Amara's family ${HOSTILE}`);
+    await say(secondFamily.token, "Bao's family");
+    const mine = await zipOf(`/export/student/${firstId}?teaching_class_id=${w.cls.id}`, w.linked.token);
+    const json = JSON.parse(await mine.text('ratings.json')) as { ratings: { id: number; comments: { text: string }[] }[] };
+    expect(json.ratings.find((r) => r.id === rating.id)!.comments.map((c) => c.text)).toEqual([
+      'Lovely teamwork',
+      `Amara's family ${HOSTILE}`,
+    ]);
+    const html = await mine.text('index.html');
+    expect(html).toContain('Lovely teamwork');
+    expect(html).not.toContain("Bao's family");
+    expect(html).not.toContain('<script>alert(1)');
+  });
 });

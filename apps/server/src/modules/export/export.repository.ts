@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 import { classRoleSql } from '../../class-access/class-roles';
+import { ratingCommentVisibleSql } from '../../class-access/visibility.sql';
 import { reportsRepository } from '../reports/reports.repository';
 import { withRatingNames } from '../reports/report-ratings.repository';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
@@ -37,6 +38,8 @@ export interface ExportRating {
   /** The places it names (only filled for a class export: a family's export never names other children). */
   students: { id: number; firstName: string; lastName: string | null }[];
   medias: RatingMediaJson[];
+  /** The comments on it the exporter may see (DESIGN §11: part of the child's record), oldest first. */
+  comments: { author: string; text: string; created: string; isHidden: boolean }[];
 }
 
 export interface RatingScope {
@@ -52,6 +55,14 @@ const namedPlacesSql = sql<
   ExportRating['students']
 >`coalesce((select json_agg(json_build_object('id', ep.id, 'firstName', ep.first_name, 'lastName', ep.last_name) order by ers.id)
   from rating_student ers join teaching_class_student ep on ep.id = ers.teaching_class_student_id where ers.rating_id = "rating"."id"), '[]')`;
+
+/** The comments on the unaliased "rating" the user may see (class-access/visibility.sql.ts), as JSON. */
+const commentsSql = (userId: number) => sql<
+  ExportRating['comments']
+>`coalesce((select json_agg(json_build_object('author', concat_ws(' ', ecu.first_name, ecu.last_name), 'text', rating_comment.text,
+    'created', rating_comment.created, 'isHidden', rating_comment.is_hidden) order by rating_comment.id)
+  from rating_comment join app_user ecu on ecu.id = rating_comment.author_id
+  where rating_comment.rating_id = "rating"."id" and ${ratingCommentVisibleSql(userId)}), '[]')`;
 
 export const exportRepository = {
   /**
@@ -113,6 +124,7 @@ export const exportRepository = {
           authorLast: users.lastName,
           students: scope.withStudents ? namedPlacesSql : sql<ExportRating['students']>`'[]'::json`,
           medias: ratingMediasSql,
+          comments: commentsSql(scope.userId),
         })
         .from(ratings)
         .$dynamic(),
@@ -126,6 +138,7 @@ export const exportRepository = {
       author: authorFirst === null ? null : { firstName: authorFirst, lastName: authorLast ?? '' },
       students: json(r.students),
       medias: json(r.medias),
+      comments: json(r.comments).map((c) => ({ ...c, created: new Date(c.created).toISOString() })),
     }));
   },
 

@@ -27,6 +27,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   8: 'class_owned',
   9: 'retention_due',
   10: 'new_evidence',
+  11: 'rating_comment',
   15: 'student_link_ended',
 };
 

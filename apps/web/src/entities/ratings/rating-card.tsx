@@ -48,13 +48,15 @@ interface Props {
   actions?: ReactNode;
   /** The feed's first card with a photo: that photo is the page's likely largest picture, loaded first. */
   priority?: boolean;
+  /** Hearts and comments (DESIGN §11), below the evidence. */
+  feedback?: ReactNode;
 }
 
 /** Whether an observation shows a photo (the feed gives the first such card priority). */
 export const showsPhoto = (group: Rating[]) => group.some((r) => r.medias.some((m) => m.media.mediaType === MediaType.RatingPhoto));
 
 /** One observation in a feed: who rated, its actions with their points, students, the note and evidence once each. */
-export function RatingCard({ group, studentNames, actions, priority = false }: Props) {
+export function RatingCard({ group, studentNames, actions, priority = false, feedback }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
   const first = group[0]!;
@@ -118,6 +120,7 @@ export function RatingCard({ group, studentNames, actions, priority = false }: P
       )}
       {note && <p className="text-sm whitespace-pre-line text-slate-800">{note}</p>}
       <MediaGrid medias={observationMedias(group)} priority={priority} />
+      {feedback}
       {actions && <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions}</div>}
     </article>
   );

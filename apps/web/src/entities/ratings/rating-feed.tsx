@@ -1,4 +1,4 @@
-import type { Rating } from '@skillroom/contract/types';
+import type { Rating, RatingReactionSummary } from '@skillroom/contract/types';
 import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
@@ -10,6 +10,8 @@ import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { useRenderedCount } from '../../lib/use-rendered-count';
 import { groupObservations } from './observations';
 import { RatingCard, showsPhoto } from './rating-card';
+import { RatingFeedback } from './rating-feedback';
+import { useReactions } from './reactions-api';
 import type { OutboxItem } from './outbox-store';
 import { useRatingFeed, type FeedFilter } from './ratings-api';
 import { useOutboxItems } from './use-outbox';
@@ -74,7 +76,16 @@ function useWaiting(filter: FeedFilter, ratings: Rating[]): OutboxItem[] {
   }, [items, filter, ratings]);
 }
 
-type CardProps = { group: Rating[]; priority: boolean } & Pick<Props, 'studentNames' | 'actionsOf'>;
+type CardProps = { group: Rating[]; priority: boolean; summary: RatingReactionSummary | undefined } & Pick<
+  Props,
+  'studentNames' | 'actionsOf'
+>;
+
+/** The rating of an observation that its hearts and comments are on: its first (as its notices are, DESIGN §11). */
+const feedbackRating = (group: Rating[]) => group.reduce((a, r) => (r.id < a.id ? r : a), group[0]!);
+
+const sameSummary = (a: RatingReactionSummary | undefined, b: RatingReactionSummary | undefined) =>
+  a === b || (!!a && !!b && JSON.stringify(a) === JSON.stringify(b));
 
 const sameRatings = (a: Rating[], b: Rating[]) => a.length === b.length && a.every((r, i) => r === b[i]);
 
@@ -85,10 +96,16 @@ const sameRatings = (a: Rating[], b: Rating[]) => a.length === b.length && a.eve
  * an unchanged rating the same object).
  */
 const FeedCard = memo(
-  function FeedCard({ group, studentNames, actionsOf, priority }: CardProps) {
-    return <RatingCard group={group} studentNames={studentNames} actions={actionsOf?.(group)} priority={priority} />;
+  function FeedCard({ group, studentNames, actionsOf, priority, summary }: CardProps) {
+    const feedback = summary ? <RatingFeedback ratingId={feedbackRating(group).id} summary={summary} /> : undefined;
+    return <RatingCard group={group} studentNames={studentNames} actions={actionsOf?.(group)} priority={priority} feedback={feedback} />;
   },
-  (a, b) => a.studentNames === b.studentNames && a.actionsOf === b.actionsOf && a.priority === b.priority && sameRatings(a.group, b.group),
+  (a, b) =>
+    a.studentNames === b.studentNames &&
+    a.actionsOf === b.actionsOf &&
+    a.priority === b.priority &&
+    sameSummary(a.summary, b.summary) &&
+    sameRatings(a.group, b.group),
 );
 
 /** Ratings newest first, one card per observation; the next page loads when the end comes within 250 px (spec §9). */
@@ -105,6 +122,8 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
   const shown = useMemo(() => [groups, waiting], [groups, waiting]);
   useHighlight(list, highlight, shown);
   const firstPhoto = groups.findIndex(showsPhoto);
+  const feedbackIds = useMemo(() => groups.map((g) => feedbackRating(g).id), [groups]);
+  const reactions = useReactions(feedbackIds);
   return (
     <section aria-labelledby="rating-feed-title" className="space-y-4">
       <h2 id="rating-feed-title" className="text-xl font-semibold text-slate-900">
@@ -139,7 +158,13 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
               {groups.slice(0, rendered).map((g, i) => (
                 // Off-screen cards are neither laid out nor painted until they come near (about a card's height kept for each).
                 <li key={cardKey(groups, i)} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
-                  <FeedCard group={g} studentNames={studentNames} actionsOf={actionsOf} priority={i === firstPhoto} />
+                  <FeedCard
+                    group={g}
+                    studentNames={studentNames}
+                    actionsOf={actionsOf}
+                    priority={i === firstPhoto}
+                    summary={reactions.byRating.get(`/api/auth/v1/rating/${feedbackIds[i]}`)}
+                  />
                 </li>
               ))}
             </ol>

@@ -46,6 +46,7 @@ describe('class form values', () => {
       subscription: '/api/auth/v1/subscription/9',
       avatar: null,
       defaultPoints: 4,
+      familyComments: false,
     } as unknown as TeachingClass;
     expect(classValues(cls)).toEqual({
       name: 'Maple',
@@ -59,6 +60,7 @@ describe('class form values', () => {
       subscription: '9',
       avatar: null,
       defaultPoints: 4,
+      familyComments: false,
     });
     // The server answers a term written as digits as a number (the product's model has one): the field shows it.
     expect(classValues({ ...cls, term: 2 }).term).toBe('2');

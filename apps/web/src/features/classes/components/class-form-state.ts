@@ -26,6 +26,8 @@ export interface ClassFormValues {
   avatar: Media | null;
   /** Points of a quick rating (DESIGN §7). */
   defaultPoints: number;
+  /** Families may comment on the class's ratings (DESIGN §11). */
+  familyComments: boolean;
 }
 
 /** The body properties that have a control of their own, so that their violations show next to it. */
@@ -41,6 +43,7 @@ export const CLASS_FORM_FIELDS = [
   'subscription',
   'avatar',
   'defaultPoints',
+  'familyComments',
 ] as const;
 
 /** The region the browser's language names (`es-AR`), which says when its school year starts. */
@@ -64,6 +67,7 @@ export function newClassValues(today = new Date(), region: string | null = brows
     subscription: '',
     avatar: null,
     defaultPoints: CLASS_DEFAULT_POINTS.default,
+    familyComments: true,
   };
 }
 
@@ -80,6 +84,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     subscription: c.subscription ? String(refToId(c.subscription)) : '',
     avatar: c.avatar,
     defaultPoints: c.defaultPoints ?? CLASS_DEFAULT_POINTS.default,
+    familyComments: c.familyComments ?? true,
   };
 }
 
@@ -99,6 +104,7 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     subscription: idOrNull(v.subscription),
     avatar: v.avatar ? v.avatar['@id'] : null,
     defaultPoints: v.defaultPoints,
+    familyComments: v.familyComments,
     ...(school !== undefined ? { school } : {}),
   };
 }

@@ -28,6 +28,7 @@ interface Props {
 }
 
 export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, preselectSubscription = false }: Props) {
+  const commentsId = useId();
   const intl = useIntl();
   const [v, setV] = useState(initial);
   const { formRef, errors: submitted, busy, submit, otherError } = useClassForm(CLASS_FORM_FIELDS);
@@ -103,6 +104,25 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
         value={v.defaultPoints}
         onChange={(p) => set('defaultPoints', p)}
       />
+      <div className="flex items-start gap-3 text-sm text-slate-800">
+        <input
+          id={commentsId}
+          type="checkbox"
+          name="familyComments"
+          className="mt-0.5 h-5 w-5 accent-teal-700"
+          checked={v.familyComments}
+          aria-describedby={`${commentsId}-hint`}
+          onChange={(e) => set('familyComments', e.target.checked)}
+        />
+        <div>
+          <label htmlFor={commentsId} className="block font-medium">
+            {t('web_comments_class_setting')}
+          </label>
+          <p id={`${commentsId}-hint`} className="text-slate-600">
+            {t('web_comments_class_setting_hint')}
+          </p>
+        </div>
+      </div>
       <SelectField
         label={t('web_class_form_education_level')}
         value={v.educationLevel}

@@ -1,0 +1,147 @@
+import type { HydraCollection, RatingComment } from '@skillroom/contract/types';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import useSWR from 'swr';
+
+/** A write to the API (the card's, already loaded): answers the refusal's words for a 403, else throws. */
+export type CommentWrite = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => Promise<void>;
+
+interface Props {
+  ratingId: number;
+  canComment: boolean;
+  /** The thread's list (an SWR key). */
+  listKey: string;
+  write: CommentWrite;
+  /** The longest comment (RATING_COMMENT_MAX, passed in: the chunk imports none of the contract's modules). */
+  max: number;
+}
+
+// Plain buttons: the thread's chunk imports nothing of the app's own, so it loads in one step when first opened.
+const small =
+  'inline-flex min-h-8 items-center rounded-md px-2 py-1 text-sm font-semibold transition disabled:cursor-not-allowed ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+const send =
+  'inline-flex min-h-10 items-center justify-center rounded-md bg-teal-700 px-4 py-2 text-sm font-semibold text-white transition ' +
+  'hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-teal-700/60';
+
+/**
+ * A rating's comments as the reader may see them (DESIGN §11), oldest first: author, time and text; a teacher hides or
+ * deletes any, an author deletes their own; and a one-line form to add one. Loaded when the thread first opens.
+ */
+export default function CommentThread({ ratingId, canComment, listKey, write, max }: Props) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { data, mutate } = useSWR<HydraCollection<RatingComment>>(listKey);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useId();
+  const comments = data?.['hydra:member'] ?? [];
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      await mutate();
+      return true;
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : t('web_comments_failed'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    if (await run(() => write('/rating-comment', 'POST', { rating: `/api/auth/v1/rating/${ratingId}`, text }))) setText('');
+  };
+
+  return (
+    <div className="space-y-3">
+      {!data ? null : comments.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('web_comments_empty')}</p>
+      ) : (
+        <ul className="space-y-2" aria-label={t('web_comments_list_label')}>
+          {comments.map((c) => {
+            const name = [c.author.firstName, c.author.lastName].filter(Boolean).join(' ');
+            return (
+              <li
+                key={c.id}
+                className={`rounded-md p-3 text-sm ${c.isHidden ? 'bg-slate-100 text-slate-600' : 'bg-slate-50 text-slate-800'}`}
+              >
+                <p className="flex flex-wrap items-baseline gap-2 text-xs text-slate-600">
+                  <span className="font-semibold text-slate-800">{name}</span>
+                  {c.byTeacher && <span className="rounded-full bg-teal-50 px-2 text-teal-800">{t('web_comments_teacher')}</span>}
+                  <time dateTime={c.created}>{intl.formatDate(c.created, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  {c.isHidden && <span className="font-semibold">{t('web_comments_hidden')}</span>}
+                </p>
+                <p className="mt-1 break-words whitespace-pre-line">{c.text}</p>
+                {(c.canHide || c.canDelete) && (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {c.canHide && (
+                      <button
+                        type="button"
+                        className={`${small} text-slate-700 hover:bg-slate-100`}
+                        aria-label={t(c.isHidden ? 'web_comments_show_label' : 'web_comments_hide_label', { name })}
+                        disabled={busy}
+                        onClick={() => void run(() => write(`/rating-comment/${c.id}`, 'PATCH', { isHidden: !c.isHidden }))}
+                      >
+                        {t(c.isHidden ? 'web_comments_show' : 'web_comments_hide')}
+                      </button>
+                    )}
+                    {c.canDelete && (
+                      <button
+                        type="button"
+                        className={`${small} text-red-700 hover:bg-red-50 hover:text-red-800`}
+                        aria-label={t('web_comments_delete_label', { name })}
+                        disabled={busy}
+                        onClick={() => void run(() => write(`/rating-comment/${c.id}`, 'DELETE'))}
+                      >
+                        {t('web_comments_delete')}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {canComment && (
+        <form className="flex items-end gap-2" onSubmit={(e) => void submit(e)}>
+          <div className="min-w-0 flex-1">
+            <label htmlFor={field} className="sr-only">
+              {t('web_comments_add_label')}
+            </label>
+            <textarea
+              id={field}
+              rows={1}
+              maxLength={max}
+              placeholder={t('web_comments_add_label')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter sends, as in a chat; Shift+Enter is left to the browser.
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+              className="block min-h-10 w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
+            />
+          </div>
+          <button type="submit" className={send} disabled={busy || !text.trim()} aria-busy={busy || undefined}>
+            {t('web_comments_send')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { HydraCollection, RatingReactionSummary } from '@skillroom/contract/types';
+import useSWR, { mutate } from 'swr';
+import { api, withQuery } from '../../lib/api-client';
+
+/** The ratings whose hearts and comments a feed shows: one request for every card loaded (DESIGN §11). */
+export const reactionsKey = (ratingIds: number[]) =>
+  ratingIds.length ? withQuery('/rating-reactions', { 'rating.id': ratingIds, itemsPerPage: ratingIds.length }) : null;
+
+export function useReactions(ratingIds: number[]) {
+  const key = reactionsKey(ratingIds);
+  const res = useSWR<HydraCollection<RatingReactionSummary>>(key);
+  const byRating = new Map((res.data?.['hydra:member'] ?? []).map((s) => [s.rating, s]));
+  return { byRating, key };
+}
+
+export const commentsKey = (ratingId: number) => withQuery('/rating-comments', { 'rating.id': ratingId, itemsPerPage: 100 });
+
+/** Every list of hearts and comment counts asked again (a feed's key holds many ratings). */
+export const refreshReactions = () => mutate((k) => typeof k === 'string' && k.startsWith('/rating-reactions'));
+
+export async function setHeart(ratingId: number, on: boolean) {
+  await api(`/rating/${ratingId}/reaction`, { method: on ? 'POST' : 'DELETE' });
+  await refreshReactions();
+}
