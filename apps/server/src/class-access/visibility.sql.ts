@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { linkedClassIdsSql, linkedPlaceIdsSql, linkedRatingSql, linkedStudentIdsSql } from '../records/linked-access.sql';
-import { visibleClassIdsSql, type UserParam } from './class-roles';
+import { taughtClassIdsSql, visibleClassIdsSql, type UserParam } from './class-roles';
 
 /*
  * Who sees what (DESIGN §2), in SQL, once for the lists and reads of the modules and for media access
@@ -34,6 +34,14 @@ export const skillVisibleSql = (userId: number) =>
  */
 export const ratingVisibleSql = (userId: number) =>
   sql<boolean>`("rating"."teaching_class_id" in ${visibleClassIdsSql(userId)} or ${linkedRatingSql(userId)})`;
+
+/**
+ * A home observation (DESIGN §11): the teachers of its class (not its evaluators) and the users linked to its child's
+ * place in that class.
+ */
+export const homeObservationVisibleSql = (userId: number) =>
+  sql<boolean>`("home_observation"."teaching_class_id" in ${taughtClassIdsSql(userId)}
+    or "home_observation"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
  * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).

@@ -8,6 +8,7 @@ import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { observationsRoutes } from './observations/observations.routes';
+import { homeObservationsRoutes } from './home-observations/home-observations.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
 import { familyLettersRoutes } from './family-letters/family-letters.routes';
@@ -47,6 +48,7 @@ export const modules: ModuleRoutes[] = [
   learningSkillsRoutes,
   ratingsRoutes,
   observationsRoutes,
+  homeObservationsRoutes,
   reportsRoutes,
   exportRoutes,
   familyLettersRoutes,

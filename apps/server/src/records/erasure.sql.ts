@@ -38,6 +38,7 @@ export const MEDIA_REFERENCES: SQL[] = [
   sql`exists (select 1 from teaching_class_student x where x.avatar_id = "media"."id")`,
   sql`exists (select 1 from learning_skill x where x.avatar_id = "media"."id")`,
   sql`exists (select 1 from rating_media x where x.media_id = "media"."id")`,
+  sql`exists (select 1 from home_observation_media x where x.media_id = "media"."id")`,
 ];
 export const referencedSql = sql`(${sql.join(MEDIA_REFERENCES, sql` or `)})`;
 
@@ -89,6 +90,24 @@ export const erasureSql = {
     if (!ratingIds.length) return [];
     const rows = await tx.select({ id: ratingMedias.mediaId }).from(ratingMedias).where(inArray(ratingMedias.ratingId, ratingIds));
     return ids(rows);
+  },
+
+  /**
+   * The attachments of home observations still waiting or rejected (DESIGN §11) of a place or of classes: the rows go
+   * with the place, the class or their author by cascade, their media then with nothing left referring to them.
+   */
+  async homeObservationMedia(tx: DbOrTx, of: { placeId: number } | { classIds: number[] }) {
+    const where =
+      'placeId' in of
+        ? sql`ho.teaching_class_student_id = ${of.placeId}`
+        : sql`ho.teaching_class_id in (${sql.join(
+            of.classIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+    const res = await tx.execute<{ id: number }>(
+      sql`select hom.media_id as id from home_observation_media hom join home_observation ho on ho.id = hom.home_observation_id where ${where}`,
+    );
+    return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },
 
   async placesOfClasses(tx: DbOrTx, classIds: number[]) {
@@ -252,15 +271,20 @@ export const erasureSql = {
       const named = await tx
         .select({ scope: k.scope, key: k.key, body: k.responseBody, names: k.names })
         .from(k)
-        .where(sql`${k.names} && ${sql`array[${sql.join(
-          batch.map((x) => sql`${x}`),
-          sql`, `,
-        )}]::text[]`}`)
+        .where(
+          sql`${k.names} && ${sql`array[${sql.join(
+            batch.map((x) => sql`${x}`),
+            sql`, `,
+          )}]::text[]`}`,
+        )
         .for('update');
       for (const row of named) {
         const body = minimalAnswer(row.body);
         const at = body === null ? undefined : (JSON.parse(body) as { '@id'?: string })['@id'];
-        await tx.update(k).set({ responseBody: body, names: at ? [at] : [] }).where(and(eq(k.scope, row.scope), eq(k.key, row.key)));
+        await tx
+          .update(k)
+          .set({ responseBody: body, names: at ? [at] : [] })
+          .where(and(eq(k.scope, row.scope), eq(k.key, row.key)));
       }
     }
   },

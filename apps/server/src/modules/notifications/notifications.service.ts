@@ -27,6 +27,8 @@ const TEXT_KEY: Record<NotificationType, string> = {
   8: 'class_owned',
   9: 'retention_due',
   10: 'new_evidence',
+  12: 'home_observation_waiting',
+  13: 'home_observation_approved',
   15: 'student_link_ended',
 };
 
