@@ -115,6 +115,22 @@ describe(`home observations (${dbKind})`, { timeout: 120_000 }, () => {
     const feed = await t.s.api('GET', `${API}/ratings?teachingClass.id=${w.cls.id}`, { token: w.creator.token });
     const sources = (feed.json()['hydra:member'] as { id: number; source: string }[]).map((x) => [x.id, x.source]);
     expect(sources).toContainEqual([r.id, 'home']);
+
+    // Reports count it apart: "at home", in the class's totals and on the child's row, and in the child's own report.
+    const report = await t.s.api('GET', `${API}/report/class/${w.cls.id}?startDate=2026-09-01&endDate=2026-11-01`, {
+      token: w.creator.token,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const rep = report.json() as { totals: { atHome: number }; students: { teachingClassStudent: string; atHome: number }[] };
+    expect(rep.totals.atHome).toBe(1);
+    expect(rep.students.find((x) => x.teachingClassStudent === place(w.first.id))!.atHome).toBe(1);
+    expect(rep.students.find((x) => x.teachingClassStudent === place(w.second.id))!.atHome).toBe(0);
+    const studentId = Number(String(w.first.student).split('/').pop());
+    const own = await t.s.api('GET', `${API}/report/student/${studentId}?startDate=2026-09-01&endDate=2026-11-01`, {
+      token: w.linked.token,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().totals.atHome).toBe(1);
   });
 
   it('rejecting needs a reason, which the family reads; a finished class refuses both the post and the answer', async () => {
