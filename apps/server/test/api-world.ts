@@ -271,6 +271,7 @@ export function filterValues(w: ApiWorld): Record<string, string> {
     'creator.id': String(w.creator.id),
     'rating.id': String(w.ids.rating),
     teachingClassStudent: String(w.first.id),
+    'teachingClassStudent.id': String(w.first.id),
   };
 }
 

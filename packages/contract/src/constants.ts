@@ -39,6 +39,10 @@ export const NotificationType = {
   NewEvidence: 10,
   /** A comment on a rating of the class (DESIGN §11), to its teachers but the commenter; entity 18, the comment. */
   RatingComment: 11,
+  /** A family added a home observation that waits for the class's teachers (DESIGN §11); entity 14, the class. */
+  HomeObservationWaiting: 12,
+  /** A teacher approved a family's home observation: it is now a rating (DESIGN §11); entity 17, the rating. */
+  HomeObservationApproved: 13,
   /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
    * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.

@@ -4,6 +4,9 @@
 /** Points of a rating: an integer 1 to 5, 1 when not given (DESIGN §3). */
 export const RATING_POINTS = { min: 1, max: 5, default: 1 } as const;
 export const RATING_DESCRIPTION_MAX = 5000;
+/** Who a rating comes from: the class's teachers, or a family's home observation a teacher approved (DESIGN §11). */
+export const RATING_SOURCES = ['teacher', 'home'] as const;
+export type RatingSource = (typeof RATING_SOURCES)[number];
 /** Students one rating may name, and attachments one rating may carry. */
 export const RATING_LIMITS = { students: 1000, medias: 20 } as const;
 /** Ratings per page of the feeds (class, student). */

@@ -1,6 +1,7 @@
 import {
   ACCESS_MESSAGES,
   CLASS_MESSAGES,
+  HOME_OBSERVATION_MESSAGES,
   ClassUserType,
   ErrorText,
   INVITATION_MESSAGES,
@@ -61,6 +62,8 @@ const RESOURCES = {
   rating: { notFound: 'Rating not found.', knownBy: [...MEMBERS, 'linked'] },
   /** A comment on a rating (DESIGN §11): its author, the class's teachers, and those visibility.sql.ts lets see it. */
   comment: { notFound: RATING_COMMENT_MESSAGES.notFound, knownBy: [...TEACHERS, 'owner', 'visible'] },
+  /** A family's home observation (DESIGN §11): its class's members know of it, and the family linked to its child. */
+  homeObservation: { notFound: HOME_OBSERVATION_MESSAGES.notFound, knownBy: [...MEMBERS, 'linked'] },
   /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
   skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
   /** Resources of no class (DESIGN §2): one's own, or what the visibility SQL lets one see. */
@@ -110,6 +113,8 @@ export const RULES = {
     who: [...TEACHERS, 'linked'],
     message: 'Only the teachers of this class and the family linked to this student may export the record.',
   },
+  /** A home observation of the child (DESIGN §11): only a user linked to this place in this class adds one. */
+  'place.addHomeObservation': { who: ['linked'], message: HOME_OBSERVATION_MESSAGES.linkedOnly },
   'classTeacher.read': { who: MEMBERS },
   /** The creator removes a co-teacher; a co-teacher removes only themselves (leaves). */
   'classTeacher.remove': { who: ['creator', 'owner'], message: INVITATION_MESSAGES.removeTeacher },
@@ -131,6 +136,10 @@ export const RULES = {
   'rating.react': { who: [...TEACHERS, 'linked'], message: RATING_COMMENT_MESSAGES.notYours },
   'comment.delete': { who: [...TEACHERS, 'owner'], message: RATING_COMMENT_MESSAGES.deleteOwn },
   'comment.hide': { who: TEACHERS, message: RATING_COMMENT_MESSAGES.hideTeachers },
+  /** Home observations: the class's teachers and the family linked to the child read them; evaluators do not. */
+  'homeObservation.read': { who: [...TEACHERS, 'linked'], message: HOME_OBSERVATION_MESSAGES.teachersAnswer },
+  /** Approve or reject: the class's creator and co-teachers (an evaluator may not, DESIGN §11). */
+  'homeObservation.answer': { who: TEACHERS, message: HOME_OBSERVATION_MESSAGES.teachersAnswer },
   /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
   'skill.edit': { who: ['owner'] },
   /** A profile: seen by its user and those who share a class or a subscription with them (visibility.sql.ts). */

@@ -68,6 +68,10 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'place.manage': ['ok', 'ok', 403, 403, 404, 'ok', 404],
   'place.export': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
   'place.extendLink': ['ok', 'ok', 403, 403, 404, 'ok', 404],
+  // DESIGN §11: only the family linked to the child adds a home observation; the teachers answer it, an evaluator does not.
+  'place.addHomeObservation': [403, 403, 403, 'ok', 404, 403, 404],
+  'homeObservation.read': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  'homeObservation.answer': ['ok', 'ok', 403, 403, 404, 'ok', 404],
   'classTeacher.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
   'classTeacher.remove': ['ok', 403, 403, 404, 404, 'ok', 404],
   'teacherInvitation.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { classVisibleSql, placeVisibleSql, ratingVisibleSql, skillVisibleSql, studentVisibleSql, userVisibleSql } from './visibility.sql';
+import {
+  classVisibleSql,
+  homeObservationVisibleSql,
+  placeVisibleSql,
+  ratingVisibleSql,
+  skillVisibleSql,
+  studentVisibleSql,
+  userVisibleSql,
+} from './visibility.sql';
 
 /*
  * DESIGN §2, "each media file is readable by exactly the users who can see what it is attached to", as one list under
@@ -24,6 +32,12 @@ export const MEDIA_ATTACHMENTS: readonly Attachment[] = [
     from: sql`rating_media join rating on "rating"."id" = rating_media.rating_id`,
     mediaId: sql`rating_media.media_id`,
     visible: ratingVisibleSql,
+  },
+  {
+    attachedTo: 'a home observation waiting for the teachers (its photo, video, audio or file)',
+    from: sql`home_observation_media join home_observation on "home_observation"."id" = home_observation_media.home_observation_id`,
+    mediaId: sql`home_observation_media.media_id`,
+    visible: homeObservationVisibleSql,
   },
   {
     attachedTo: 'a place (its avatar)',

@@ -50,6 +50,14 @@ export const ratingReactionVisibleSql = (userId: number) => sql<boolean>`("ratin
   or "rating_reaction"."teaching_class_student_id" is null or "rating_reaction"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
+ * A home observation (DESIGN §11): the teachers of its class (not its evaluators) and the users linked to its child's
+ * place in that class.
+ */
+export const homeObservationVisibleSql = (userId: number) =>
+  sql<boolean>`("home_observation"."teaching_class_id" in ${taughtClassIdsSql(userId)}
+    or "home_observation"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
+
+/**
  * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).
  * This is the one place that says who "shares a class": a new kind of link to a class is one more branch here.
  */

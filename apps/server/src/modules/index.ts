@@ -9,6 +9,7 @@ import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { observationsRoutes } from './observations/observations.routes';
 import { ratingCommentsRoutes } from './rating-comments/rating-comments.routes';
+import { homeObservationsRoutes } from './home-observations/home-observations.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
 import { familyLettersRoutes } from './family-letters/family-letters.routes';
@@ -50,6 +51,7 @@ export const modules: ModuleRoutes[] = [
   ratingsRoutes,
   observationsRoutes,
   ratingCommentsRoutes,
+  homeObservationsRoutes,
   reportsRoutes,
   exportRoutes,
   familyLettersRoutes,

@@ -38,6 +38,7 @@ export const MEDIA_REFERENCES: SQL[] = [
   sql`exists (select 1 from teaching_class_student x where x.avatar_id = "media"."id")`,
   sql`exists (select 1 from learning_skill x where x.avatar_id = "media"."id")`,
   sql`exists (select 1 from rating_media x where x.media_id = "media"."id")`,
+  sql`exists (select 1 from home_observation_media x where x.media_id = "media"."id")`,
 ];
 export const referencedSql = sql`(${sql.join(MEDIA_REFERENCES, sql` or `)})`;
 
@@ -89,6 +90,24 @@ export const erasureSql = {
     if (!ratingIds.length) return [];
     const rows = await tx.select({ id: ratingMedias.mediaId }).from(ratingMedias).where(inArray(ratingMedias.ratingId, ratingIds));
     return ids(rows);
+  },
+
+  /**
+   * The attachments of home observations still waiting or rejected (DESIGN §11) of a place or of classes: the rows go
+   * with the place, the class or their author by cascade, their media then with nothing left referring to them.
+   */
+  async homeObservationMedia(tx: DbOrTx, of: { placeId: number } | { classIds: number[] }) {
+    const where =
+      'placeId' in of
+        ? sql`ho.teaching_class_student_id = ${of.placeId}`
+        : sql`ho.teaching_class_id in (${sql.join(
+            of.classIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+    const res = await tx.execute<{ id: number }>(
+      sql`select hom.media_id as id from home_observation_media hom join home_observation ho on ho.id = hom.home_observation_id where ${where}`,
+    );
+    return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },
 
   async placesOfClasses(tx: DbOrTx, classIds: number[]) {

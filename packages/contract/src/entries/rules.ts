@@ -7,6 +7,7 @@ export * from '../family-letter';
 export * from '../privacy-policy';
 export * from '../learning-skill-rules';
 export * from '../rating-rules';
+export * from '../home-observation-rules';
 export * from '../school-year-rules';
 export * from '../report-range-rules';
 export * from '../roster-import-rules';

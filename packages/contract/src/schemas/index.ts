@@ -26,3 +26,4 @@ export * from './roster-import';
 export * from './place-erasure';
 export * from './email-subscription';
 export * from './rating-comment';
+export * from './home-observation';

@@ -6,7 +6,7 @@ import { filter, listQuery } from './filters';
 import type { LearningAction, LearningSkill } from './learning-skill';
 import type { Media } from './media';
 import type { PublicUser } from './user';
-import { RATING_DESCRIPTION_MAX, RATING_LIMITS, RATING_MESSAGES, RATING_PAGE_SIZE, RATING_POINTS } from '../rating-rules';
+import { RATING_SOURCES, RATING_DESCRIPTION_MAX, RATING_LIMITS, RATING_MESSAGES, RATING_PAGE_SIZE, RATING_POINTS } from '../rating-rules';
 
 /**
  * A student named by a rating: a TeachingClassStudent place (`/teaching-class-student/5`, a bare number, or an object)
@@ -68,7 +68,7 @@ const ratingFields = {
 };
 
 /** What a rating shows but is not written through its body. */
-const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit'];
+const ratingReadOnly = ['creator', 'isWholeClass', 'canEdit', 'source'];
 
 export const ratingCreateBody = writeBody(
   { teachingClass: refSchema, ...ratingFields, points: points.default(RATING_POINTS.default), students: studentRefs.default([]) },
@@ -177,6 +177,8 @@ const ratingObject = z.object({
   medias: z.array(loose(ratingMediaObject)),
   /** Whether the signed-in user may edit or delete it (DESIGN §2). */
   canEdit: z.boolean(),
+  /** `home`: a family's home observation a teacher approved (DESIGN §11), counted apart ("at home"). */
+  source: z.enum(RATING_SOURCES),
 });
 export const ratingSchema = loose(ratingObject);
 export type Rating = Omit<z.output<typeof ratingObject>, 'creator'> & { creator: RatingCreator | null };

@@ -56,6 +56,8 @@ const reportStudentSchema = z.strictObject({
   lastName: z.string().nullable(),
   /** Of which whole-class ratings. */
   wholeClassRatings: z.number().int(),
+  /** Of which home ratings: a family's home observations a teacher approved (DESIGN §11, "at home"). */
+  atHome: z.number().int(),
   /** The students × skills table. */
   skills: z.array(reportStudentSkillSchema),
 });
@@ -99,7 +101,14 @@ export const reportSchema = z.strictObject({
    * ratings count for (a whole-class rating counts for all). Student: each rating naming them and each whole-class
    * rating of their classes once; `students` is 1 when any counts, else 0.
    */
-  totals: z.strictObject({ ...figures, students: z.number().int(), wholeClassRatings: z.number().int(), average: z.number().nullable() }),
+  totals: z.strictObject({
+    ...figures,
+    students: z.number().int(),
+    wholeClassRatings: z.number().int(),
+    /** Of which home ratings (DESIGN §11: counted apart from the teachers', "at home"). */
+    atHome: z.number().int(),
+    average: z.number().nullable(),
+  }),
   skills: z.array(reportSkillSchema),
   students: z.array(reportStudentSchema),
   timeline: z.array(reportWeekSchema),

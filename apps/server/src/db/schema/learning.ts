@@ -80,6 +80,10 @@ export const ratings = pgTable(
     observation: uuid('observation')
       .notNull()
       .default(sql`gen_random_uuid()`),
+    /** 'teacher', or 'home': a family's home observation a teacher approved (DESIGN §11), counted apart in reports. */
+    source: text('source', { enum: ['teacher', 'home'] })
+      .notNull()
+      .default('teacher'),
     ...stamps,
   },
   (t) => [
@@ -123,4 +127,50 @@ export const ratingMedias = pgTable(
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rating_media_uq').on(t.ratingId, t.mediaId), index('rating_media_media_idx').on(t.mediaId)],
+);
+
+/**
+ * A family's observation of their child at home (DESIGN §11), waiting for the class's teachers. It belongs to the
+ * child's place (and so to the class) and to the family member who added it: each deletion takes it with its media.
+ * Once approved it is a rating (`rating_id`), which then follows the ratings' own rules.
+ */
+export const homeObservations = pgTable(
+  'home_observation',
+  {
+    id: serial('id').primaryKey(),
+    teachingClassId: belongsTo('teaching_class_id', () => teachingClasses.id),
+    teachingClassStudentId: belongsTo('teaching_class_student_id', () => teachingClassStudents.id),
+    learningActionId: belongsTo('learning_action_id', () => learningActions.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    creatorId: belongsTo('creator_id', () => users.id),
+    ratingId: integer('rating_id').references(() => ratings.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [
+    index('home_observation_class_status_idx').on(t.teachingClassId, t.status, t.id),
+    index('home_observation_place_idx').on(t.teachingClassStudentId, t.id),
+    index('home_observation_creator_idx').on(t.creatorId),
+    index('home_observation_action_idx').on(t.learningActionId),
+    index('home_observation_rating_idx').on(t.ratingId),
+  ],
+);
+
+/** An attachment of a home observation until it is approved, when the link moves to the rating (`rating_media`). */
+export const homeObservationMedias = pgTable(
+  'home_observation_media',
+  {
+    id: serial('id').primaryKey(),
+    homeObservationId: belongsTo('home_observation_id', () => homeObservations.id),
+    mediaId: belongsTo('media_id', () => media.id),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('home_observation_media_uq').on(t.homeObservationId, t.mediaId),
+    index('home_observation_media_media_idx').on(t.mediaId),
+  ],
 );

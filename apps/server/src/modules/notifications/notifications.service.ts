@@ -28,6 +28,8 @@ const TEXT_KEY: Record<NotificationType, string> = {
   9: 'retention_due',
   10: 'new_evidence',
   11: 'rating_comment',
+  12: 'home_observation_waiting',
+  13: 'home_observation_approved',
   15: 'student_link_ended',
 };
 

@@ -52,5 +52,6 @@ export function presentRating(r: FullRating, signer: UrlSigner, canEdit: boolean
     isWholeClass: x.isWholeClass,
     medias: r.medias.map((m) => presentRatingMedia(m, signer)),
     canEdit,
+    source: x.source,
   });
 }

@@ -85,7 +85,12 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const pointsW = 80;
   const head = `${L.date(r.date)} · ${L.named(r.skill)} — ${L.action(r.action)}`;
   const author = r.author ? L.person(r.author) : t('report_pdf.former_member');
-  const meta = [t('report_pdf.by', { name: author }), r.isWholeClass ? t('report_pdf.whole_class') : '', c.several ? r.className : '']
+  const meta = [
+    t('report_pdf.by', { name: author }),
+    r.source === 'home' ? t('report_pdf.at_home') : '',
+    r.isWholeClass ? t('report_pdf.whole_class') : '',
+    c.several ? r.className : '',
+  ]
     .filter(Boolean)
     .join(' · ');
   const medias = r.medias.map((m) => m.media);

@@ -35,6 +35,7 @@ export const reportPortfolioRepository = {
           points: ratings.points,
           description: ratings.description,
           isWholeClass: ratings.isWholeClass,
+          source: ratings.source,
           className: teachingClasses.name,
           skill: {
             id: learningSkills.id,

@@ -11,6 +11,8 @@ export interface RatingLine {
   description: string | null;
   isWholeClass: boolean;
   className: string;
+  /** 'home': a family's home observation a teacher approved (DESIGN §11), marked "At home". */
+  source: 'teacher' | 'home';
 }
 
 /**
@@ -69,7 +71,7 @@ export const reportRatingsRepository = {
             order by p.first_name, p.last_name, p.id)
           from rating_student rs join teaching_class_student p on p.id = rs.teaching_class_student_id where rs.rating_id = r.id), '[]')`;
     const result = await db.execute(sql`select r.id, to_char(r.date, 'YYYY-MM-DD') date, r.points, r.description,
-        r.is_whole_class "isWholeClass", c.name "className",
+        r.is_whole_class "isWholeClass", c.name "className", r.source,
         json_build_object('name', s.name, 'translationKey', s.translation_key) skill,
         case when a.id is null then null else json_build_object('name', a.name, 'translationKey', a.translation_key) end action,
         case when u.id is null then null else json_build_object('firstName', u.first_name, 'lastName', u.last_name) end author,
@@ -93,6 +95,7 @@ export const reportRatingsRepository = {
       description: (r.description as string | null) ?? null,
       isWholeClass: Boolean(r.isWholeClass),
       className: String(r.className),
+      source: r.source === 'home' ? ('home' as const) : ('teacher' as const),
       skill: json(r.skill),
       action: json(r.action),
       author: json(r.author),

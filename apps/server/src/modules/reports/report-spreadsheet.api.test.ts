@@ -61,13 +61,13 @@ describe('report spreadsheet', () => {
     const { wb, raw } = await workbook(`class/${w.cls.id}?${SEPT}`, w.creator.token);
     expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings']);
     const ws = wb.getWorksheet('Ratings')!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Date', 'Skill', 'Action', 'Points', 'Students', 'Note', 'Author', 'Attachments']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Date', 'Skill', 'Action', 'Points', 'Students', 'Note', 'Author', 'At home', 'Attachments']);
     expect(ws.rowCount).toBe(5);
     expect(rows(ws).map((r) => r.slice(1))).toEqual([
-      [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Amara Okafor', '=1+1', person(w.creator), 'a.png'],
-      [utc('2026-09-09'), 'Communication', expect.any(String), 4, 'Amara Okafor\nBao Nguyen', '@SUM(A1)', person(w.coteacher), ''],
-      [utc('2026-09-15'), 'Collaboration', expect.any(String), 5, 'Whole class', '+44 20 7946 0000', person(w.evaluator), ''],
-      [utc('2026-09-16'), 'Collaboration', expect.any(String), 3, 'Bao Nguyen', '-1', person(w.creator), ''],
+      [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Amara Okafor', '=1+1', person(w.creator), '', 'a.png'],
+      [utc('2026-09-09'), 'Communication', expect.any(String), 4, 'Amara Okafor\nBao Nguyen', '@SUM(A1)', person(w.coteacher), '', ''],
+      [utc('2026-09-15'), 'Collaboration', expect.any(String), 5, 'Whole class', '+44 20 7946 0000', person(w.evaluator), '', ''],
+      [utc('2026-09-16'), 'Collaboration', expect.any(String), 3, 'Bao Nguyen', '-1', person(w.creator), '', ''],
     ]);
     for (let n = 2; n <= 5; n++) {
       expect(ws.getCell(n, 1).type).toBe(ExcelJS.ValueType.Date);
@@ -117,8 +117,8 @@ describe('report spreadsheet', () => {
   });
 
   it.each([
-    ['es', ['Fecha', 'Habilidad', 'Acción', 'Puntos', 'Alumnos', 'Nota', 'Autor', 'Adjuntos'], 'Toda la clase'],
-    ['zh-HK', ['日期', '技能', '行為', '分數', '學生', '備註', '評分者', '附件'], '全班'],
+    ['es', ['Fecha', 'Habilidad', 'Acción', 'Puntos', 'Alumnos', 'Nota', 'Autor', 'En casa', 'Adjuntos'], 'Toda la clase'],
+    ['zh-HK', ['日期', '技能', '行為', '分數', '學生', '備註', '評分者', '在家中', '附件'], '全班'],
   ])('keeps the sheet name "Ratings" and writes its headers in %s', async (lang, headers, whole) => {
     await s.api('PATCH', `${API}/user/${w.evaluator.id}`, { token: w.evaluator.token, body: { preferredLanguage: lang } });
     const { wb } = await workbook(`class/${w.cls.id}?${SEPT}`, w.evaluator.token);

@@ -122,6 +122,7 @@ export async function renderReportSpreadsheet(
       [t('report.average'), r.totals.average],
       [t('report.students'), r.totals.students],
       [t('report.whole_class'), r.totals.wholeClassRatings],
+      [t('report.at_home'), r.totals.atHome],
     ],
   );
   // The second column mixes names, dates and figures: each cell is formatted for what it holds.
@@ -153,12 +154,21 @@ export async function renderReportSpreadsheet(
       num(t('report.ratings')),
       num(t('report.points')),
       num(t('report.whole_class')),
+      num(t('report.at_home')),
       ...rated.map((s) => num(L.named(s))),
     ],
     r.students.map((st) => {
       const per = new Map(st.skills.map((x) => [x.learningSkill, x.ratings]));
       const name = className.get(st.teachingClass) ?? '';
-      return [L.person(st), name, st.ratings, st.points, st.wholeClassRatings, ...rated.map((s) => per.get(s.learningSkill) ?? 0)];
+      return [
+        L.person(st),
+        name,
+        st.ratings,
+        st.points,
+        st.wholeClassRatings,
+        st.atHome,
+        ...rated.map((s) => per.get(s.learningSkill) ?? 0),
+      ];
     }),
   );
 
@@ -196,6 +206,7 @@ export async function renderReportSpreadsheet(
       text(t('report_sheet.students'), true),
       text(t('report_sheet.note'), true),
       text(t('report_sheet.author')),
+      text(t('report_sheet.at_home')),
       text(t('report_sheet.attachments'), true),
     ],
     ratings.map((x) => [
@@ -208,6 +219,7 @@ export async function renderReportSpreadsheet(
       x.isWholeClass ? whole : r.student ? L.person(r.student) : x.students.map(L.person).join('\n'),
       x.description ?? '',
       x.author ? L.person(x.author) : t('report_sheet.former_member'),
+      x.source === 'home' ? t('report_sheet.at_home') : '',
       x.files.join('\n'),
     ]),
   );

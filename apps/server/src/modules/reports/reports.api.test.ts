@@ -68,7 +68,7 @@ describe('GET /report/class/{id}', () => {
       student: null,
       teachingClasses: [{ id: w.cls.id, name: 'Year 4 Maple' }],
     });
-    expect(r.totals).toEqual({ ratings: 4, points: 12, students: 3, wholeClassRatings: 1, average: 3 });
+    expect(r.totals).toEqual({ ratings: 4, points: 12, students: 3, wholeClassRatings: 1, atHome: 0, average: 3 });
     const a = r.skills.find((x) => x.learningSkill === A['@id'])!;
     expect(a).toMatchObject({ ratings: 3, points: 7, name: 'Communication', translationKey: 'learning_skill.communication' });
     expect(a.actions.slice(0, 2).map((x) => [x.learningAction, x.ratings, x.points])).toEqual([
@@ -113,7 +113,7 @@ describe('GET /report/class/{id}', () => {
   it('answers a class without ratings with zeros, every week of the range, and exports it', async () => {
     const empty = await createClass(s, w.creator, { start: '2026-09-01' });
     const r = (await get(`/report/class/${empty.id}?startDate=2026-09-07&endDate=2026-09-20`, w.creator.token)).json() as Report;
-    expect(r.totals).toEqual({ ratings: 0, points: 0, students: 0, wholeClassRatings: 0, average: null });
+    expect(r.totals).toEqual({ ratings: 0, points: 0, students: 0, wholeClassRatings: 0, atHome: 0, average: null });
     expect(r.skills.every((k) => k.ratings === 0 && k.actions.length >= 3)).toBe(true);
     expect(r.timeline).toEqual([
       { week: '2026-09-07', ratings: 0, points: 0 },
@@ -162,7 +162,7 @@ describe('GET /report/student/{id}', () => {
       student: { id: studentId(w.first), firstName: 'Amara' },
       teachingClasses: [{ id: w.cls.id }],
     });
-    expect(mine.totals).toEqual({ ratings: 3, points: 11, students: 1, wholeClassRatings: 1, average: 3.67 });
+    expect(mine.totals).toEqual({ ratings: 3, points: 11, students: 1, wholeClassRatings: 1, atHome: 0, average: 3.67 });
     // The co-teacher teaches both of Amara's classes: her history reads across them; one class with teachingClassId.
     const both = (await get(`/report/student/${studentId(w.first)}?${SEPT}`, w.coteacher.token)).json() as Report;
     expect(both.teachingClasses.map((c) => c.name)).toEqual(['Year 4 Maple', 'Year 5 Oaks']);
@@ -218,7 +218,7 @@ describe('exports', () => {
     const wb = await load(w.creator.token);
     expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings']);
     const students = wb.getWorksheet('Students')!;
-    expect(students.getRow(2).values).toEqual([undefined, 'Amara Okafor', 'Year 4 Maple', 3, 11, 1, 2, 1]);
+    expect(students.getRow(2).values).toEqual([undefined, 'Amara Okafor', 'Year 4 Maple', 3, 11, 1, 0, 2, 1]);
     expect(wb.getWorksheet('Timeline')!.getRow(3).values).toEqual([undefined, new Date('2026-09-07T00:00:00Z'), 3, 7]);
     expect(wb.getWorksheet('Evidence')!.rowCount).toBe(2);
     await s.api('PATCH', `${API}/user/${w.coteacher.id}`, { token: w.coteacher.token, body: { preferredLanguage: 'es' } });

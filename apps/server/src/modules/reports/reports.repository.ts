@@ -15,12 +15,12 @@ export interface Figures {
 
 /** What one report is made of, aggregated by PostgreSQL in one statement over the ratings of a date range. */
 export interface ReportRows {
-  totals: Figures & { whole: number; named: number };
+  totals: Figures & { whole: number; named: number; home: number };
   /** Per skill and action; `a` is null for the skill's ratings of the skill as a whole. */
   actions: (Figures & { s: number; a: number | null })[];
   weeks: (Figures & { w: string })[];
   /** Per place and skill: ratings naming the place. */
-  named: (Figures & { place: number; s: number })[];
+  named: (Figures & { place: number; s: number; h: number })[];
   /** Per class and skill: whole-class ratings (they count for every place of the class). */
   whole: (Figures & { c: number; s: number })[];
   media: { rating: number; date: string; s: number; whole: boolean; media: MediaRow }[];
@@ -53,18 +53,19 @@ export const reportsRepository = {
       : sql``;
     const namedOnly = scope.studentId ? sql`and rs.student_id = ${scope.studentId}` : sql``;
     const result = await db.execute(sql`with r as materialized (
-        select r0.id, r0.teaching_class_id, r0.learning_skill_id, r0.learning_action_id, r0.date, r0.points, r0.is_whole_class
+        select r0.id, r0.teaching_class_id, r0.learning_skill_id, r0.learning_action_id, r0.date, r0.points, r0.is_whole_class, r0.source
         from rating r0
         where r0.teaching_class_id in ${ids(scope.classIds)} and r0.date between ${scope.start} and ${scope.end} ${student}
       ), n as materialized (
-        select rs.teaching_class_student_id place, r.learning_skill_id s, r.points from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly}
+        select rs.teaching_class_student_id place, r.learning_skill_id s, r.points, r.source = 'home' home from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly}
       )
       select json_build_object(
         'totals', (select json_build_object('n', count(*), 'p', coalesce(sum(points), 0), 'whole', count(*) filter (where is_whole_class),
+          'home', count(*) filter (where source = 'home'),
           'named', (select count(distinct place) from n)) from r),
         'actions', (select coalesce(json_agg(x), '[]') from (select learning_skill_id s, learning_action_id a, count(*) n, sum(points) p from r group by 1, 2) x),
         'weeks', (select coalesce(json_agg(x order by x.w), '[]') from (select to_char(date_trunc('week', date), 'YYYY-MM-DD') w, count(*) n, sum(points) p from r group by 1) x),
-        'named', (select coalesce(json_agg(x), '[]') from (select place, s, count(*) n, sum(points) p from n group by 1, 2) x),
+        'named', (select coalesce(json_agg(x), '[]') from (select place, s, count(*) n, sum(points) p, count(*) filter (where home) h from n group by 1, 2) x),
         'whole', (select coalesce(json_agg(x), '[]') from (select teaching_class_id c, learning_skill_id s, count(*) n, sum(points) p from r where is_whole_class group by 1, 2) x),
         -- Attachments found from the range's ratings, one index probe each (the offset 0 fences keep the planner from
         -- walking all of rating_media or media instead, which it estimates wrongly once those tables are large). A file

@@ -77,7 +77,7 @@ export type SkillsMemo = Map<string, ReturnType<typeof repo.skills>>;
 
 /** The figures of a range without any rating: what a report of a student nobody has rated yet is made of. */
 export const NO_RATINGS: ReportRows = {
-  totals: { n: 0, p: 0, whole: 0, named: 0 },
+  totals: { n: 0, p: 0, whole: 0, named: 0, home: 0 },
   actions: [],
   weeks: [],
   named: [],
@@ -131,6 +131,9 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
   for (const x of rows.whole) whole.set(x.c, (whole.get(x.c) ?? new Map()).set(x.s, fig(x)));
   const named = new Map<number, Map<number, { ratings: number; points: number }>>();
   for (const x of rows.named) named.set(x.place, (named.get(x.place) ?? new Map()).set(x.s, fig(x)));
+  // A home rating names one child: it is among the place's own ratings (DESIGN §11, counted apart: "at home").
+  const home = new Map<number, number>();
+  for (const x of rows.named) home.set(x.place, (home.get(x.place) ?? 0) + Number(x.h ?? 0));
   const students: ReportStudent[] = a.places.map((p) => {
     const own = named.get(p.id) ?? new Map();
     const cls = whole.get(p.teachingClassId) ?? new Map();
@@ -141,6 +144,7 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
       }))
       .filter((x) => x.ratings > 0);
     const wholeCount = [...cls.values()].reduce((n, f) => n + f.ratings, 0);
+    const atHome = home.get(p.id) ?? 0;
     return {
       teachingClassStudent: iri('teaching-class-student', p.id),
       student: iri('student', p.studentId),
@@ -149,6 +153,7 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
       lastName: p.lastName,
       ...skillFigures.reduce(add, { ratings: 0, points: 0 }),
       wholeClassRatings: wholeCount,
+      atHome,
       skills: skillFigures,
     };
   });
@@ -166,6 +171,7 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
       ...totals,
       students: counted,
       wholeClassRatings: Number(rows.totals.whole),
+      atHome: Number(rows.totals.home ?? 0),
       average: totals.ratings ? Math.round((totals.points / totals.ratings) * 100) / 100 : null,
     },
     skills,

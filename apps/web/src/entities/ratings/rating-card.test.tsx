@@ -47,4 +47,12 @@ describe('rating card (DESIGN §14: a rating of a skill with no action)', () => 
     );
     expect(screen.getAllByText('Teamwork')).toHaveLength(2);
   });
+
+  it('marks a home rating "At home" (DESIGN §11), and only that', () => {
+    show([{ ...rating(3, null), source: 'home' } as Rating]);
+    expect(screen.getByText('web_home_observations_at_home')).toBeTruthy();
+    cleanup();
+    show([{ ...rating(4, null), source: 'teacher' } as Rating]);
+    expect(screen.queryByText('web_home_observations_at_home')).toBeNull();
+  });
 });

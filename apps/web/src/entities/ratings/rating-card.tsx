@@ -103,6 +103,12 @@ export function RatingCard({ group, studentNames, actions, priority = false, fee
         )}
         <span aria-hidden="true">·</span>
         <time dateTime={first.date}>{formatDate(first.date)}</time>
+        {first.source === 'home' && (
+          // A family's home observation a teacher approved (DESIGN §11): set apart from the teachers' ratings.
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="rating-at-home">
+            <FormattedMessage id="web_home_observations_at_home" />
+          </span>
+        )}
         {first.isWholeClass && (
           <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">
             <FormattedMessage id="web_rating_whole_class" />
