@@ -38,6 +38,11 @@ export const NotificationType = {
    */
   NewEvidence: 10,
   /**
+   * A message in a child's conversation, or a class announcement (DESIGN §11), to the other side: each linked user, or
+   * each teacher of the class; entity 19, the conversation. Tied to the child's place, so it goes with their record.
+   */
+  Message: 14,
+  /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
    * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.
    */
@@ -55,6 +60,7 @@ export const EntityType = {
   TeacherInvitation: 15,
   StudentProfileUserInvitation: 16,
   Rating: 17,
+  Conversation: 19,
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 
@@ -97,6 +103,8 @@ export const PAGE_SIZE = {
   classes: 10,
   notifications: 25,
   notificationDropdown: 10,
+  conversations: 30,
+  messages: 50,
   subscriptions: 1000,
   invitationCodeLookup: 1,
   max: 1000,
@@ -158,6 +166,9 @@ export const SCREEN_NAMES = [
   'Forgot Password',
   'Reset Password',
   'Family Link',
+  'Messages',
+  'Conversation',
+  'Announce',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -4,6 +4,7 @@ import {
   ClassUserType,
   ErrorText,
   INVITATION_MESSAGES,
+  MESSAGE_MESSAGES,
   type AccountType,
   CLASS_ABILITIES,
   type ClassAbilities,
@@ -67,6 +68,9 @@ const RESOURCES = {
   subscription: { notFound: 'Subscription not found.', knownBy: ['member'] },
   notification: { notFound: 'Notification not found.', knownBy: ['owner'] },
   pushToken: { notFound: 'Push token not found.', knownBy: ['owner'] },
+  /** DESIGN §11: a child's conversation is between the class's teachers and the child's linked users; evaluators never know it. */
+  conversation: { notFound: 'Conversation not found.', knownBy: [...TEACHERS, 'linked'] },
+  message: { notFound: 'Message not found.', knownBy: [...TEACHERS, 'linked'] },
 } satisfies Record<string, { notFound: string; knownBy: Who[] }>;
 type Resource = keyof typeof RESOURCES;
 
@@ -106,6 +110,12 @@ export const RULES = {
     who: [...TEACHERS, 'linked'],
     message: 'Only the teachers of this class and the family linked to this student may export the record.',
   },
+  /** Write in the child's conversation (DESIGN §11): an evaluator knows the place, but has no say in it. */
+  'place.message': { who: [...TEACHERS, 'linked'], message: MESSAGE_MESSAGES.writers },
+  /** One message to every linked family of the class (DESIGN §11). */
+  'class.announce': { who: TEACHERS, message: MESSAGE_MESSAGES.announcers },
+  'conversation.read': { who: [...TEACHERS, 'linked'] },
+  'message.read': { who: [...TEACHERS, 'linked'] },
   'classTeacher.read': { who: MEMBERS },
   /** The creator removes a co-teacher; a co-teacher removes only themselves (leaves). */
   'classTeacher.remove': { who: ['creator', 'owner'], message: INVITATION_MESSAGES.removeTeacher },

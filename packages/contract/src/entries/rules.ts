@@ -12,3 +12,4 @@ export * from '../report-range-rules';
 export * from '../roster-import-rules';
 export * from '../teaching-class-rules';
 export * from '../quiet-hours-rules';
+export * from '../message-rules';

@@ -24,3 +24,4 @@ export * from './privacy';
 export * from './json-number';
 export * from './roster-import';
 export * from './place-erasure';
+export * from './conversation';

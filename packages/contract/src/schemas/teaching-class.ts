@@ -8,6 +8,7 @@ import { publicUserSchema } from './user';
 import { teachingClassStudentSchema } from './student';
 import { V, isoDate, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
+import { officeHoursBody, officeHoursSchema } from './conversation';
 import { personName } from './names';
 import { CLASS_ABILITIES, CLASS_DEFAULT_POINTS, CLASS_MESSAGES, type ClassAbility } from '../teaching-class-rules';
 
@@ -50,6 +51,8 @@ const classFields = {
   avatar: nullableRef,
   subscription: nullableRef,
   defaultPoints: defaultPoints.optional(),
+  /** DESIGN §11: when the teachers answer messages, in the creator's time zone; null for none. */
+  officeHours: officeHoursBody.nullable().optional(),
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
@@ -136,6 +139,8 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   finishedAt: z.string().nullable(),
   /** Points a quick rating gives, 1 to 5 (DESIGN §7). */
   defaultPoints: z.number().int(),
+  /** When the teachers answer messages (DESIGN §11), in the creator's time zone; null: no office hours set. */
+  officeHours: officeHoursSchema.nullable(),
   avatar: mediaSchema.nullable(),
   school: schoolSummarySchema.nullable(),
   creator: publicUserSchema,
@@ -156,7 +161,6 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   abilities: classAbilitiesSchema,
 });
 export type TeachingClass = z.output<typeof teachingClassSchema>;
-
 
 /** What a class's invitation code shows to anyone signed in: enough to recognise the class, nothing more. */
 export const teachingClassSummarySchema = jsonLdObject('TeachingClass', {

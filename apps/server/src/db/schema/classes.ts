@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, schools, stamps, subscriptions, users } from './accounts';
 import { media } from './media';
 
@@ -21,6 +21,8 @@ export const teachingClasses = pgTable(
     isFinished: boolean('is_finished').notNull().default(false),
     /** Points a quick rating gives (DESIGN §7): 1 to 5. */
     defaultPoints: smallint('default_points').notNull().default(3),
+    /** When the teachers answer messages (DESIGN §11): ISO weekdays and HH:mm in the creator's zone; null for none. */
+    officeHours: jsonb('office_hours').$type<{ days: number[]; start: string; end: string }>(),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     creatorId: belongsTo('creator_id', () => users.id),

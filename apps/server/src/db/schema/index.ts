@@ -6,3 +6,4 @@ export * from './learning';
 export * from './invitations';
 export * from './notifications';
 export * from './idempotency';
+export * from './conversations';

@@ -27,6 +27,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   8: 'class_owned',
   9: 'retention_due',
   10: 'new_evidence',
+  14: 'message',
   15: 'student_link_ended',
 };
 
@@ -42,6 +43,8 @@ export interface NotificationEvent {
   path: string | null;
   /** The child's place the notice names, when it names one (it goes with the place's erasure). */
   placeId?: number;
+  /** Another text of the same type (a class announcement is a message, worded as one). */
+  textKey?: string;
 }
 
 /** A notification the user may reach: their own; anyone else's does not exist for them. */
@@ -59,7 +62,7 @@ export const notificationsService = {
     const recipients = [...new Set(e.recipients)];
     if (!recipients.length) return [];
     const languages = await repo.languages(tx, recipients);
-    const key = TEXT_KEY[e.notificationType];
+    const key = e.textKey ?? TEXT_KEY[e.notificationType];
     const rows = await repo.insertMany(
       tx,
       recipients.map((userId) => {

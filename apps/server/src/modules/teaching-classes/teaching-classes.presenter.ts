@@ -36,6 +36,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     isFinished: c.isFinished,
     finishedAt: iso(c.finishedAt),
     defaultPoints: c.defaultPoints,
+    officeHours: c.officeHours ?? null,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),

@@ -161,6 +161,7 @@ export const teachingClassesService = {
       creatorId: p.userId,
       // Omitted: the database's default (CLASS_DEFAULT_POINTS.default).
       defaultPoints: b.defaultPoints,
+      officeHours: b.officeHours ?? null,
     };
     // A new class starts with the catalogue's learning skills (its teachers then choose).
     return withFreshCode(() =>
@@ -204,6 +205,7 @@ export const teachingClassesService = {
         subscriptionId: b.subscription,
         isFinished: b.isFinished,
         defaultPoints: b.defaultPoints,
+        officeHours: b.officeHours,
         ...retentionChanges(now.cls, b),
         creatorId: newOwner ?? undefined,
       });
