@@ -33,6 +33,11 @@ export async function apiWorld(s: TestServer) {
   const link = (await post(w.linked.token, '/student-profile-user-invitation', { invitationCode: w.second.invitationCode })) as {
     id: number;
   };
+  // A message in the first child's conversation (DESIGN §11), written by the family so the teachers have it unread.
+  const message = (await post(w.linked.token, '/message', { teachingClassStudent: w.first['@id'], text: 'Hello' })) as {
+    id: number;
+    conversation: string;
+  };
   const notification = (await first('/notifications?itemsPerPage=1')) as { id: number };
   const coteacherRow = (await first(`/teaching-class-teachers?teacher.id=${w.coteacher.id}`)) as { id: number };
   const linked = (await first(`/student-profile-users?user.id=${w.linked.id}`)) as { id: number };
@@ -51,6 +56,8 @@ export async function apiWorld(s: TestServer) {
     user: w.creator.id,
     school: school.id,
     subscription: w.sub.id,
+    message: message.id,
+    conversation: Number(message.conversation.split('/').pop()),
   };
   // Resources named by a UUID rather than a row's integer (an observation: the id its ratings share).
   const keys: Record<string, string> = {
@@ -234,6 +241,9 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
     students: [w.first['@id']],
   }),
   'PATCH /api/auth/v1/rating/{id}': () => ({ points: 4 }),
+  'POST /api/auth/v1/message': (_s, w) => ({ teachingClassStudent: w.first['@id'], text: 'Thank you' }),
+  'PATCH /api/auth/v1/message/{id}': () => ({ isRead: true }),
+  'POST /api/auth/v1/announcement': (_s, w) => ({ teachingClass: w.cls['@id'], text: 'Sports day on Friday' }),
   'POST /api/auth/v1/rating-student': async (s, w) => ({
     rating: (await rate(s, w.creator, w.cls.id, w.ids['learning-action']!)).id,
     student: w.second.student,

@@ -44,6 +44,11 @@ export const NotificationType = {
   /** A teacher approved a family's home observation: it is now a rating (DESIGN §11); entity 17, the rating. */
   HomeObservationApproved: 13,
   /**
+   * A message in a child's conversation, or a class announcement (DESIGN §11), to the other side: each linked user, or
+   * each teacher of the class; entity 19, the conversation. Tied to the child's place, so it goes with their record.
+   */
+  Message: 14,
+  /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14
    * are DESIGN §11's. It names the class, never the child: the child's record is erased and no row of it may stay.
    */
@@ -62,6 +67,7 @@ export const EntityType = {
   StudentProfileUserInvitation: 16,
   Rating: 17,
   RatingComment: 18,
+  Conversation: 19,
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 
@@ -104,6 +110,8 @@ export const PAGE_SIZE = {
   classes: 10,
   notifications: 25,
   notificationDropdown: 10,
+  conversations: 30,
+  messages: 50,
   subscriptions: 1000,
   invitationCodeLookup: 1,
   max: 1000,
@@ -165,6 +173,9 @@ export const SCREEN_NAMES = [
   'Forgot Password',
   'Reset Password',
   'Family Link',
+  'Messages',
+  'Conversation',
+  'Announce',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

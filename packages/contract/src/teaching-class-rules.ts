@@ -24,6 +24,7 @@ export const CLASS_ABILITIES = [
   'printLetters',
   'export',
   'readAccessLog',
+  'announce',
 ] as const;
 export type ClassAbility = (typeof CLASS_ABILITIES)[number];
 export type ClassAbilities = Record<ClassAbility, boolean>;

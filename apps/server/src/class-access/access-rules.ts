@@ -6,6 +6,7 @@ import {
   ErrorText,
   INVITATION_MESSAGES,
   RATING_COMMENT_MESSAGES,
+  MESSAGE_MESSAGES,
   type AccountType,
   CLASS_ABILITIES,
   type ClassAbilities,
@@ -74,6 +75,9 @@ const RESOURCES = {
   notification: { notFound: 'Notification not found.', knownBy: ['owner'] },
   pushToken: { notFound: 'Push token not found.', knownBy: ['owner'] },
   emailSubscription: { notFound: 'Email subscription not found.', knownBy: ['owner'] },
+  /** DESIGN §11: a child's conversation is between the class's teachers and the child's linked users; evaluators never know it. */
+  conversation: { notFound: 'Conversation not found.', knownBy: [...TEACHERS, 'linked'] },
+  message: { notFound: 'Message not found.', knownBy: [...TEACHERS, 'linked'] },
 } satisfies Record<string, { notFound: string; knownBy: Who[] }>;
 type Resource = keyof typeof RESOURCES;
 
@@ -115,6 +119,12 @@ export const RULES = {
   },
   /** A home observation of the child (DESIGN §11): only a user linked to this place in this class adds one. */
   'place.addHomeObservation': { who: ['linked'], message: HOME_OBSERVATION_MESSAGES.linkedOnly },
+  /** Write in the child's conversation (DESIGN §11): an evaluator knows the place, but has no say in it. */
+  'place.message': { who: [...TEACHERS, 'linked'], message: MESSAGE_MESSAGES.writers },
+  /** One message to every linked family of the class (DESIGN §11). */
+  'class.announce': { who: TEACHERS, message: MESSAGE_MESSAGES.announcers },
+  'conversation.read': { who: [...TEACHERS, 'linked'] },
+  'message.read': { who: [...TEACHERS, 'linked'] },
   'classTeacher.read': { who: MEMBERS },
   /** The creator removes a co-teacher; a co-teacher removes only themselves (leaves). */
   'classTeacher.remove': { who: ['creator', 'owner'], message: INVITATION_MESSAGES.removeTeacher },

@@ -72,6 +72,11 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'place.addHomeObservation': [403, 403, 403, 'ok', 404, 403, 404],
   'homeObservation.read': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
   'homeObservation.answer': ['ok', 'ok', 403, 403, 404, 'ok', 404],
+  // DESIGN §11 messages: teachers and the child's family; an evaluator knows the place but has no say, nor sees its conversation.
+  'place.message': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
+  'class.announce': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'conversation.read': ['ok', 'ok', 404, 'ok', 404, 'ok', 404],
+  'message.read': ['ok', 'ok', 404, 'ok', 404, 'ok', 404],
   'classTeacher.read': ['ok', 'ok', 'ok', 404, 404, 'ok', 404],
   'classTeacher.remove': ['ok', 403, 403, 404, 404, 'ok', 404],
   'teacherInvitation.read': ['ok', 'ok', 404, 404, 'ok', 'ok', 404],

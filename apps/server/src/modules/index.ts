@@ -30,6 +30,7 @@ import { teacherInvitationsRoutes } from './teacher-invitations/teacher-invitati
 import { classTeachersRoutes } from './class-teachers/class-teachers.routes';
 import { studentLinksRoutes } from './student-links/student-links.routes';
 import { accessLogsRoutes } from './access-logs/access-logs.routes';
+import { conversationsRoutes } from './conversations/conversations.routes';
 
 /** Every module of the API, registered in this order. */
 export const modules: ModuleRoutes[] = [
@@ -59,6 +60,7 @@ export const modules: ModuleRoutes[] = [
   classTeachersRoutes,
   studentLinksRoutes,
   accessLogsRoutes,
+  conversationsRoutes,
   notificationsRoutes,
   pushRoutes,
   emailSubscriptionsRoutes,

@@ -97,6 +97,11 @@ const screens: ScreenRoute[] = [
         at(`${base}/rating/:ratingId/edit`, ratingEdit),
         at(`${base}/manage`, studentLinks),
       ]),
+      // DESIGN §11 messages: the list, a conversation, a child's (made with its first message), a class announcement.
+      at(
+        'messages/*',
+        lazyScreen(() => import('../features/messages/routes/messages-screens').then((m) => m.MessagesScreens)),
+      ),
       at(
         'notifications',
         lazyScreen(() => import('../features/notifications/routes/notification-list-route').then((m) => m.NotificationListRoute)),

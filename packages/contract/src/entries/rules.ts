@@ -15,3 +15,4 @@ export * from '../teaching-class-rules';
 export * from '../quiet-hours-rules';
 export * from '../email-digest-rules';
 export * from '../rating-comment-rules';
+export * from '../message-rules';

@@ -27,3 +27,4 @@ export * from './place-erasure';
 export * from './email-subscription';
 export * from './rating-comment';
 export * from './home-observation';
+export * from './conversation';

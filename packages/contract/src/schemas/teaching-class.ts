@@ -8,6 +8,7 @@ import { publicUserSchema } from './user';
 import { teachingClassStudentSchema } from './student';
 import { V, isoDate, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
+import { officeHoursBody, officeHoursSchema } from './conversation';
 import { personName } from './names';
 import { CLASS_ABILITIES, CLASS_DEFAULT_POINTS, CLASS_MESSAGES, type ClassAbility } from '../teaching-class-rules';
 
@@ -52,6 +53,8 @@ const classFields = {
   defaultPoints: defaultPoints.optional(),
   /** Families may comment on the class's ratings (DESIGN §11); default on. */
   familyComments: bool.optional(),
+  /** DESIGN §11: when the teachers answer messages, in the creator's time zone; null for none. */
+  officeHours: officeHoursBody.nullable().optional(),
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
@@ -140,6 +143,8 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   defaultPoints: z.number().int(),
   /** Families may comment on the class's ratings (DESIGN §11). */
   familyComments: z.boolean(),
+  /** When the teachers answer messages (DESIGN §11), in the creator's time zone; null: no office hours set. */
+  officeHours: officeHoursSchema.nullable(),
   avatar: mediaSchema.nullable(),
   school: schoolSummarySchema.nullable(),
   creator: publicUserSchema,

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, schools, stamps, subscriptions, users } from './accounts';
 import { media } from './media';
 
@@ -23,6 +23,8 @@ export const teachingClasses = pgTable(
     defaultPoints: smallint('default_points').notNull().default(3),
     /** Families may comment on the class's ratings (DESIGN §11); off: no new comments, and families see none. */
     familyComments: boolean('family_comments').notNull().default(true),
+    /** When the teachers answer messages (DESIGN §11): ISO weekdays and HH:mm in the creator's zone; null for none. */
+    officeHours: jsonb('office_hours').$type<{ days: number[]; start: string; end: string }>(),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     creatorId: belongsTo('creator_id', () => users.id),

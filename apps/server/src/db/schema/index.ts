@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './idempotency';
 export * from './email-digests';
 export * from './comments';
+export * from './conversations';

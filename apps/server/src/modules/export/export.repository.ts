@@ -94,6 +94,22 @@ export const exportRepository = {
       .where(eq(teachingClassStudents.teachingClassId, classId))
       .orderBy(asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)),
 
+  /** The conversations of these places (DESIGN §11: messages are part of the child's record), oldest message first. */
+  async messagesOfPlaces(db: DbOrTx, placeIds: number[]) {
+    if (!placeIds.length) return [];
+    const res = await db.execute(sql`select c.teaching_class_id as "classId", m.created, m.text, m.by_teacher as "byTeacher",
+        m.is_announcement as "isAnnouncement", au.first_name as "firstName", au.last_name as "lastName",
+        (select coalesce(json_agg(json_build_object('firstName', ru.first_name, 'lastName', ru.last_name, 'readAt', r.read_at)
+          order by r.read_at), '[]') from message_read r join app_user ru on ru.id = r.user_id where r.message_id = m.id) as "readBy"
+      from conversation c join message m on m.conversation_id = c.id left join app_user au on au.id = m.author_id
+      where c.teaching_class_student_id in (${sql.join(
+        placeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by c.teaching_class_id, m.id`);
+    return (res as unknown as { rows: MessageExportRow[] }).rows;
+  },
+
   student: async (db: DbOrTx, studentId: number) => (await db.select().from(students).where(eq(students.id, studentId)))[0] ?? null,
 
   mediaByIds: (db: DbOrTx, ids: number[]) =>
@@ -157,3 +173,14 @@ export const exportRepository = {
     return { named: new Set(named), whole: row.whole };
   },
 };
+
+export interface MessageExportRow {
+  classId: number;
+  created: string | Date;
+  text: string;
+  byTeacher: boolean;
+  isAnnouncement: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  readBy: { firstName: string; lastName: string; readAt: string }[];
+}

@@ -15,6 +15,7 @@ import { usersRepository } from '../users/users.repository';
 import { dayMonthYear, personName, safeName } from './export-format';
 import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
 import { filled, fullRange, pages } from './export-steps';
+import { messagesFile } from './export-messages';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
 import { authorize, can, permit } from '../../class-access/access-rules';
@@ -123,6 +124,7 @@ async function writeStudent(
         { href: 'report.xlsx', label: L.t('export.spreadsheet') },
         { href: 'ratings.csv', label: 'ratings.csv' },
         { href: 'ratings.json', label: 'ratings.json' },
+        { href: 'messages.json', label: 'messages.json' },
       ],
     },
   });
@@ -132,8 +134,10 @@ async function writeStudent(
         files.add(r),
       );
   });
+  const messages = await ws.writeFile(at('messages.json'), await messagesFile(deps.db, part, L.t('export.former_member')));
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
+    fileEntry(at('messages.json'), messages.file, messages.size),
     fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
     fileEntry(at('report.xlsx'), xlsx.file, xlsx.size),
     fileEntry(at('ratings.csv'), ws.path(at('ratings.csv')), sizes['ratings.csv']!),

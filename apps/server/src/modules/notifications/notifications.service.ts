@@ -30,6 +30,7 @@ const TEXT_KEY: Record<NotificationType, string> = {
   11: 'rating_comment',
   12: 'home_observation_waiting',
   13: 'home_observation_approved',
+  14: 'message',
   15: 'student_link_ended',
 };
 
@@ -45,6 +46,8 @@ export interface NotificationEvent {
   path: string | null;
   /** The child's place the notice names, when it names one (it goes with the place's erasure). */
   placeId?: number;
+  /** Another text of the same type (a class announcement is a message, worded as one). */
+  textKey?: string;
 }
 
 /** A notification the user may reach: their own; anyone else's does not exist for them. */
@@ -62,7 +65,7 @@ export const notificationsService = {
     const recipients = [...new Set(e.recipients)];
     if (!recipients.length) return [];
     const languages = await repo.languages(tx, recipients);
-    const key = TEXT_KEY[e.notificationType];
+    const key = e.textKey ?? TEXT_KEY[e.notificationType];
     const rows = await repo.insertMany(
       tx,
       recipients.map((userId) => {

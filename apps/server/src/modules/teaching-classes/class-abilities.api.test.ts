@@ -52,6 +52,9 @@ const PROBES: Record<ClassAbility, (w: World, u: TestUser) => Promise<number>> =
     const row = (res.json()['hydra:member'] as { id: number; teacher: { id: number } }[]).find((t) => t.teacher.id !== u.id)!;
     return (await s.api('DELETE', `${API}/teaching-class-teacher/${row.id}`, { token: u.token })).statusCode;
   },
+  announce: async (w, u) =>
+    (await s.api('POST', `${API}/announcement`, { token: u.token, body: { teachingClass: `${API}/teaching-class/${w.cls.id}`, text: 'Hi' } }))
+      .statusCode,
   delete: async (w, u) => (await s.api('DELETE', `${API}/teaching-class/${w.cls.id}`, { token: u.token })).statusCode,
 };
 

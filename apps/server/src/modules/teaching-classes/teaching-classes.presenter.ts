@@ -37,6 +37,7 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     finishedAt: iso(c.finishedAt),
     defaultPoints: c.defaultPoints,
     familyComments: c.familyComments,
+    officeHours: c.officeHours ?? null,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),

@@ -162,6 +162,7 @@ export const teachingClassesService = {
       // Omitted: the database's default (CLASS_DEFAULT_POINTS.default).
       defaultPoints: b.defaultPoints,
       familyComments: b.familyComments,
+      officeHours: b.officeHours ?? null,
     };
     // A new class starts with the catalogue's learning skills (its teachers then choose).
     return withFreshCode(() =>
@@ -206,6 +207,7 @@ export const teachingClassesService = {
         isFinished: b.isFinished,
         defaultPoints: b.defaultPoints,
         familyComments: b.familyComments,
+        officeHours: b.officeHours,
         ...retentionChanges(now.cls, b),
         creatorId: newOwner ?? undefined,
       });

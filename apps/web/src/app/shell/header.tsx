@@ -43,6 +43,14 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
             >
               <FormattedMessage id="web_shell_dashboard" />
             </NavLink>
+            <NavLink
+              to="/messages"
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`
+              }
+            >
+              <FormattedMessage id="web_messages_title" />
+            </NavLink>
           </nav>
         </div>
         <div className="flex items-center gap-2">

@@ -34,6 +34,9 @@ export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => v
           <Link to="/" className={item} onClick={closeSoon}>
             <FormattedMessage id="web_shell_dashboard" />
           </Link>
+          <Link to="/messages" className={item} onClick={closeSoon}>
+            <FormattedMessage id="web_messages_title" />
+          </Link>
           <div className="flex items-center gap-3 px-3 py-3 text-base font-medium">
             <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} />
             <span>{user.firstName}</span>

@@ -17,6 +17,11 @@ describe('where a notification click goes (spec §2)', () => {
     );
   });
 
+  it('opens the conversation for a message or an announcement (14, DESIGN §11), and nothing else it names', () => {
+    expect(notificationTarget(n(NotificationType.Message, EntityType.Conversation, 4, '/messages/4'))).toBe('/messages/4');
+    expect(notificationTarget(n(NotificationType.Message, EntityType.Conversation, 4, '/profile/edit'))).toBeNull();
+  });
+
   it("opens the class's teachers screen for a request to join (4)", () => {
     expect(
       notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3/teachers')),

@@ -153,6 +153,14 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
           </div>
         )}
         <FamilyLettersCard cls={cls} />
+        {/* DESIGN §11: one message to every linked family, each answering the teachers in its own conversation. */}
+        {may(cls, 'announce') && !cls.isFinished && (
+          <div className="mt-5 border-t border-slate-200 pt-4">
+            <Link to={`/messages/announce/${cls.id}`} className={buttonClass('secondary')}>
+              <FormattedMessage id="web_messages_announce" />
+            </Link>
+          </div>
+        )}
       </div>
     </section>
   );

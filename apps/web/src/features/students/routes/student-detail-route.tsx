@@ -118,6 +118,12 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         <Link to={`${basePath}/report`} className={buttonClass(open ? 'secondary' : 'primary')}>
           <FormattedMessage id="web_report_open_student" />
         </Link>
+        {/* DESIGN §11: the child's conversation, between the family and the class's teachers (never evaluators). */}
+        {(linkedClass || may(cls, 'announce')) && (
+          <Link to={`/messages/student/${place.id}`} className={buttonClass('secondary')}>
+            <FormattedMessage id={linkedClass ? 'web_messages_message_teachers' : 'web_messages_message_family'} />
+          </Link>
+        )}
       </div>
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
       {may(cls, 'export') && <RecordExport place={place} />}

@@ -1,0 +1,166 @@
+import type { Conversation, Message, Participant } from '@skillroom/contract/types';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
+import { Loading } from '../../../components/ui/spinner';
+import { formatDateTime, formatTime } from '../../../lib/dates';
+import { fullName } from '../../../lib/teaching-classes';
+import { markRead, revalidateConversations, sendMessage, useMessages } from '../api/messages-api';
+
+const MAX = 4000;
+
+/** "Mon 07:30" in the reader's language and zone: when the teachers are next at work. */
+function useWeekdayTime() {
+  const intl = useIntl();
+  return (iso: string) => `${intl.formatDate(iso, { weekday: 'short' })} ${formatTime(iso)}`;
+}
+
+function Author({ m }: { m: Message }) {
+  if (m.isMine) return <FormattedMessage id="web_messages_you" />;
+  if (!m.author) return <FormattedMessage id="web_messages_former_member" />;
+  return <>{fullName(m.author)}</>;
+}
+
+function Receipt({ m }: { m: Message }) {
+  const names = (p: Participant) => fullName(p);
+  if (!m.readBy.length)
+    return (
+      <p className="mt-1 text-xs text-slate-600">
+        <FormattedMessage id="web_messages_not_seen" />
+      </p>
+    );
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
+      {m.readBy.map((r) => (
+        <li key={r.user.id}>
+          <FormattedMessage id="web_messages_seen_by" values={{ name: names(r.user), time: formatDateTime(r.readAt) }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Bubble({ m }: { m: Message }) {
+  return (
+    <li className={m.isMine ? 'flex justify-end' : 'flex'}>
+      <div
+        className={`max-w-md min-w-0 rounded-lg border px-3 py-2 ${m.isMine ? 'border-teal-200 bg-teal-50' : 'border-slate-200 bg-white'}`}
+      >
+        {m.isAnnouncement && (
+          <p className="text-xs font-semibold text-teal-800">
+            <FormattedMessage id="web_messages_announcement" />
+          </p>
+        )}
+        <p className="text-xs text-slate-600">
+          <span className="font-semibold text-slate-800">
+            <Author m={m} />
+          </span>{' '}
+          · <time dateTime={m.created}>{formatDateTime(m.created)}</time>
+        </p>
+        <p className="mt-1 text-sm break-words text-slate-900">
+          {/* Its lines as written (no class of its own for it: the shell's stylesheet stays as it is). */}
+          {m.text.split('\n').map((line, i) => (
+            <span key={i}>
+              {i > 0 && <br />}
+              {line}
+            </span>
+          ))}
+        </p>
+        {m.isMine && <Receipt m={m} />}
+      </div>
+    </li>
+  );
+}
+
+interface Props {
+  conversation: Conversation | null;
+  /** The child's place, for the first message of a conversation not made yet. */
+  placeIri?: string;
+  onStarted?: (conversationId: number) => void;
+}
+
+/** A conversation's messages, oldest first, with "Seen by … at …" under the reader's own, and the box to answer. */
+export function MessageThread({ conversation, placeIri, onStarted }: Props) {
+  const intl = useIntl();
+  const weekdayTime = useWeekdayTime();
+  const id = conversation?.id ?? null;
+  const { data, error, isLoading, mutate } = useMessages(id);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [expect, setExpect] = useState<string | null>(null);
+  const listId = useId();
+  const messages = [...(data?.['hydra:member'] ?? [])].reverse();
+  const newestOther = messages.filter((m) => !m.isMine).pop();
+
+  // Opening the conversation reads it: the newest message from the other side, and with it every earlier one.
+  useEffect(() => {
+    if (newestOther && !newestOther.isRead)
+      void markRead(newestOther.id)
+        .then(() => revalidateConversations())
+        .catch(() => undefined);
+  }, [newestOther]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    setFailed(null);
+    try {
+      const sent = await sendMessage(conversation ? { conversation: conversation['@id'], text } : { teachingClassStudent: placeIri, text });
+      setText('');
+      setExpect(sent.expectAnswerAfter ?? null);
+      await mutate();
+      await revalidateConversations();
+      if (!conversation) onStarted?.(Number(sent.conversation.split('/').pop()));
+    } catch {
+      setFailed(intl.formatMessage({ id: 'web_messages_send_failed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      {error && !data && <Alert>{intl.formatMessage({ id: 'web_messages_error_load' })}</Alert>}
+      {isLoading && <Loading />}
+      {!conversation && (
+        <p className="text-sm text-slate-700">
+          <FormattedMessage id="web_messages_start_hint" />
+        </p>
+      )}
+      {messages.length > 0 && (
+        <ol id={listId} className="space-y-3" aria-label={intl.formatMessage({ id: 'web_messages_title' })}>
+          {messages.map((m) => (
+            <Bubble key={m.id} m={m} />
+          ))}
+        </ol>
+      )}
+      {messages.some((m) => m.isAnnouncement && !m.isMine) && (
+        <p className="text-xs text-slate-600">
+          <FormattedMessage id="web_messages_announcement_hint" />
+        </p>
+      )}
+      {expect && (
+        <Alert tone="info">
+          <FormattedMessage id="web_messages_office_hours" values={{ time: weekdayTime(expect) }} />
+        </Alert>
+      )}
+      <form onSubmit={(e) => void submit(e)} className="space-y-2">
+        <TextAreaField
+          label={intl.formatMessage({ id: 'web_messages_text_label' })}
+          value={text}
+          maxLength={MAX}
+          rows={3}
+          onChange={(e) => setText(e.target.value)}
+          error={failed ?? undefined}
+        />
+        <Button type="submit" busy={busy} disabled={!text.trim()}>
+          <FormattedMessage id="web_messages_send" />
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { HH_MM } from '../quiet-hours-rules';
+import { cleanMessageText, MESSAGE_MESSAGES, MESSAGE_TEXT_MAX } from '../message-rules';
+import { V, refSchema, writeBody } from './common';
+import { filter, listQuery } from './filters';
+import { jsonLdObject, stampFields } from './responses';
+
+/** DESIGN §11 office hours, as a class is written with them: ISO weekdays each once, HH:mm start before end. */
+const officeTime = z.string({ error: MESSAGE_MESSAGES.officeTime }).regex(HH_MM, { error: MESSAGE_MESSAGES.officeTime });
+export const officeHoursBody = z
+  .strictObject(
+    {
+      days: z
+        .array(
+          z
+            .number({ error: MESSAGE_MESSAGES.officeDays })
+            .int({ error: MESSAGE_MESSAGES.officeDays })
+            .min(1, { error: MESSAGE_MESSAGES.officeDays })
+            .max(7, { error: MESSAGE_MESSAGES.officeDays }),
+          {
+            error: MESSAGE_MESSAGES.officeDays,
+          },
+        )
+        .min(1, { error: MESSAGE_MESSAGES.officeDays })
+        .max(7, { error: MESSAGE_MESSAGES.officeDays })
+        .refine((d) => new Set(d).size === d.length, { error: MESSAGE_MESSAGES.officeDays })
+        .transform((d) => [...d].sort((a, b) => a - b)),
+      start: officeTime,
+      end: officeTime,
+    },
+    { error: V.type },
+  )
+  .superRefine((o, ctx) => {
+    if (o.start >= o.end) ctx.addIssue({ code: 'custom', path: ['end'], message: MESSAGE_MESSAGES.officeOrder });
+  });
+export const officeHoursSchema = z.strictObject({ days: z.array(z.number().int()), start: z.string(), end: z.string() });
+
+/** A message's text: cleaned (cleanMessageText), then 1 to 4000 characters. */
+const messageText = z
+  .string({ error: V.blank })
+  .transform(cleanMessageText)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: V.blank })
+      .max(MESSAGE_TEXT_MAX, { error: V.tooLong(MESSAGE_TEXT_MAX) }),
+  );
+/** Attachments are for later: an empty list is accepted, as clients of DESIGN §11 send it. */
+const noMedias = z.array(refSchema).max(0, { error: MESSAGE_MESSAGES.noMedia }).optional();
+
+/** `POST /message {conversation | teachingClassStudent, text}`: into a conversation, or the child's (made on the first). */
+export const messageCreateBody = writeBody(
+  { conversation: refSchema.optional(), teachingClassStudent: refSchema.optional(), text: messageText, medias: noMedias },
+  ['author', 'readBy', 'isRead', 'isMine', 'isAnnouncement', 'expectAnswerAfter'],
+).superRefine((b, ctx) => {
+  if ((b.conversation === undefined) === (b.teachingClassStudent === undefined))
+    ctx.addIssue({ code: 'custom', path: ['conversation'], message: MESSAGE_MESSAGES.oneTarget });
+});
+export type MessageCreateBody = z.input<typeof messageCreateBody>;
+
+/** `PATCH /message/{id} {isRead}`: true reads it and every earlier message of its conversation; false, it alone. */
+export const messagePatchBody = writeBody({ isRead: z.boolean({ error: V.type }) }, [
+  'conversation',
+  'author',
+  'text',
+  'readBy',
+  'isMine',
+  'isAnnouncement',
+  'expectAnswerAfter',
+]);
+export type MessagePatchBody = z.input<typeof messagePatchBody>;
+
+/** `POST /announcement {teachingClass, text}`: one message into each linked family's conversation of the class. */
+export const announcementBody = writeBody({ teachingClass: refSchema, text: messageText, medias: noMedias }, ['conversations', 'created']);
+export type AnnouncementBody = z.input<typeof announcementBody>;
+
+export const conversationListQuery = listQuery(
+  { teachingClassStudent: filter.ref('the conversation of this child’s place'), 'teachingClass.id': filter.ids() },
+  PAGE_SIZE.conversations,
+);
+export const messageListQuery = listQuery({}, PAGE_SIZE.messages);
+
+/** A person in a conversation; `family` for a linked user, `teacher` for the class's creator and co-teachers. */
+export const participantSchema = z.strictObject({
+  '@id': z.string(),
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['teacher', 'family']),
+});
+export type Participant = z.output<typeof participantSchema>;
+
+export const messageSchema = jsonLdObject('Message', {
+  ...stampFields,
+  conversation: z.string(),
+  /** Null once its author deleted their account ("Former member"): the child's record keeps the conversation. */
+  author: participantSchema.nullable(),
+  text: z.string(),
+  /** Sent to every family of the class at once: each family answers in its own conversation, never to the group. */
+  isAnnouncement: z.boolean(),
+  isMine: z.boolean(),
+  /** Read by the reader (always for their own). */
+  isRead: z.boolean(),
+  /** Read receipts, for the sender's own messages only: who of the other side read it, and when. */
+  readBy: z.array(z.strictObject({ user: participantSchema, readAt: z.string() })),
+  /** A family's message sent outside the class's office hours: when the teachers are next at work (POST only). */
+  expectAnswerAfter: z.string().nullable().optional(),
+});
+export type Message = z.output<typeof messageSchema>;
+
+export const conversationSchema = jsonLdObject('Conversation', {
+  ...stampFields,
+  teachingClass: z.strictObject({ '@id': z.string(), id: z.number().int(), name: z.string(), isFinished: z.boolean() }),
+  teachingClassStudent: z.strictObject({
+    '@id': z.string(),
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    student: z.string(),
+  }),
+  participants: z.array(participantSchema),
+  lastMessage: messageSchema.nullable(),
+  unread: z.number().int().min(0),
+  officeHours: officeHoursSchema.nullable(),
+});
+export type Conversation = z.output<typeof conversationSchema>;
+
+export const announcementSchema = z.strictObject({
+  '@type': z.literal('Announcement'),
+  teachingClass: z.string(),
+  text: z.string(),
+  created: z.string(),
+  /** How many children's conversations it went to (each with a linked family). */
+  conversations: z.number().int().min(0),
+});
+export type Announcement = z.output<typeof announcementSchema>;
