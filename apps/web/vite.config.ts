@@ -5,9 +5,9 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
-import { serviceWorker } from './vite-service-worker';
 
 // The API runs on the same origin in production; in `vite dev` requests go to the local server.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -87,7 +87,25 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    serviceWorker(path.resolve(import.meta.dirname, 'src/app/service-worker/service-worker.ts')),
+    // The one service worker (src/app/service-worker/sw.ts), built by Workbox's own tooling into dist/sw.js (the name and
+    // scope existing installs update from), with the build's precache list in place of self.__WB_MANIFEST.
+    // lib/service-worker-registration.ts registers it, and public/manifest.webmanifest is the app's manifest: nothing injected.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // What the app needs to start without a connection: its code, styles, page, icons and manifest (not their .br/.gz).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Hashed assets never change under one name; the others are revised by the hash of their bytes.
+        dontCacheBustURLsMatching: /^assets\//,
+      },
+      // Written before the other plugins' last step, so that sw.js gets its .br and .gz too.
+      integration: { closeBundleOrder: 'pre' },
+    }),
     precompress(),
   ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
