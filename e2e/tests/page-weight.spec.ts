@@ -48,7 +48,7 @@ test.describe('pictures and layout', () => {
     const { classId } = await demoClass(page, token);
     await page.goto(`/web/teaching-class/${classId}`);
     await screenReady(page);
-    const photos = page.locator('#rating-feed-title ~ ol a[data-shape] > img');
+    const photos = page.locator('ol[aria-labelledby="rating-feed-title"] a[data-shape] > img');
     await expect(photos.first()).toBeVisible();
     const attrs = await photos.evaluateAll((imgs) =>
       (imgs as HTMLImageElement[]).map((img) => ({
