@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 // Plain .mjs: `npm start` reads it before any TypeScript tooling runs.
 import { stampName, webSourcesHash } from '../../scripts/web-build-state.mjs';
@@ -30,22 +29,13 @@ const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
 const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-// Below this the compressed copy saves less than a packet.
-const minBytes = 1024;
-
-/**
- * Writes a brotli (.br, best level) and a gzip (.gz, best level) copy beside every text asset, made once here
- * instead of on every request; the server sends them as they are. Then stamps the build with its sources' hash.
- */
-function precompress(): Plugin {
+/** Stamps the build with its sources' hash (read by `npm start`, which builds again when the sources changed). */
+function buildStamp(): Plugin {
   let outDir = '';
   // Taken before bundling: a source edited during the build must make the next start build again.
   let sources = '';
   return {
-    name: 'skillroom-precompress',
+    name: 'skillroom-build-stamp',
     apply: 'build',
     configResolved(c) {
       outDir = path.resolve(c.root, c.build.outDir);
@@ -53,30 +43,7 @@ function precompress(): Plugin {
     buildStart() {
       sources = webSourcesHash();
     },
-    async closeBundle() {
-      // Not the build's own bookkeeping (.vite/manifest.json), which is never served.
-      const all = fs
-        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => !f.startsWith('.'))
-        .map((f) => path.join(outDir, f));
-      await Promise.all(
-        all
-          .filter((f) => compressible.test(f) && fs.statSync(f).size >= minBytes)
-          .map(async (f) => {
-            const data = fs.readFileSync(f);
-            const [br, gz] = await Promise.all([
-              brotli(data, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-                },
-              }),
-              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
-            ]);
-            fs.writeFileSync(`${f}.br`, br);
-            fs.writeFileSync(`${f}.gz`, gz);
-          }),
-      );
+    closeBundle() {
       fs.writeFileSync(path.join(outDir, stampName), `${sources}\n`);
     },
   };
@@ -106,7 +73,19 @@ export default defineConfig({
       // Written before the other plugins' last step, so that sw.js gets its .br and .gz too.
       integration: { closeBundleOrder: 'pre' },
     }),
-    precompress(),
+    // A brotli (.br) and a gzip (.gz) copy, best levels, beside every text asset and public file, made once here instead of
+    // on every request; the server sends them as they are (scripts/check-bundle-size.mjs reads the .gz). Not the build's
+    // own bookkeeping (.vite/manifest.json), which is never served; below 1 KB the copy saves less than a packet.
+    // sw.js, written after the bundle, is compressed by the server as it goes (plugins/compression.ts).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: 1024,
+      skipIfLargerOrEqual: false,
+      logLevel: 'silent',
+    }),
+    buildStamp(),
   ],
   // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
   // beside the translations, by a path this exact match leaves alone.
