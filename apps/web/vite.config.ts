@@ -13,18 +13,12 @@ const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 // Libraries every screen needs, one chunk each: they change rarely, so a new release of the app's own code leaves
 // them cached. Libraries used by some screens only (zod, the date picker, …) stay in those screens' chunks.
-// The ICU parser is left out of `intl`: it loads beside the translations (see the alias below).
-const lateParser =
-  /@formatjs[\\/](icu-skeleton-parser|icu-messageformat-parser[\\/]lib[\\/](index|parser|printer|regex\.generated|time-data\.generated|date-time-pattern-generator))/;
 const vendors: Record<string, RegExp> = {
   react: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   router: /node_modules[\\/]react-router[\\/]/,
   intl: /node_modules[\\/](react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|hoist-non-react-statics|tslib)[\\/]/,
   swr: /node_modules[\\/](swr|dequal|use-sync-external-store)[\\/]/,
 };
-
-/** Whether a module goes to the vendor chunk `re` stands for (the ICU parser never does). */
-const inVendor = (re: RegExp) => (id: string) => re.test(id) && !lateParser.test(id);
 
 /** Chunks every page loads beside the entry, named so that the size report and the network panel say what they are. */
 const NAMED = /^(rolldown-runtime|preload-helper|vendor-\w+)$/;
@@ -87,8 +81,8 @@ export default defineConfig({
     }),
     buildStamp(),
   ],
-  // The libraries' own import of the ICU parser gets the parser-less build; lib/message-parser.ts loads the real one
-  // beside the translations, by a path this exact match leaves alone.
+  // The texts arrive parsed (the server's GET /translation/{locale}/compiled, lib/i18n.tsx): the libraries' own import of
+  // the ICU parser gets its parser-less build (formatjs's "pre-compile messages"), 8.6 KB gzip off every first load.
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
   },
@@ -120,7 +114,7 @@ export default defineConfig({
           groups: [
             ...Object.entries(vendors).map(([name, re], i) => ({
               name: `vendor-${name}`,
-              test: inVendor(re),
+              test: re,
               priority: 10 - i,
             })),
           ],
