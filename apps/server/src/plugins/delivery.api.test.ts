@@ -9,12 +9,15 @@ import { startTestServer, type TestServer } from '../../test/harness';
 let s: TestServer;
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-delivery-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const worker = `self.addEventListener('push', () => ${JSON.stringify('y'.repeat(4000))});`;
 beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Skillroom</title><script type="module" src="/web/assets/app-1a2b.js"></script>');
   fs.writeFileSync(path.join(web, 'assets', 'app-1a2b.js'), script);
   fs.writeFileSync(path.join(web, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(web, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(script));
+  // The service worker is written after the bundle is compressed: it has no copies of its own.
+  fs.writeFileSync(path.join(web, 'sw.js'), worker);
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.mkdirSync(path.join(web, '.vite'));
   fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"index.html":{}}');
@@ -58,6 +61,15 @@ describe('built assets', () => {
       expect(res.body).toContain('<title>Skillroom</title>');
     }
     expect((await get('/web/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('without a precompressed copy (sw.js) are compressed as they go, fresh on every visit', async () => {
+    const res = await get('/web/sw.js', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(worker);
   });
 
   it("never serve the build's bookkeeping: the app page answers instead", async () => {

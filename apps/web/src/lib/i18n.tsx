@@ -1,11 +1,11 @@
 import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@skillroom/contract/constants';
-import { FAMILY_LETTER, preferredLocale, toIntlMessages } from '@skillroom/contract/rules';
-import type { TranslationsResponse } from '@skillroom/contract/types';
+import { FAMILY_LETTER, preferredLocale } from '@skillroom/contract/rules';
+import type { CompiledTranslationsResponse } from '@skillroom/contract/types';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
-import { loadMessageParser } from './message-parser';
 import { answerOwnLocales } from './own-locales';
 import { hasSession } from './session';
 
@@ -43,16 +43,22 @@ interface LocaleState {
 const LocaleContext = createContext<LocaleState>({ locale: DEFAULT_LOCALE, setLocale: () => undefined });
 export const useLocale = () => useContext(LocaleContext);
 
-async function loadMessages(locale: Locale): Promise<Record<string, string>> {
-  const parser = loadMessageParser();
-  const res = await fetch(`${API_ORIGIN}${API_PUBLIC_PREFIX}/translation/${locale}`, { headers: { accept: 'application/ld+json' } });
+/** react-intl's messages, each already parsed into formatjs's AST. */
+type Messages = Record<string, MessageFormatElement[]>;
+
+/**
+ * The locale's texts compiled ahead of time by the server (issue 35): react-intl formats the ASTs as they are, so the app
+ * carries no ICU parser (vite.config.ts points the libraries' import of it at the parser-less build) and parses nothing.
+ */
+async function loadMessages(locale: Locale): Promise<Messages> {
+  const res = await fetch(`${API_ORIGIN}${API_PUBLIC_PREFIX}/translation/${locale}/compiled`, {
+    headers: { accept: 'application/ld+json' },
+  });
   if (!res.ok) throw new Error(`translations ${res.status}`);
-  const map = toIntlMessages(((await res.json()) as TranslationsResponse).translations);
-  await parser;
-  return map;
+  return ((await res.json()) as CompiledTranslationsResponse).messages as Messages;
 }
 
-const early = new Map<Locale, Promise<Record<string, string>>>();
+const early = new Map<Locale, Promise<Messages>>();
 
 /** Asks for the stored locale's texts as the app's code starts, before React first renders (main.tsx). */
 export function prefetchMessages(locale: Locale = storedLocale()) {
@@ -72,7 +78,7 @@ function takeMessages(locale: Locale) {
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
 export function I18nProvider({ children, splash }: { children: ReactNode; splash: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(storedLocale);
-  const [messages, setMessages] = useState<{ locale: Locale; map: Record<string, string> } | null>(null);
+  const [messages, setMessages] = useState<{ locale: Locale; map: Messages } | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

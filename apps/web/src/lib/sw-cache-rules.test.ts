@@ -26,6 +26,9 @@ describe('offline reads of the service worker (DESIGN §7)', () => {
     ])
       expect(isCachedUserRead(u(p)), p).toBe(false);
     expect(isCachedPublicRead(u('/api/public/v1/translation/zh-HK'))).toBe(true);
+    // The web app's own texts, compiled ahead of time: what an offline first screen shows.
+    expect(isCachedPublicRead(u('/api/public/v1/translation/zh-HK/compiled'))).toBe(true);
+    expect(isCachedPublicRead(u('/api/public/v1/translation/zh-HK/other'))).toBe(false);
     expect(isCachedPublicRead(u('/api/public/v1/login_check'))).toBe(false);
   });
 

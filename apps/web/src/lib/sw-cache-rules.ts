@@ -15,7 +15,7 @@ const USER_READS = [
   /^\/medias$/,
   /^\/user\/\d+$/,
 ];
-const PUBLIC_READS = [/^\/translation\/[A-Za-z-]+$/, /^\/config$/];
+const PUBLIC_READS = [/^\/translation\/[A-Za-z-]+(\/compiled)?$/, /^\/config$/];
 
 /** Each user's reads go to a cache of their own, named after them. */
 export const USER_CACHE_PREFIX = 'skillroom-reads-user-';

@@ -36,3 +36,14 @@ export type PublicConfig = z.output<typeof publicConfigSchema>;
 
 export const translationsAnswerSchema = z.strictObject({ locale: z.string(), translations: z.record(z.string(), z.string()) });
 export type TranslationsResponse = z.output<typeof translationsAnswerSchema>;
+
+/**
+ * The same texts as our web client takes them (not the specification's answer, which stays plain strings): react-intl
+ * ids (dots as underscores) with each ICU text parsed on the server into formatjs's message AST, so the browser needs no
+ * ICU parser. Each message is an array of AST elements (`MessageFormatElement[]` of @formatjs/icu-messageformat-parser).
+ */
+export const compiledTranslationsAnswerSchema = z.strictObject({
+  locale: z.string(),
+  messages: z.record(z.string(), z.array(z.unknown())),
+});
+export type CompiledTranslationsResponse = z.output<typeof compiledTranslationsAnswerSchema>;

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // Skillroom's one service worker (DESIGN §7): the app shell from the precache, the reads of the classes last visited
 // from a bounded cache of the signed-in user, and the pushed notifications. Built apart from the page by
-// vite.config.ts (the page never loads Workbox), with the precache list put in place of self.__WB_MANIFEST.
+// vite.config.ts with vite-plugin-pwa (injectManifest; the page never loads Workbox), with the precache list put in place of
+// self.__WB_MANIFEST. Named sw.ts so that it becomes dist/sw.js, the URL existing installs update from.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
