@@ -38,6 +38,10 @@ export async function apiWorld(s: TestServer) {
     id: number;
     conversation: string;
   };
+  // The creator's e-mail subscription (DESIGN §11), so its item routes have a row to read and PATCH back.
+  const subscribed = (await post(w.creator.token, '/email-subscription', { user: `${API}/user/${w.creator.id}`, digest: 'off' })) as {
+    id: number;
+  };
   const notification = (await first('/notifications?itemsPerPage=1')) as { id: number };
   const coteacherRow = (await first(`/teaching-class-teachers?teacher.id=${w.coteacher.id}`)) as { id: number };
   const linked = (await first(`/student-profile-users?user.id=${w.linked.id}`)) as { id: number };
@@ -57,6 +61,7 @@ export async function apiWorld(s: TestServer) {
     school: school.id,
     subscription: w.sub.id,
     message: message.id,
+    'email-subscription': subscribed.id,
     conversation: Number(message.conversation.split('/').pop()),
   };
   // Resources named by a UUID rather than a row's integer (an observation: the id its ratings share).

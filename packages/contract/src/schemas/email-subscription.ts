@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './filters';
 import { DIGEST_FREQUENCIES } from '../email-digest-rules';
 import { V, refSchema, writeBody } from './common';
 import { jsonLdObject, stampFields } from './responses';
@@ -36,3 +37,6 @@ export const digestUnsubscribeBody = z
   .object({ 'List-Unsubscribe': z.string({ error: V.type }).max(64, { error: V.tooLong(64) }) })
   .partial()
   .optional();
+
+/** `GET /email-subscriptions`: the user's own (none or one); pages only, every other parameter refused. */
+export const emailSubscriptionListQuery = listQuery({});

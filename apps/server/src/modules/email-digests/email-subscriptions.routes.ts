@@ -1,16 +1,15 @@
-import { z } from 'zod';
 import {
-  API_AUTH_PREFIX,
   digestUnsubscribeBody,
   digestUnsubscribeQuery,
   emailSubscriptionCreateBody,
+  emailSubscriptionListQuery,
   emailSubscriptionPatchBody,
   emailSubscriptionSchema,
   fileAnswerSchema,
-  hydraCollectionSchema,
 } from '@skillroom/contract';
-import { collection, item } from '../../http/hydra';
+import { item } from '../../http/hydra';
 import { idParams } from '../../http/route-schema';
+import { listRoute } from '../list-route';
 import type { ModuleRoutes } from '../types';
 import { presentEmailSubscription as present } from './email-subscriptions.presenter';
 import { emailSubscriptionsService as service } from './email-subscriptions.service';
@@ -20,20 +19,16 @@ import { unsubscribePage, unsubscribeService } from './digest-unsubscribe';
 export const emailSubscriptionsRoutes: ModuleRoutes = {
   name: 'email-subscriptions',
   auth: (app, { db }) => {
-    app.get(
-      '/email-subscriptions',
-      {
-        schema: {
-          summary: "The user's own e-mail subscription (none or one)",
-          querystring: z.object({}).loose(),
-          response: { 200: hydraCollectionSchema(emailSubscriptionSchema) },
-        },
+    listRoute(app, 'email-subscriptions', {
+      summary: "The user's own e-mail subscription (none or one)",
+      query: emailSubscriptionListQuery,
+      schema: emailSubscriptionSchema,
+      list: async (p) => {
+        const rows = await service.list(db, p);
+        return { rows, total: rows.length };
       },
-      async (req) => {
-        const rows = await service.list(db, req.principal);
-        return collection(`${API_AUTH_PREFIX}/email-subscriptions`, rows.map(present), rows.length);
-      },
-    );
+      present,
+    });
     app.get(
       '/email-subscription/:id',
       { schema: { summary: "One e-mail subscription (its user's only)", params: idParams, response: { 200: emailSubscriptionSchema } } },

@@ -151,6 +151,8 @@ describe('reading a rating of a skill as a whole', () => {
       'Amara Okafor',
       'Led the group as a whole.',
       expect.any(String),
+      // At home (a teacher's rating: empty), then Attachments.
+      '',
       '',
     ]);
     expect(values('Skills')).toContainEqual([B.name, '(skill as a whole)', 1, 4]);
