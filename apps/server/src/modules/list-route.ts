@@ -14,7 +14,8 @@ export interface ListRoute<L extends ListQuery<z.ZodType<PageInfo>>, Row> {
   query: L;
   /** The contract's schema of one row as answered (the collection is declared of it). */
   schema: z.ZodType;
-  list(p: Principal, q: ListQueryOutput<L>): Promise<{ rows: Row[]; total: number }>;
+  /** `address`: the caller's, for lists whose reads go to the access log. */
+  list(p: Principal, q: ListQueryOutput<L>, address: string): Promise<{ rows: Row[]; total: number }>;
   present(row: Row): Resource;
 }
 
@@ -34,7 +35,7 @@ export function listRoute<L extends ListQuery<z.ZodType<PageInfo>>, Row>(app: Ap
     },
     async (req) => {
       const { query: q, links } = req.query;
-      const { rows, total } = await route.list(req.principal, q);
+      const { rows, total } = await route.list(req.principal, q, req.ip);
       return collection(
         `${API_AUTH_PREFIX}/${resources}`,
         rows.map((r) => route.present(r)),

@@ -31,6 +31,7 @@ const INSERT_CHUNK = 500;
 const byName = [asc(teachingClassStudents.firstName), asc(teachingClassStudents.lastName), asc(teachingClassStudents.id)];
 
 export interface PlaceListFilter {
+  ids?: number[];
   classIds?: number[];
   studentIds?: number[];
   invitationCode?: string;
@@ -49,6 +50,7 @@ export const teachingClassStudentsRepository = {
   async listVisible(db: DbOrTx, userId: number, f: PlaceListFilter, limit: number, offset: number) {
     const where = and(
       placeVisibleSql(userId),
+      f.ids ? inArray(teachingClassStudents.id, f.ids) : undefined,
       f.classIds ? inArray(teachingClassStudents.teachingClassId, f.classIds) : undefined,
       f.studentIds ? inArray(teachingClassStudents.studentId, f.studentIds) : undefined,
       f.invitationCode !== undefined ? eq(teachingClassStudents.invitationCode, f.invitationCode) : undefined,

@@ -33,7 +33,13 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
       summary: 'Places of students the user may see',
       query: teachingClassStudentListQuery,
       schema: teachingClassStudentSchema,
-      list: (p, q) => service.list(db, p, q),
+      list: async (p, q, address) => {
+        const page = await service.list(db, p, q);
+        // Read one by one (the web's student pages), a place is a read of the child's record as its item route is.
+        if (q.id?.length && page.rows.length)
+          recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address, subject: { placeIds: page.rows.map((r) => r.place.id) } });
+        return page;
+      },
       present: (r) => present(r, urlSigner),
     });
     app.get(

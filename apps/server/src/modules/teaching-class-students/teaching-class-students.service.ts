@@ -90,7 +90,7 @@ export const teachingClassStudentsService = {
     return repo.listVisible(
       db,
       p.userId,
-      { classIds: q['teachingClass.id'], studentIds: q['student.id'], invitationCode },
+      { ids: q.id, classIds: q['teachingClass.id'], studentIds: q['student.id'], invitationCode },
       q.itemsPerPage,
       offsetOf(q),
     );
