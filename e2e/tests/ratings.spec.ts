@@ -234,7 +234,10 @@ test.describe('ratings and reports', () => {
     for (let i = 0; i < data.length; i += info.channels)
       if (Math.abs(data[i]! - 0x2f) < 12 && Math.abs(data[i + 1]! - 0x6f) < 12 && Math.abs(data[i + 2]! - 0xdf) < 12) blue++;
     expect(blue, 'pixels of the Communication bar').toBeGreaterThan(50);
-    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as a spreadsheet' }).click()]);
+    const [sheet] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as a spreadsheet' }).click(),
+    ]);
     expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
     expect(
       fs

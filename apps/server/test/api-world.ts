@@ -5,10 +5,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
 /**
- * What the API-wide tests (content types, filters, PATCH back) run against: the class world of `classWithRoles`,
- * an upload, a school; and how to turn any path of the API document into a call on it. A route added later gets
- * an id here (`ids`), a sample body (`bodies`) and, if it deletes, a fresh target (`fresh`); without them it is
- * still called, with an id that does not exist and an empty body, which checks the plumbing all the same.
+ * What the API-wide tests (content types, filters, PATCH back) run against: the class world of `classWithRoles`, an upload,
+ * a school; and how to turn any path of the API document into a call on it. A route added later gets an id here (`ids`),
+ * a sample body (`bodies`) and, if it deletes, a fresh target (`fresh`); without them it is still called, with an id
+ * that does not exist and an empty body, which checks the plumbing all the same.
  */
 export type ApiWorld = Awaited<ReturnType<typeof apiWorld>>;
 
@@ -17,31 +17,21 @@ export async function apiWorld(s: TestServer) {
   await seedSkills(s);
   const w = await classWithRoles(s);
   const upload = await makeMedia(s, MediaType.StudentAvatar, w.creator.id);
-  const school = (await s.api('POST', `${API}/school`, { token: w.creator.token, body: { name: 'Conformance Primary' } })).json() as {
-    id: number;
-    name: string;
-  };
+  const named = { token: w.creator.token, body: { name: 'Conformance Primary' } };
+  const school = (await s.api('POST', `${API}/school`, named)).json() as { id: number; name: string };
   const studentId = Number(String(w.first.student).split('/').pop());
   const rated = await ratingWorld(s, w);
   // A request to join (the stranger teaches elsewhere) and one to link (the parent asks for a second child), each
   // with its notifications; the co-teacher's and the parent's existing rows.
-  const post = async (token: string, path: string, body: unknown) => (await s.api('POST', `${API}${path}`, { token, body })).json();
+  type Made = { id: number; conversation: string };
+  const post = async (token: string, path: string, body: unknown) => (await s.api('POST', `${API}${path}`, { token, body })).json() as Made;
   const first = async (path: string) => (await s.api('GET', `${API}${path}`, { token: w.creator.token })).json()['hydra:member'][0];
-  const asked = (await post(w.stranger.token, '/teaching-class-teacher-invitation', { invitationCode: w.cls.invitationCode })) as {
-    id: number;
-  };
-  const link = (await post(w.linked.token, '/student-profile-user-invitation', { invitationCode: w.second.invitationCode })) as {
-    id: number;
-  };
+  const asked = await post(w.stranger.token, '/teaching-class-teacher-invitation', { invitationCode: w.cls.invitationCode });
+  const link = await post(w.linked.token, '/student-profile-user-invitation', { invitationCode: w.second.invitationCode });
   // A message in the first child's conversation (DESIGN §11), written by the family so the teachers have it unread.
-  const message = (await post(w.linked.token, '/message', { teachingClassStudent: w.first['@id'], text: 'Hello' })) as {
-    id: number;
-    conversation: string;
-  };
+  const message = await post(w.linked.token, '/message', { teachingClassStudent: w.first['@id'], text: 'Hello' });
   // The creator's e-mail subscription (DESIGN §11), so its item routes have a row to read and PATCH back.
-  const subscribed = (await post(w.creator.token, '/email-subscription', { user: `${API}/user/${w.creator.id}`, digest: 'off' })) as {
-    id: number;
-  };
+  const subscribed = await post(w.creator.token, '/email-subscription', { user: `${API}/user/${w.creator.id}`, digest: 'off' });
   const notification = (await first('/notifications?itemsPerPage=1')) as { id: number };
   const coteacherRow = (await first(`/teaching-class-teachers?teacher.id=${w.coteacher.id}`)) as { id: number };
   const linked = (await first(`/student-profile-users?user.id=${w.linked.id}`)) as { id: number };
@@ -74,15 +64,9 @@ export async function apiWorld(s: TestServer) {
 
 /** A custom skill with an action in the class, a rating of the first student with a photo: ids of each resource. */
 async function ratingWorld(s: TestServer, w: Awaited<ReturnType<typeof classWithRoles>>) {
-  const skill = (
-    await s.api('POST', `${API}/learning-skill`, {
-      token: w.creator.token,
-      body: { name: 'Curiosity', colorCode: '#336699', teachingClass: w.cls['@id'] },
-    })
-  ).json();
-  const action = (
-    await s.api('POST', `${API}/learning-action`, { token: w.creator.token, body: { learningSkill: skill['@id'], name: 'Asks why' } })
-  ).json();
+  const made = async (path: string, body: unknown) => (await s.api('POST', `${API}${path}`, { token: w.creator.token, body })).json();
+  const skill = await made('/learning-skill', { name: 'Curiosity', colorCode: '#336699', teachingClass: w.cls['@id'] });
+  const action = await made('/learning-action', { learningSkill: skill['@id'], name: 'Asks why' });
   const photo = await makeMedia(s, MediaType.RatingPhoto, w.creator.id);
   const rating = await rate(s, w.creator, w.cls.id, action.id, { students: [w.first['@id']], medias: [photo.id] });
   const link = (await classSkills(s, w.creator, w.cls.id)).find((k) => k.id === skill.id)!;

@@ -32,10 +32,7 @@ export const NotificationType = {
   ClassOwned: 8,
   /** A class's records will be deleted on a date (retention, DESIGN §6); entity 14, the class. */
   RetentionDue: 9,
-  /**
-   * New evidence of a child a user is linked to (DESIGN §11): once per observation and child, never again for an edit,
-   * withdrawn with the rating while unread; entity 17, the observation's first rating.
-   */
+  /** New evidence of a linked child (DESIGN §11), once per observation and child; entity 17, its first rating. */
   NewEvidence: 10,
   /** A comment on a rating of the class (DESIGN §11), to its teachers but the commenter; entity 18, the comment. */
   RatingComment: 11,
@@ -43,10 +40,7 @@ export const NotificationType = {
   HomeObservationWaiting: 12,
   /** A teacher approved a family's home observation: it is now a rating (DESIGN §11); entity 17, the rating. */
   HomeObservationApproved: 13,
-  /**
-   * A message in a child's conversation, or a class announcement (DESIGN §11), to the other side: each linked user, or
-   * each teacher of the class; entity 19, the conversation. Tied to the child's place, so it goes with their record.
-   */
+  /** A message or announcement in a child's conversation (DESIGN §11), to the other side; entity 19, the conversation. */
   Message: 14,
   /**
    * A child's place in a class was removed, and with it this user's link (issue 36 §7); entity 14, the class. 10 to 14

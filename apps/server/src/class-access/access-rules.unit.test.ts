@@ -32,7 +32,8 @@ const ACCOUNT_PEOPLE = {
   member: { memberRoles: ['evaluator'] },
   stranger: { ownerId: OTHER, visible: false, memberRoles: [] },
 } satisfies Record<string, Subject>;
-type AccountAction = Extract<Action, `${'user' | 'student' | 'media' | 'subscription' | 'notification' | 'pushToken' | 'emailSubscription'}.${string}`>;
+type AccountResource = 'user' | 'student' | 'media' | 'subscription' | 'notification' | 'pushToken' | 'emailSubscription';
+type AccountAction = Extract<Action, `${AccountResource}.${string}`>;
 
 //                                       owner visible member stranger
 const ACCOUNT_GRID: Record<AccountAction, Answer[]> = {

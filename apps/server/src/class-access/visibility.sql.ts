@@ -47,7 +47,8 @@ export const ratingCommentVisibleSql = (userId: number) => sql<boolean>`("rating
 
 /** A heart on a rating, of the unaliased "rating_reaction" and "rating": as a comment, whatever the class's setting. */
 export const ratingReactionVisibleSql = (userId: number) => sql<boolean>`("rating"."teaching_class_id" in ${taughtClassIdsSql(userId)}
-  or "rating_reaction"."teaching_class_student_id" is null or "rating_reaction"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
+  or "rating_reaction"."teaching_class_student_id" is null
+  or "rating_reaction"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
  * A home observation (DESIGN §11): the teachers of its class (not its evaluators) and the users linked to its child's

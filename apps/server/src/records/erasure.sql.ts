@@ -105,7 +105,8 @@ export const erasureSql = {
             sql`, `,
           )})`;
     const res = await tx.execute<{ id: number }>(
-      sql`select hom.media_id as id from home_observation_media hom join home_observation ho on ho.id = hom.home_observation_id where ${where}`,
+      sql`select hom.media_id as id from home_observation_media hom
+        join home_observation ho on ho.id = hom.home_observation_id where ${where}`,
     );
     return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },

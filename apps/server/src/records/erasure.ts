@@ -153,9 +153,10 @@ export class Erasure {
   }
 
   /**
-   * An account (DESIGN §6 "Accounts"): refused, with the classes it still owns, while it owns any. Otherwise its
-   * links, requests, notifications (its own and those about it), push tokens, sessions, sign-in counter, analytics,
-   * avatar, comments and hearts on ratings, and the uploads nothing else refers to go; ratings it wrote stay with no creator ("Former member").
+   * An account (DESIGN §6 "Accounts"): refused, with the classes it still owns, while it owns any. Otherwise its links,
+   * requests, notifications (its own and those about it), push tokens, sessions, sign-in counter, analytics, avatar,
+   * comments and hearts on ratings, and the uploads nothing else refers to go; ratings it wrote stay with no creator
+   * ("Former member").
    */
   async account(userId: number, throttleKeys: string[]): Promise<{ gone: boolean; ownedClasses: { id: number; name: string }[] }> {
     const user = await q.lockUser(this.tx, userId);

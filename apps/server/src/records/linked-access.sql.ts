@@ -34,5 +34,6 @@ export const linkedRatingSql = (userId: number) => sql<boolean>`(
 export const linkedPlacesOfRatingSql = (userId: number) => sql<number[]>`coalesce((select array_agg(lrp.teaching_class_student_id
     order by lrp.teaching_class_student_id) from student_profile_user lrp
   where lrp.user_id = ${userId} and lrp.teaching_class_id = "rating"."teaching_class_id" and ("rating"."is_whole_class"
-    or exists (select 1 from rating_student lrs where lrs.rating_id = "rating"."id" and lrs.teaching_class_student_id = lrp.teaching_class_student_id))),
+    or exists (select 1 from rating_student lrs
+      where lrs.rating_id = "rating"."id" and lrs.teaching_class_student_id = lrp.teaching_class_student_id))),
   '{}')`;

@@ -11,8 +11,8 @@ type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;
 
 /**
  * What makes the demo accounts' invitation screens and bells meaningful: the parent linked to Ella Taylor by an
- * accepted request (and told so, then of her two latest ratings), the parent's pending request for Liam Chen (the class's teachers are told), and the
- * co-teacher's pending request to join the individual class (its creator is told).
+ * accepted request (and told so, then of her two latest ratings), the parent's pending request for Liam Chen (the
+ * class's teachers are told), and the co-teacher's pending request to join the individual class (its creator is told).
  */
 export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seeded) {
   const name = (username: string) => fullName(DEMO_ACCOUNTS.find((a) => a.username === username)!);

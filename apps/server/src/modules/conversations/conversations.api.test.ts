@@ -66,7 +66,7 @@ describe(`messages (${dbKind})`, { timeout: 120_000 }, () => {
     expect((await api('POST', '/message', null, { ...place(w.first), text: 'x' })).statusCode).toBe(401);
   });
 
-  it('reads by role: lists, the conversation, its messages and PATCH; the answer carries class, child, participants, lastMessage and unread', async () => {
+  it('reads by role: lists, conversation, messages and PATCH; answers carry class, child, participants, lastMessage, unread', async () => {
     const { w } = t;
     for (const u of [w.creator, w.coteacher, w.linked]) {
       const [c] = await conversations(u);
@@ -133,7 +133,7 @@ describe(`messages (${dbKind})`, { timeout: 120_000 }, () => {
     expect(await unread(w.creator)).toBe(1);
   });
 
-  it('an announcement reaches every linked family in its own conversation; an answer goes to the teachers, never to the group', async () => {
+  it('an announcement reaches every family in its own conversation; an answer goes to the teachers, never to the group', async () => {
     const { w } = t;
     const body = { teachingClass: `${API}/teaching-class/${w.cls.id}`, text: 'Sports day is on Friday.' };
     expect((await api('POST', '/announcement', w.evaluator, body)).statusCode).toBe(403);

@@ -55,7 +55,8 @@ const rowsOf = async <T>(db: DbOrTx, q: SQL) => ((await db.execute(q)) as unknow
 
 /** The reader's side: a teacher of the class reads what families wrote, a family what teachers wrote. */
 const otherSideSql = (userId: number) => sql`(m.by_teacher = not exists (select 1 from teaching_class tt where tt.id = c.teaching_class_id
-  and (tt.creator_id = ${userId} or exists (select 1 from teaching_class_teacher x where x.teaching_class_id = tt.id and x.teacher_id = ${userId}))))`;
+  and (tt.creator_id = ${userId}
+    or exists (select 1 from teaching_class_teacher x where x.teaching_class_id = tt.id and x.teacher_id = ${userId}))))`;
 
 const unreadSql = (userId: number) => sql<number>`(select count(*)::int from message m where m.conversation_id = c.id
   and ${otherSideSql(userId)} and m.author_id is distinct from ${userId}
@@ -69,7 +70,8 @@ const placeColumns = (userId: number) => sql`p.id as "placeId", p.teaching_class
 
 /** What the reader may see: the classes they teach, and the places they are linked to. */
 const readableSql = (userId: number) =>
-  sql`(c.teaching_class_id in ${classIdsWhereSql(userId, 'conversation.read')} or c.teaching_class_student_id in ${linkedPlaceIdsSql(userId)})`;
+  sql`(c.teaching_class_id in ${classIdsWhereSql(userId, 'conversation.read')}
+    or c.teaching_class_student_id in ${linkedPlaceIdsSql(userId)})`;
 
 const messageColumns = (userId: number) => sql`m.id, m.conversation_id as "conversationId", m.author_id as "authorId",
   au.first_name as "authorFirstName", au.last_name as "authorLastName", m.by_teacher as "byTeacher", m.text,
@@ -138,7 +140,8 @@ export const conversationsRepository = {
       db,
       sql`select p.id as "placeId", u.id, u.first_name as "firstName", u.last_name as "lastName", true as "isTeacher"
           from teaching_class_student p join teaching_class tc on tc.id = p.teaching_class_id
-          join app_user u on u.id = tc.creator_id or u.id in (select x.teacher_id from teaching_class_teacher x where x.teaching_class_id = tc.id)
+          join app_user u on u.id = tc.creator_id
+            or u.id in (select x.teacher_id from teaching_class_teacher x where x.teaching_class_id = tc.id)
           where p.id in (${ids})
         union all
         select l.teaching_class_student_id, u.id, u.first_name, u.last_name, false

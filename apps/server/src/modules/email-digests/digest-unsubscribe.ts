@@ -33,7 +33,8 @@ export function unsubscribePage(locale: string, state: 'ask' | 'done' | 'invalid
     <form method="post" action="?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
       <button type="submit">${esc(t('email.digest.unsubscribe_button'))}</button></form>`
       : `<p role="status">${esc(t(state === 'done' ? 'email.digest.unsubscribe_done' : 'email.digest.unsubscribe_invalid'))}</p>`;
-  return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(t('email.digest.unsubscribe_title'))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111827}
 button{font:inherit;padding:.6rem 1rem;border-radius:.5rem;border:0;background:#1d4ed8;color:#fff;cursor:pointer}

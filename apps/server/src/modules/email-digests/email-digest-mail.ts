@@ -81,12 +81,14 @@ export function digestMail(m: DigestMailInput) {
       <h2 style="font-size:18px;margin:0;color:#111827">${esc(c.name)}</h2>
       <div style="font-size:13px;color:#4b5563;margin-bottom:8px">${esc(c.className)}</div>
       ${c.ratings.map(item).join('')}
-      <a href="${esc(`${m.publicUrl}/web/student/${placeId}`)}" style="display:inline-block;margin-top:8px;color:#1d4ed8">${esc(t('email.digest.open'))}</a>
+      <a href="${esc(`${m.publicUrl}/web/student/${placeId}`)}"
+        style="display:inline-block;margin-top:8px;color:#1d4ed8">${esc(t('email.digest.open'))}</a>
     </div>`;
   const html = `<!doctype html>
 <html lang="${esc(m.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(subject)}</title></head>
-<body style="margin:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK TC',sans-serif;line-height:1.5">
+<body style="margin:0;background:#f3f4f6;line-height:1.5;
+  font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK TC',sans-serif">
   <div style="max-width:600px;margin:0 auto;padding:16px">
     <p style="margin:0 0 4px;color:#111827">${esc(t('email.digest.greeting', { name: m.firstName }))}</p>
     <p style="margin:0;color:#111827">${esc(t('email.digest.intro'))}</p>

@@ -202,7 +202,8 @@ export class RecordFiles {
           ? `<h4>${h(t('export.comments'))}</h4><ul class="comments">${r.comments
               .map(
                 (c) =>
-                  `<li><strong>${h(c.author)}</strong> <time datetime="${h(c.created)}">${dayMonthYear(c.created.slice(0, 10))}</time>: ${h(c.text)}</li>`,
+                  `<li><strong>${h(c.author)}</strong> ` +
+                  `<time datetime="${h(c.created)}">${dayMonthYear(c.created.slice(0, 10))}</time>: ${h(c.text)}</li>`,
               )
               .join('')}</ul>`
           : '') +

@@ -109,7 +109,9 @@ describe('GET /export/student/{id}', () => {
     const avatarName = names.find((n) => n.startsWith(`media/${avatar.id}-`))!;
     expect(photoName).toBe(`media/${photo.id}-sports-day.jpg`);
     expect(avatarName).toBeTruthy();
-    expect(names).toEqual(['index.html', avatarName, 'messages.json', photoName, 'portfolio.pdf', 'ratings.csv', 'ratings.json', 'report.xlsx'].sort());
+    expect(names).toEqual(
+      ['index.html', avatarName, 'messages.json', photoName, 'portfolio.pdf', 'ratings.csv', 'ratings.json', 'report.xlsx'].sort(),
+    );
     // The attachment is the stored (cleaned) file itself, byte for byte.
     const [row] = await s.ctx.db.select().from(media).where(eq(media.id, photo.id));
     const stored = await streamToBuffer(await s.ctx.files.get(row!.storageKey));

@@ -7,8 +7,9 @@ import { ratingCommentVisibleSql, ratingReactionVisibleSql, ratingVisibleSql } f
 import { linkedPlacesOfRatingSql } from '../../records/linked-access.sql';
 
 /** Whether the unaliased "rating_comment"'s author teaches the rating's class. */
-const byTeacherSql = sql<boolean>`("rating_comment"."author_id" = "teaching_class"."creator_id" or exists (select 1 from teaching_class_teacher bt
-  where bt.teaching_class_id = "teaching_class"."id" and bt.teacher_id = "rating_comment"."author_id"))`;
+const byTeacherSql = sql<boolean>`("rating_comment"."author_id" = "teaching_class"."creator_id"
+  or exists (select 1 from teaching_class_teacher bt
+    where bt.teaching_class_id = "teaching_class"."id" and bt.teacher_id = "rating_comment"."author_id"))`;
 
 export const ratingCommentsRepository = {
   /**
@@ -140,7 +141,8 @@ export const ratingCommentsRepository = {
         id: ratings.id,
         hearts: sql<number>`(select count(*)::int from rating_reaction where rating_reaction.rating_id = "rating"."id"
           and ${ratingReactionVisibleSql(userId)})`,
-        reacted: sql<boolean>`exists (select 1 from rating_reaction mine where mine.rating_id = "rating"."id" and mine.user_id = ${userId})`,
+        reacted: sql<boolean>`exists (select 1 from rating_reaction mine
+          where mine.rating_id = "rating"."id" and mine.user_id = ${userId})`,
         comments: sql<number>`(select count(*)::int from rating_comment where rating_comment.rating_id = "rating"."id"
           and ${ratingCommentVisibleSql(userId)})`,
         familyComments: teachingClasses.familyComments,

@@ -61,7 +61,18 @@ describe('report spreadsheet', () => {
     const { wb, raw } = await workbook(`class/${w.cls.id}?${SEPT}`, w.creator.token);
     expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings']);
     const ws = wb.getWorksheet('Ratings')!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Date', 'Skill', 'Action', 'Points', 'Students', 'Note', 'Author', 'At home', 'Attachments']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Skill',
+      'Action',
+      'Points',
+      'Students',
+      'Note',
+      'Author',
+      'At home',
+      'Attachments',
+    ]);
     expect(ws.rowCount).toBe(5);
     expect(rows(ws).map((r) => r.slice(1))).toEqual([
       [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Amara Okafor', '=1+1', person(w.creator), '', 'a.png'],

@@ -57,7 +57,8 @@ export const reportsRepository = {
         from rating r0
         where r0.teaching_class_id in ${ids(scope.classIds)} and r0.date between ${scope.start} and ${scope.end} ${student}
       ), n as materialized (
-        select rs.teaching_class_student_id place, r.learning_skill_id s, r.points, r.source = 'home' home from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly}
+        select rs.teaching_class_student_id place, r.learning_skill_id s, r.points, r.source = 'home' home
+        from r join rating_student rs on rs.rating_id = r.id where true ${namedOnly}
       )
       select json_build_object(
         'totals', (select json_build_object('n', count(*), 'p', coalesce(sum(points), 0), 'whole', count(*) filter (where is_whole_class),
@@ -65,7 +66,8 @@ export const reportsRepository = {
           'named', (select count(distinct place) from n)) from r),
         'actions', (select coalesce(json_agg(x), '[]') from (select learning_skill_id s, learning_action_id a, count(*) n, sum(points) p from r group by 1, 2) x),
         'weeks', (select coalesce(json_agg(x order by x.w), '[]') from (select to_char(date_trunc('week', date), 'YYYY-MM-DD') w, count(*) n, sum(points) p from r group by 1) x),
-        'named', (select coalesce(json_agg(x), '[]') from (select place, s, count(*) n, sum(points) p, count(*) filter (where home) h from n group by 1, 2) x),
+        'named', (select coalesce(json_agg(x), '[]')
+          from (select place, s, count(*) n, sum(points) p, count(*) filter (where home) h from n group by 1, 2) x),
         'whole', (select coalesce(json_agg(x), '[]') from (select teaching_class_id c, learning_skill_id s, count(*) n, sum(points) p from r where is_whole_class group by 1, 2) x),
         -- Attachments found from the range's ratings, one index probe each (the offset 0 fences keep the planner from
         -- walking all of rating_media or media instead, which it estimates wrongly once those tables are large). A file

@@ -37,7 +37,13 @@ export const teachingClassStudentsRoutes: ModuleRoutes = {
         const page = await service.list(db, p, q);
         // Read one by one (the web's student pages), a place is a read of the child's record as its item route is.
         if (q.id?.length && page.rows.length)
-          recordReads(db, { userId: p.userId, action: 'record', detail: 'student', address, subject: { placeIds: page.rows.map((r) => r.place.id) } });
+          recordReads(db, {
+            userId: p.userId,
+            action: 'record',
+            detail: 'student',
+            address,
+            subject: { placeIds: page.rows.map((r) => r.place.id) },
+          });
         return page;
       },
       present: (r) => present(r, urlSigner),

@@ -53,8 +53,12 @@ const PROBES: Record<ClassAbility, (w: World, u: TestUser) => Promise<number>> =
     return (await s.api('DELETE', `${API}/teaching-class-teacher/${row.id}`, { token: u.token })).statusCode;
   },
   announce: async (w, u) =>
-    (await s.api('POST', `${API}/announcement`, { token: u.token, body: { teachingClass: `${API}/teaching-class/${w.cls.id}`, text: 'Hi' } }))
-      .statusCode,
+    (
+      await s.api('POST', `${API}/announcement`, {
+        token: u.token,
+        body: { teachingClass: `${API}/teaching-class/${w.cls.id}`, text: 'Hi' },
+      })
+    ).statusCode,
   delete: async (w, u) => (await s.api('DELETE', `${API}/teaching-class/${w.cls.id}`, { token: u.token })).statusCode,
 };
 

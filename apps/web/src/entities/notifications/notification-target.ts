@@ -19,9 +19,9 @@ const SHAPES: Record<number, RegExp> = {
 /**
  * Where a click on a notification goes (spec §2): teacher added and class-related ones to the class, a request to join
  * to the class's teachers, an accepted request to the class, a request to link to the student's management screen, an
- * accepted link and new evidence of a child to the child's page; a message to its conversation; a new owner and a retention notice to the class
- * (where "Export class" is); a removal (of a teacher, or of a child a family was linked to) nowhere. The server names
- * the screen (`path`); when it does not, a class notification still opens its class.
+ * accepted link and new evidence of a child to the child's page; a message to its conversation; a new owner and a
+ * retention notice to the class (where "Export class" is); a removal (of a teacher, or of a child a family was linked
+ * to) nowhere. The server names the screen (`path`); when it does not, a class notification still opens its class.
  */
 export function notificationTarget(n: Target): string | null {
   // A removal leads to a class the reader no longer sees.

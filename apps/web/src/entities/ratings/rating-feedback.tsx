@@ -29,6 +29,9 @@ const pill =
  * A rating's hearts and comments on its feed card (DESIGN §11): a heart the reader gives or takes back (aria-pressed),
  * and "Comments (n)" opening the thread below, inline.
  */
+const REACTED = 'border-amber-300 bg-amber-50 text-amber-900';
+const NOT_REACTED = 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100';
+
 export function RatingFeedback({ ratingId, summary }: { ratingId: number; summary: RatingReactionSummary }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
@@ -49,7 +52,7 @@ export function RatingFeedback({ ratingId, summary }: { ratingId: number; summar
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          className={`${pill} ${summary.reacted ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100'}`}
+          className={`${pill} ${summary.reacted ? REACTED : NOT_REACTED}`}
           aria-pressed={summary.reacted}
           disabled={!summary.canReact || busy}
           onClick={() => void toggleHeart()}
