@@ -19,14 +19,14 @@ test.describe('e-mail digest', () => {
 
     await select.focus();
     await select.selectOption('off');
-    await section.getByRole('button', { name: 'Save' }).press('Enter');
+    await section.getByRole('button', { name: 'Save e-mail digest' }).press('Enter');
     await expect(page.getByText('E-mail digest saved.')).toBeVisible();
     await page.reload();
     await screenReady(page);
     await expect(page.getByRole('region', { name: 'E-mail digest' }).getByLabel('How often')).toHaveValue('off');
     // Saved a second time: the subscription made by the first save is changed, not made again.
     await page.getByRole('region', { name: 'E-mail digest' }).getByLabel('How often').selectOption('daily');
-    await page.getByRole('region', { name: 'E-mail digest' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'E-mail digest' }).getByRole('button', { name: 'Save e-mail digest' }).click();
     await expect(page.getByText('E-mail digest saved.')).toBeVisible();
     await page.reload();
     await screenReady(page);

@@ -15,15 +15,15 @@ test.describe('profile: a new password', () => {
     await expect(current).toHaveAttribute('autocomplete', 'current-password');
     await expectAccessible(page, 'profile edit with a new password');
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(current).toHaveAccessibleDescription('This value should not be blank.');
 
     await current.fill('not my password');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(current).toHaveAccessibleDescription('This is not your current password.');
 
     await current.fill(account.password);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Your profile has been saved.')).toBeVisible();
     // The form is cleared, and this session goes on; the new password is the one that signs in now.
     await expect(page.getByLabel('Current password')).toHaveCount(0);
@@ -31,7 +31,9 @@ test.describe('profile: a new password', () => {
     await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
     const old = await request.post('/api/public/v1/login_check', { data: { username: account.username, password: account.password } });
     expect(old.status()).toBe(401);
-    const fresh = await request.post('/api/public/v1/login_check', { data: { username: account.username, password: 'a brand new password' } });
+    const fresh = await request.post('/api/public/v1/login_check', {
+      data: { username: account.username, password: 'a brand new password' },
+    });
     expect(fresh.status()).toBe(200);
   });
 

@@ -13,7 +13,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('group', { name: 'Profile picture' }).locator('img').first()).toHaveAttribute('src', /\/media\//);
     await page.getByLabel('First name').fill('Alexandra');
     await page.getByLabel('Phone (optional)').fill('+44 20 7946 0000');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Your profile has been saved.')).toBeVisible();
 
     // The header follows at once, and the saved values come back after a reload.
@@ -29,7 +29,7 @@ test.describe('profile', () => {
     await signInViaApi(page, account.username, account.password);
     await page.goto('/web/profile/edit');
     await page.getByLabel('First name').fill('  ');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('This value should not be blank.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('First name')).toHaveValue('Alex');

@@ -21,7 +21,7 @@ test.describe('quiet hours', () => {
 
     await section.getByLabel('Quiet from').fill('21:30');
     await section.getByLabel('Time zone').selectOption('Europe/Madrid');
-    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('button', { name: 'Save quiet hours' }).click();
     await expect(page.getByText('Quiet hours saved.')).toBeVisible();
     await page.reload();
     await screenReady(page);
@@ -33,7 +33,7 @@ test.describe('quiet hours', () => {
     await box.focus();
     await page.keyboard.press('Space');
     await expect(page.getByRole('region', { name: 'Quiet hours' }).getByLabel('Quiet from')).toHaveCount(0);
-    await page.getByRole('region', { name: 'Quiet hours' }).getByRole('button', { name: 'Save' }).press('Enter');
+    await page.getByRole('region', { name: 'Quiet hours' }).getByRole('button', { name: 'Save quiet hours' }).press('Enter');
     await expect(page.getByText('Quiet hours saved.')).toBeVisible();
     await page.reload();
     await screenReady(page);

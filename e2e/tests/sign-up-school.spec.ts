@@ -63,13 +63,13 @@ test.describe('the school typed at sign-up and on the profile', () => {
     await signInViaApi(page, username, password);
     await page.goto('/web/profile/edit');
     await schoolField(page).fill('x'.repeat(201));
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('This value is too long. It should have 200 characters or less.')).toBeVisible();
     await expect(schoolField(page)).toHaveAttribute('aria-invalid', 'true');
 
     const name = `Harbour View College ${unique('')}`;
     await schoolField(page).fill(name);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Your profile has been saved.')).toBeVisible();
     await page.reload();
     await expect(schoolField(page)).toHaveValue(name);

@@ -61,7 +61,7 @@ function DigestForm({ user, sub, saved }: { user: User; sub: EmailSubscription |
           ))}
         </SelectField>
         <Button type="submit" busy={busy}>
-          <FormattedMessage id="web_common_save" />
+          <FormattedMessage id="web_email_digest_save" />
         </Button>
       </form>
     </CardSection>

@@ -93,7 +93,7 @@ export function QuietHoursSection({ user }: { user: User }) {
           ))}
         </SelectField>
         <Button type="submit" busy={busy}>
-          <FormattedMessage id="web_common_save" />
+          <FormattedMessage id="web_quiet_hours_save" />
         </Button>
       </form>
     </CardSection>
