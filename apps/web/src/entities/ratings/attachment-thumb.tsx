@@ -67,8 +67,8 @@ export function AttachmentThumb({ a }: { a: Attachment }) {
       return (
         <span className={box}>
           <Glyph path="M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm12-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z" />
-          {/* Read for its length only; it is played from the saved rating. */}
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          {/* Read for its length only, never played here (the saved rating plays it): no caption track to give. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- hidden, never played */}
           {a.preview && <audio src={a.preview} preload="metadata" onLoadedMetadata={onMetadata} className="hidden" />}
           {length}
         </span>
