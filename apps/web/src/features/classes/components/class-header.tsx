@@ -7,7 +7,6 @@ import { CopyCode } from '../../../components/copy-code';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { useClassPendingTeacherRequests } from '../../../entities/invitations/teacher-invitations-api';
 import { Avatar } from '../../../components/ui/avatar';
-import { useAfterPaint } from '../../../lib/use-after-paint';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
@@ -34,10 +33,8 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
-  // Only the creator answers requests to join (DESIGN §2): they see how many wait. Asked once the title is painted: the
-  // count is no part of the first view, and the request would otherwise run beside the title's render.
-  const painted = useAfterPaint();
-  const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') && painted ? cls.id : null);
+  // Only the creator answers requests to join (DESIGN §2): they see how many wait.
+  const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') ? cls.id : null);
   const pendingCount = pending.data?.['hydra:totalItems'] ?? 0;
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
