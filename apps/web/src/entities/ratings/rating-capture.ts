@@ -26,8 +26,8 @@ export interface WaitingRatingsProps {
 
 /**
  * What the rating capture (features/ratings) lends the screens that rate and show a feed: the class page and the
- * student page are features of their own and import no other feature, so the app's routes hand it to them
- * (app/class-detail-route.tsx, app/student-detail-route.tsx).
+ * student page are features of their own and import no other feature, so the app's router hands it to them
+ * (app/with-rating-capture.tsx).
  */
 export interface RatingCapture {
   /** The rating sheet (DESIGN §7). */

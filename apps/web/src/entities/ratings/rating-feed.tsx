@@ -73,8 +73,9 @@ const sameRatings = (a: Rating[], b: Rating[]) => a.length === b.length && a.eve
 
 /**
  * One card, drawn again only when its ratings, names or actions change: each next page and each change of the screen
- * around the feed (the sheet opening, a save) would otherwise draw every card already shown (a long task on a phone). A page that loads builds its groups afresh, so they are compared rating by rating (SWR keeps
- * an unchanged rating the same object).
+ * around the feed (the sheet opening, a save) would otherwise draw every card already shown (a long task on a phone).
+ * A page that loads builds its groups afresh, so they are compared rating by rating (SWR keeps an unchanged rating the
+ * same object).
  */
 const FeedCard = memo(
   function FeedCard({ group, studentNames, actionsOf, priority, summary }: CardProps) {

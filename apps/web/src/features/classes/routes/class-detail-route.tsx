@@ -8,7 +8,7 @@ import { routeId, useTeachingClass } from '../../../lib/teaching-classes';
 import { ClassHeader } from '../components/class-header';
 import { ClassRatings } from '../components/class-ratings';
 
-/** The class page; the rating capture comes from the app's route (app/class-detail-route.tsx), features import no other. */
+/** The class page; the rating capture comes from the app's route (app/with-rating-capture.tsx), features import no other. */
 export function ClassDetailRoute({ capture }: { capture: RatingCapture }) {
   const id = routeId(useParams().teachingClassId);
   const { data, error, mutate } = useTeachingClass(id);

@@ -58,11 +58,7 @@ export function AttachmentThumb({ a }: { a: Attachment }) {
               className="h-full w-full object-cover"
             />
           ) : a.media?.thumbUrl ? (
-            <img
-              src={a.media.thumbUrl}
-              alt={intl.formatMessage({ id: 'web_rating_media_video' }, { name: a.name })}
-              {...thumbImg}
-            />
+            <img src={a.media.thumbUrl} alt={intl.formatMessage({ id: 'web_rating_media_video' }, { name: a.name })} {...thumbImg} />
           ) : null}
           {length}
         </span>

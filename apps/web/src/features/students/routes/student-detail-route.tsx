@@ -20,7 +20,7 @@ import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
-/** A student's page; the rating capture comes from the app's route (app/student-detail-route.tsx), features import no other. */
+/** A student's page; the rating capture comes from the app's route (app/with-rating-capture.tsx), features import no other. */
 export function StudentDetailRoute({ capture }: { capture: RatingCapture }) {
   return <PlaceGate>{(view) => <StudentDetail {...view} capture={capture} key={view.place.id} />}</PlaceGate>;
 }
