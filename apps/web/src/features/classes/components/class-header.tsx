@@ -47,9 +47,10 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6" aria-labelledby="class-title">
       <div className="flex items-start gap-3">
-        {/* On a phone the name and the details' button need the whole width, on one line each (issue 36). */}
+        {/* On a phone the name and the details' button need the whole width, on one line each (issue 36); the picture is
+            lazy, so that a phone, which hides it, never loads it. */}
         <div className="hidden sm:block">
-          <Avatar media={cls.avatar} name={cls.name} size={56} eager />
+          <Avatar media={cls.avatar} name={cls.name} size={56} />
         </div>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-start justify-between gap-3">
