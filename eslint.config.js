@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
 import skillroom from './eslint/no-module-loop.js';
 
 const CONTRACT_ROOT = {
@@ -17,7 +18,16 @@ const CONTRACT_SCHEMAS = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,13 +86,39 @@ export default tseslint.config(
     },
   },
   {
-    // Features stay independent (bulletproof-react): shared code lives in components/ and lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The web app's layers (docs/ARCHITECTURE.md): app → features → entities → components → lib, each importing only the
+    // layers below it; features never import each other (the app's routes compose them, as bulletproof-react does), and no
+    // file imports in a loop. Entities may use one another (a rating's card shows its skill), loops aside.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/|^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'Features must not import each other; move shared code to components/ or lib/.' }] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: 'apps/web/src', zones: webLayers() }],
     },
   },
 );
+
+/** The web app's zones of `import-x/no-restricted-paths`: each layer and what above it it must not import; each feature and the others. */
+function webLayers() {
+  const layers = ['./main.tsx', './app', './features', './entities', './components', './lib'];
+  const message = 'Web layers import downward only: app → features → entities → components → lib.';
+  const below = layers.slice(2).map((target, i) => ({ target, from: layers.slice(0, i + 2), message }));
+  const features = fs
+    .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory());
+  const apart = features.map(({ name }) => ({
+    target: `./features/${name}`,
+    from: './features',
+    except: [`./${name}`],
+    message: 'Features do not import each other: move what both need to entities/, components/ or lib/, or compose them in app/.',
+  }));
+  return [...below, ...apart];
+}
 
 /** The zones of `import-x/no-restricted-paths`: each layer, and what above it it must not import. */
 function serverLayers() {

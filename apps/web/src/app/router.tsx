@@ -4,6 +4,7 @@ import { Loading } from '../components/ui/spinner';
 import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 import { useScrollReset } from './use-scroll-reset';
+import { withRatingCapture } from './with-rating-capture';
 
 // Each screen's code loads on its first visit (DESIGN §5). The declarative router (BrowserRouter, useRoutes) with React.lazy
 // screens: the data router's loaders, actions and fetchers went unused, and it weighed 17 KB gzip more in every first load.
@@ -20,7 +21,9 @@ const at = (path: string, screen: LazyScreen): ScreenRoute => ({ path, screen })
 const publicLayout = lazyScreen(() => import('./shell/public-layout').then((m) => m.PublicLayout));
 const appShell = lazyScreen(() => import('./shell/app-shell').then((m) => m.AppShell));
 const ratingEdit = lazyScreen(() => import('../features/ratings/routes/rating-edit-route').then((m) => m.RatingEditRoute));
-const studentDetail = lazyScreen(() => import('../features/students/routes/student-detail-route').then((m) => m.StudentDetailRoute));
+const studentDetail = lazyScreen(() =>
+  withRatingCapture(import('../features/students/routes/student-detail-route').then((m) => m.StudentDetailRoute)),
+);
 const studentEdit = lazyScreen(() => import('../features/students/routes/student-edit-route').then((m) => m.StudentEditRoute));
 const studentReport = lazyScreen(() => import('../features/reports/routes/student-report-route').then((m) => m.StudentReportRoute));
 const studentLinks = lazyScreen(() => import('../features/student-links/routes/student-links-route').then((m) => m.StudentLinksRoute));
@@ -62,7 +65,7 @@ const screens: ScreenRoute[] = [
       ),
       at(
         'teaching-class/:teachingClassId',
-        lazyScreen(() => import('../features/classes/routes/class-detail-route').then((m) => m.ClassDetailRoute)),
+        lazyScreen(() => withRatingCapture(import('../features/classes/routes/class-detail-route').then((m) => m.ClassDetailRoute))),
       ),
       at(
         'teaching-class/:teachingClassId/edit',

@@ -8,7 +8,10 @@ import { Header } from './header';
 
 // The outbox as the header sees it at sign-out: what waits for this user.
 const waiting = vi.hoisted(() => ({ items: [] as unknown[] }));
-vi.mock('../../entities/ratings/outbox-store', () => ({ listOutbox: async () => waiting.items, onOutboxChange: () => () => undefined }));
+vi.mock('../../features/ratings/api/outbox-store', () => ({
+  listOutbox: async () => waiting.items,
+  onOutboxChange: () => () => undefined,
+}));
 
 const user = { id: 1, firstName: 'Maria', lastName: 'Lopez', avatar: null, hasSubscription: false } as unknown as User;
 // Message ids stand in for texts: the test is about behaviour, the translations have their own test.

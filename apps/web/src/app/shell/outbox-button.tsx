@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';
-import { useOutbox } from '../../entities/ratings/use-outbox';
+import { useOutbox } from '../../features/ratings/api/use-outbox';
 import { LineIcon } from './line-icon';
 import { usePopup } from './use-popup';
 

@@ -3,9 +3,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../entities/ratings/outbox-send';
-import { outboxLabel } from '../../entities/ratings/outbox-names';
-import type { OutboxItem } from '../../entities/ratings/outbox-store';
+import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../features/ratings/api/outbox-send';
+import { outboxLabel } from '../../features/ratings/api/outbox-names';
+import type { OutboxItem } from '../../features/ratings/api/outbox-store';
 import { PointsField } from '../../entities/ratings/points-field';
 import { ApiError } from '../../lib/api-client';
 

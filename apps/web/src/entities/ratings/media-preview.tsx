@@ -36,7 +36,7 @@ export function MediaGrid({ medias, dense = false, marked, priority = false }: G
     <ul className={`grid grid-flow-row-dense gap-2 ${dense ? 'grid-cols-4 sm:grid-cols-6 lg:grid-cols-8' : 'grid-cols-2 sm:grid-cols-4'}`}>
       {medias.map((m, i) => (
         <li key={m.id} className={`${mediaCellClass(m)} space-y-1`}>
-          <MediaPreview media={m} eager={dense} dense={dense} priority={i === first} />
+          <MediaPreview media={m} dense={dense} priority={i === first} />
           {marked?.ids.has(m.id) && (
             <span className="inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">
               {marked.label}
@@ -56,8 +56,6 @@ export const formatDuration = (s: number) => {
 
 interface PreviewProps {
   media: Media;
-  /** A page meant to be printed, where a picture loaded only on scrolling would be missing. */
-  eager?: boolean;
   /** In a dense grid, for the width the browser picks a thumbnail for. */
   dense?: boolean;
   /** The page's likely largest picture (LCP): fetched at once, ahead of other pictures. */
@@ -65,7 +63,7 @@ interface PreviewProps {
 }
 
 /** One attachment of a rating: a picture, a playable video or recording, or a file to download. */
-export function MediaPreview({ media, eager = false, dense = false, priority = false }: PreviewProps) {
+export function MediaPreview({ media, dense = false, priority = false }: PreviewProps) {
   const intl = useIntl();
   const [broken, setBroken] = useState(false);
   const shape = mediaShape(media.fileDimensions);
@@ -96,7 +94,8 @@ export function MediaPreview({ media, eager = false, dense = false, priority = f
             // src after srcset and sizes: a browser that saw src first could fetch it before knowing it needs another.
             src={src}
             alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
-            loading={eager || priority ? 'eager' : 'lazy'}
+            // Lazy unless it is the screen's largest picture: a report's print button loads the rest first (lib/print-page.ts).
+            loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
             decoding={priority ? undefined : 'async'}
             onError={() => setBroken(true)}

@@ -1,8 +1,7 @@
 import type { Rating, TeachingClass } from '@skillroom/contract/types';
 import { api, withQuery } from '../../lib/api-client';
 import { isoDay } from '../../lib/dates';
-import type { RatingChoice } from './outbox-send';
-import { placeIri } from './save-ratings';
+import { placeIri } from './ratings-api';
 
 /**
  * The feed's cards (DESIGN §7 "one observation"): consecutive ratings that share `observation` make one card. The
@@ -30,6 +29,16 @@ export async function loadObservation(rating: Rating, classId: number): Promise<
   const list = await api<{ 'hydra:member': Rating[] }>(withQuery('/ratings', query));
   const same = list['hydra:member'].filter((r) => r.observation === rating.observation);
   return same.some((r) => r.id === rating.id) ? same : [rating];
+}
+
+/** What a rating form chose: a skill's actions for some places (none: the whole class) on a day, its points and words. */
+export interface RatingChoice {
+  skillId: number;
+  actionIds: number[];
+  studentIds: number[];
+  date: string;
+  points: number;
+  description: string;
 }
 
 export interface ObservationChange extends RatingChoice {

@@ -1,21 +1,17 @@
 import type { Rating, RatingReactionSummary } from '@skillroom/contract/types';
-import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { memo, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading, Spinner } from '../../components/ui/spinner';
-import { useCurrentUser } from '../../lib/current-user';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
-import { useRenderedCount } from '../../lib/use-rendered-count';
 import { groupObservations } from './observations';
 import { RatingCard, showsPhoto } from './rating-card';
 import { RatingFeedback } from './rating-feedback';
 import { useReactions } from './reactions-api';
-import type { OutboxItem } from './outbox-store';
+import type { WaitingRatingsProps } from './rating-capture';
 import { useRatingFeed, type FeedFilter } from './ratings-api';
-import { useOutboxItems } from './use-outbox';
-import { WaitingCard } from './waiting-card';
 
 interface Props {
   filter: FeedFilter;
@@ -26,6 +22,10 @@ interface Props {
   actionsOf?: (group: Rating[]) => ReactNode;
   /** An observation just saved: scrolled into view, focused and marked when it shows. */
   highlight?: string | null;
+  /** The saves waiting on this device for this feed, drawn at its top (the capture's, lent by the app's routes). */
+  waiting?: ComponentType<WaitingRatingsProps>;
+  /** The feed is in the screen's first view: its first photo is fetched at once, ahead of other pictures. */
+  priority?: boolean;
 }
 
 const MARK_MS = 2500;
@@ -58,24 +58,6 @@ function useHighlight(list: RefObject<HTMLElement | null>, highlight: string | n
   }, [list, highlight, shown]);
 }
 
-/** Whether a waiting save belongs in a feed: its class's, or the page of a student it rates. */
-const inFeed = (item: OutboxItem, filter: FeedFilter) =>
-  'classId' in filter ? item.classId === filter.classId : item.studentIds.includes(filter.placeId);
-
-/**
- * The user's saves still waiting on this device for a feed, newest first (issue 36 §11). One the feed already holds
- * (sent, its card arrived, not yet taken out of the outbox) is left out; refused ones stay in the header's list only.
- */
-function useWaiting(filter: FeedFilter, ratings: Rating[]): OutboxItem[] {
-  const items = useOutboxItems(useCurrentUser().user?.id ?? null);
-  return useMemo(() => {
-    const waiting = items.filter((i) => i.state === 'waiting' && inFeed(i, filter));
-    if (!waiting.length) return waiting;
-    const shown = new Set(ratings.map((r) => r.observation));
-    return waiting.filter((i) => !shown.has(i.observation)).reverse();
-  }, [items, filter, ratings]);
-}
-
 type CardProps = { group: Rating[]; priority: boolean; summary: RatingReactionSummary | undefined } & Pick<
   Props,
   'studentNames' | 'actionsOf'
@@ -90,10 +72,10 @@ const sameSummary = (a: RatingReactionSummary | undefined, b: RatingReactionSumm
 const sameRatings = (a: Rating[], b: Rating[]) => a.length === b.length && a.every((r, i) => r === b[i]);
 
 /**
- * One card, drawn again only when its ratings, names or actions change: each step of the first render, each next page
- * and each change of the screen around the feed would otherwise draw every card already shown (a page of cards is a
- * long task on a phone). A page that loads builds its groups afresh, so they are compared rating by rating (SWR keeps
- * an unchanged rating the same object).
+ * One card, drawn again only when its ratings, names or actions change: each next page and each change of the screen
+ * around the feed (the sheet opening, a save) would otherwise draw every card already shown (a long task on a phone).
+ * A page that loads builds its groups afresh, so they are compared rating by rating (SWR keeps an unchanged rating the
+ * same object).
  */
 const FeedCard = memo(
   function FeedCard({ group, studentNames, actionsOf, priority, summary }: CardProps) {
@@ -109,19 +91,16 @@ const FeedCard = memo(
 );
 
 /** Ratings newest first, one card per observation; the next page loads when the end comes within 250 px (spec §9). */
-export function RatingFeed({ filter, title, empty, studentNames, actionsOf, highlight }: Props) {
-  const intl = useIntl();
+export function RatingFeed({ filter, title, empty, studentNames, actionsOf, highlight, waiting: Waiting, priority = false }: Props) {
   const feed = useRatingFeed(filter);
   const groups = useMemo(() => groupObservations(feed.ratings), [feed.ratings]);
-  // The first cards at once, the rest in idle moments (no long task on a phone); all of them when one is to be shown.
-  const rendered = useRenderedCount(groups.length, { all: Boolean(highlight) });
-  // The next page is asked for only once this one is all on the page (the sentinel would otherwise sit right below the first cards).
-  const sentinel = useInfiniteScroll(feed.loadMore, feed.hasMore && rendered === groups.length);
-  const waiting = useWaiting(filter, feed.ratings);
+  // A page of cards at a time (the API pages the feed); cards off screen are neither laid out nor painted (below).
+  const sentinel = useInfiniteScroll(feed.loadMore, feed.hasMore);
+  const [waiting, setWaiting] = useState(0);
   const list = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => [groups, waiting], [groups, waiting]);
   useHighlight(list, highlight, shown);
-  const firstPhoto = groups.findIndex(showsPhoto);
+  const firstPhoto = priority ? groups.findIndex(showsPhoto) : -1;
   const feedbackIds = useMemo(() => groups.map((g) => feedbackRating(g).id), [groups]);
   const reactions = useReactions(feedbackIds);
   return (
@@ -130,15 +109,7 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
         {title}
       </h2>
       <div ref={list} className="space-y-4">
-        {waiting.length > 0 && (
-          <ol className="space-y-4" aria-label={intl.formatMessage({ id: 'web_outbox_title' })}>
-            {waiting.map((item) => (
-              <li key={item.id}>
-                <WaitingCard item={item} />
-              </li>
-            ))}
-          </ol>
-        )}
+        {Waiting && <Waiting filter={filter} ratings={feed.ratings} onCount={setWaiting} />}
         {feed.error && !feed.data ? (
           <div className="space-y-3">
             <Alert>
@@ -151,11 +122,11 @@ export function RatingFeed({ filter, title, empty, studentNames, actionsOf, high
         ) : !feed.data ? (
           <Loading />
         ) : groups.length === 0 ? (
-          waiting.length === 0 && <EmptyState>{empty}</EmptyState>
+          waiting === 0 && <EmptyState>{empty}</EmptyState>
         ) : (
           <>
             <ol className="space-y-4" aria-labelledby="rating-feed-title">
-              {groups.slice(0, rendered).map((g, i) => (
+              {groups.map((g, i) => (
                 // Off-screen cards are neither laid out nor painted until they come near (about a card's height kept for each).
                 <li key={cardKey(groups, i)} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
                   <FeedCard

@@ -1,9 +1,13 @@
+import { API_AUTH_PREFIX } from '@skillroom/contract/constants';
 import { RATING_PAGE_SIZE } from '@skillroom/contract/rules';
 import type { HydraCollection, Rating, RatingCreateBody, RatingPatchBody } from '@skillroom/contract/types';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import { api, withQuery } from '../../lib/api-client';
+
+/** A place's IRI, as a rating names its students. */
+export const placeIri = (id: number) => `${API_AUTH_PREFIX}/teaching-class-student/${id}`;
 
 export const ratingKey = (id: number) => `/rating/${id}`;
 

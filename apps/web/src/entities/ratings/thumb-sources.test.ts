@@ -28,9 +28,10 @@ describe('photo previews name their size and their 1x and 2x thumbnails', () => 
     expect(thumbSources(photo('200x100'))).toEqual({ src: thumbUrl, width: 200, height: 100, srcSet: `${thumbUrl} 200w` });
   });
 
-  it('without known dimensions, the thumbnail alone; without a thumbnail, the file', () => {
-    expect(thumbSources(photo(null))).toEqual({ src: thumbUrl });
-    expect(thumbSources(photo('garbage'))).toEqual({ src: thumbUrl });
+  it('without known dimensions, both thumbnails by their largest widths; without a thumbnail, the file', () => {
+    const both = { src: thumbUrl, srcSet: `${thumbUrl} 320w, ${thumbUrl}&size=2x 640w` };
+    expect(thumbSources(photo(null))).toEqual(both);
+    expect(thumbSources(photo('garbage'))).toEqual(both);
     expect(thumbSources(photo('640x480', null))).toEqual({ src: '/media/7?exp=1&sig=y&u=2', width: 320, height: 240 });
   });
 

@@ -34,7 +34,13 @@ export function thumbSources(media: Pick<Media, 'url' | 'thumbUrl' | 'fileDimens
   const one = fittedSize(media.fileDimensions, MEDIA_THUMB_VARIANTS['1x']);
   if (!media.thumbUrl) return { src: media.url, ...(one ?? {}) };
   const two = fittedSize(media.fileDimensions, MEDIA_THUMB_VARIANTS['2x']);
-  if (!one || !two) return { src: media.thumbUrl };
+  // Size unknown (a file the server could not measure): each thumbnail is at most its variant's side wide, which is what
+  // the browser is told; the picture fills its frame's width (CSS), so only the choice between the two rests on it.
+  if (!one || !two)
+    return {
+      src: media.thumbUrl,
+      srcSet: `${media.thumbUrl} ${MEDIA_THUMB_VARIANTS['1x']}w, ${thumbVariantUrl(media.thumbUrl, '2x')} ${MEDIA_THUMB_VARIANTS['2x']}w`,
+    };
   // A picture no wider than the 1x thumbnail has one size only: a second candidate would be the same bytes again.
   const srcSet =
     two.width > one.width

@@ -7,7 +7,6 @@ import { CopyCode } from '../../../components/copy-code';
 import { PendingCount } from '../../../entities/invitations/pending-count';
 import { useClassPendingTeacherRequests } from '../../../entities/invitations/teacher-invitations-api';
 import { Avatar } from '../../../components/ui/avatar';
-import { useAfterPaint } from '../../../lib/use-after-paint';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { ExportDownload } from '../../../components/export-download';
@@ -34,10 +33,8 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
-  // Only the creator answers requests to join (DESIGN §2): they see how many wait. Asked once the title is painted: the
-  // count is no part of the first view, and the request would otherwise run beside the title's render.
-  const painted = useAfterPaint();
-  const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') && painted ? cls.id : null);
+  // Only the creator answers requests to join (DESIGN §2): they see how many wait.
+  const pending = useClassPendingTeacherRequests(may(cls, 'manageTeachers') ? cls.id : null);
   const pendingCount = pending.data?.['hydra:totalItems'] ?? 0;
   const teachers: { user: PublicUser; owner: boolean }[] = [
     { user: cls.creator, owner: true },
@@ -50,9 +47,10 @@ export function ClassHeader({ cls }: { cls: TeachingClass }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6" aria-labelledby="class-title">
       <div className="flex items-start gap-3">
-        {/* On a phone the name and the details' button need the whole width, on one line each (issue 36). */}
+        {/* On a phone the name and the details' button need the whole width, on one line each (issue 36); the picture is
+            lazy, so that a phone, which hides it, never loads it. */}
         <div className="hidden sm:block">
-          <Avatar media={cls.avatar} name={cls.name} size={56} eager />
+          <Avatar media={cls.avatar} name={cls.name} size={56} />
         </div>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-start justify-between gap-3">

@@ -4,9 +4,9 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
+import type { RatingCapture, SheetTarget } from '../../../entities/ratings/rating-capture';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
-import { RatingSheet, type SheetTarget } from '../../../entities/ratings/rating-sheet';
-import { placeIri } from '../../../entities/ratings/save-ratings';
+import { placeIri } from '../../../entities/ratings/ratings-api';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSkillsSection } from './class-skills-section';
 import { ClassStudentsGrid } from './class-students-grid';
@@ -14,9 +14,10 @@ import { FamilyRequestsPanel, useFamilyRequestsKnown } from './family-requests-p
 
 /**
  * The class's students, quick rating (DESIGN §7) and the class's feed. Everyone who sees the class may rate (DESIGN §2:
- * creator, co-teachers and evaluators) until it is finished; the teachers also choose the class's skills.
+ * creator, co-teachers and evaluators) until it is finished; the teachers also choose the class's skills. The sheet
+ * and the feed's waiting saves are the rating capture's (`capture`).
  */
-export function ClassRatings({ cls }: { cls: TeachingClass }) {
+export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: TeachingClass; capture: RatingCapture }) {
   const skills = useClassSkills(cls.id);
   const classSkills = skills.data?.['hydra:member'] ?? [];
   const names = useMemo(
@@ -57,7 +58,7 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
           <FormattedMessage id="web_report_open_class" />
         </Link>
       </div>
-      {open && <RatingSheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
+      {open && <Sheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
       {may(cls, 'manageSkills') && open && skills.data && <ClassSkillsSection cls={cls} skills={classSkills} />}
       <div className="max-w-3xl">
         <RatingFeed
@@ -67,6 +68,7 @@ export function ClassRatings({ cls }: { cls: TeachingClass }) {
           studentNames={names}
           actionsOf={actionsOf}
           highlight={saved ?? edited}
+          waiting={Waiting}
         />
       </div>
     </>

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loading } from '../../../components/ui/spinner';
 import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
 import { deleteObservation, loadObservation } from '../../../entities/ratings/observations';
-import { RatingPanel } from '../../../entities/ratings/rating-panel';
+import { RatingPanel } from './rating-panel';
 import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { ApiError } from '../../../lib/api-client';
 import { ratingPlaceIds } from './rating-places';

@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
 import { formatDate } from '../../../lib/dates';
-import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * Whole-number ticks in the reader's language, by the contract's formatter (one per locale, kept): counts and points
@@ -23,37 +22,29 @@ function ChartCanvas({ config, label, height }: { config: ChartConfiguration; la
     if (!canvas) return;
     let chart: { destroy(): void } | null = null;
     let live = true;
-    let timer: number | undefined;
-    // chart.js loads once the page is idle, and each chart is drawn in a task of its own (its box keeps its height meanwhile):
-    // no long task on a slow phone.
-    const cancel = whenIdle(
-      () =>
-        void import('./chart-setup').then(({ Chart }) => {
-          if (!live) return;
-          // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
-          timer = window.setTimeout(() => {
-            chart = new Chart(canvas, {
-              ...config,
-              options: {
-                ...config.options,
-                animation: false,
-                devicePixelRatio: Math.max(2, window.devicePixelRatio),
-                maintainAspectRatio: false,
-                responsive: true,
-              },
-            });
-          });
-        }),
-    );
+    // chart.js loads with the first chart (its own chunk, on these screens only); the canvas keeps its box meanwhile.
+    void import('./chart-setup').then(({ Chart }) => {
+      if (!live) return;
+      // A sharp picture when printed, and no animation to wait for (or to bother readers who asked for less motion).
+      chart = new Chart(canvas, {
+        ...config,
+        options: {
+          ...config.options,
+          animation: false,
+          devicePixelRatio: Math.max(2, window.devicePixelRatio),
+          maintainAspectRatio: false,
+          responsive: true,
+        },
+      });
+    });
     return () => {
       live = false;
-      cancel();
-      window.clearTimeout(timer);
       chart?.destroy();
     };
   }, [config]);
-  // Until chart.js draws (an idle moment later), a canvas is 300 px wide by default: wider than its box on a 320 px phone, so
-  // the page scrolled sideways for a moment. It fills its box from the first render; chart.js then sizes it to the same box.
+  // Until chart.js draws (once its chunk has arrived), a canvas is 300 px wide by default: wider than its box on a 320 px
+  // phone, so the page scrolled sideways for a moment. It fills its box from the first render; chart.js then sizes it to
+  // the same box.
   return (
     <div className="relative w-full min-w-0" style={{ height }}>
       <canvas ref={ref} role="img" aria-label={label} className="block h-full w-full" />

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/error-content';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { printPage } from '../../../lib/print-page';
 import { downloadReport, useReport, type ReportSubject } from '../api/reports-api';
 import { RangePicker, RangePickerPlaceholder, rangeText } from './range-picker';
 import { classSpan, validRange, type Range } from './range-presets';
@@ -90,7 +91,7 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
           <Button variant="secondary" busy={busy === 'spreadsheet'} onClick={() => void download('spreadsheet')}>
             <FormattedMessage id="web_report_download_spreadsheet" />
           </Button>
-          <Button variant="ghost" onClick={() => window.print()}>
+          <Button variant="ghost" onClick={() => void printPage()}>
             <FormattedMessage id="web_report_print" />
           </Button>
         </div>

@@ -4,7 +4,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CardSection } from '../../../components/ui/page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MediaGrid } from '../../../entities/ratings/media-preview';
-import { useRenderedCount } from '../../../lib/use-rendered-count';
 import { average, SkillsChart, TimelineChart } from './report-charts';
 import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
@@ -21,8 +20,6 @@ function Figure({ label, value }: { label: ReactNode; value: ReactNode }) {
 /** Totals, charts per skill and over time, the tables and recent evidence of one report. */
 export function ReportView({ report, kind }: { report: Report; kind: 'class' | 'student' }) {
   const intl = useIntl();
-  // The figures and the charts' boxes first; the tables and the evidence, below them, each in an idle moment of its own.
-  const shown = useRenderedCount(3, { first: 0, step: 1 });
   const t = report.totals;
   if (t.ratings === 0)
     return (
@@ -50,18 +47,16 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
           <TimelineChart report={report} />
         </CardSection>
       </div>
-      {shown > 0 && (
-        <CardSection title={<FormattedMessage id="web_report_skills_table" />}>
-          {/* A table from a small tablet up, a card per row on a phone; only one of the two is shown (and read). */}
-          <div className="hidden sm:block print:block">
-            <SkillsTable report={report} />
-          </div>
-          <div className="sm:hidden print:hidden">
-            <SkillsCards report={report} />
-          </div>
-        </CardSection>
-      )}
-      {shown > 1 && kind === 'class' && report.students.length > 0 && (
+      <CardSection title={<FormattedMessage id="web_report_skills_table" />}>
+        {/* A table from a small tablet up, a card per row on a phone; only one of the two is shown (and read). */}
+        <div className="hidden sm:block print:block">
+          <SkillsTable report={report} />
+        </div>
+        <div className="sm:hidden print:hidden">
+          <SkillsCards report={report} />
+        </div>
+      </CardSection>
+      {kind === 'class' && report.students.length > 0 && (
         <CardSection title={<FormattedMessage id="web_report_students_table" />}>
           <div className="hidden sm:block print:block">
             <StudentsTable report={report} />
@@ -71,32 +66,28 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
           </div>
         </CardSection>
       )}
-      {shown > 2 && (
-        <CardSection title={<FormattedMessage id="web_report_evidence" />}>
-          {report.media.length === 0 ? (
-            <p className="text-sm text-slate-700">
-              <FormattedMessage id="web_report_no_evidence" />
-            </p>
-          ) : (
-            <>
-              <MediaGrid
-                dense
-                medias={report.media.map((m) => m.media)}
-                marked={
-                  kind === 'student'
-                    ? {
-                        ids: new Set(report.media.filter((m) => m.isWholeClass).map((m) => m.media.id)),
-                        label: intl.formatMessage({ id: 'web_rating_whole_class' }),
-                      }
-                    : undefined
-                }
-              />
-            </>
-          )}
-        </CardSection>
-      )}
-      {/* Room for what is still to come, so that what is below (the way back) does not move into view and out again. */}
-      {shown < 3 && <div className="min-h-screen" aria-hidden="true" />}
+      <CardSection title={<FormattedMessage id="web_report_evidence" />}>
+        {report.media.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            <FormattedMessage id="web_report_no_evidence" />
+          </p>
+        ) : (
+          <>
+            <MediaGrid
+              dense
+              medias={report.media.map((m) => m.media)}
+              marked={
+                kind === 'student'
+                  ? {
+                      ids: new Set(report.media.filter((m) => m.isWholeClass).map((m) => m.media.id)),
+                      label: intl.formatMessage({ id: 'web_rating_whole_class' }),
+                    }
+                  : undefined
+              }
+            />
+          </>
+        )}
+      </CardSection>
     </div>
   );
 }

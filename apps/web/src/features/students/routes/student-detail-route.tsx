@@ -10,9 +10,9 @@ import { PendingCount } from '../../../entities/invitations/pending-count';
 import { usePendingLinkRequests } from '../../../entities/invitations/student-links-api';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
+import type { RatingCapture, SheetTarget } from '../../../entities/ratings/rating-capture';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
-import { RatingSheet, type SheetTarget } from '../../../entities/ratings/rating-sheet';
-import { placeIri } from '../../../entities/ratings/save-ratings';
+import { placeIri } from '../../../entities/ratings/ratings-api';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
@@ -20,12 +20,13 @@ import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
-export function StudentDetailRoute() {
-  return <PlaceGate>{(view) => <StudentDetail {...view} key={view.place.id} />}</PlaceGate>;
+/** A student's page; the rating capture comes from the app's route (app/with-rating-capture.tsx), features import no other. */
+export function StudentDetailRoute({ capture }: { capture: RatingCapture }) {
+  return <PlaceGate>{(view) => <StudentDetail {...view} capture={capture} key={view.place.id} />}</PlaceGate>;
 }
 
 /** One student of a class: picture, names, code, the code parents link with, and their other classes. */
-function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
+function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Waiting } }: PlaceView & { capture: RatingCapture }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState(false);
@@ -134,6 +135,8 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
         studentNames={names}
         highlight={saved ?? edited}
         actionsOf={actionsOf}
+        waiting={Waiting}
+        priority
       />
       {!linkedClass && <StudentOtherClasses place={place} />}
       {/* A family's page leads with the child's ratings; their copy of the record and their link's settings come after. */}
@@ -144,7 +147,7 @@ function StudentDetail({ place, cls, linkedClass, basePath }: PlaceView) {
           <FormattedMessage id="web_classes_back_to_class" />
         </Link>
       )}
-      {cls && open && <RatingSheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
+      {cls && open && <Sheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
       <RemoveStudentDialog
         place={removing ? place : null}
         className={cls?.name ?? ''}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxLabel, outboxNamesOf, type SaveContext } from './outbox-names';
 import type { OutboxItem } from './outbox-store';
 
-const dir = path.resolve(import.meta.dirname, '../../../../server/src/modules/translations/locales');
+const dir = path.resolve(import.meta.dirname, '../../../../../server/src/modules/translations/locales');
 const intlOf = (locale: string) =>
   createIntl({
     locale,

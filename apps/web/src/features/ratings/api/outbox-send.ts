@@ -1,23 +1,14 @@
-import { API_AUTH_PREFIX, MediaType } from '@skillroom/contract/constants';
+import { MediaType } from '@skillroom/contract/constants';
 import type { Media, Observation } from '@skillroom/contract/types';
-import { api, ApiError } from '../../lib/api-client';
-import { startUpload } from '../../lib/resumable-upload';
-import { currentUserId } from '../../lib/session';
-import { newUuid } from '../../lib/uuid';
+import { api, ApiError } from '../../../lib/api-client';
+import { startUpload } from '../../../lib/resumable-upload';
+import { currentUserId } from '../../../lib/session';
+import { newUuid } from '../../../lib/uuid';
 import { outboxNamesOf, type SaveContext } from './outbox-names';
 import { deleteOutboxItem, listOutbox, putOutboxItem, type OutboxFile, type OutboxItem } from './outbox-store';
-import { revalidateRatings, type FeedFilter } from './ratings-api';
-import type { Attachment } from './use-attachments';
-
-/** What a rating form chose: a skill's actions for some places (none: the whole class) on a day, its points and words. */
-export interface RatingChoice {
-  skillId: number;
-  actionIds: number[];
-  studentIds: number[];
-  date: string;
-  points: number;
-  description: string;
-}
+import type { RatingChoice } from '../../../entities/ratings/observations';
+import { placeIri, revalidateRatings, type FeedFilter } from '../../../entities/ratings/ratings-api';
+import type { Attachment } from '../components/use-attachments';
 
 export interface NewRatings extends RatingChoice {
   classId: number;
@@ -26,7 +17,6 @@ export interface NewRatings extends RatingChoice {
   attachments: Attachment[];
 }
 
-export const placeIri = (id: number) => `${API_AUTH_PREFIX}/teaching-class-student/${id}`;
 const encodes = (t: MediaType) => t === MediaType.RatingVideo || t === MediaType.RatingAudio;
 
 /**

@@ -3,21 +3,21 @@ import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
 import { MediaType } from '@skillroom/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../lib/session';
+import { storeTokens } from '../../../lib/session';
 import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';
 import { closeOutboxForTests, listOutbox, putOutboxItem } from './outbox-store';
 import type { SaveContext } from './outbox-names';
 import { createRatings, undoRatings } from './save-ratings';
-import type { Attachment } from './use-attachments';
+import type { Attachment } from '../components/use-attachments';
 
 const uploads: { name: string; key?: string }[] = [];
-vi.mock('../../lib/resumable-upload', () => ({
+vi.mock('../../../lib/resumable-upload', () => ({
   startUpload: (o: { name: string; idempotencyKey?: string; file: Blob }) => {
     uploads.push({ name: o.name, key: o.idempotencyKey });
     return { done: Promise.resolve({ id: 500 + uploads.length, size: o.file.size }), cancel: () => undefined };
   },
 }));
-vi.mock('./ratings-api', async (orig) => ({ ...(await orig<object>()), revalidateRatings: async () => undefined }));
+vi.mock('../../../entities/ratings/ratings-api', async (orig) => ({ ...(await orig<object>()), revalidateRatings: async () => undefined }));
 
 const USER = 7;
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');

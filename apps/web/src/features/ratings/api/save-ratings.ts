@@ -1,9 +1,9 @@
-import { api, isNetworkFailure } from '../../lib/api-client';
-import { currentUserId } from '../../lib/session';
+import { api, isNetworkFailure } from '../../../lib/api-client';
+import { currentUserId } from '../../../lib/session';
 import { discardOutboxItem, outboxItemOf, sendItem, type NewRatings } from './outbox-send';
 import { getOutboxItem, putOutboxItem } from './outbox-store';
 
-export { placeIri, type NewRatings } from './outbox-send';
+export type { NewRatings } from './outbox-send';
 
 /** What a save did: the ids of the ratings the server made, or (offline) the outbox item that waits to send them. */
 export interface SavedObservation {

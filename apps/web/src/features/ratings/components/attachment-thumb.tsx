@@ -1,8 +1,12 @@
 import { MediaType } from '@skillroom/contract/constants';
 import { useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDuration } from './media-preview';
+import { formatDuration } from '../../../entities/ratings/media-preview';
 import type { Attachment } from './use-attachments';
+
+// A 64 px square whatever the picture (its box is sized, so nothing moves when it arrives); an editor's files may be
+// below its first view.
+const thumbImg = { width: 64, height: 64, loading: 'lazy', decoding: 'async', className: 'h-full w-full object-cover' } as const;
 
 const box = 'relative flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100';
 
@@ -34,7 +38,7 @@ export function AttachmentThumb({ a }: { a: Attachment }) {
             <img
               src={a.preview ?? a.media?.thumbUrl ?? a.media?.url}
               alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name: a.name })}
-              className="h-full w-full object-cover"
+              {...thumbImg}
             />
           )}
         </span>
@@ -54,11 +58,7 @@ export function AttachmentThumb({ a }: { a: Attachment }) {
               className="h-full w-full object-cover"
             />
           ) : a.media?.thumbUrl ? (
-            <img
-              src={a.media.thumbUrl}
-              alt={intl.formatMessage({ id: 'web_rating_media_video' }, { name: a.name })}
-              className="h-full w-full object-cover"
-            />
+            <img src={a.media.thumbUrl} alt={intl.formatMessage({ id: 'web_rating_media_video' }, { name: a.name })} {...thumbImg} />
           ) : null}
           {length}
         </span>

@@ -2,16 +2,16 @@ import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract/type
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { toastWithUndo, undoKeys } from '../../components/ui/undo-toast';
-import { ApiError } from '../../lib/api-client';
-import { isoDay } from '../../lib/dates';
-import { SkillIcon } from '../learning-skills/skill-icon';
-import { useNameOf } from '../learning-skills/skill-label';
-import { classFeeds, revalidateRatings } from './ratings-api';
-import { createRatings, undoRatings } from './save-ratings';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastWithUndo, undoKeys } from '../../../components/ui/undo-toast';
+import { ApiError } from '../../../lib/api-client';
+import { isoDay } from '../../../lib/dates';
+import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
+import { useNameOf } from '../../../entities/learning-skills/skill-label';
+import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { createRatings, undoRatings } from '../api/save-ratings';
 import type { AttachmentsState } from './use-attachments';
 
 interface Props {

@@ -1,10 +1,10 @@
 import type { TeachingClassStudent } from '@skillroom/contract/types';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
-import { fullName } from '../../lib/teaching-classes';
-import { sortByName } from '../../lib/name-order';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { fullName } from '../../../lib/teaching-classes';
+import { sortByName } from '../../../lib/name-order';
 
 /** Chips shown before "+n": a row or two at 360 px, whatever the class's size. */
 const CHIPS = 6;

@@ -2,12 +2,13 @@ import { MediaType } from '@skillroom/contract/constants';
 import type { TeachingClass } from '@skillroom/contract/types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Loading } from '../../components/ui/spinner';
-import { fullName } from '../../lib/teaching-classes';
-import { useModalDialog } from '../../lib/use-modal-dialog';
-import { useClassSkills } from '../learning-skills/learning-skills-api';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loading } from '../../../components/ui/spinner';
+import { fullName } from '../../../lib/teaching-classes';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
+import type { RatingSheetProps } from '../../../entities/ratings/rating-capture';
+import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
 import { AttachmentList, PickButton, TAKE_PHOTO } from './attachments-field';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
@@ -18,26 +19,12 @@ const sheet =
   'mx-0 mt-auto mb-0 max-h-[94dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-4 text-slate-900 ' +
   'shadow-xl backdrop:bg-slate-900/50 sm:m-auto sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-lg sm:p-6';
 
-/** Whom the sheet rates: a place, or (null) the whole class. */
-export interface SheetTarget {
-  studentId: number | null;
-}
-
-interface Props {
-  cls: TeachingClass;
-  /** Open when set. */
-  target: SheetTarget | null;
-  onClose: () => void;
-  /** A save of the full form: its observation, for the feed to show and mark. */
-  onSaved?: (observation: string) => void;
-}
-
 /**
  * The rating sheet of DESIGN §7: a bottom sheet on a phone, a dialog on a wider screen. It is a modal <dialog>
  * (showModal): labelled by its title, focus stays inside, Escape closes it and focus goes back to what opened it.
  * It opens on the quick path; "More options" turns it into the full form with what was chosen so far.
  */
-export function RatingSheet({ cls, target, onClose, onSaved }: Props) {
+export function RatingSheet({ cls, target, onClose, onSaved }: RatingSheetProps) {
   const { ref, returnTo } = useModalDialog(target !== null);
   const titleId = useId();
   // Something typed or attached in the full form: closing asks first (issue 36 §8), a save does not.

@@ -1,8 +1,8 @@
 import type { ClassLearningSkill, TeachingClass } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
-import { formatDate } from '../../lib/dates';
-import { fullName } from '../../lib/teaching-classes';
-import { nameOf } from '../learning-skills/skill-label';
+import { formatDate } from '../../../lib/dates';
+import { fullName } from '../../../lib/teaching-classes';
+import { nameOf } from '../../../entities/learning-skills/skill-label';
 import type { OutboxItem, OutboxName, OutboxNames } from './outbox-store';
 
 /** Where a save was made: the class with its roster and the class's skills, as the rating sheet holds them. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 
 /** The first recording format this browser's MediaRecorder offers (Safari records MP4, the others WebM). */
 function recordingType(): string {
@@ -58,7 +58,10 @@ export function AudioRecorder({ onRecorded }: { onRecorded: (file: File) => void
       <div className="flex flex-wrap items-center gap-3" role="status">
         <span className="inline-flex items-center gap-2 text-sm font-medium text-red-800">
           <span className="h-3 w-3 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
-          <FormattedMessage id="web_rating_recording" values={{ time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` }} />
+          <FormattedMessage
+            id="web_rating_recording"
+            values={{ time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` }}
+          />
         </span>
         <Button variant="danger" onClick={() => recorder.current?.stop()}>
           <FormattedMessage id="web_rating_record_stop" />

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatDate } from '../../lib/dates';
-import { nameOf } from '../learning-skills/skill-label';
-import { outboxLabel } from './outbox-names';
-import type { OutboxItem } from './outbox-store';
-import { cardClass, Points } from './rating-card';
+import { formatDate } from '../../../lib/dates';
+import { nameOf } from '../../../entities/learning-skills/skill-label';
+import { outboxLabel } from '../api/outbox-names';
+import type { OutboxItem } from '../api/outbox-store';
+import { cardClass, Points } from '../../../entities/ratings/rating-card';
 
 /**
  * A save still waiting on this device, at the top of a feed (issue 36 §11): named as it was when saved (the server has
