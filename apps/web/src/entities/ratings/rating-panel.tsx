@@ -13,19 +13,13 @@ import { dayDate, isoDay } from '../../lib/dates';
 import { fullName, may } from '../../lib/teaching-classes';
 import { SkillActionChooser } from '../learning-skills/skill-action-chooser';
 import { AttachmentsField } from './attachments-field';
+import { dateRefusal } from './date-messages';
 import { observationMedias, ratingDays, saveObservation } from './observations';
 import { PointsField } from './points-field';
 import { classFeeds, revalidateRatings } from './ratings-api';
 import { createRatings } from './save-ratings';
 import { StudentsPicker } from './students-picker';
 import { useAttachments, type AttachmentsState } from './use-attachments';
-
-// The server's words on a rating's date (DESIGN §7), in the reader's language.
-const dateMessages: Record<string, string> = {
-  [RATING_MESSAGES.dateBeforeClass]: 'web_capture_date_before_class',
-  [RATING_MESSAGES.dateAfterClass]: 'web_capture_date_after_class',
-  [RATING_MESSAGES.dateInFuture]: 'web_capture_date_in_future',
-};
 
 export interface PanelStart {
   studentIds: number[];
@@ -116,15 +110,12 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
       setBusy(false);
       if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
       // The server's word on the date (outside the class's dates, in the future) goes beside the date field.
-      const onDate = e.violations
-        .filter((v) => v.propertyPath === 'date')
-        .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
-      if (onDate.length) setDateError(onDate.join(' '));
+      const refusal = dateRefusal(intl, e);
+      if (refusal.date) setDateError(refusal.date);
       setOutsideClass(
         e.violations.some((v) => v.message === RATING_MESSAGES.dateBeforeClass || v.message === RATING_MESSAGES.dateAfterClass),
       );
-      const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
-      setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
+      setError(refusal.other);
     }
   };
 
