@@ -1,5 +1,4 @@
 import type { Report } from '@skillroom/contract/types';
-import { refToId } from '@skillroom/contract/rules';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,13 +9,13 @@ import { DateField } from '../../../components/ui/date-field';
 import { TextAreaField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
 import { createHomeObservation, revalidateHomeObservations } from '../../../entities/home-observations/home-observations-api';
-import { SkillActionChooser, type ChoosableSkill } from '../../../entities/learning-skills/skill-action-chooser';
+import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
 import { AttachmentsField } from '../../../entities/ratings/attachments-field';
 import { dateRefusal } from '../../../entities/ratings/date-messages';
-import { ratingDays } from '../../../entities/ratings/observations';
 import { useAttachments } from '../../../entities/ratings/use-attachments';
 import { ApiError, withQuery } from '../../../lib/api-client';
 import { dayDate, isoDay } from '../../../lib/dates';
+import { homeObservationChoices } from './home-observation-choices';
 
 interface Props {
   placeId: number;
@@ -27,30 +26,12 @@ interface Props {
   onCancel: () => void;
 }
 
-/**
- * The class's skills and dates as the family may read them: the child's report in that class names every skill the class
- * uses, with its actions, and the class's dates (a family may not read the class itself, DESIGN §2).
- */
-export function useChildClassSkills(studentId: number, classId: number) {
+/** The class's skills and dates, from the child's report in that class (home-observation-choices.ts). */
+function useChildClassSkills(studentId: number, classId: number) {
   const report = useSWR<Report>(withQuery(`/report/student/${studentId}`, { teachingClassId: classId }));
   const data = report.data;
-  return useMemo(() => {
-    if (!data) return { skills: null, days: null, error: report.error as unknown };
-    const skills: ChoosableSkill[] = data.skills
-      .map((s) => ({
-        id: refToId(s.learningSkill) ?? 0,
-        name: s.name,
-        translationKey: s.translationKey,
-        avatar: s.icon,
-        colorCode: s.colorCode,
-        learningActions: s.actions.flatMap((a) =>
-          a.learningAction ? [{ id: refToId(a.learningAction) ?? 0, name: a.name, translationKey: a.translationKey }] : [],
-        ),
-      }))
-      .filter((s) => s.learningActions.length > 0);
-    const cls = data.teachingClasses.find((c) => c.id === classId);
-    return { skills, days: cls ? ratingDays(cls) : null, error: null };
-  }, [data, report.error, classId]);
+  const choices = useMemo(() => (data ? homeObservationChoices(data, classId) : null), [data, classId]);
+  return { skills: choices?.skills ?? null, days: choices?.days ?? null, error: data ? null : (report.error as unknown) };
 }
 
 /**
