@@ -18,7 +18,7 @@ const login = async (username: string) =>
   (await s.api('POST', '/api/public/v1/login_check', { body: { username, password: DEMO_PASSWORD } })).json().token as string;
 const get = async (username: string, url: string) => (await s.api('GET', url, { token: await login(username) })).json();
 
-describe('demo data', () => {
+describe('demo data', { timeout: 120_000 }, () => {
   it('seeds a subscription with an evaluator, three classes with students, a co-teacher and a linked parent, once', async () => {
     for (let i = 0; i < 3; i++) await makeMedia(s, MediaType.PredefinedStudentAvatar);
     await seedSkills(s);
