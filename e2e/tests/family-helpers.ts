@@ -34,5 +34,5 @@ export async function parentOfAna(teacherPage: Page, parentPage: Page) {
       points,
       students: [ana['@id']],
     });
-  return { className: name, placeId: ana.id, rateAna };
+  return { className: name, classId, placeId: ana.id, rateAna };
 }

@@ -6,13 +6,15 @@ import { evidenceNoticesService } from '../modules/evidence-notices/evidence-not
 import { notificationsService } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS } from '../modules/system/demo-accounts';
 import type { DemoUsers, seedDemoClasses } from './demo-classes';
+import { seedDemoHomeObservations } from './demo-home-observations';
 
 type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;
 
 /**
  * What makes the demo accounts' invitation screens and bells meaningful: the parent linked to Ella Taylor by an
- * accepted request (and told so, then of her two latest ratings), the parent's pending request for Liam Chen (the
- * class's teachers are told), and the co-teacher's pending request to join the individual class (its creator is told).
+ * accepted request (and told so, then of her two latest ratings; her home observations: demo-home-observations.ts), the
+ * parent's pending request for Liam Chen (the class's teachers are told), and the co-teacher's pending request to join
+ * the individual class (its creator is told).
  */
 export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seeded) {
   const name = (username: string) => fullName(DEMO_ACCOUNTS.find((a) => a.username === username)!);
@@ -63,6 +65,8 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
       placeIds: [ella.placeId],
       authorId: r.creatorId ?? u.teacher,
     });
+
+  await seedDemoHomeObservations(tx, u, ella, { className: sunflowers, parent: name('parent') });
 
   const [pending] = await tx
     .insert(studentProfileUserInvitations)

@@ -18,7 +18,7 @@ const login = async (username: string) =>
   (await s.api('POST', '/api/public/v1/login_check', { body: { username, password: DEMO_PASSWORD } })).json().token as string;
 const get = async (username: string, url: string) => (await s.api('GET', url, { token: await login(username) })).json();
 
-describe('demo data', () => {
+describe('demo data', { timeout: 120_000 }, () => {
   it('seeds a subscription with an evaluator, three classes with students, a co-teacher and a linked parent, once', async () => {
     for (let i = 0; i < 3; i++) await makeMedia(s, MediaType.PredefinedStudentAvatar);
     await seedSkills(s);
@@ -87,13 +87,30 @@ describe('demo data', () => {
     expect((await s.ctx.db.select({ n: count() }).from(ratings))[0]!.n).toBeGreaterThan(30);
   });
 
+  it("gives the parent an approved and a waiting home observation of Ella's (DESIGN §11); the teachers see the waiting one", async () => {
+    const ella = (await get('parent', `${API}/teaching-class-students`))['hydra:member'][0];
+    const mine = await get('parent', `${API}/home-observations?teachingClassStudent.id=${ella.id}`);
+    expect(mine['hydra:member'].map((o: { status: string }) => o.status)).toEqual(['pending', 'approved']);
+    const rating = await get('parent', mine['hydra:member'][1].rating);
+    expect(rating).toMatchObject({ source: 'home', students: [ella['@id']] });
+    const classId = ella.teachingClass.split('/').pop();
+    const waiting = await get('coteacher', `${API}/home-observations?teachingClass.id=${classId}&status=pending`);
+    expect(waiting['hydra:member']).toMatchObject([{ studentName: { firstName: 'Ella' }, status: 'pending' }]);
+    // Within the class's dates and not after today, as the API would require.
+    const [outside] = await s.ctx.db.execute(
+      sql`select count(*)::int as n from home_observation h join teaching_class c on c.id = h.teaching_class_id
+        where h.date < c.start or h.date > c.end or h.date > current_date`,
+    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(outside!.n).toBe(0);
+  });
+
   it('seeds requests and notifications that the demo accounts can act on', async () => {
     const types = async (username: string) =>
       (await get(username, `${API}/notifications?isRead=false`))['hydra:member'].map(
         (n: { notificationType: number }) => n.notificationType,
       );
-    expect(await types('teacher')).toEqual([4, 6]);
-    expect(await types('coteacher')).toEqual([6]);
+    expect(await types('teacher')).toEqual([4, 6, 12]);
+    expect(await types('coteacher')).toEqual([6, 12]);
     expect(await types('parent')).toEqual([10, 10, 7]);
     const joins = await get('teacher', `${API}/teaching-class-teacher-invitations?isPending=1`);
     expect(

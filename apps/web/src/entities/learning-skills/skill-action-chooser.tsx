@@ -1,11 +1,24 @@
-import type { ClassLearningSkill } from '@skillroom/contract/types';
+import type { Media } from '@skillroom/contract/types';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SkillIcon } from './skill-icon';
 import { useNameOf } from './skill-label';
 
+interface Named {
+  id: number;
+  name: string;
+  translationKey: string | null;
+}
+
+/** What the chooser shows of a skill: a class's skill, or one as a report names it (its icon's URL only). */
+export interface ChoosableSkill extends Named {
+  avatar: Media | string | null;
+  colorCode: string;
+  learningActions: Named[];
+}
+
 interface Props {
-  skills: ClassLearningSkill[];
+  skills: ChoosableSkill[];
   skillId: number | null;
   actionIds: number[];
   /** One action only (updating one rating); several otherwise, one rating each. */

@@ -22,6 +22,17 @@ describe('where a notification click goes (spec §2)', () => {
     expect(notificationTarget(n(NotificationType.Message, EntityType.Conversation, 4, '/profile/edit'))).toBeNull();
   });
 
+  it('opens the class at its home observations banner for a new one (12), the child for an approved one (13)', () => {
+    expect(notificationTarget(n(NotificationType.HomeObservationWaiting, EntityType.TeachingClass, 3, '/teaching-class/3'))).toBe(
+      '/teaching-class/3#home-observations',
+    );
+    expect(notificationTarget(n(NotificationType.HomeObservationApproved, EntityType.Rating, 8, '/student/7'))).toBe('/student/7');
+    expect(notificationTarget(n(NotificationType.HomeObservationApproved, EntityType.Rating, 8, '/profile/edit'))).toBeNull();
+    expect(notificationTarget(n(NotificationType.HomeObservationWaiting, EntityType.TeachingClass, 3, '/student/7'))).toBe(
+      '/teaching-class/3',
+    );
+  });
+
   it("opens the class's teachers screen for a request to join (4)", () => {
     expect(
       notificationTarget(n(NotificationType.TeacherInvitationReceived, EntityType.TeacherInvitation, 5, '/teaching-class/3/teachers')),

@@ -11,6 +11,7 @@ import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSkillsSection } from './class-skills-section';
 import { ClassStudentsGrid } from './class-students-grid';
 import { FamilyRequestsPanel, useFamilyRequestsKnown } from './family-requests-panel';
+import { HomeObservationsPanel, useHomeObservationsKnown } from './home-observations-panel';
 
 /**
  * The class's students, quick rating (DESIGN §7) and the class's feed. Everyone who sees the class may rate (DESIGN §2:
@@ -44,7 +45,9 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   // The banner above the students and the skills section above the feed come with them, not after: neither pushes what a
   // phone's first screen shows down once it is drawn (a layout shift), now that the students' tiles are compact.
   const skillsKnown = !(may(cls, 'manageSkills') && open) || skills.data !== undefined || skills.error !== undefined;
-  const drawn = useKnownOrLate(useFamilyRequestsKnown(cls) && skillsKnown);
+  const requestsKnown = useFamilyRequestsKnown(cls);
+  const homeKnown = useHomeObservationsKnown(cls);
+  const drawn = useKnownOrLate(requestsKnown && homeKnown && skillsKnown);
   if (!drawn) return null;
 
   return (
@@ -52,6 +55,7 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
       {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done. The
           coverage banner, "Not observed lately" (DESIGN §12 Coverage), goes here beside the requests when it lands. */}
       <FamilyRequestsPanel cls={cls} />
+      <HomeObservationsPanel cls={cls} />
       <ClassStudentsGrid cls={cls} onRate={open ? rate : null} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>

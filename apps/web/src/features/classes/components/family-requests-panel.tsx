@@ -185,8 +185,9 @@ export function useFamilyRequestsKnown(cls: TeachingClass) {
 /**
  * The answered card (or the whole panel) is gone with the button that had focus: focus goes to the panel's heading,
  * or to the students' heading when no request is left, not to wherever the browser puts it when a focused element goes.
+ * The home observations banner does the same.
  */
-function focusAfterAnswer(panelHeading: HTMLElement | null) {
+export function focusAfterAnswer(panelHeading: HTMLElement | null) {
   const target = panelHeading?.isConnected ? panelHeading : document.getElementById('class-students-title');
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

@@ -8,7 +8,7 @@ import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';
 import { closeOutboxForTests, listOutbox, putOutboxItem } from './outbox-store';
 import type { SaveContext } from './outbox-names';
 import { createRatings, undoRatings } from './save-ratings';
-import type { Attachment } from '../components/use-attachments';
+import type { Attachment } from '../../../entities/media/use-attachments';
 
 const uploads: { name: string; key?: string }[] = [];
 vi.mock('../../../lib/resumable-upload', () => ({

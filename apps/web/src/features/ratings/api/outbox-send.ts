@@ -8,7 +8,7 @@ import { outboxNamesOf, type SaveContext } from './outbox-names';
 import { deleteOutboxItem, listOutbox, putOutboxItem, type OutboxFile, type OutboxItem } from './outbox-store';
 import type { RatingChoice } from '../../../entities/ratings/observations';
 import { placeIri, revalidateRatings, type FeedFilter } from '../../../entities/ratings/ratings-api';
-import type { Attachment } from '../components/use-attachments';
+import type { Attachment } from '../../../entities/media/use-attachments';
 
 export interface NewRatings extends RatingChoice {
   classId: number;

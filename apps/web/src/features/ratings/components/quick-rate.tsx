@@ -12,7 +12,7 @@ import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { createRatings, undoRatings } from '../api/save-ratings';
-import type { AttachmentsState } from './use-attachments';
+import type { AttachmentsState } from '../../../entities/media/use-attachments';
 
 interface Props {
   cls: TeachingClass;

@@ -12,20 +12,14 @@ import { ApiError } from '../../../lib/api-client';
 import { dayDate, isoDay } from '../../../lib/dates';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
-import { AttachmentsField } from './attachments-field';
+import { AttachmentsField } from '../../../entities/media/attachments-field';
+import { dateRefusal } from '../../../entities/ratings/date-messages';
 import { observationMedias, ratingDays, saveObservation } from '../../../entities/ratings/observations';
 import { PointsField } from '../../../entities/ratings/points-field';
 import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { createRatings } from '../api/save-ratings';
 import { StudentsPicker } from './students-picker';
-import { useAttachments, type AttachmentsState } from './use-attachments';
-
-// The server's words on a rating's date (DESIGN §7), in the reader's language.
-const dateMessages: Record<string, string> = {
-  [RATING_MESSAGES.dateBeforeClass]: 'web_capture_date_before_class',
-  [RATING_MESSAGES.dateAfterClass]: 'web_capture_date_after_class',
-  [RATING_MESSAGES.dateInFuture]: 'web_capture_date_in_future',
-};
+import { useAttachments, type AttachmentsState } from '../../../entities/media/use-attachments';
 
 export interface PanelStart {
   studentIds: number[];
@@ -116,15 +110,12 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
       setBusy(false);
       if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
       // The server's word on the date (outside the class's dates, in the future) goes beside the date field.
-      const onDate = e.violations
-        .filter((v) => v.propertyPath === 'date')
-        .map((v) => (dateMessages[v.message] ? intl.formatMessage({ id: dateMessages[v.message] }) : v.message));
-      if (onDate.length) setDateError(onDate.join(' '));
+      const refusal = dateRefusal(intl, e);
+      if (refusal.date) setDateError(refusal.date);
       setOutsideClass(
         e.violations.some((v) => v.message === RATING_MESSAGES.dateBeforeClass || v.message === RATING_MESSAGES.dateAfterClass),
       );
-      const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
-      setError(onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '));
+      setError(refusal.other);
     }
   };
 

@@ -9,10 +9,10 @@ import { fullName } from '../../../lib/teaching-classes';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import type { RatingSheetProps } from '../../../entities/ratings/rating-capture';
 import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
-import { AttachmentList, PickButton, TAKE_PHOTO } from './attachments-field';
+import { AttachmentList, PickButton, TAKE_PHOTO } from '../../../entities/media/attachments-field';
 import { QuickRate } from './quick-rate';
 import { RatingPanel } from './rating-panel';
-import { useAttachments } from './use-attachments';
+import { useAttachments } from '../../../entities/media/use-attachments';
 
 // A bottom sheet on a phone (the thumb's reach), a centred dialog from 640 px on.
 const sheet =

@@ -72,6 +72,16 @@ export function StudentsCards({ report }: { report: Report }) {
               </dt>
               <dd>{st.ratings ? intl.formatMessage({ id: 'web_report_cell' }, { ratings: st.ratings, average: average(st) }) : '–'}</dd>
             </div>
+            {st.atHome > 0 && (
+              <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 text-slate-700">
+                <dt className="sr-only">
+                  <FormattedMessage id="web_home_observations_at_home" />
+                </dt>
+                <dd className="col-start-2 text-right">
+                  <FormattedMessage id="web_home_observations_report_at_home" values={{ count: st.atHome }} />
+                </dd>
+              </div>
+            )}
             {st.skills.map((x) => {
               const s = skillOf.get(x.learningSkill);
               return (

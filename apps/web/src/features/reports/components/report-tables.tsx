@@ -128,6 +128,11 @@ export function StudentsTable({ report }: { report: Report }) {
                 })}
                 <td className={`${td} text-right font-semibold whitespace-nowrap`}>
                   {intl.formatMessage({ id: 'web_report_cell_short' }, { ratings: st.ratings, average: average(st) })}
+                  {st.atHome > 0 && (
+                    <span className="block text-sm font-normal text-slate-700">
+                      <FormattedMessage id="web_home_observations_report_at_home" values={{ count: st.atHome }} />
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -8,11 +8,12 @@ import { average, SkillsChart, TimelineChart } from './report-charts';
 import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
 
-function Figure({ label, value }: { label: ReactNode; value: ReactNode }) {
+function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; note?: ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm text-slate-700">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+      {note && <dd className="text-sm text-slate-700">{note}</dd>}
     </div>
   );
 }
@@ -30,7 +31,12 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label={<FormattedMessage id="web_report_ratings" />} value={t.ratings} />
+        <Figure
+          label={<FormattedMessage id="web_report_ratings" />}
+          value={t.ratings}
+          // DESIGN §11: of which the families' home observations a teacher approved, counted apart.
+          note={t.atHome > 0 && <FormattedMessage id="web_home_observations_report_at_home" values={{ count: t.atHome }} />}
+        />
         <Figure label={<FormattedMessage id="web_report_points" />} value={t.points} />
         <Figure label={<FormattedMessage id="web_report_average" />} value={t.average ?? average(t)} />
         {kind === 'class' ? (

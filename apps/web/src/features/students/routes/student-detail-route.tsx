@@ -15,6 +15,7 @@ import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { placeIri } from '../../../entities/ratings/ratings-api';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
+import { HomeObservationsSection } from '../components/home-observations-section';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
@@ -126,6 +127,15 @@ function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Wa
           </Link>
         )}
       </div>
+      {/* DESIGN §11: the family shares what the child did at home, and sees where each one stands. */}
+      {linkedClass && (
+        <HomeObservationsSection
+          placeId={place.id}
+          studentId={refToId(place.student) ?? 0}
+          classId={linkedClass.id}
+          open={!linkedClass.isFinished}
+        />
+      )}
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}
       {may(cls, 'export') && <RecordExport place={place} />}
       <RatingFeed

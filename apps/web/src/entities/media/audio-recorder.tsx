@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 
 /** The first recording format this browser's MediaRecorder offers (Safari records MP4, the others WebM). */
 function recordingType(): string {

@@ -1,5 +1,5 @@
 import { useIntl, FormattedMessage } from 'react-intl';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { AttachmentThumb } from './attachment-thumb';
 import type { Attachment, AttachmentsState } from './use-attachments';
 

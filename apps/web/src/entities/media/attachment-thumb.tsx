@@ -1,7 +1,7 @@
 import { MediaType } from '@skillroom/contract/constants';
 import { useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDuration } from '../../../entities/ratings/media-preview';
+import { formatDuration } from '../ratings/media-preview';
 import type { Attachment } from './use-attachments';
 
 // A 64 px square whatever the picture (its box is sized, so nothing moves when it arrives); an editor's files may be

@@ -1,7 +1,7 @@
 import { MEDIA_ACCEPTED_TYPES, MediaType } from '@skillroom/contract/constants';
 import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { AudioRecorder, canRecordAudio } from './audio-recorder';
 import { AttachmentRow } from './attachment-row';
 import type { AttachmentsState } from './use-attachments';

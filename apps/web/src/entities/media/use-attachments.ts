@@ -1,9 +1,9 @@
 import { MediaType } from '@skillroom/contract/constants';
 import type { Media } from '@skillroom/contract/types';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isNetworkFailure } from '../../../lib/api-client';
-import { RESUMABLE_UPLOAD_THRESHOLD, startUpload } from '../../../lib/resumable-upload';
-import type { UploadHandle } from '../../../lib/upload-with-progress';
+import { ApiError, isNetworkFailure } from '../../lib/api-client';
+import { RESUMABLE_UPLOAD_THRESHOLD, startUpload } from '../../lib/resumable-upload';
+import type { UploadHandle } from '../../lib/upload-with-progress';
 
 export type AttachmentStatus = 'uploading' | 'paused' | 'done' | 'failed';
 
