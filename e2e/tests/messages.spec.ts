@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parentOfAna } from './family-helpers';
-import { expectAccessible, screenReady } from './fixtures';
-import { expectNoSideScroll, shots } from './rating-helpers';
+import { expectAccessible, PNG_48, screenReady } from './fixtures';
+import { API, apiPost, expectNoSideScroll, shots } from './rating-helpers';
 
 /** DESIGN §11 messages: a family writes about its child, a teacher answers, the family sees that it was read. */
 
@@ -23,6 +23,16 @@ async function setLanguage(page: Page, locale: string) {
   }, locale);
   expect(status).toBe(200);
 }
+
+/** The page's own session token (its BEARER cookie), for seeding through the API as that user. */
+async function tokenOf(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'BEARER');
+  return decodeURIComponent(cookie!.value);
+}
+
+/** The ISO weekday two days from now in UTC (the creator's zone here): a time never inside office hours on that day alone. */
+const dayAfterTomorrow = () => ((new Date().getUTCDay() + 2 + 6) % 7) + 1;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 test.describe('messages between a family and the teachers', () => {
   test('a parent writes at 360 px, the teacher answers from the bell, the parent sees "Seen by"', async ({ browser }) => {
@@ -91,6 +101,92 @@ test.describe('messages between a family and the teachers', () => {
     await parent.reload();
     await screenReady(parent);
     await snap(parent, '1280-en');
+    expect(problems).toEqual([]);
+  });
+
+  test('office hours, earlier pages, a photo seen live with the header count, and the answer', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+    const problems: string[] = [];
+    for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const { placeId, className } = await parentOfAna(teacher, parent);
+    const [teacherToken, parentToken] = [await tokenOf(teacher), await tokenOf(parent)];
+
+    // The teacher sets office hours on the class form: one day only, so that now is outside them.
+    const classes = await (
+      await teacher.request.get(`${API}/teaching-classes`, { headers: { authorization: `Bearer ${teacherToken}` } })
+    ).json();
+    const classId = (classes['hydra:member'] as { id: number; name: string }[]).find((c) => c.name === className)!.id;
+    await teacher.goto(`/web/teaching-class/${classId}/edit`);
+    await screenReady(teacher);
+    await teacher.getByRole('checkbox', { name: 'Set office hours' }).check();
+    for (const [i, day] of WEEKDAYS.entries()) await teacher.getByRole('checkbox', { name: day }).setChecked(i + 1 === dayAfterTomorrow());
+    await teacher.getByLabel('From').fill('07:30');
+    await teacher.getByLabel('Until').fill('16:00');
+    await expectAccessible(teacher, 'class form with office hours');
+    await teacher.getByRole('button', { name: 'Save' }).click();
+    await expect(teacher).not.toHaveURL(/\/edit$/);
+
+    // 55 earlier messages: the conversation opens on the newest 50, the rest one click away.
+    const place = `${API}/teaching-class-student/${placeId}`;
+    const first = await apiPost<{ conversation: string }>(parent, parentToken, '/message', {
+      teachingClassStudent: place,
+      text: 'Earlier note 1',
+    });
+    for (let i = 2; i <= 55; i++)
+      await apiPost(parent, parentToken, '/message', { conversation: first.conversation, text: `Earlier note ${i}` });
+    const convId = Number(first.conversation.split('/').pop());
+    await teacher.goto(`/web/messages/${convId}`);
+    await screenReady(teacher);
+    await expect(teacher.getByText('Earlier note 55', { exact: true })).toBeVisible();
+    await expect(teacher.getByText('Earlier note 5', { exact: true })).toHaveCount(0);
+    await teacher.getByRole('button', { name: 'Show earlier messages' }).click();
+    await expect(teacher.getByText('Earlier note 1', { exact: true })).toBeVisible();
+    await expect(teacher.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0);
+
+    // The teacher waits on the dashboard; the parent sends a photo, outside office hours.
+    await teacher.goto('/web/');
+    await screenReady(teacher);
+    await expect(teacher.getByTestId('messages-badge')).toHaveCount(0);
+    await parent.goto(`/web/messages/${convId}`);
+    await screenReady(parent);
+    await parent.locator('input[data-media-type="34"]').setInputFiles({ name: 'tower.png', mimeType: 'image/png', buffer: PNG_48 });
+    await parent.getByLabel('Your message').fill('Look at the tower she built <b>today</b>');
+    await expect(parent.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await parent.getByRole('button', { name: 'Send' }).click();
+    await expect(parent.getByText(/expect an answer from/)).toBeVisible();
+    const mine = parent.getByRole('listitem').filter({ hasText: 'Look at the tower she built <b>today</b>' });
+    await expect(mine.locator('img').first()).toBeVisible();
+    await expectNoSideScroll(parent);
+    await snap(parent, 'photo-360-en');
+
+    // Live: the header counts the conversation, the teacher opens it and sees the photo, then the next message arrives.
+    await expect(teacher.getByTestId('messages-badge')).toHaveText('1');
+    await teacher.getByRole('link', { name: /^Messages.*1 unread$/ }).click();
+    await teacher.getByRole('link', { name: /Ana Lima/ }).click();
+    const photoBubble = teacher.getByRole('listitem').filter({ hasText: 'Look at the tower she built <b>today</b>' });
+    await expect(photoBubble.locator('img').first()).toBeVisible();
+    await expect(teacher.getByTestId('messages-badge')).toHaveCount(0);
+    await apiPost(parent, parentToken, '/message', { conversation: first.conversation, text: 'She wants to show it in class.' });
+    await expect(teacher.getByText('She wants to show it in class.')).toBeVisible();
+    await teacher.getByLabel('Your message').fill('Please bring it on Monday!');
+    await teacher.getByRole('button', { name: 'Send' }).click();
+    await expect(parent.getByText('Please bring it on Monday!')).toBeVisible();
+    await snap(teacher, 'photo-1280-en');
+
+    for (const locale of ['es', 'zh-HK', 'en'] as const) {
+      for (const p of [parent, teacher]) await setLanguage(p, locale);
+      await parent.reload();
+      await screenReady(parent);
+      await expectNoSideScroll(parent);
+      await snap(parent, `photo-360-${locale}`);
+      await teacher.setViewportSize({ width: 360, height: 900 });
+      await teacher.goto(`/web/teaching-class/${classId}/edit`);
+      await screenReady(teacher);
+      await expectNoSideScroll(teacher);
+      await snap(teacher, `office-hours-360-${locale}`);
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 // Free of zod, like the other *-rules files: the server's messages and the web's conversation screen read it.
 import { HH_MM, DEFAULT_TIME_ZONE, isTimeZone } from './quiet-hours-rules';
 
-/** DESIGN §11 messages: a message's text, once cleaned, is 1 to 4000 characters. */
-export const MESSAGE_TEXT_MAX = 4000;
+/** DESIGN §11 messages (issue 37): a message's text, once cleaned, is 1 to 2000 characters, as a comment's. */
+export const MESSAGE_TEXT_MAX = 2000;
 
 export const MESSAGE_MESSAGES = {
   oneTarget: 'Name either a conversation or a teaching class student.',
-  noMedia: 'Attachments in messages are not available yet.',
   officeDays: 'Office days are 1 (Monday) to 7 (Sunday), each once.',
   officeTime: 'This value should be a time written HH:mm.',
   officeOrder: 'Office hours should end after they start.',

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   classVisibleSql,
+  conversationVisibleSql,
   homeObservationVisibleSql,
   placeVisibleSql,
   ratingVisibleSql,
@@ -40,6 +41,13 @@ export const MEDIA_ATTACHMENTS: readonly Attachment[] = [
     visible: homeObservationVisibleSql,
   },
   {
+    attachedTo: "a message of a child's conversation (its photo, video, audio or file)",
+    from: sql`message_media join message on "message"."id" = message_media.message_id
+      join conversation on "conversation"."id" = "message"."conversation_id"`,
+    mediaId: sql`message_media.media_id`,
+    visible: conversationVisibleSql,
+  },
+  {
     attachedTo: 'a place (its avatar)',
     from: sql`teaching_class_student`,
     mediaId: sql`"teaching_class_student"."avatar_id"`,
@@ -66,6 +74,24 @@ async function attachedVisible(db: DbOrTx, a: Attachment, userId: number, mediaI
     sql`select distinct ${a.mediaId} as id from ${a.from} where ${a.mediaId} in (${ids}) and ${a.visible(userId)}`,
   );
   return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+}
+
+/**
+ * Of these media ids, those attached to anything at all (an upload attached nowhere yet is in none of the lists):
+ * what a new attachment must not be, whoever would see it.
+ */
+export async function attachedMediaIds(db: DbOrTx, mediaIds: number[]): Promise<Set<number>> {
+  const attached = new Set<number>();
+  if (!mediaIds.length) return attached;
+  const ids = sql.join(
+    mediaIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  for (const a of MEDIA_ATTACHMENTS) {
+    const res = await db.execute<{ id: number }>(sql`select distinct ${a.mediaId} as id from ${a.from} where ${a.mediaId} in (${ids})`);
+    for (const r of (res as unknown as { rows: { id: number }[] }).rows) attached.add(Number(r.id));
+  }
+  return attached;
 }
 
 /** Of these media ids, the ones the user may see because of what they are attached to. One query per attachment, not per id. */

@@ -59,6 +59,14 @@ export const homeObservationVisibleSql = (userId: number) =>
     or "home_observation"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
+ * A child's conversation (DESIGN §11), of the unaliased "conversation": the teachers of its class (not its evaluators)
+ * and the users linked to the child's place in that class. Its messages and their attachments are seen by the same.
+ */
+export const conversationVisibleSql = (userId: number) =>
+  sql<boolean>`("conversation"."teaching_class_id" in ${taughtClassIdsSql(userId)}
+    or "conversation"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
+
+/**
  * The classes a user belongs to, in every role: creator, co-teacher, and linked user of one of its students (in that class).
  * This is the one place that says who "shares a class": a new kind of link to a class is one more branch here.
  */

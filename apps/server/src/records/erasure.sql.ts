@@ -39,6 +39,7 @@ export const MEDIA_REFERENCES: SQL[] = [
   sql`exists (select 1 from learning_skill x where x.avatar_id = "media"."id")`,
   sql`exists (select 1 from rating_media x where x.media_id = "media"."id")`,
   sql`exists (select 1 from home_observation_media x where x.media_id = "media"."id")`,
+  sql`exists (select 1 from message_media x where x.media_id = "media"."id")`,
 ];
 export const referencedSql = sql`(${sql.join(MEDIA_REFERENCES, sql` or `)})`;
 
@@ -92,21 +93,20 @@ export const erasureSql = {
     return ids(rows);
   },
 
-  /**
-   * The attachments of home observations still waiting or rejected (DESIGN §11) of a place or of classes: the rows go
-   * with the place, the class or their author by cascade, their media then with nothing left referring to them.
-   */
-  async homeObservationMedia(tx: DbOrTx, of: { placeId: number } | { classIds: number[] }) {
-    const where =
+  /** Files a place or classes hold outside ratings (§11): of home observations not approved, of messages (rows go by cascade). */
+  async recordAttachments(tx: DbOrTx, of: { placeId: number } | { classIds: number[] }) {
+    const where = (alias: SQL) =>
       'placeId' in of
-        ? sql`ho.teaching_class_student_id = ${of.placeId}`
-        : sql`ho.teaching_class_id in (${sql.join(
+        ? sql`${alias}.teaching_class_student_id = ${of.placeId}`
+        : sql`${alias}.teaching_class_id in (${sql.join(
             of.classIds.map((id) => sql`${id}`),
             sql`, `,
           )})`;
     const res = await tx.execute<{ id: number }>(
       sql`select hom.media_id as id from home_observation_media hom
-        join home_observation ho on ho.id = hom.home_observation_id where ${where}`,
+        join home_observation ho on ho.id = hom.home_observation_id where ${where(sql`ho`)}
+        union select mm.media_id from message_media mm join message m on m.id = mm.message_id
+        join conversation c on c.id = m.conversation_id where ${where(sql`c`)}`,
     );
     return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },

@@ -89,9 +89,9 @@ export class Erasure {
 
   /**
    * A student removed from a class: they leave every rating of the class; a rating that named only them goes with
-   * its media; home observations not (yet) ratings go with theirs; the place goes with its avatar, links and requests
-   * (and notifications about those), and its family's comments and hearts (tied to the place, DESIGN §11); a Student left
-   * with no place goes with their avatar. Answers the place with the users whose link to it ended (to be told), or
+   * its media; home observations not (yet) ratings and the place's conversation go with their files; the place goes
+   * with its avatar, links and requests (and notifications about those), and its family's comments and hearts (tied
+   * to the place, DESIGN §11); a Student left with no place goes with their avatar. Answers the place with the users whose link to it ended (to be told), or
    * null when it was gone already.
    */
   async place(placeId: number) {
@@ -107,7 +107,7 @@ export class Erasure {
     const named = await q.ratingsNamingPlace(this.tx, placeId);
     const onlyThem = named.filter((r) => r.others === 0).map((r) => r.id);
     const attached = await q.attachedMedia(this.tx, onlyThem);
-    const fromHome = await q.homeObservationMedia(this.tx, { placeId });
+    const fromRecord = await q.recordAttachments(this.tx, { placeId });
     const linkedUserIds = await linkedUsersOfPlace(this.tx, placeId);
     await q.deleteNotificationsOfPlace(this.tx, placeId);
     await deleteCommentNoticesOfRatings(this.tx, onlyThem);
@@ -117,7 +117,7 @@ export class Erasure {
     const orphans = await q.studentsWithoutPlace(this.tx, [place.studentId]);
     await q.deleteStudents(this.tx, ids(orphans));
     await this.forgetAnswers({ rating: onlyThem, 'teaching-class-student': [placeId], student: ids(orphans) });
-    await this.media([...attached, ...fromHome, place.avatarId, ...orphans.map((s) => s.avatarId)]);
+    await this.media([...attached, ...fromRecord, place.avatarId, ...orphans.map((s) => s.avatarId)]);
     return { ...place, linkedUserIds };
   }
 
@@ -132,7 +132,7 @@ export class Erasure {
     if (!found.length) return [];
     const rated = ids(await q.lockRatings(this.tx, q.ratingsOfClassesSql(found)));
     const attached = await q.attachedMedia(this.tx, rated);
-    const fromHome = await q.homeObservationMedia(this.tx, { classIds: found });
+    const fromRecord = await q.recordAttachments(this.tx, { classIds: found });
     const places = await q.placesOfClasses(this.tx, found);
     await q.deleteNotificationsOfClasses(this.tx, found);
     await q.deleteClasses(this.tx, found);
@@ -144,7 +144,7 @@ export class Erasure {
     await this.forgetAnswers({ 'teaching-class': found, rating: rated, 'teaching-class-student': ids(places), student: ids(orphans) });
     await this.media([
       ...attached,
-      ...fromHome,
+      ...fromRecord,
       ...classes.map((c) => c.avatarId),
       ...places.map((p) => p.avatarId),
       ...orphans.map((s) => s.avatarId),

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { HH_MM } from '../quiet-hours-rules';
 import { cleanMessageText, MESSAGE_MESSAGES, MESSAGE_TEXT_MAX } from '../message-rules';
+import { RATING_LIMITS } from '../rating-rules';
+import type { Media } from './media';
 import { V, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
-import { jsonLdObject, stampFields } from './responses';
+import { jsonLdObject, resourceSchema, stampFields } from './responses';
 
 /** DESIGN §11 office hours, as a class is written with them: ISO weekdays each once, HH:mm start before end. */
 const officeTime = z.string({ error: MESSAGE_MESSAGES.officeTime }).regex(HH_MM, { error: MESSAGE_MESSAGES.officeTime });
@@ -36,7 +38,7 @@ export const officeHoursBody = z
   });
 export const officeHoursSchema = z.strictObject({ days: z.array(z.number().int()), start: z.string(), end: z.string() });
 
-/** A message's text: cleaned (cleanMessageText), then 1 to 4000 characters. */
+/** A message's text: cleaned (cleanMessageText), then 1 to MESSAGE_TEXT_MAX characters. */
 const messageText = z
   .string({ error: V.blank })
   .transform(cleanMessageText)
@@ -46,12 +48,12 @@ const messageText = z
       .min(1, { error: V.blank })
       .max(MESSAGE_TEXT_MAX, { error: V.tooLong(MESSAGE_TEXT_MAX) }),
   );
-/** Attachments are for later: an empty list is accepted, as clients of DESIGN §11 send it. */
-const noMedias = z.array(refSchema).max(0, { error: MESSAGE_MESSAGES.noMedia }).optional();
+/** Photos, videos, audio and files: the user's own uploads attached nowhere yet, as many as a rating may carry. */
+const medias = z.array(refSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional();
 
 /** `POST /message {conversation | teachingClassStudent, text}`: into a conversation, or the child's (made on the first). */
 export const messageCreateBody = writeBody(
-  { conversation: refSchema.optional(), teachingClassStudent: refSchema.optional(), text: messageText, medias: noMedias },
+  { conversation: refSchema.optional(), teachingClassStudent: refSchema.optional(), text: messageText, medias },
   ['author', 'readBy', 'isRead', 'isMine', 'isAnnouncement', 'expectAnswerAfter'],
 ).superRefine((b, ctx) => {
   if ((b.conversation === undefined) === (b.teachingClassStudent === undefined))
@@ -68,15 +70,20 @@ export const messagePatchBody = writeBody({ isRead: z.boolean({ error: V.type })
   'isMine',
   'isAnnouncement',
   'expectAnswerAfter',
+  'medias',
 ]);
 export type MessagePatchBody = z.input<typeof messagePatchBody>;
 
 /** `POST /announcement {teachingClass, text}`: one message into each linked family's conversation of the class. */
-export const announcementBody = writeBody({ teachingClass: refSchema, text: messageText, medias: noMedias }, ['conversations', 'created']);
+export const announcementBody = writeBody({ teachingClass: refSchema, text: messageText, medias }, ['conversations', 'created']);
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
 export const conversationListQuery = listQuery(
-  { teachingClassStudent: filter.ref('the conversation of this child’s place'), 'teachingClass.id': filter.ids() },
+  {
+    teachingClassStudent: filter.ref('the conversation of this child’s place'),
+    'teachingClass.id': filter.ids(),
+    unread: filter.flag('only those with (1) or without (0) messages the reader has not read: the header counts them'),
+  },
   PAGE_SIZE.conversations,
 );
 export const messageListQuery = listQuery({}, PAGE_SIZE.messages);
@@ -97,6 +104,8 @@ export const messageSchema = jsonLdObject('Message', {
   /** Null once its author deleted their account ("Former member"): the child's record keeps the conversation. */
   author: participantSchema.nullable(),
   text: z.string(),
+  /** Its attachments, readable by exactly the conversation's members. */
+  medias: z.array(resourceSchema('Media') as unknown as z.ZodType<Media>),
   /** Sent to every family of the class at once: each family answers in its own conversation, never to the group. */
   isAnnouncement: z.boolean(),
   isMine: z.boolean(),

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, stamps, users } from './accounts';
 import { teachingClasses, teachingClassStudents } from './classes';
+import { media } from './media';
 
 /**
  * DESIGN §11: one conversation per child's place, between the users linked to it and the class's teachers, made with
@@ -44,4 +45,19 @@ export const messageReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_read_user_idx').on(t.userId)],
+);
+
+/**
+ * A message's attachments (photo, video, audio, file: the rating kinds, DESIGN §11). An announcement's media is linked
+ * to each of its messages, one per family's conversation; it goes with the last message that links it.
+ */
+export const messageMedias = pgTable(
+  'message_media',
+  {
+    id: serial('id').primaryKey(),
+    messageId: belongsTo('message_id', () => messages.id),
+    mediaId: belongsTo('media_id', () => media.id),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_media_uq').on(t.messageId, t.mediaId), index('message_media_media_idx').on(t.mediaId)],
 );

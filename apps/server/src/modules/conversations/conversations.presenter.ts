@@ -1,4 +1,4 @@
-import type { Conversation, Message, Participant } from '@skillroom/contract';
+import type { Conversation, Media, Message, Participant } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { ConversationRow, MessageRow, PersonRow } from './conversations.repository';
 
@@ -11,7 +11,7 @@ const presentPerson = (p: Pick<PersonRow, 'id' | 'firstName' | 'lastName' | 'isT
 });
 
 /** A message for its reader: read receipts only on their own messages (DESIGN §11 "shown to the sender"). */
-export function presentMessage(m: MessageRow, readerId: number, expectAnswerAfter?: Date | null): Message {
+export function presentMessage(m: MessageRow, readerId: number, medias: Media[], expectAnswerAfter?: Date | null): Message {
   return embedded('Message', 'message', m.id, {
     id: m.id,
     created: iso(m.created)!,
@@ -22,6 +22,7 @@ export function presentMessage(m: MessageRow, readerId: number, expectAnswerAfte
         ? null
         : presentPerson({ id: m.authorId, firstName: m.authorFirstName ?? '', lastName: m.authorLastName ?? '', isTeacher: m.byTeacher }),
     text: m.text,
+    medias,
     isAnnouncement: m.isAnnouncement,
     isMine: m.authorId === readerId,
     isRead: m.isRead,
@@ -30,7 +31,13 @@ export function presentMessage(m: MessageRow, readerId: number, expectAnswerAfte
   });
 }
 
-export function presentConversation(c: ConversationRow, people: PersonRow[], last: MessageRow | undefined, readerId: number): Conversation {
+export function presentConversation(
+  c: ConversationRow,
+  people: PersonRow[],
+  last: MessageRow | undefined,
+  readerId: number,
+  medias: Map<number, Media[]>,
+): Conversation {
   return embedded('Conversation', 'conversation', c.conversationId, {
     id: c.conversationId,
     created: iso(c.created)!,
@@ -44,7 +51,7 @@ export function presentConversation(c: ConversationRow, people: PersonRow[], las
       student: iri('student', c.studentId),
     },
     participants: people.map(presentPerson),
-    lastMessage: last ? presentMessage(last, readerId) : null,
+    lastMessage: last ? presentMessage(last, readerId, medias.get(last.id) ?? []) : null,
     unread: c.unread,
     officeHours: c.officeHours ?? null,
   });

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { EntityType, NotificationType, type ClassUserType } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
+import { media, messageMedias } from '../../db/schema';
 import { classIdsWhereSql, classRoleSql } from '../../class-access/class-roles';
 import { linkedPlaceIdsSql } from '../../records/linked-access.sql';
 
@@ -107,7 +108,7 @@ export const conversationsRepository = {
   },
 
   /** The reader's conversations, the last written first. */
-  async list(db: DbOrTx, userId: number, f: { placeId?: number; classIds?: number[] }, limit: number, offset: number) {
+  async list(db: DbOrTx, userId: number, f: { placeId?: number; classIds?: number[]; unread?: boolean }, limit: number, offset: number) {
     const where = sql.join(
       [
         readableSql(userId),
@@ -118,6 +119,7 @@ export const conversationsRepository = {
               sql`, `,
             )})`
           : sql`true`,
+        f.unread === undefined ? sql`true` : f.unread ? sql`${unreadSql(userId)} > 0` : sql`${unreadSql(userId)} = 0`,
       ],
       sql` and `,
     );
@@ -216,6 +218,23 @@ export const conversationsRepository = {
         sql`, `,
       )})`);
     return made;
+  },
+
+  /** Links the media to each of the messages (an announcement's one per family's conversation). */
+  async attachMedia(tx: DbOrTx, messageIds: number[], mediaIds: number[]) {
+    const rows = messageIds.flatMap((messageId) => mediaIds.map((mediaId) => ({ messageId, mediaId })));
+    if (rows.length) await tx.insert(messageMedias).values(rows);
+  },
+
+  /** The attachments of these messages, in the order they were attached. */
+  async mediasOf(db: DbOrTx, messageIds: number[]) {
+    if (!messageIds.length) return [];
+    return db
+      .select({ messageId: messageMedias.messageId, media })
+      .from(messageMedias)
+      .innerJoin(media, sql`${media.id} = ${messageMedias.mediaId}`)
+      .where(inArray(messageMedias.messageId, messageIds))
+      .orderBy(asc(messageMedias.id));
   },
 
   /** Reads a message and every earlier one of its conversation from the other side (a read up to it). */

@@ -19,7 +19,7 @@ import { conversationsService as service } from './conversations.service';
 /** DESIGN §11 messages: a conversation per child's place between its linked family and the class's teachers. */
 export const conversationsRoutes: ModuleRoutes = {
   name: 'conversations',
-  auth: (app, { db }) => {
+  auth: (app, { db, urlSigner }) => {
     app.get(
       '/conversations',
       {
@@ -31,14 +31,14 @@ export const conversationsRoutes: ModuleRoutes = {
       },
       async (req) => {
         const { query: q, links } = req.query;
-        const { members, total } = await service.list(db, req.principal, q);
+        const { members, total } = await service.list(db, urlSigner, req.principal, q);
         return collection(`${API_AUTH_PREFIX}/conversations`, members, total, q, links);
       },
     );
     app.get(
       '/conversation/:id',
       { schema: { summary: 'One conversation', params: idParams, response: { 200: conversationSchema } } },
-      async (req) => item((await service.get(db, req.principal, req.params.id)).conversation),
+      async (req) => item((await service.get(db, urlSigner, req.principal, req.params.id)).conversation),
     );
     app.get(
       '/conversation/:id/messages',
@@ -54,7 +54,7 @@ export const conversationsRoutes: ModuleRoutes = {
         const p = req.principal;
         const id = req.params.id;
         const { query: q, links } = req.query;
-        const { members, total, place } = await service.messages(db, p, id, q);
+        const { members, total, place } = await service.messages(db, urlSigner, p, id, q);
         // DESIGN §11 privacy: a linked user's read of the child's messages is in the access log (teachers' reads are not).
         recordReads(db, {
           userId: p.userId,
@@ -76,7 +76,7 @@ export const conversationsRoutes: ModuleRoutes = {
         },
       },
       async (req, reply) => {
-        const m = await service.post(db, req.principal, req.body);
+        const m = await service.post(db, urlSigner, req.principal, req.body);
         reply.code(201).header('Location', m['@id']);
         return item(m);
       },
@@ -91,7 +91,7 @@ export const conversationsRoutes: ModuleRoutes = {
           response: { 200: messageSchema },
         },
       },
-      async (req) => item(await service.setRead(db, req.principal, req.params.id, req.body.isRead)),
+      async (req) => item(await service.setRead(db, urlSigner, req.principal, req.params.id, req.body.isRead)),
     );
     app.post(
       '/announcement',

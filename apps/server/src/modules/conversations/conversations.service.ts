@@ -7,13 +7,17 @@ import {
   type conversationListQuery,
   type messageListQuery,
   type ListQueryOutput,
+  type Media,
 } from '@skillroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { authorize, authorized, teaches } from '../../class-access/access-rules';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import { violation } from '../../http/errors';
 import { iri, offsetOf } from '../../http/hydra';
+import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
+import { presentMedia } from '../media/media.presenter';
+import { attachableUploads } from '../ratings/ratings.checks';
 import { notificationsService } from '../notifications/notifications.service';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { conversationsRepository as repo, type PlaceAccessRow } from './conversations.repository';
@@ -31,6 +35,16 @@ async function readable(db: DbOrTx, p: Principal, conversationId: number) {
  * Type 14 to the other side of the conversation (DESIGN §11): a teacher's message to each user linked to the child, a
  * family's to each teacher of the class; never to the author. Tied to the place, so it goes with the child's record.
  */
+/** The messages' attachments, presented with their signed addresses, by message. */
+async function attachmentsOf(db: DbOrTx, signer: UrlSigner, messageIds: number[]) {
+  const byMessage = new Map<number, Media[]>();
+  for (const r of await repo.mediasOf(db, messageIds))
+    byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), presentMedia(r.media, signer)]);
+  return byMessage;
+}
+
+const mediasOfOne = async (db: DbOrTx, signer: UrlSigner, id: number) => (await attachmentsOf(db, signer, [id])).get(id) ?? [];
+
 type NoticePlace = Pick<PlaceAccessRow, 'placeId' | 'classId' | 'className' | 'firstName' | 'lastName'>;
 
 async function notifyOtherSide(tx: DbOrTx, place: NoticePlace, conversationId: number, authorId: number, byTeacher: boolean, key?: string) {
@@ -49,11 +63,11 @@ async function notifyOtherSide(tx: DbOrTx, place: NoticePlace, conversationId: n
 }
 
 export const conversationsService = {
-  async list(db: DbOrTx, p: Principal, q: ConversationQuery) {
+  async list(db: DbOrTx, signer: UrlSigner, p: Principal, q: ConversationQuery) {
     const { rows, total } = await repo.list(
       db,
       p.userId,
-      { placeId: q.teachingClassStudent, classIds: q['teachingClass.id'] },
+      { placeId: q.teachingClassStudent, classIds: q['teachingClass.id'], unread: q.unread },
       q.itemsPerPage,
       offsetOf(q),
     );
@@ -65,27 +79,45 @@ export const conversationsService = {
         p.userId,
       ),
     ]);
-    const members = rows.map((r) => presentConversation(r, people.get(r.placeId) ?? [], last.get(r.conversationId), p.userId));
+    const medias = await attachmentsOf(
+      db,
+      signer,
+      [...last.values()].map((m) => m.id),
+    );
+    const members = rows.map((r) => presentConversation(r, people.get(r.placeId) ?? [], last.get(r.conversationId), p.userId, medias));
     return { members, total };
   },
 
-  async get(db: DbOrTx, p: Principal, id: number) {
+  async get(db: DbOrTx, signer: UrlSigner, p: Principal, id: number) {
     const c = await readable(db, p, id);
     const [people, last] = await Promise.all([repo.participants(db, [c]), repo.lastMessages(db, [c.conversationId], p.userId)]);
-    return { conversation: presentConversation(c, people.get(c.placeId) ?? [], last.get(c.conversationId), p.userId), place: c };
+    const lastMessage = last.get(c.conversationId);
+    const medias = await attachmentsOf(db, signer, lastMessage ? [lastMessage.id] : []);
+    return { conversation: presentConversation(c, people.get(c.placeId) ?? [], lastMessage, p.userId, medias), place: c };
   },
 
-  async messages(db: DbOrTx, p: Principal, id: number, q: MessageQuery) {
+  /** A page of the conversation, newest first (a client shows the first page and loads older ones after it). */
+  async messages(db: DbOrTx, signer: UrlSigner, p: Principal, id: number, q: MessageQuery) {
     const c = await readable(db, p, id);
     const { rows, total } = await repo.messages(db, id, p.userId, q.itemsPerPage, offsetOf(q));
-    return { members: rows.map((m) => presentMessage(m, p.userId)), total, place: c };
+    const medias = await attachmentsOf(
+      db,
+      signer,
+      rows.map((m) => m.id),
+    );
+    return { members: rows.map((m) => presentMessage(m, p.userId, medias.get(m.id) ?? [])), total, place: c };
   },
 
   /**
    * A message into a conversation, or into the child's (made with its first message). A family's message outside the
    * class's office hours answers when the teachers are next at work (`expectAnswerAfter`).
    */
-  async post(db: Db, p: Principal, b: { conversation?: number; teachingClassStudent?: number; text: string }) {
+  async post(
+    db: Db,
+    signer: UrlSigner,
+    p: Principal,
+    b: { conversation?: number; teachingClassStudent?: number; text: string; medias?: number[] },
+  ) {
     let place: PlaceAccessRow | null;
     if (b.conversation !== undefined) {
       place = await readable(db, p, b.conversation);
@@ -99,18 +131,20 @@ export const conversationsService = {
     const messageId = await db.transaction(async (tx) => {
       await repo.lockClass(tx, found.classId);
       const conversationId = found.conversationId ?? (await repo.ensureConversation(tx, found.placeId, found.classId));
+      const mediaIds = await attachableUploads(tx, p, b.medias ?? []);
       const [made] = await repo.insertMessages(tx, [
         { conversationId, authorId: p.userId, byTeacher, text: b.text, isAnnouncement: false },
       ]);
+      await repo.attachMedia(tx, [made!.id], mediaIds);
       await notifyOtherSide(tx, found, conversationId, p.userId, byTeacher);
       return made!.id;
     });
     const expect = byTeacher ? null : nextOfficeHoursStart(new Date(), found.officeHours, found.creatorTimeZone);
-    return presentMessage((await repo.message(db, messageId, p.userId))!, p.userId, expect);
+    return presentMessage((await repo.message(db, messageId, p.userId))!, p.userId, await mediasOfOne(db, signer, messageId), expect);
   },
 
   /** `isRead: true` reads the message and every earlier one (the conversation read up to it); false unreads it alone. */
-  async setRead(db: Db, p: Principal, id: number, isRead: boolean) {
+  async setRead(db: Db, signer: UrlSigner, p: Principal, id: number, isRead: boolean) {
     const m = await repo.message(db, id, p.userId);
     const c = m ? await repo.conversationAccess(db, m.conversationId, p.userId) : null;
     authorize(p, 'message.read', c ? subjectOf(c) : null);
@@ -123,7 +157,7 @@ export const conversationsService = {
         } else await repo.markUnread(tx, id, p.userId);
       });
     }
-    return presentMessage((await repo.message(db, id, p.userId))!, p.userId);
+    return presentMessage((await repo.message(db, id, p.userId))!, p.userId, await mediasOfOne(db, signer, id));
   },
 
   /**
@@ -131,13 +165,14 @@ export const conversationsService = {
    * with a linked family. Each family reads it in its own conversation and answers there, to the teachers alone: no
    * family ever sees another's answer, and there is no group to answer.
    */
-  async announce(db: Db, p: Principal, b: { teachingClass: number; text: string }) {
+  async announce(db: Db, p: Principal, b: { teachingClass: number; text: string; medias?: number[] }) {
     const cls = await classAccessRepository.findAccess(db, b.teachingClass, p.userId);
     authorize(p, 'class.announce', cls ? { role: cls.role } : null);
     const made = await db.transaction(async (tx) => {
       await repo.lockClass(tx, b.teachingClass);
       const places = await repo.placesWithFamilies(tx, b.teachingClass);
       if (!places.length) throw violation('teachingClass', MESSAGE_MESSAGES.noFamilies);
+      const mediaIds = await attachableUploads(tx, p, b.medias ?? []);
       const conversations: number[] = [];
       for (const pl of places) conversations.push(await repo.ensureConversation(tx, pl.placeId, b.teachingClass));
       const rows = await repo.insertMessages(
@@ -149,6 +184,11 @@ export const conversationsService = {
           text: b.text,
           isAnnouncement: true,
         })),
+      );
+      await repo.attachMedia(
+        tx,
+        rows.map((r) => r.id),
+        mediaIds,
       );
       for (const [i, pl] of places.entries()) {
         const place = { ...pl, classId: b.teachingClass, className: cls!.cls.name };

@@ -63,6 +63,8 @@ export function exportLabels(locale: string) {
  */
 export class RecordFiles {
   private count = 0;
+  /** Sections of index.html after the ratings (the child's messages). */
+  private tail = '';
 
   private constructor(
     private readonly L: Labels,
@@ -211,6 +213,11 @@ export class RecordFiles {
     );
   }
 
+  /** A section of index.html written after the ratings (already escaped HTML). */
+  append(html: string) {
+    this.tail += html;
+  }
+
   /** Closes every file of a run that stopped before its end (their folder is removed after). */
   async discard() {
     await Promise.allSettled([this.html?.close(), this.csv.close(), this.json.close()]);
@@ -220,7 +227,8 @@ export class RecordFiles {
   async close(): Promise<Record<'index.html' | 'ratings.csv' | 'ratings.json', number | null>> {
     const { t } = this.L;
     await this.json.write(`${this.count ? '\n' : ''}]}\n`);
-    if (this.html) await this.html.write(`</ol>${this.count ? '' : `<p>${h(t('export.no_ratings'))}</p>`}</main></body></html>\n`);
+    if (this.html)
+      await this.html.write(`</ol>${this.count ? '' : `<p>${h(t('export.no_ratings'))}</p>`}${this.tail}</main></body></html>\n`);
     const [html, csv, json] = await Promise.all([this.html?.close() ?? null, this.csv.close(), this.json.close()]);
     return { 'index.html': html, 'ratings.csv': csv, 'ratings.json': json };
   }

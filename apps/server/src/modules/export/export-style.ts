@@ -14,5 +14,6 @@ export const EXPORT_STYLE = [
   '.whole{display:inline-block;background:#e0f2fe;color:#075985;border-radius:1rem;padding:0 .6rem;margin:.25rem 0;font-size:.9rem}',
   '.note{white-space:pre-wrap;border-left:3px solid #cbd5e1;padding-left:.6rem}',
   '.photos{display:flex;flex-wrap:wrap;gap:.5rem}.photos img{max-width:100%;max-height:20rem;border-radius:.35rem}',
+  '.messages,ul.photos{list-style:none;padding:0}',
   '@media print{body{background:#fff}article{break-inside:avoid}}',
 ].join('');

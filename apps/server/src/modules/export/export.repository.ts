@@ -97,7 +97,8 @@ export const exportRepository = {
   /** The conversations of these places (DESIGN §11: messages are part of the child's record), oldest message first. */
   async messagesOfPlaces(db: DbOrTx, placeIds: number[]) {
     if (!placeIds.length) return [];
-    const res = await db.execute(sql`select c.teaching_class_id as "classId", m.created, m.text, m.by_teacher as "byTeacher",
+    const res = await db.execute(sql`select c.teaching_class_id as "classId", m.id, m.created, m.text, m.by_teacher as "byTeacher",
+        (select coalesce(json_agg(mm.media_id order by mm.id), '[]') from message_media mm where mm.message_id = m.id) as "mediaIds",
         m.is_announcement as "isAnnouncement", au.first_name as "firstName", au.last_name as "lastName",
         (select coalesce(json_agg(json_build_object('firstName', ru.first_name, 'lastName', ru.last_name, 'readAt', r.read_at)
           order by r.read_at), '[]') from message_read r join app_user ru on ru.id = r.user_id where r.message_id = m.id) as "readBy"
@@ -176,6 +177,8 @@ export const exportRepository = {
 
 export interface MessageExportRow {
   classId: number;
+  id: number;
+  mediaIds: number[];
   created: string | Date;
   text: string;
   byTeacher: boolean;

@@ -128,13 +128,18 @@ async function writeStudent(
       ],
     },
   });
+  let json = Buffer.alloc(0);
   const sizes = await filled(files, async () => {
     if (!empty)
       await pages(deps.db, deps.signal, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) =>
         files.add(r),
       );
+    // The child's conversations, after the ratings: a "Messages" section, messages.json, and their attachments in the zip.
+    const written = await messagesFile(deps.db, part, L, registry, prefix);
+    files.append(written.html);
+    json = written.json;
   });
-  const messages = await ws.writeFile(at('messages.json'), await messagesFile(deps.db, part, L.t('export.former_member')));
+  const messages = await ws.writeFile(at('messages.json'), json);
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
     fileEntry(at('messages.json'), messages.file, messages.size),

@@ -2,6 +2,7 @@ import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type Ratin
 import type { DbOrTx } from '../../db/client';
 import { notFound, ValidationError, violation } from '../../http/errors';
 import { permit } from '../../class-access/access-rules';
+import { attachedMediaIds } from '../../class-access/media-visibility.sql';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 import { mediaRepository } from '../media/media.repository';
@@ -171,14 +172,45 @@ export async function attachableMedia(db: DbOrTx, p: Principal, ids: number[], t
   const carried = new Set(links.filter((l) => ours.has(l.ratingId)).map((l) => l.mediaId));
   const elsewhere = (id: number) =>
     links.some((l) => l.mediaId === id && !ours.has(l.ratingId) && (!carried.has(id) || l.observation !== to.observation));
+  // Attached to something else than a rating (a message): never to a rating too.
+  const other = await attachedMediaIds(
+    db,
+    unique.filter((id) => !links.some((l) => l.mediaId === id)),
+  );
   const v: Violation[] = [];
   unique.forEach((id, i) => {
-    const m = rows.get(id);
     const at = path === 'medias' ? `${path}.${i}` : path;
-    if (!m) v.push({ propertyPath: at, message: REF.media });
-    else if (!carried.has(id) && m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
-    else if (!carried.has(id) && !isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
-    else if (elsewhere(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
+    const message = carried.has(id) ? (rows.has(id) ? null : REF.media) : uploadViolation(rows.get(id), p);
+    if (message) v.push({ propertyPath: at, message });
+    else if (elsewhere(id) || other.has(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
+  });
+  if (v.length) throw new ValidationError(v);
+  return unique;
+}
+
+/** The rule for a new attachment of a rating's kinds (DESIGN §7, §11): the user's own upload of a photo, video, audio or file. */
+function uploadViolation(m: { uploaderId: number | null; mediaType: number } | undefined, p: Principal): string | null {
+  if (!m) return REF.media;
+  if (m.uploaderId !== p.userId) return RATING_MESSAGES.mediaNotYours;
+  if (!isRatingMediaType(m.mediaType)) return RATING_MESSAGES.mediaType;
+  return null;
+}
+
+/**
+ * Media for something other than a rating (a message, DESIGN §11), with a rating's limits and cleaning: the user's own
+ * uploads of the rating kinds, attached nowhere yet. Locks them first, inside the write's transaction, so that two
+ * requests cannot attach one upload twice.
+ */
+export async function attachableUploads(tx: DbOrTx, p: Principal, ids: number[], path = 'medias') {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  await repo.lockMedia(tx, unique);
+  const rows = new Map((await mediaRepository.findByIds(tx, unique)).map((m) => [m.id, m]));
+  const attached = await attachedMediaIds(tx, unique);
+  const v: Violation[] = [];
+  unique.forEach((id, i) => {
+    const message = uploadViolation(rows.get(id), p) ?? (attached.has(id) ? RATING_MESSAGES.mediaAttached : null);
+    if (message) v.push({ propertyPath: `${path}.${i}`, message });
   });
   if (v.length) throw new ValidationError(v);
   return unique;

@@ -6,6 +6,7 @@ import { Logo } from '../../components/ui/logo';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
+import { MessagesNavLabel } from '../../features/messages/components/messages-nav-label';
 
 // Shown only when saves wait on this device, after the first screen: no screen's first load carries the outbox.
 const OutboxButton = lazy(() => import('./outbox-button'));
@@ -49,7 +50,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
                 `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'}`
               }
             >
-              <FormattedMessage id="web_messages_title" />
+              <MessagesNavLabel />
             </NavLink>
           </nav>
         </div>

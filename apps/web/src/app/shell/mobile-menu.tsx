@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { usePopup } from './use-popup';
+import { MessagesNavLabel } from '../../features/messages/components/messages-nav-label';
 
 const item = 'block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100';
 
@@ -35,7 +36,7 @@ export function MobileMenu({ user, onSignOut }: { user: User; onSignOut: () => v
             <FormattedMessage id="web_shell_dashboard" />
           </Link>
           <Link to="/messages" className={item} onClick={closeSoon}>
-            <FormattedMessage id="web_messages_title" />
+            <MessagesNavLabel />
           </Link>
           <div className="flex items-center gap-3 px-3 py-3 text-base font-medium">
             <Avatar media={user.avatar} name={`${user.firstName} ${user.lastName}`} />

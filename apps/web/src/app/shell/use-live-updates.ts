@@ -1,3 +1,4 @@
+import { NotificationType } from '@skillroom/contract/constants';
 import { revalidateStudentLinks } from '../../entities/invitations/student-links-api';
 import { announceNotification } from '../../entities/notifications/live-notifications';
 import { revalidateNotifications } from '../../entities/notifications/notifications-api';
@@ -5,6 +6,7 @@ import { useNotificationStream } from '../../entities/notifications/use-notifica
 import { usePushRegistration } from '../../entities/push/use-push';
 import type { LoadStatus } from '../../lib/current-user';
 import { revalidateClassData } from '../../lib/teaching-classes';
+import { revalidateConversations } from '../../features/messages/api/messages-api';
 
 /**
  * A notification means something changed for the user: the notifications, and the requests, teachers and links a screen
@@ -12,6 +14,8 @@ import { revalidateClassData } from '../../lib/teaching-classes';
  */
 function refresh(notificationType: number | null = null) {
   void Promise.all([revalidateNotifications(), revalidateClassData(), revalidateStudentLinks()]);
+  // A new message (or events missed while away): the conversation lists, the open conversation and the header's count.
+  if (notificationType === NotificationType.Message || notificationType === null) void revalidateConversations();
   if (notificationType !== null) announceNotification(notificationType);
 }
 

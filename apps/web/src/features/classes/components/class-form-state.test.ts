@@ -47,6 +47,7 @@ describe('class form values', () => {
       avatar: null,
       defaultPoints: 4,
       familyComments: false,
+      officeHours: { days: [1, 2], start: '07:30', end: '15:00' },
     } as unknown as TeachingClass;
     expect(classValues(cls)).toEqual({
       name: 'Maple',
@@ -61,6 +62,7 @@ describe('class form values', () => {
       avatar: null,
       defaultPoints: 4,
       familyComments: false,
+      officeHours: { days: [1, 2], start: '07:30', end: '15:00' },
     });
     // The server answers a term written as digits as a number (the product's model has one): the field shows it.
     expect(classValues({ ...cls, term: 2 }).term).toBe('2');

@@ -1,5 +1,5 @@
 import { V } from '@skillroom/contract/messages';
-import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf } from '@skillroom/contract/rules';
+import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
 import { teachingClassCreateBody } from '@skillroom/contract/schemas';
 import type {
   Media,
@@ -28,6 +28,8 @@ export interface ClassFormValues {
   defaultPoints: number;
   /** Families may comment on the class's ratings (DESIGN §11). */
   familyComments: boolean;
+  /** When the teachers answer messages (DESIGN §11); null: no office hours. */
+  officeHours: OfficeHours | null;
 }
 
 /** The body properties that have a control of their own, so that their violations show next to it. */
@@ -44,6 +46,10 @@ export const CLASS_FORM_FIELDS = [
   'avatar',
   'defaultPoints',
   'familyComments',
+  'officeHours',
+  'officeHours.days',
+  'officeHours.start',
+  'officeHours.end',
 ] as const;
 
 /** The region the browser's language names (`es-AR`), which says when its school year starts. */
@@ -68,6 +74,7 @@ export function newClassValues(today = new Date(), region: string | null = brows
     avatar: null,
     defaultPoints: CLASS_DEFAULT_POINTS.default,
     familyComments: true,
+    officeHours: null,
   };
 }
 
@@ -85,6 +92,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     avatar: c.avatar,
     defaultPoints: c.defaultPoints ?? CLASS_DEFAULT_POINTS.default,
     familyComments: c.familyComments ?? true,
+    officeHours: c.officeHours ?? null,
   };
 }
 
@@ -105,6 +113,7 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     avatar: v.avatar ? v.avatar['@id'] : null,
     defaultPoints: v.defaultPoints,
     familyComments: v.familyComments,
+    officeHours: v.officeHours,
     ...(school !== undefined ? { school } : {}),
   };
 }

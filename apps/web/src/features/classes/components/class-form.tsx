@@ -14,6 +14,7 @@ import type { FieldErrors } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, CLASS_FORM_FIELDS, validateClass, type ClassFormValues } from './class-form-state';
 import { useLiveErrors } from './use-live-errors';
+import { OfficeHoursField } from './office-hours-field';
 
 interface Props {
   initial: ClassFormValues;
@@ -123,6 +124,7 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           </p>
         </div>
       </div>
+      <OfficeHoursField value={v.officeHours} onChange={(o) => set('officeHours', o)} errors={errors} />
       <SelectField
         label={t('web_class_form_education_level')}
         value={v.educationLevel}

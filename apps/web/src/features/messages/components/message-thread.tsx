@@ -1,3 +1,5 @@
+import { NotificationType } from '@skillroom/contract/constants';
+import { MESSAGE_TEXT_MAX } from '@skillroom/contract/rules';
 import type { Conversation, Message, Participant } from '@skillroom/contract/types';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -5,11 +7,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
+import { useLiveNotification } from '../../../entities/notifications/live-notifications';
+import { AttachmentsField } from '../../../entities/media/attachments-field';
+import { MediaGrid } from '../../../entities/ratings/media-preview';
+import { useAttachments } from '../../../entities/media/use-attachments';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
 import { markRead, revalidateConversations, sendMessage, useMessages } from '../api/messages-api';
 
-const MAX = 4000;
+const MESSAGE_TYPES = [NotificationType.Message] as const;
 
 /** "Mon 07:30" in the reader's language and zone: when the teachers are next at work. */
 function useWeekdayTime() {
@@ -68,6 +74,11 @@ function Bubble({ m }: { m: Message }) {
             </span>
           ))}
         </p>
+        {m.medias.length > 0 && (
+          <div className="mt-2">
+            <MediaGrid medias={m.medias} dense />
+          </div>
+        )}
         {m.isMine && <Receipt m={m} />}
       </div>
     </li>
@@ -81,18 +92,23 @@ interface Props {
   onStarted?: (conversationId: number) => void;
 }
 
-/** A conversation's messages, oldest first, with "Seen by … at …" under the reader's own, and the box to answer. */
+/**
+ * A conversation's messages, oldest first, with "Seen by … at …" under the reader's own, and the box to answer with
+ * photos, videos, recordings and files (the rating's attachment field). The newest page comes first; "Show earlier
+ * messages" loads the page before. A message arriving live (type 14) reads the conversation again.
+ */
 export function MessageThread({ conversation, placeIri, onStarted }: Props) {
   const intl = useIntl();
   const weekdayTime = useWeekdayTime();
   const id = conversation?.id ?? null;
-  const { data, error, isLoading, mutate } = useMessages(id);
+  const { messages, data, error, isLoading, mutate, hasOlder, loadingOlder, more } = useMessages(id);
+  const attachments = useAttachments();
+  useLiveNotification(MESSAGE_TYPES, () => void mutate());
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [expect, setExpect] = useState<string | null>(null);
   const listId = useId();
-  const messages = [...(data?.['hydra:member'] ?? [])].reverse();
   const newestOther = messages.filter((m) => !m.isMine).pop();
 
   // Opening the conversation reads it: the newest message from the other side, and with it every earlier one.
@@ -109,8 +125,12 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
     setBusy(true);
     setFailed(null);
     try {
-      const sent = await sendMessage(conversation ? { conversation: conversation['@id'], text } : { teachingClassStudent: placeIri, text });
+      const medias = attachments.medias.map((m) => m['@id']);
+      const sent = await sendMessage(
+        conversation ? { conversation: conversation['@id'], text, medias } : { teachingClassStudent: placeIri, text, medias },
+      );
       setText('');
+      attachments.reset();
       setExpect(sent.expectAnswerAfter ?? null);
       await mutate();
       await revalidateConversations();
@@ -130,6 +150,11 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_messages_start_hint" />
         </p>
+      )}
+      {hasOlder && (
+        <Button variant="secondary" busy={loadingOlder} onClick={() => void more()}>
+          <FormattedMessage id="web_messages_show_earlier" />
+        </Button>
       )}
       {messages.length > 0 && (
         <ol id={listId} className="space-y-3" aria-label={intl.formatMessage({ id: 'web_messages_title' })}>
@@ -152,12 +177,13 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
         <TextAreaField
           label={intl.formatMessage({ id: 'web_messages_text_label' })}
           value={text}
-          maxLength={MAX}
+          maxLength={MESSAGE_TEXT_MAX}
           rows={3}
           onChange={(e) => setText(e.target.value)}
           error={failed ?? undefined}
         />
-        <Button type="submit" busy={busy} disabled={!text.trim()}>
+        <AttachmentsField state={attachments} />
+        <Button type="submit" busy={busy} disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_send" />
         </Button>
       </form>

@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';
+import { MESSAGE_TEXT_MAX } from '@skillroom/contract/rules';
 import type { TeachingClass } from '@skillroom/contract/types';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
+import { AttachmentsField } from '../../../entities/media/attachments-field';
+import { useAttachments } from '../../../entities/media/use-attachments';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenView } from '../../../lib/analytics';
 import { announce, revalidateConversations } from '../api/messages-api';
@@ -20,15 +23,21 @@ export function AnnounceRoute({ classId }: { classId: number }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
+  const attachments = useAttachments();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setFailed(null);
     try {
-      const a = await announce(classId, text);
+      const a = await announce(
+        classId,
+        text,
+        attachments.medias.map((m) => m['@id']),
+      );
       setSent(a.conversations);
       setText('');
+      attachments.reset();
       await revalidateConversations();
     } catch (err) {
       const none = err instanceof ApiError && err.violations.some((v) => v.propertyPath === 'teachingClass');
@@ -60,12 +69,13 @@ export function AnnounceRoute({ classId }: { classId: number }) {
         <TextAreaField
           label={intl.formatMessage({ id: 'web_messages_text_label' })}
           value={text}
-          maxLength={4000}
+          maxLength={MESSAGE_TEXT_MAX}
           rows={5}
           onChange={(e) => setText(e.target.value)}
           error={failed ?? undefined}
         />
-        <Button type="submit" busy={busy} disabled={!text.trim()}>
+        <AttachmentsField state={attachments} />
+        <Button type="submit" busy={busy} disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_announce_send" />
         </Button>
       </form>
