@@ -14,6 +14,8 @@ const PAGE = 500;
 /** Ratings shown in one mail, and pictures attached (the rest are counted and wait in the app). */
 const MAX_RATINGS = 60;
 const MAX_PICTURES = 12;
+/** Digests in the making at once (each its own SMTP connection and a few short queries). */
+const SENDING_AT_ONCE = 4;
 
 /** What the job hands over: the database, the file store (thumbnails), the mailer and the server's settings. */
 interface Ctx {
@@ -42,7 +44,8 @@ export const emailDigestsService = {
     let waiting = 0;
     const failed: number[] = [];
     let firstError: unknown;
-    pages: for (let after = 0; ;) {
+    let stop = false;
+    for (let after = 0; !stop;) {
       const readers = await repo.readers(ctx.db, after, PAGE);
       if (!readers.length) break;
       after = readers[readers.length - 1]!.id;
@@ -53,24 +56,29 @@ export const emailDigestsService = {
         ctx.db,
         due.map(({ r, period }) => ({ userId: r.id, periodKey: period.key })),
       );
-      for (const { r, period } of due) {
-        if (taken.has(`${r.id}|${period.key}`)) continue;
-        if (quietUntil(now, r)) {
-          waiting++;
-          continue;
+      const queue = due.filter(({ r, period }) => !taken.has(`${r.id}|${period.key}`));
+      const worker = async () => {
+        for (let next = queue.shift(); next && !stop; next = queue.shift()) {
+          const { r, period } = next;
+          if (quietUntil(now, r)) {
+            waiting++;
+            continue;
+          }
+          try {
+            const outcome = await emailDigestsService.sendOne(ctx, r, period, now);
+            if (outcome === 'sent') sent++;
+            else if (outcome === 'empty') empty++;
+          } catch (err) {
+            failed.push(r.id);
+            firstError ??= err;
+            ctx.log.warn({ err, user: r.id }, 'digest not sent; the job tries again');
+            // A server we cannot reach would keep every next reader waiting its timeout: the retry tries them all.
+            if (unreachable(err)) stop = true;
+          }
         }
-        try {
-          const outcome = await emailDigestsService.sendOne(ctx, r, period, now);
-          if (outcome === 'sent') sent++;
-          else if (outcome === 'empty') empty++;
-        } catch (err) {
-          failed.push(r.id);
-          firstError ??= err;
-          ctx.log.warn({ err, user: r.id }, 'digest not sent; the job tries again');
-          // A server we cannot reach would keep every next reader waiting its timeout: the retry tries them all.
-          if (unreachable(err)) break pages;
-        }
-      }
+      };
+      // A few at once: each mail waits on SMTP round trips far more than it works, and each reader's claim is its own.
+      await Promise.all(Array.from({ length: SENDING_AT_ONCE }, worker));
     }
     // Failing the run hands it to the queue's retry (with back-off); those sent keep their claim and are not sent again.
     if (firstError) throw new DigestRunError(failed, { sent, empty, waiting }, firstError);
