@@ -81,7 +81,8 @@ async function main() {
       for (const width of WIDTHS) {
         const page = await browser.newPage({ viewport: { width, height: 800 } });
         await page.setContent(html, { waitUntil: 'load' });
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        // Run in the page (a string: the server's types know no DOM).
+        const sideways = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
         const file = path.join(out, `${locale}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.info(`${file}${sideways ? '  (scrolls sideways!)' : ''}  subject: ${mail.subject}`);
