@@ -55,7 +55,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => silent.close(() => resolve()));
 });
 
-const t = withClassRoles({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_TIMEOUT_SECONDS: '1' }, { skills: true });
+const t = withClassRoles({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_TIMEOUT_SECONDS: '4' }, { skills: true });
 /** The job's work with this context, at a chosen moment (as the queue runs it, and runs it again on a retry). */
 const emailDigestsJob = (ctx: Parameters<typeof emailDigestsService.run>[0]) => (now: Date) => emailDigestsService.run(ctx, now);
 const to = (u: TestUser) => received.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === u.user.email);
