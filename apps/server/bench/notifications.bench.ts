@@ -54,15 +54,16 @@ function startInstance(env: Record<string, string>): Promise<Instance> {
   });
 }
 
-/** An open event stream: resolves when it is open; `onEvent` hears each notification event. */
-function stream(url: string, token: string, onEvent: () => void = () => {}) {
+/** An open event stream: resolves when it is open; `onEvent` hears each notification event, with when it arrived. */
+export function stream(url: string, token: string, onEvent: (at: number) => void = () => {}) {
   let req!: http.ClientRequest;
   const opened = new Promise<void>((resolve, reject) => {
     req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        if (chunk.includes('event: notification')) onEvent();
+        const at = performance.now();
+        for (let i = chunk.indexOf('event: notification'); i !== -1; i = chunk.indexOf('event: notification', i + 1)) onEvent(at);
       });
       resolve();
     });
@@ -71,7 +72,7 @@ function stream(url: string, token: string, onEvent: () => void = () => {}) {
   return { opened, close: () => req.destroy() };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 export async function benchNotifications(adminUrl: string) {

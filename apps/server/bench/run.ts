@@ -10,7 +10,9 @@
 // teachers rating at once and class reads beside them (contention.bench.ts); BENCH_ONLY=roster-import only the
 // 1,000-row roster import; BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export
 // of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them;
-// BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts).
+// BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts);
+// BENCH_ONLY=digest the e-mail digest job for 1,000 families (digest.bench.ts); BENCH_ONLY=family-fanout a whole-class
+// rating's notices to 60 family streams (family-fanout.bench.ts). Both make their own database and need no seeding.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -104,6 +106,12 @@ async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const families = async () => {
+    await (await import('./digest.bench')).benchDigest(adminUrl);
+    await (await import('./family-fanout.bench')).benchFamilyFanOut(adminUrl);
+  };
+  if (process.env.BENCH_ONLY === 'digest') return void (await (await import('./digest.bench')).benchDigest(adminUrl));
+  if (process.env.BENCH_ONLY === 'family-fanout') return void (await (await import('./family-fanout.bench')).benchFamilyFanOut(adminUrl));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-bench-'));
   let child: ChildProcess | null = null;
   await admin(adminUrl, `create database ${name}`);
@@ -236,6 +244,7 @@ async function main() {
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await heavy();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
+    await families();
   } finally {
     if (child) await stopServer(child);
     await admin(adminUrl, `drop database if exists ${name} with (force)`);

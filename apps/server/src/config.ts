@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().default('Skillroom <no-reply@skillroom.local>'),
   SMTP_SECURE: bool.default(false),
+  /** How long an SMTP server may keep us waiting (connect, greeting, each reply) before the send fails and is retried. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MEDIA_MAX_IMAGE_BYTES: bytes.default(20 * 1024 * 1024),
   MEDIA_MAX_AUDIO_BYTES: bytes.default(50 * 1024 * 1024),
   MEDIA_MAX_VIDEO_BYTES: bytes.default(200 * 1024 * 1024),
@@ -187,7 +189,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ratingCommentsPerMinute: c.RATING_COMMENTS_PER_MINUTE,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : null,
     smtp: c.SMTP_HOST
-      ? { host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD, from: c.SMTP_FROM, secure: c.SMTP_SECURE }
+      ? {
+          host: c.SMTP_HOST,
+          port: c.SMTP_PORT,
+          user: c.SMTP_USER,
+          password: c.SMTP_PASSWORD,
+          from: c.SMTP_FROM,
+          secure: c.SMTP_SECURE,
+          timeoutMs: c.SMTP_TIMEOUT_SECONDS * 1000,
+        }
       : null,
     mailFrom: c.SMTP_FROM,
     mediaLimits: {

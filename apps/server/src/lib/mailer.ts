@@ -14,6 +14,19 @@ export interface Mail {
   attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
+/**
+ * Whether a failed send surely left the mail undelivered: the server refused it (it answered with a code), or it was
+ * never reached or never greeted us. A timeout or a dropped connection later on may come after the server took the
+ * mail: that one is not sure, and a caller that must never send twice does not send it again.
+ */
+export function surelyNotSent(err: unknown): boolean {
+  const e = (err ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  if (typeof e.responseCode === 'number') return true;
+  if (e.code === 'ECONNECTION' || e.code === 'ECONNREFUSED' || e.code === 'EDNS') return true;
+  if (e.code === 'ESOCKET' && /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH)\b/.test(String(e.message))) return true;
+  return e.code === 'ETIMEDOUT' && /^(Greeting never received|Connection timeout)/.test(String(e.message));
+}
+
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
@@ -26,6 +39,11 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       port: config.smtp.port,
       secure: config.smtp.secure,
       auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.password } : undefined,
+      // nodemailer's own defaults wait up to 10 minutes for a silent server: a job would hold its run that long. The idle
+      // socket's limit is the longer one, so that a server that never greets fails as such (surely not sent, below).
+      connectionTimeout: config.smtp.timeoutMs,
+      greetingTimeout: config.smtp.timeoutMs,
+      socketTimeout: 2 * config.smtp.timeoutMs,
     });
     return {
       async send(mail) {

@@ -27,9 +27,16 @@ export const emailSubscriptionSchema = jsonLdObject('EmailSubscription', {
 });
 export type EmailSubscription = z.output<typeof emailSubscriptionSchema>;
 
-/** `?token=` of the one-click unsubscribe link (RFC 8058): the user's id and its signature, made by the server. */
+/**
+ * `?token=` of the one-click unsubscribe link (RFC 8058): the user's id and its signature, made by the server. Any
+ * text is taken here, missing too: a link cut by a mail client or altered is answered by the server's page saying the
+ * link is not valid (400, HTML for the person who clicked it), never by a JSON error.
+ */
 export const digestUnsubscribeQuery = z.object({
-  token: z.string({ error: V.blank }).regex(/^\d{1,12}\.[A-Za-z0-9_-]{20,100}$/, { error: 'This link is not valid.' }),
+  token: z
+    .string({ error: V.type })
+    .max(300, { error: V.tooLong(300) })
+    .default(''),
 });
 
 /** RFC 8058's form (`List-Unsubscribe=One-Click`); the mail client may send it or nothing. */

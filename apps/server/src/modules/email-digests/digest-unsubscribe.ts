@@ -14,25 +14,28 @@ export const unsubscribeService = {
     return userId ? ((await usersRepository.findById(db, userId))?.user ?? null) : null;
   },
 
-  /** Turns the user's digest off (making their subscription row when they had none); the user, or null for a bad token. */
+  /**
+   * Turns the user's digest off (making their subscription row when they had none): the user and whether it was on, or
+   * null for a bad token. A link used again (the digest is off already) changes nothing and says so.
+   */
   async unsubscribe(db: DbOrTx, config: Keys, token: string) {
     const user = await unsubscribeService.whoFor(db, config, token);
-    if (user) await emailSubscriptionsRepository.setDigest(db, user.id, 'off');
-    return user;
+    if (!user) return null;
+    return { user, changed: await emailSubscriptionsRepository.setDigest(db, user.id, 'off') };
   },
 };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The small page of the link: a question with a button (GET), the outcome (POST), or a bad link. */
-export function unsubscribePage(locale: string, state: 'ask' | 'done' | 'invalid', token: string) {
+export function unsubscribePage(locale: string, state: 'ask' | 'done' | 'already' | 'invalid', token: string) {
   const t = translator(locale);
   const body =
     state === 'ask'
       ? `<p>${esc(t('email.digest.unsubscribe_question'))}</p>
     <form method="post" action="?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
       <button type="submit">${esc(t('email.digest.unsubscribe_button'))}</button></form>`
-      : `<p role="status">${esc(t(state === 'done' ? 'email.digest.unsubscribe_done' : 'email.digest.unsubscribe_invalid'))}</p>`;
+      : `<p role="status">${esc(t(`email.digest.unsubscribe_${state}`))}</p>`;
   return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(t('email.digest.unsubscribe_title'))}</title>

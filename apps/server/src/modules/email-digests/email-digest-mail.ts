@@ -37,7 +37,10 @@ export function digestMail(m: DigestMailInput) {
   const subject = t(m.frequency === 'daily' ? 'email.digest.daily_subject' : 'email.digest.weekly_subject', { children: names });
   const footer = t(m.frequency === 'daily' ? 'email.digest.footer_daily' : 'email.digest.footer_weekly');
   const profile = `${m.publicUrl}/web/profile`;
-  const line = (r: DigestRating) => `${L.named(r.skill)} — ${L.action(r.action)}`;
+  // "Skill — Action", or "Skill (skill as a whole)": no dash before a bracket (a full-width one needs no space either).
+  const whole = L.action(null);
+  const line = (r: DigestRating) =>
+    r.action ? `${L.named(r.skill)} — ${L.action(r.action)}` : `${L.named(r.skill)}${whole.startsWith('（') ? '' : ' '}${whole}`;
   const meta = (r: DigestRating) =>
     [L.date(r.date), r.author ? t('email.digest.by', { author: r.author }) : ''].filter(Boolean).join(' · ');
   const more = m.more > 0 ? t('email.digest.more', { n: m.more }) : '';
@@ -66,7 +69,9 @@ export function digestMail(m: DigestMailInput) {
       .filter((p) => p.ratingId === r.id)
       .map(
         (p) =>
-          `<img src="cid:${p.cid}" alt="" width="120" style="width:120px;max-width:45%;height:auto;border-radius:6px;margin:6px 6px 0 0">`,
+          // Named for a reader whose mail client holds pictures back, or reads the mail aloud.
+          `<img src="cid:${p.cid}" alt="${esc(t('export.photo', { name: line(r) }))}" width="120" ` +
+          `style="width:120px;max-width:45%;height:auto;border-radius:6px;margin:6px 6px 0 0">`,
       )
       .join('');
   const item = (r: DigestRating) => `
@@ -89,7 +94,7 @@ export function digestMail(m: DigestMailInput) {
 <title>${esc(subject)}</title></head>
 <body style="margin:0;background:#f3f4f6;line-height:1.5;
   font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK TC',sans-serif">
-  <div style="max-width:600px;margin:0 auto;padding:16px">
+  <div style="max-width:600px;margin:0 auto;padding:16px;overflow-wrap:anywhere;word-break:break-word">
     <p style="margin:0 0 4px;color:#111827">${esc(t('email.digest.greeting', { name: m.firstName }))}</p>
     <p style="margin:0;color:#111827">${esc(t('email.digest.intro'))}</p>
     ${[...children.entries()].map(child).join('')}

@@ -150,7 +150,7 @@ describe(`e-mail digests (${dbKind})`, { timeout: 120_000 }, () => {
     const sent = s.ctx.mailer.send.bind(s.ctx.mailer);
     let refuse = true;
     s.ctx.mailer.send = async (mail) => {
-      if (refuse) throw new Error('451 try again later');
+      if (refuse) throw Object.assign(new Error('451 try again later'), { responseCode: 451 });
       return sent(mail);
     };
     const later = new Date(now.getTime() + 86_400_000);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
-import type { Mailer } from '../../lib/mailer';
+import { surelyNotSent, type Mailer } from '../../lib/mailer';
 import sharp from '../../lib/sharp';
 import { digestMail, type DigestPicture } from './email-digest-mail';
 import { emailDigestsRepository as repo, type DigestRating, type DigestReader } from './email-digests.repository';
@@ -14,6 +14,8 @@ const PAGE = 500;
 /** Ratings shown in one mail, and pictures attached (the rest are counted and wait in the app). */
 const MAX_RATINGS = 60;
 const MAX_PICTURES = 12;
+/** Digests in the making at once (each its own SMTP connection and a few short queries). */
+const SENDING_AT_ONCE = 4;
 
 /** What the job hands over: the database, the file store (thumbnails), the mailer and the server's settings. */
 interface Ctx {
@@ -29,7 +31,9 @@ interface Ctx {
  * quiet hours, which hold it until they end) gets one mail of their children's ratings saved since their last digest.
  *
  * Once per user and period: the period's row is claimed (committed) before the mail goes, and a second run finds it
- * taken. A mail the SMTP server refuses gives the claim back, so the queue's retry sends it. A crash between the send
+ * taken. A mail the SMTP server refuses (or that never reached it) gives the claim back, so the queue's retry sends it;
+ * the others of the run go on, unless the server cannot be reached at all. A timeout after the mail may have been
+ * taken keeps the claim, as a crash does. A crash between the send
  * and the mark leaves the claim `sending`: that period is never sent again (at most one mail, never two), and since
  * the next digest starts where the last *finished* one ended, its ratings come again in the next one, not lost.
  */
@@ -38,7 +42,10 @@ export const emailDigestsService = {
     let sent = 0;
     let empty = 0;
     let waiting = 0;
-    for (let after = 0; ;) {
+    const failed: number[] = [];
+    let firstError: unknown;
+    let stop = false;
+    for (let after = 0; !stop;) {
       const readers = await repo.readers(ctx.db, after, PAGE);
       if (!readers.length) break;
       after = readers[readers.length - 1]!.id;
@@ -49,17 +56,32 @@ export const emailDigestsService = {
         ctx.db,
         due.map(({ r, period }) => ({ userId: r.id, periodKey: period.key })),
       );
-      for (const { r, period } of due) {
-        if (taken.has(`${r.id}|${period.key}`)) continue;
-        if (quietUntil(now, r)) {
-          waiting++;
-          continue;
+      const queue = due.filter(({ r, period }) => !taken.has(`${r.id}|${period.key}`));
+      const worker = async () => {
+        for (let next = queue.shift(); next && !stop; next = queue.shift()) {
+          const { r, period } = next;
+          if (quietUntil(now, r)) {
+            waiting++;
+            continue;
+          }
+          try {
+            const outcome = await emailDigestsService.sendOne(ctx, r, period, now);
+            if (outcome === 'sent') sent++;
+            else if (outcome === 'empty') empty++;
+          } catch (err) {
+            failed.push(r.id);
+            firstError ??= err;
+            ctx.log.warn({ err, user: r.id }, 'digest not sent; the job tries again');
+            // A server we cannot reach would keep every next reader waiting its timeout: the retry tries them all.
+            if (unreachable(err)) stop = true;
+          }
         }
-        const outcome = await emailDigestsService.sendOne(ctx, r, period, now);
-        if (outcome === 'sent') sent++;
-        else if (outcome === 'empty') empty++;
-      }
+      };
+      // A few at once: each mail waits on SMTP round trips far more than it works, and each reader's claim is its own.
+      await Promise.all(Array.from({ length: SENDING_AT_ONCE }, worker));
     }
+    // Failing the run hands it to the queue's retry (with back-off); those sent keep their claim and are not sent again.
+    if (firstError) throw new DigestRunError(failed, { sent, empty, waiting }, firstError);
     return { sent, empty, waiting };
   },
 
@@ -100,13 +122,29 @@ export const emailDigestsService = {
         })),
       });
     } catch (e) {
-      await repo.release(ctx.db, id);
+      // Given back only when surely not delivered; else kept `sending`, as after a crash (never sent twice).
+      if (surelyNotSent(e) || !ctx.config.smtp) await repo.release(ctx.db, id);
       throw e;
     }
     await repo.finish(ctx.db, id, 'sent');
     return 'sent';
   },
 };
+
+/** The digests a run could not send (their claims given back), for the queue's retry and its log. */
+export class DigestRunError extends Error {
+  constructor(
+    readonly userIds: number[],
+    readonly outcome: { sent: number; empty: number; waiting: number },
+    cause: unknown,
+  ) {
+    super(`${userIds.length} digest(s) not sent: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** nodemailer's codes for a server that did not answer (as against one that answered and refused this mail). */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET']);
+const unreachable = (err: unknown) => UNREACHABLE.has(String((err as { code?: unknown } | null)?.code ?? ''));
 
 /** The first pictures of the ratings, as small JPEGs (every mail reader shows those; WebP not all). */
 async function picturesOf(ctx: Ctx, ratings: DigestRating[]): Promise<DigestPicture[]> {

@@ -28,11 +28,20 @@ export const emailSubscriptionsRepository = {
     return row ?? null;
   },
 
-  /** The digest set for a user, made with the default's other fields when they have no row yet (unsubscribe). */
+  /**
+   * The digest set for a user, made with the default's other fields when they have no row yet (unsubscribe): whether
+   * anything changed (a digest already so is left as it was, its `updated` time too).
+   */
   async setDigest(db: DbOrTx, userId: number, digest: string) {
-    await db
+    const rows = await db
       .insert(emailSubscriptions)
       .values({ userId, digest })
-      .onConflictDoUpdate({ target: emailSubscriptions.userId, set: { digest, updated: sql`now()` } });
+      .onConflictDoUpdate({
+        target: emailSubscriptions.userId,
+        set: { digest, updated: sql`now()` },
+        setWhere: sql`${emailSubscriptions.digest} <> ${digest}`,
+      })
+      .returning({ id: emailSubscriptions.id });
+    return rows.length > 0;
   },
 };

@@ -90,10 +90,11 @@ export const emailSubscriptionsRoutes: ModuleRoutes = {
       },
       async (req, reply) => {
         const found = await unsubscribeService.unsubscribe(db, config, req.query.token);
+        const state = !found ? 'invalid' : found.changed ? 'done' : 'already';
         return reply
           .status(found ? 200 : 400)
           .type('text/html; charset=utf-8')
-          .send(unsubscribePage(found?.preferredLanguage ?? 'en', found ? 'done' : 'invalid', req.query.token));
+          .send(unsubscribePage(found?.user.preferredLanguage ?? 'en', state, req.query.token));
       },
     );
   },

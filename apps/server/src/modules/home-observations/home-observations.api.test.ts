@@ -133,6 +133,32 @@ describe(`home observations (${dbKind})`, { timeout: 120_000 }, () => {
     expect(own.json().totals.atHome).toBe(1);
   });
 
+  it('an approval racing a rejection (or a second approval) ends in one state, one rating at most, and no 500', async () => {
+    const { w } = t;
+    const answer = (u: TestUser, id: number, how: 'approve' | 'reject') =>
+      t.s.api('POST', `${API}/home-observation/${id}/${how}`, {
+        token: u.token,
+        body: how === 'reject' ? { reason: 'Not at home.' } : undefined,
+      });
+    for (const [a, b] of [
+      ['approve', 'reject'],
+      ['reject', 'approve'],
+      ['approve', 'approve'],
+    ] as const) {
+      const o = await added(w.linked);
+      const answers = await Promise.all([answer(w.creator, o.id, a), answer(w.coteacher, o.id, b)]);
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.sort(), `${a} / ${b}: ${answers.map((r) => r.body).join(' ')}`).toEqual([200, 409]);
+      const won = [a, b][answers.findIndex((r) => r.statusCode === 200)];
+      const seen = (await t.s.api('GET', `${API}/home-observation/${o.id}`, { token: w.creator.token })).json();
+      expect(seen.status).toBe(won === 'approve' ? 'approved' : 'rejected');
+      const made = await rows<{ n: number }>(
+        sql`select count(*)::int n from rating r join home_observation h on h.rating_id = r.id where h.id = ${o.id}`,
+      );
+      expect(made[0]!.n).toBe(won === 'approve' ? 1 : 0);
+    }
+  });
+
   it('rejecting needs a reason, which the family reads; a finished class refuses both the post and the answer', async () => {
     const { w } = t;
     const o = await added(w.linked);

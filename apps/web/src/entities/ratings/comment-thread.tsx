@@ -1,7 +1,9 @@
 import type { HydraCollection, RatingComment } from '@skillroom/contract/types';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import useSWR from 'swr';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { formatDateTime } from '../../lib/dates';
 
 /** A write to the API (the card's, already loaded): answers the refusal's words for a 403, else throws. */
 export type CommentWrite = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => Promise<void>;
@@ -16,7 +18,8 @@ interface Props {
   max: number;
 }
 
-// Plain buttons: the thread's chunk imports nothing of the app's own, so it loads in one step when first opened.
+// Plain buttons: beside the app's confirm dialog and date helpers (in the app's first chunk), the thread's chunk imports
+// nothing of the app's own, so it loads in one step when first opened.
 const small =
   'inline-flex min-h-8 items-center rounded-md px-2 py-1 text-sm font-semibold transition disabled:cursor-not-allowed ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -37,6 +40,9 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
   const [error, setError] = useState<string | null>(null);
   const field = useId();
   const comments = data?.['hydra:member'] ?? [];
+  // The comment whose deletion waits for a yes; focus goes to the thread when its button is gone.
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const thread = useRef<HTMLDivElement>(null);
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -59,7 +65,7 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
   };
 
   return (
-    <div className="space-y-3">
+    <div ref={thread} tabIndex={-1} className="space-y-3 focus-visible:outline-2 focus-visible:outline-teal-700">
       {!data ? null : comments.length === 0 ? (
         <p className="text-sm text-slate-600">{t('web_comments_empty')}</p>
       ) : (
@@ -74,7 +80,7 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
                 <p className="flex flex-wrap items-baseline gap-2 text-xs text-slate-600">
                   <span className="font-semibold text-slate-800">{name}</span>
                   {c.byTeacher && <span className="rounded-full bg-teal-50 px-2 text-teal-800">{t('web_comments_teacher')}</span>}
-                  <time dateTime={c.created}>{intl.formatDate(c.created, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  <time dateTime={c.created}>{formatDateTime(c.created)}</time>
                   {c.isHidden && <span className="font-semibold">{t('web_comments_hidden')}</span>}
                 </p>
                 <p className="mt-1 break-words whitespace-pre-line">{c.text}</p>
@@ -97,7 +103,7 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
                         className={`${small} text-red-700 hover:bg-red-50 hover:text-red-800`}
                         aria-label={t('web_comments_delete_label', { name })}
                         disabled={busy}
-                        onClick={() => void run(() => write(`/rating-comment/${c.id}`, 'DELETE'))}
+                        onClick={() => setDeleting({ id: c.id, name })}
                       >
                         {t('web_comments_delete')}
                       </button>
@@ -109,6 +115,20 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('web_comments_delete_title')}
+        confirmLabel={t('web_comments_delete')}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          const id = deleting?.id;
+          if (id !== undefined) void run(() => write(`/rating-comment/${id}`, 'DELETE')).then(() => setDeleting(null));
+        }}
+        fallbackFocus={() => thread.current}
+      >
+        {deleting && t('web_comments_delete_body', { name: deleting.name })}
+      </ConfirmDialog>
       {error && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}
