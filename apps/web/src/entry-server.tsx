@@ -37,7 +37,11 @@ export async function renderPage({ url, first, template }: { url: string; first:
   const rootAt = template.indexOf('<div id="root">');
   const rootEnd = template.indexOf('<!--/root');
   if (rootAt < 0 || rootEnd < rootAt) throw new Error('index.html has no root to render into');
-  const head = template.slice(0, rootAt).replace(/<html lang="[^"]*"/, `<html lang="${first.locale}"`);
+  // The screen is there without JavaScript: index.html's notice that it needs some is not.
+  const head = template
+    .slice(0, rootAt)
+    .replace(/<html lang="[^"]*"/, `<html lang="${first.locale}"`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
   const data = `<script type="application/json" id="${FIRST_LOAD_ID}">${firstLoadJson(first)}</script>`;
   const tail = `</div>${data}${template.slice(rootEnd)}`;
   const path = new URL(url, 'http://x').pathname.slice(WEB_BASE.length) || '/';

@@ -86,6 +86,7 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
   // The server cannot read a choice kept in this browser: a signed-out reader who chose another language gets it now.
   useEffect(() => {
     const choice = first && !first.user ? kept() : null;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, which must first match the server's render
     if (choice && choice !== first?.locale) setLocaleState(choice);
   }, [first]);
 
