@@ -11,7 +11,10 @@ import { needsSignIn } from './router';
 /** What a screen reads on its first render, as the SWR keys its hooks use (an infinite list's is `unstable_serialize`d). */
 type Reads = (params: Params, user: User) => (string | null)[];
 
-const classId = (p: Params) => routeId(p.teachingClassId);
+const classRead = (p: Params) => {
+  const id = routeId(p.teachingClassId);
+  return id ? classKey(id) : null;
+};
 
 /**
  * The API reads the server makes for a signed-in screen's first render (entry-server.tsx, issue 35), by the router's path
@@ -23,7 +26,7 @@ const SCREEN_READS: Record<string, Reads> = {
     user.accountType === 'teacher'
       ? [unstable_serialize(classPageKey(false, 'all'))]
       : [studentLinksKey({ 'user.id': user.id }), EVALUATED_CLASSES_KEY],
-  '/teaching-class/:teachingClassId': (p) => [classId(p) && classKey(classId(p)!)],
+  '/teaching-class/:teachingClassId': (p) => [classRead(p)],
 };
 
 /** The header's reads, beside every signed-in screen's. */

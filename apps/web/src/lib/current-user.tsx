@@ -80,7 +80,9 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   useEffect(() => {
-    if (!served) void settle(loadCurrentUser());
+    // Served with the page: read again all the same, through the service worker, which keeps it for offline starts.
+    if (served) void loadCurrentUser().catch(() => undefined);
+    else void settle(loadCurrentUser());
   }, [settle, served]);
 
   const value = useMemo<CurrentUserState>(

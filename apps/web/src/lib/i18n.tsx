@@ -83,6 +83,11 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // The texts served with the page are asked for again, through the service worker, which keeps them for offline starts.
+  useEffect(() => {
+    if (first) void loadMessages(first.locale).catch(() => undefined);
+  }, [first]);
+
   // The server cannot read a choice kept in this browser: a signed-out reader who chose another language gets it now.
   useEffect(() => {
     const choice = first && !first.user ? kept() : null;

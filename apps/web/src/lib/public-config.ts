@@ -9,7 +9,6 @@ const loadPublicConfig = () => api<PublicConfig>(PUBLIC_CONFIG_PATH, { public: t
 
 /** The server's public configuration: version, locales, demo accounts, push key (in a rendered page from the first render). */
 export function usePublicConfig() {
-  const served = useFirstLoad()?.config;
-  // Served with the page: not asked again (it changes with a deploy, which the next page load brings).
-  return useSWR<PublicConfig>(PUBLIC_CONFIG_PATH, loadPublicConfig, { refreshInterval: 0, fallbackData: served, revalidateOnMount: !served });
+  // Served with the page, and read again once mounted (through the service worker, which keeps it for offline starts).
+  return useSWR<PublicConfig>(PUBLIC_CONFIG_PATH, loadPublicConfig, { refreshInterval: 0, fallbackData: useFirstLoad()?.config });
 }

@@ -1,8 +1,8 @@
 import { FETCH_TIMINGS } from '@skillroom/contract/constants';
 import { useMemo, type ReactNode } from 'react';
-import { preload, SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from './api-client';
-import { useFirstLoad, type FirstLoad } from './first-load';
+import { useFirstLoad } from './first-load';
 
 interface NetworkInformation {
   effectiveType?: string;
@@ -31,26 +31,13 @@ export function swrOptions(slow = isSlowConnection()): SWRConfiguration {
   };
 }
 
-const INFINITE_PREFIX = '$inf$';
-let seeded: FirstLoad | null = null;
-
 /**
- * The answers the server rendered the page with: SWR's `fallback` for the first render (the same on both sides, so
- * hydration matches), and `preload`ed under their request keys, so that the revalidation each hook makes on mount takes
- * them instead of asking the network again (an infinite list's pages too: SWR reads its preloads page by page).
+ * The answers the server rendered the page with are SWR's `fallback` for the first render (the same on both sides, so
+ * hydration matches). Each hook still reads its key once mounted, through the service worker, which keeps the reads of
+ * the classes last visited for offline starts (DESIGN §7): a page the server drew never fed that cache otherwise.
  */
-function seed(first: FirstLoad) {
-  if (seeded === first || typeof window === 'undefined') return;
-  seeded = first;
-  for (const [key, value] of Object.entries(first.fallback)) {
-    if (!key.startsWith(INFINITE_PREFIX)) void preload(key, () => Promise.resolve(value));
-    else void preload(key.slice(INFINITE_PREFIX.length), () => Promise.resolve((value as unknown[])[0]));
-  }
-}
-
 export function SwrProvider({ children }: { children: ReactNode }) {
   const first = useFirstLoad();
-  if (first) seed(first);
   const value = useMemo(() => ({ ...swrOptions(), ...(first ? { fallback: first.fallback } : {}) }), [first]);
   return <SWRConfig value={value}>{children}</SWRConfig>;
 }
