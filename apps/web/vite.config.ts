@@ -43,7 +43,27 @@ function buildStamp(): Plugin {
   };
 }
 
-export default defineConfig({
+// The texts arrive parsed (the server's GET /translation/{locale}/compiled, lib/i18n.tsx): the libraries' own import of
+// the ICU parser gets its parser-less build (formatjs's "pre-compile messages"), 8.6 KB gzip off every first load.
+const resolve = {
+  alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
+};
+
+/**
+ * The server's entry (`vite build --ssr`, after the browser's build): src/entry-server.tsx into dist/server/, which the
+ * server's plugins/web-render.ts imports to render a screen's first HTML. Everything is bundled in it, React's
+ * production build included (the server's process sets no NODE_ENV, and react-dom would pick its development build).
+ */
+const serverBuild = defineConfig({
+  base: '/web/',
+  plugins: [react()],
+  resolve,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, copyPublicDir: false },
+});
+
+const browserBuild = defineConfig({
   base: '/web/',
   plugins: [
     react(),
@@ -81,11 +101,7 @@ export default defineConfig({
     }),
     buildStamp(),
   ],
-  // The texts arrive parsed (the server's GET /translation/{locale}/compiled, lib/i18n.tsx): the libraries' own import of
-  // the ICU parser gets its parser-less build (formatjs's "pre-compile messages"), 8.6 KB gzip off every first load.
-  resolve: {
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
-  },
+  resolve,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -124,3 +140,5 @@ export default defineConfig({
   },
   server: { proxy: { '/api': api, '/media': api, '/logout': api } },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

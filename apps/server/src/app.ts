@@ -168,7 +168,7 @@ export async function buildApp({
         { prefix: API_AUTH_PREFIX },
       );
   }
-  await registerWeb(app, config);
+  await registerWeb(app, config, ctx.signer);
   const accessLog = openAccessLog(db.db, app.log);
 
   app.addHook('onClose', async () => {

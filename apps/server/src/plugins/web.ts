@@ -4,9 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH, redirectSchema } from '@skillroom/contract';
 import type { Config } from '../config';
+import type { TokenSigner } from './auth';
+import { webRenderer } from './web-render';
 
-/** Serves the built web app under /web/; any deep /web/… link answers the app page. */
-export async function registerWeb(app: FastifyInstance, config: Config) {
+/**
+ * Serves the built web app under /web/; any deep /web/… link answers the app page, its first screen rendered for the
+ * reader (plugins/web-render.ts), or the plain page the browser renders alone.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config, signer: TokenSigner) {
   const dist = config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
   const toApp = { schema: { summary: 'To the web app', response: { 302: redirectSchema } } };
@@ -36,12 +41,25 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: fs.readFileSync(indexFile) };
     return page.html;
   };
-  app.get(`${BASE_PATH}/*`, (req, reply) => {
+  const render = webRenderer(app, signer, dist);
+  app.get(`${BASE_PATH}/*`, async (req, reply) => {
     const rel = decodeURIComponent(req.url.slice(BASE_PATH.length + 1).split('?')[0] ?? '');
     const file = path.resolve(dist, rel);
-    // The build's own bookkeeping (.vite/manifest.json, .sources-hash) is not part of the app.
-    const hidden = rel.split('/').some((part) => part.startsWith('.'));
+    // The build's own bookkeeping (.vite/manifest.json, .sources-hash, the server entry) is not part of the app.
+    const hidden = rel.split('/').some((part) => part.startsWith('.')) || rel === 'server' || rel.startsWith('server/');
     if (rel && !hidden && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
+    // A page rendered for its reader is theirs alone: never stored, and it differs by session cookie and language.
+    reply.header('vary', 'Cookie, Accept-Language');
+    try {
+      const page = await render(req, html().toString('utf8'));
+      if (page && 'redirect' in page) return reply.header('cache-control', 'no-store').redirect(page.redirect);
+      if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    } catch (e) {
+      // The browser renders what the server could not (a read or the render failed): logged by kind, no one's data in it.
+      const failure = e instanceof Error ? `${e.name}: ${e.message}` : typeof e;
+      const where = e instanceof Error ? e.stack?.split('\n').slice(1, 4).map((l) => l.trim()) : undefined;
+      req.log.warn({ failure, where }, 'page not rendered: the app page answers');
+    }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html());
   });
 }

@@ -1,3 +1,4 @@
+import type { User } from '@skillroom/contract/types';
 import { Loading } from '../components/ui/spinner';
 import { useCurrentUser } from '../lib/current-user';
 import { lazyScreen, useScreensLoaded } from './lazy-screen';
@@ -6,13 +7,18 @@ import { lazyScreen, useScreensLoaded } from './lazy-screen';
 const classList = [lazyScreen(() => import('../features/classes/routes/class-list-route').then((m) => m.ClassListRoute))];
 const linked = [lazyScreen(() => import('../features/linked-students/routes/linked-dashboard-route').then((m) => m.LinkedDashboardRoute))];
 
+const screensOf = (user: User | null) => (user?.accountType === 'teacher' ? classList : linked);
+
 /** The dashboard (DESIGN §1): a teacher's classes and "Join a class"; anyone else's linked students and "Link a student". */
 export function DashboardRoute() {
   const { user } = useCurrentUser();
-  const screens = user?.accountType === 'teacher' ? classList : linked;
+  const screens = screensOf(user);
   // Waited for without suspending: a Suspense fallback would hold the list back 300 ms more (app/lazy-screen.ts).
   const loaded = useScreensLoaded(screens);
   if (!loaded) return <Loading />;
   const Screen = screens[0]!.Component;
   return <Screen />;
 }
+
+// The server renders, and the browser hydrates, the dashboard once its account's screen is here (app/router.tsx loadScreens).
+DashboardRoute.loadParts = (user: User | null) => screensOf(user)[0]!.preload();

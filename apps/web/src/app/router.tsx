@@ -1,5 +1,6 @@
 import { matchRoutes, renderMatches, useLocation, type RouteMatch, type RouteObject } from 'react-router';
-import { Suspense, useState } from 'react';
+import type { User } from '@skillroom/contract/types';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Loading } from '../components/ui/spinner';
 import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
@@ -164,8 +165,23 @@ export function preloadScreens(path: string) {
   for (const m of matchesFor(path) ?? []) m.route.screen.preload();
 }
 
+/** Whether `path` is a signed-in screen (in the app's shell): the server sends the signed-out to sign in instead. */
+export const needsSignIn = (path: string) => matchesFor(path)?.[0]?.route.screen === appShell;
+
+/** A screen that picks its own lazy part by user (the dashboard by account type) says how to load it beforehand. */
+export type ScreenWithParts = ComponentType & { loadParts?: (user: User | null) => Promise<unknown> };
+
 /**
- * The screens of the app under BrowserRouter. A nested lazy layout would ask for its screen only once it rendered; so the code of
+ * The code of every level `path` matches, and of the parts those screens pick for `user`, loaded: both the server's render
+ * and the browser's hydration start after it, so no level suspends and both draw the same screen.
+ */
+export async function loadScreens(path: string, user: User | null) {
+  const screens = await Promise.all((matchesFor(path) ?? []).map((m) => m.route.screen.preload()));
+  await Promise.all(screens.map((s) => (s as ScreenWithParts).loadParts?.(user)));
+}
+
+/**
+ * The screens of the app under BrowserRouter (StaticRouter on the server). A nested lazy layout would ask for its screen only once it rendered; so the code of
  * every level the address matches is asked for at once, on the first load and on every navigation.
  */
 export function AppRoutes() {

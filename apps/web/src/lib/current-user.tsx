@@ -2,7 +2,7 @@ import { ErrorText } from '@skillroom/contract/messages';
 import type { User } from '@skillroom/contract/types';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, isNetworkFailure } from './api-client';
-import { takeEarly } from './early-load';
+import { useFirstLoad } from './first-load';
 import { LOGOUT_URL } from './config';
 import { useLocale } from './i18n';
 import { clearTokens, currentUserId, validToken } from './session';
@@ -36,9 +36,6 @@ export function useCurrentUser(): CurrentUserState {
   return v;
 }
 
-/** The name main.tsx starts the signed-in user's load under (lib/early-load.ts). */
-export const CURRENT_USER_LOAD = 'current-user';
-
 /** The load's error when the user could not be asked for want of a connection: the shell says "You are offline". */
 export const USER_OFFLINE = 'offline';
 
@@ -56,12 +53,11 @@ export async function loadCurrentUser(): Promise<User> {
 
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const { setLocale } = useLocale();
-  // Loading starts with the app, so the first state is already 'loading'.
-  const [state, setState] = useState<{ status: LoadStatus; user: User | null; error: string | null }>({
-    status: 'loading',
-    user: null,
-    error: null,
-  });
+  // The user the server rendered the page for is there from the first render; otherwise loading starts with the app.
+  const served = useFirstLoad()?.user ?? null;
+  const [state, setState] = useState<{ status: LoadStatus; user: User | null; error: string | null }>(() =>
+    served ? { status: 'loaded', user: served, error: null } : { status: 'loading', user: null, error: null },
+  );
 
   const settle = useCallback(
     (p: Promise<User>) =>
@@ -84,8 +80,10 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   useEffect(() => {
-    void settle(takeEarly<User>(CURRENT_USER_LOAD) ?? loadCurrentUser());
-  }, [settle]);
+    // Served with the page: read again all the same, through the service worker, which keeps it for offline starts.
+    if (served) void loadCurrentUser().catch(() => undefined);
+    else void settle(loadCurrentUser());
+  }, [settle, served]);
 
   const value = useMemo<CurrentUserState>(
     () => ({

@@ -1,11 +1,11 @@
 import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@skillroom/contract/constants';
 import { FAMILY_LETTER, preferredLocale } from '@skillroom/contract/rules';
 import type { CompiledTranslationsResponse } from '@skillroom/contract/types';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
 import { leaveForLogout } from './api-client';
+import { useFirstLoad, type Messages } from './first-load';
 import { answerOwnLocales } from './own-locales';
 import { hasSession } from './session';
 
@@ -43,9 +43,6 @@ interface LocaleState {
 const LocaleContext = createContext<LocaleState>({ locale: DEFAULT_LOCALE, setLocale: () => undefined });
 export const useLocale = () => useContext(LocaleContext);
 
-/** react-intl's messages, each already parsed into formatjs's AST. */
-type Messages = Record<string, MessageFormatElement[]>;
-
 /**
  * The locale's texts compiled ahead of time by the server (issue 35): react-intl formats the ASTs as they are, so the app
  * carries no ICU parser (vite.config.ts points the libraries' import of it at the parser-less build) and parses nothing.
@@ -60,7 +57,7 @@ async function loadMessages(locale: Locale): Promise<Messages> {
 
 const early = new Map<Locale, Promise<Messages>>();
 
-/** Asks for the stored locale's texts as the app's code starts, before React first renders (main.tsx). */
+/** Asks for the stored locale's texts as the app's code starts, before React first renders (main.tsx, a page without server data). */
 export function prefetchMessages(locale: Locale = storedLocale()) {
   if (early.has(locale)) return;
   const pending = loadMessages(locale);
@@ -77,12 +74,29 @@ function takeMessages(locale: Locale) {
 
 /** react-intl fed by the server's translations; switching the locale takes effect at once. */
 export function I18nProvider({ children, splash }: { children: ReactNode; splash: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(storedLocale);
-  const [messages, setMessages] = useState<{ locale: Locale; map: Messages } | null>(null);
+  // A page the server rendered carries its locale and texts: the first render is the server's, with nothing to wait for.
+  const first = useFirstLoad();
+  const [locale, setLocaleState] = useState<Locale>(() => first?.locale ?? storedLocale());
+  const [messages, setMessages] = useState<{ locale: Locale; map: Messages } | null>(() =>
+    first ? { locale: first.locale, map: first.messages } : null,
+  );
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // The texts served with the page are asked for again, through the service worker, which keeps them for offline starts.
   useEffect(() => {
+    if (first) void loadMessages(first.locale).catch(() => undefined);
+  }, [first]);
+
+  // The server cannot read a choice kept in this browser: a signed-out reader who chose another language gets it now.
+  useEffect(() => {
+    const choice = first && !first.user ? kept() : null;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, which must first match the server's render
+    if (choice && choice !== first?.locale) setLocaleState(choice);
+  }, [first]);
+
+  useEffect(() => {
+    if (messages?.locale === locale && !failed) return;
     let live = true;
     takeMessages(locale)
       .then((map) => {
@@ -103,6 +117,8 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
     return () => {
       live = false;
     };
+    // Asked again when the locale changes or on Try again, not when the texts it asked for arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- messages and failed are read as of the change
   }, [locale, attempt]);
 
   const setLocale = useCallback((l: string) => {

@@ -2,7 +2,7 @@ import { API_PUBLIC_PREFIX, COOKIE_BEARER, COOKIE_REFRESH } from '@skillroom/con
 import { isTokenExpired } from '@skillroom/contract/rules';
 import type { JwtClaims, TokenPair } from '@skillroom/contract/types';
 import { API_ORIGIN } from './config';
-import { deleteCookie, forgetCookies, readCookie, writeCookie } from './cookies';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 /** The claims of a JWT, or null when it cannot be decoded. */
 export function decodeClaims(token: string | null | undefined): JwtClaims | null {
@@ -62,11 +62,6 @@ export async function validToken(): Promise<string | null> {
   };
   const token = usable();
   if (token) return token;
-  // The refresh token is single-use: read the cookies afresh, not the task's copy, since another tab may have
-  // refreshed the pair a moment ago (its new bearer is then used as it is).
-  forgetCookies();
-  const refreshed = usable();
-  if (refreshed) return refreshed;
   const refreshToken = readCookie(COOKIE_REFRESH);
   if (!refreshToken) return null;
   refreshing ??= refresh(refreshToken).finally(() => {

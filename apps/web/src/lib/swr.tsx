@@ -1,7 +1,8 @@
 import { FETCH_TIMINGS } from '@skillroom/contract/constants';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from './api-client';
+import { useFirstLoad } from './first-load';
 
 interface NetworkInformation {
   effectiveType?: string;
@@ -10,6 +11,7 @@ interface NetworkInformation {
 
 /** Slow connections get the longer retry and slow-loading timings of spec §9. */
 export function isSlowConnection(): boolean {
+  if (typeof navigator === 'undefined') return false;
   const c = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   return Boolean(c && (c.saveData || c.effectiveType === 'slow-2g' || c.effectiveType === '2g'));
 }
@@ -29,6 +31,13 @@ export function swrOptions(slow = isSlowConnection()): SWRConfiguration {
   };
 }
 
+/**
+ * The answers the server rendered the page with are SWR's `fallback` for the first render (the same on both sides, so
+ * hydration matches). Each hook still reads its key once mounted, through the service worker, which keeps the reads of
+ * the classes last visited for offline starts (DESIGN §7): a page the server drew never fed that cache otherwise.
+ */
 export function SwrProvider({ children }: { children: ReactNode }) {
-  return <SWRConfig value={swrOptions()}>{children}</SWRConfig>;
+  const first = useFirstLoad();
+  const value = useMemo(() => ({ ...swrOptions(), ...(first ? { fallback: first.fallback } : {}) }), [first]);
+  return <SWRConfig value={value}>{children}</SWRConfig>;
 }

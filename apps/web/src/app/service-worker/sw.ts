@@ -17,8 +17,30 @@ const BASE = new URL('./', self.location.href).pathname;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Any page of the app opens offline: the router in index.html draws it from what the caches hold.
-registerRoute(new NavigationRoute(createHandlerBoundToURL(`${BASE}index.html`), { allowlist: [new RegExp(`^${BASE}`)] }));
+/** A page the server renders is awaited this long; past it (a dead or very slow network), the precached app page answers. */
+const PAGE_TIMEOUT_MS = 4000;
+const shell = createHandlerBoundToURL(`${BASE}index.html`);
+
+// A page of the app comes from the server, which renders its first screen for its reader (issue 35), and is never kept:
+// it is one user's. Offline, any page opens from the precached app page (index.html, no one's data in it), whose router
+// draws it from what the caches hold.
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        const page = await Promise.race([
+          fetch(options.request),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page timeout')), PAGE_TIMEOUT_MS)),
+        ]);
+        if (page.status < 500) return page;
+      } catch {
+        // No network: the app page below.
+      }
+      return shell(options);
+    },
+    { allowlist: [new RegExp(`^${BASE}`)] },
+  ),
+);
 
 /**
  * Network first, the cache when there is no answer in time: online, a read made just after a save shows the save

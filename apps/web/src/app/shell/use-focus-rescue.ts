@@ -106,13 +106,13 @@ function createRescuer() {
       if (last && target === last && !gone(last)) last = null;
     });
   };
-  // Chromium fires no blur when a focused element is removed: watch the page change and look once the frame settles.
-  const observer = new MutationObserver(() => {
-    if (headingUntil || (lost() && last && gone(last))) schedule();
-  });
-
   return {
     start() {
+      // Chromium fires no blur when a focused element is removed: watch the page change and look once the frame settles.
+      // Made here, in the browser (the server renders the screens too, and has no MutationObserver).
+      const observer = new MutationObserver(() => {
+        if (headingUntil || (lost() && last && gone(last))) schedule();
+      });
       document.addEventListener('focusin', onFocusIn);
       document.addEventListener('focusout', onFocusOut);
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['open', 'hidden'] });

@@ -15,11 +15,11 @@ export function usePendingLinkRequests(query: Query, enabled = true) {
   );
 }
 
+export const studentLinksKey = (query: Query) => withQuery('/student-profile-users', { ...query, itemsPerPage: PAGE_SIZE.max });
+
 /** Users linked to students (the user's own links, or a student's). */
 export function useStudentLinks(query: Query, enabled = true) {
-  return useSWR<HydraCollection<StudentProfileUser>>(
-    enabled && ready(query) ? withQuery('/student-profile-users', { ...query, itemsPerPage: PAGE_SIZE.max }) : null,
-  );
+  return useSWR<HydraCollection<StudentProfileUser>>(enabled && ready(query) ? studentLinksKey(query) : null);
 }
 
 export const requestLink = (invitationCode: string) =>

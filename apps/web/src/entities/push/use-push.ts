@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { signOutTasks, type LoadStatus } from '../../lib/current-user';
 import { usePublicConfig } from '../../lib/public-config';
 import { pushPermission, pushSupported, registerPushToken, removePushToken, type PushState } from './push-registration';
@@ -34,6 +34,8 @@ export function usePushRegistration(status: LoadStatus, onPush: (notificationTyp
 /** Whether the server holds this browser's subscription: asked by registering it again (idempotent), not assumed. */
 export type PushRegistration = 'checking' | 'registered' | 'failed';
 
+const noChanges = () => () => undefined;
+
 /**
  * The switch the user turns notifications on with: asks the browser's permission, then registers. With permission,
  * "on" is said only once the server holds this browser's subscription (issue 36 §12); a failed registration says so
@@ -48,7 +50,9 @@ export function useEnablePush() {
   const [failed, setFailed] = useState(false);
   const [registration, setRegistration] = useState<PushRegistration>('checking');
   const [attempt, setAttempt] = useState(0);
-  const state: PushState = key ? (answered ?? pushPermission()) : 'unsupported';
+  // The browser's answer so far, read once hydrated: the server renders the page as if it had none (no mismatch).
+  const permission = useSyncExternalStore(noChanges, pushPermission, () => 'unsupported' as const);
+  const state: PushState = key ? (answered ?? permission) : 'unsupported';
 
   useEffect(() => {
     if (state !== 'granted' || !key) return;

@@ -40,6 +40,8 @@ export function ClassListRoute() {
     CLASS_LIST_CHANGES,
     useCallback(() => void mutate(), [mutate]),
   );
+  // SWR counts a first read as loading even when the page brought its answer (server rendering): the answer is what counts.
+  const loading = isLoading && !data;
   const classes = data?.flatMap((p) => p['hydra:member']) ?? [];
   const total = data?.[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = classes.length < total;
@@ -97,8 +99,8 @@ export function ClassListRoute() {
         </div>
       </div>
       {error && <Alert>{intl.formatMessage({ id: 'web_error_classes_load' })}</Alert>}
-      {isLoading && <Loading />}
-      {!isLoading && !error && classes.length === 0 && <EmptyClasses finished={finished} filtered={scope !== 'all'} teacher={teacher} />}
+      {loading && <Loading />}
+      {!loading && !error && classes.length === 0 && <EmptyClasses finished={finished} filtered={scope !== 'all'} teacher={teacher} />}
       <ul className="grid gap-4 md:grid-cols-2" aria-label={intl.formatMessage({ id: 'web_dashboard_classes' })}>
         {classes.map((c) => (
           <ClassCard key={c.id} teachingClass={c} />

@@ -84,9 +84,11 @@ function LinkedStudent({ link, news }: { link: StudentProfileUser; news: number 
   );
 }
 
+export const EVALUATED_CLASSES_KEY = withQuery('/teaching-classes', { page: 1, itemsPerPage: 10 });
+
 /** Any account may evaluate classes of a subscription (DESIGN §1): those show here, when there are some. */
 function EvaluatedClasses() {
-  const { data } = useSWR<HydraCollection<TeachingClass>>(withQuery('/teaching-classes', { page: 1, itemsPerPage: 10 }));
+  const { data } = useSWR<HydraCollection<TeachingClass>>(EVALUATED_CLASSES_KEY);
   const classes = data?.['hydra:member'] ?? [];
   if (!classes.length) return null;
   return (

@@ -3,7 +3,8 @@ import type { OutboxItem } from './outbox-store';
 
 /** Whether the browser believes it has a connection (the online and offline events). */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  // Online on the server's render (a page rendered by it came over the network), read in the browser otherwise.
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);
