@@ -1,9 +1,10 @@
+import { messageCreateBody } from '@skillroom/contract/schemas';
 import type { Conversation, Message, Participant } from '@skillroom/contract/types';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
+import { Form, FormTextAreaField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { Loading } from '../../../components/ui/spinner';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
@@ -87,9 +88,11 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
   const weekdayTime = useWeekdayTime();
   const id = conversation?.id ?? null;
   const { data, error, isLoading, mutate } = useMessages(id);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const form = useZodForm<{ text: string }>(messageCreateBody, {
+    defaultValues: { text: '' },
+    body: (v) => (conversation ? { conversation: conversation['@id'], text: v.text } : { teachingClassStudent: placeIri, text: v.text }),
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
   const [expect, setExpect] = useState<string | null>(null);
   const listId = useId();
   const messages = [...(data?.['hydra:member'] ?? [])].reverse();
@@ -103,23 +106,20 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
         .catch(() => undefined);
   }, [newestOther]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    setFailed(null);
+  const submit = async (v: { text: string }) => {
+    let sent;
     try {
-      const sent = await sendMessage(conversation ? { conversation: conversation['@id'], text } : { teachingClassStudent: placeIri, text });
-      setText('');
-      setExpect(sent.expectAnswerAfter ?? null);
-      await mutate();
-      await revalidateConversations();
-      if (!conversation) onStarted?.(Number(sent.conversation.split('/').pop()));
+      sent = await sendMessage(
+        conversation ? { conversation: conversation['@id'], text: v.text } : { teachingClassStudent: placeIri, text: v.text },
+      );
     } catch {
-      setFailed(intl.formatMessage({ id: 'web_messages_send_failed' }));
-    } finally {
-      setBusy(false);
+      return setFormError(form, 'web_messages_send_failed', 'text');
     }
+    form.reset();
+    setExpect(sent.expectAnswerAfter ?? null);
+    await mutate();
+    await revalidateConversations();
+    if (!conversation) onStarted?.(Number(sent.conversation.split('/').pop()));
   };
 
   return (
@@ -148,19 +148,12 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
           <FormattedMessage id="web_messages_office_hours" values={{ time: weekdayTime(expect) }} />
         </Alert>
       )}
-      <form onSubmit={(e) => void submit(e)} className="space-y-2">
-        <TextAreaField
-          label={intl.formatMessage({ id: 'web_messages_text_label' })}
-          value={text}
-          maxLength={MAX}
-          rows={3}
-          onChange={(e) => setText(e.target.value)}
-          error={failed ?? undefined}
-        />
-        <Button type="submit" busy={busy} disabled={!text.trim()}>
+      <Form form={form} onSubmit={submit} className="space-y-2">
+        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={MAX} rows={3} />
+        <SubmitButton disabled={!text.trim()}>
           <FormattedMessage id="web_messages_send" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

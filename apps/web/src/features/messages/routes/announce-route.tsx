@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { announcementBody } from '@skillroom/contract/schemas';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import type { TeachingClass } from '@skillroom/contract/types';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
+import { buttonClass } from '../../../components/ui/button';
+import { Form, FormTextAreaField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { Page } from '../../../components/ui/page';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenView } from '../../../lib/analytics';
@@ -16,26 +18,23 @@ export function AnnounceRoute({ classId }: { classId: number }) {
   useScreenView('Announce');
   const intl = useIntl();
   const { data: cls } = useSWR<TeachingClass>(`/teaching-class/${classId}`);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const form = useZodForm<{ text: string }>(announcementBody, {
+    defaultValues: { text: '' },
+    body: (v) => ({ teachingClass: `/api/auth/v1/teaching-class/${classId}`, text: v.text }),
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
   const [sent, setSent] = useState<number | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFailed(null);
+  const submit = async (v: { text: string }) => {
     try {
-      const a = await announce(classId, text);
+      const a = await announce(classId, v.text);
       setSent(a.conversations);
-      setText('');
-      await revalidateConversations();
     } catch (err) {
-      const none = err instanceof ApiError && err.violations.some((v) => v.propertyPath === 'teachingClass');
-      setFailed(intl.formatMessage({ id: none ? 'web_messages_no_families' : 'web_messages_send_failed' }));
-    } finally {
-      setBusy(false);
+      const none = err instanceof ApiError && err.violations.some((x) => x.propertyPath === 'teachingClass');
+      return setFormError(form, none ? 'web_messages_no_families' : 'web_messages_send_failed', 'text');
     }
+    form.reset();
+    await revalidateConversations();
   };
 
   return (
@@ -48,7 +47,7 @@ export function AnnounceRoute({ classId }: { classId: number }) {
         </Link>
       }
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-3">
+      <Form form={form} onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_messages_announce_hint" />
         </p>
@@ -57,18 +56,11 @@ export function AnnounceRoute({ classId }: { classId: number }) {
             <FormattedMessage id="web_messages_announce_done" values={{ count: sent }} />
           </Alert>
         )}
-        <TextAreaField
-          label={intl.formatMessage({ id: 'web_messages_text_label' })}
-          value={text}
-          maxLength={4000}
-          rows={5}
-          onChange={(e) => setText(e.target.value)}
-          error={failed ?? undefined}
-        />
-        <Button type="submit" busy={busy} disabled={!text.trim()}>
+        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={4000} rows={5} />
+        <SubmitButton disabled={!text.trim()}>
           <FormattedMessage id="web_messages_announce_send" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </Page>
   );
 }
