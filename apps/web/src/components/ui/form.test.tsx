@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { V } from '@skillroom/contract/messages';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { Form, FormError, FormTextField, SubmitButton, useZodForm, type SchemaSource } from './form';
+import { Form, FormError, FormTextField, readFormMessage, SubmitButton, useZodForm, type SchemaSource } from './form';
 
 interface Values {
   name: string;
@@ -123,5 +123,11 @@ describe('the form primitive', () => {
     expect(load).toHaveBeenCalled();
     await waitFor(() => expect(errorOf('Name')).toBe('web_violation_blank'));
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('reads a message as a key of the app, a contract text, or several texts of the whole form', () => {
+    const intl = createIntl({ locale: 'en', messages: { web_invitation_error_classCodeUnknown: 'No class has this code.' } });
+    expect(readFormMessage(intl, 'web_invitation_error_classCodeUnknown')).toBe('No class has this code.');
+    expect(readFormMessage(intl, `${V.blank}\nAs the server wrote it.`)).toBe('web_violation_blank As the server wrote it.');
   });
 });

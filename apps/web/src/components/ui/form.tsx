@@ -71,7 +71,7 @@ export type ZodForm<V extends FieldValues> = UseFormReturn<V> & {
  * translated where they are shown: by `translateViolation`, or the form's own reading of its resource's texts.
  */
 type Translate = (intl: IntlShape, message: string) => string;
-const KEY = /^web_[a-z0-9_]+$/;
+const KEY = /^web_[A-Za-z0-9_]+$/;
 const TranslateContext = createContext<Translate>(translateViolation);
 
 const loadResolver = () => import('./form-resolver');
