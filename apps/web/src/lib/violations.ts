@@ -29,3 +29,16 @@ export function translateViolation(intl: IntlShape, message: string): string {
 /** The violations of a 400, or null when the call failed some other way. */
 export const violationsOf = (e: unknown): Violation[] | null =>
   e instanceof ApiError && e.status === 400 && e.violations.length ? e.violations : null;
+
+export type Translate = (intl: IntlShape, message: string) => string;
+const KEY = /^web_[A-Za-z0-9_]+$/;
+/** A form-level message may gather several texts: kept apart, each translated where it is shown. */
+export const SEPARATOR = '\n';
+
+/** A form's message in the reader's words (one text, a `web_` key, or several texts of the whole form). */
+export function readFormMessage(intl: IntlShape, message: string, translate: Translate = translateViolation): string {
+  return message
+    .split(SEPARATOR)
+    .map((m) => (KEY.test(m) ? intl.formatMessage({ id: m }) : translate(intl, m)))
+    .join(' ');
+}

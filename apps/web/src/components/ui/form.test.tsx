@@ -5,7 +5,8 @@ import { createIntl, IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { Form, FormError, FormTextField, readFormMessage, SubmitButton, useZodForm, type SchemaSource } from './form';
+import { readFormMessage } from '../../lib/violations';
+import { Form, FormError, FormTextField, SubmitButton, useZodForm, type SchemaSource } from './form';
 
 interface Values {
   name: string;

@@ -31,10 +31,10 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { ZodType } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { translateViolation, violationsOf } from '../../lib/violations';
+import { readFormMessage, SEPARATOR, translateViolation, violationsOf, type Translate } from '../../lib/violations';
 import { FormErrors } from './alert';
 import { Button } from './button';
 import { SelectField, TextAreaField, TextField, type FieldProps } from './field';
@@ -59,6 +59,8 @@ export interface ZodFormOptions<V extends FieldValues> extends Omit<UseFormProps
 
 export type ZodForm<V extends FieldValues> = UseFormReturn<V> & {
   paths: Record<string, string>;
+  /** The fields on the page that show their own error: a violation of any other property is the form's to say. */
+  shown: Set<string>;
   /** Moves focus to the first thing to fix once the errors are on the page. */
   focusFirstError: () => void;
   focusTick: number;
@@ -70,9 +72,9 @@ export type ZodForm<V extends FieldValues> = UseFormReturn<V> & {
  * A form's messages are kept as written (the contract's texts, the server's, or a `web_` key of the form's own),
  * translated where they are shown: by `translateViolation`, or the form's own reading of its resource's texts.
  */
-type Translate = (intl: IntlShape, message: string) => string;
-const KEY = /^web_[A-Za-z0-9_]+$/;
 const TranslateContext = createContext<Translate>(translateViolation);
+/** The form's fields on the page (react-hook-form's own context holds its own members only). */
+const ShownContext = createContext<Set<string> | null>(null);
 
 const loadResolver = () => import('./form-resolver');
 const loadSchema = (schema: Exclude<SchemaSource, null>) => (typeof schema === 'function' ? schema() : Promise.resolve(schema));
@@ -90,37 +92,37 @@ export function useZodForm<V extends FieldValues>(schema: SchemaSource, options:
     latest.current = { schema, body, check, paths };
   });
   const [focusTick, setFocusTick] = useState(0);
-  const resolver = useCallback<Resolver<V>>(async (values, context, opts) => {
-    const now = latest.current;
-    const errors: HookFieldErrors = {};
-    const rest: string[] = [];
-    if (now.schema) {
-      const [{ schemaErrors }, s] = await Promise.all([loadResolver(), loadSchema(now.schema)]);
-      const found = await schemaErrors(s, now.body ? now.body(values) : values, context, opts as ResolverOptions<FieldValues>);
-      for (const [path, error] of Object.entries(found)) {
-        const name = now.paths[path] ?? path;
-        // A rule of a property no field shows (the token of a reset link) is the form's to say.
-        if (hasField(values, name)) set(errors, name, get(errors, name) ?? error);
-        else rest.push(String(error?.message));
+  const [shown] = useState(() => new Set<string>());
+  const resolver = useCallback<Resolver<V>>(
+    async (values, context, opts) => {
+      const now = latest.current;
+      const errors: HookFieldErrors = {};
+      const rest: string[] = [];
+      if (now.schema) {
+        const [{ schemaErrors }, s] = await Promise.all([loadResolver(), loadSchema(now.schema)]);
+        const found = await schemaErrors(s, now.body ? now.body(values) : values, context, opts as ResolverOptions<FieldValues>);
+        for (const [path, error] of Object.entries(found)) {
+          const name = now.paths[path] ?? path;
+          // A rule of a property no field shows (the token of a reset link) is the form's to say.
+          if (shown.has(name)) set(errors, name, get(errors, name) ?? error);
+          else rest.push(String(error?.message));
+        }
       }
-    }
-    // The form's own word comes first: it knows what the reader typed (an empty date is blank, not an invalid date).
-    for (const [name, message] of Object.entries(now.check?.(values) ?? {})) set(errors, name, { type: 'check', message });
-    if (rest.length) set(errors, 'root', { type: 'check', message: rest.join(SEPARATOR) });
-    return (Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<V>;
-  }, []);
+      // The form's own word comes first: it knows what the reader typed (an empty date is blank, not an invalid date).
+      for (const [name, message] of Object.entries(now.check?.(values) ?? {})) set(errors, name, { type: 'check', message });
+      if (rest.length) set(errors, 'root', { type: 'check', message: rest.join(SEPARATOR) });
+      return (Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<V>;
+    },
+    [shown],
+  );
   const form = useForm<V>({ mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false, ...rest, resolver });
   const preload = useCallback(() => {
     const s = latest.current.schema;
     if (s) void Promise.all([loadResolver(), loadSchema(s)]).catch(() => undefined);
   }, []);
   const focusFirstError = useCallback(() => setFocusTick((t) => t + 1), []);
-  return { ...form, paths, focusFirstError, focusTick, preload };
+  return { ...form, paths, shown, focusFirstError, focusTick, preload };
 }
-
-const hasField = (values: FieldValues, path: string) => path !== '' && get(values, path) !== undefined;
-/** A form-level message may gather several texts: kept apart, each translated where it is shown. */
-const SEPARATOR = '\n';
 
 /**
  * A failed send as the form shows it: the 400's violations under their fields (the first of each), those of no field
@@ -133,12 +135,11 @@ export function applyServerViolations<V extends FieldValues>(
   fallback = 'web_common_fetch_failed',
 ): boolean {
   const violations = violationsOf(error);
-  const values = form.getValues();
   const rest: string[] = [];
   const seen = new Set<string>();
   for (const v of violations ?? []) {
     const name = form.paths[v.propertyPath] ?? v.propertyPath;
-    if (!hasField(values, name)) rest.push(v.message);
+    if (!form.shown.has(name)) rest.push(v.message);
     else if (!seen.has(name)) {
       seen.add(name);
       form.setError(name as FieldPath<V>, { type: 'server', message: v.message });
@@ -202,31 +203,25 @@ export function Form<V extends FieldValues>({
   };
   return (
     <FormProvider {...form}>
-      <TranslateContext.Provider value={translateMessage}>
-        <form
-          ref={setRef}
-          noValidate
-          {...rest}
-          onFocus={preload}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (form.formState.isSubmitting) return;
-            void form.handleSubmit(send, focusFirstError)(e);
-          }}
-        >
-          {children}
-        </form>
-      </TranslateContext.Provider>
+      <ShownContext.Provider value={form.shown}>
+        <TranslateContext.Provider value={translateMessage}>
+          <form
+            ref={setRef}
+            noValidate
+            {...rest}
+            onFocus={preload}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (form.formState.isSubmitting) return;
+              void form.handleSubmit(send, focusFirstError)(e);
+            }}
+          >
+            {children}
+          </form>
+        </TranslateContext.Provider>
+      </ShownContext.Provider>
     </FormProvider>
   );
-}
-
-/** A form's message in the reader's words (one text, a `web_` key, or several texts of the whole form). */
-export function readFormMessage(intl: IntlShape, message: string, translate: Translate = translateViolation): string {
-  return message
-    .split(SEPARATOR)
-    .map((m) => (KEY.test(m) ? intl.formatMessage({ id: m }) : translate(intl, m)))
-    .join(' ');
 }
 
 /** The translated error of a field (or of the whole form, `root`), if any. */
@@ -234,6 +229,13 @@ export function useFieldError(name: string): string | undefined {
   const intl = useIntl();
   const translate = useContext(TranslateContext);
   const { errors } = useFormState({ name: name as never });
+  const shown = useContext(ShownContext);
+  // On the page, this field shows its errors; gone, they are the form's to say.
+  useEffect(() => {
+    if (!shown || name === 'root') return;
+    shown.add(name);
+    return () => void shown.delete(name);
+  }, [shown, name]);
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return message ? readFormMessage(intl, message, translate) : undefined;
 }

@@ -7,7 +7,7 @@ import { mutate } from 'swr';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { control } from '../../../components/ui/field';
-import { Form, FormError, readFormMessage, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
+import { Form, FormError, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { LanguageOptions } from '../../../components/ui/language-select';
 import { Loading } from '../../../components/ui/spinner';
 import {
@@ -18,6 +18,7 @@ import {
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { sortByName } from '../../../lib/name-order';
+import { readFormMessage } from '../../../lib/violations';
 import { classKey, fullName } from '../../../lib/teaching-classes';
 import { isLocale, letterLanguageDefault, printedLanguage } from './family-letter-language';
 

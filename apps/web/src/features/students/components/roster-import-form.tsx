@@ -1,5 +1,5 @@
 import { formatInteger, ROSTER_IMPORT_ACCEPT, ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract/rules';
-import { rosterImportTextBody } from '@skillroom/contract/schemas';
+import { rosterImportFormFields, rosterImportTextBody } from '@skillroom/contract/schemas';
 import type { RosterImportPreview, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -56,9 +56,9 @@ interface Values {
 export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'paste' | 'file' }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const form = useZodForm<Values>(rosterImportTextBody, {
+  // Pasted lines are read as the JSON body is, a file's form fields as the multipart ones (its own checks are the server's).
+  const form = useZodForm<Values>(mode === 'paste' ? rosterImportTextBody : rosterImportFormFields, {
     defaultValues: { text: '', file: null },
-    // The file's own checks are the server's (size, type, rows); pasted lines are read as the JSON body is.
     body: (v) => (mode === 'paste' ? { teachingClass: cls['@id'], text: v.text } : { teachingClass: cls['@id'] }),
     check: (v): Record<string, string> => (mode === 'file' && !v.file ? { root: 'web_roster_error_no_file' } : {}),
   });
