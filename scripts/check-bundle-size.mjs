@@ -12,23 +12,29 @@ const KB = 1024;
 // loads (Tailwind's utilities of every screen) by about a KB, after chunks named by hash and preload lists without the
 // entry's own chunks had taken a KB off the entry's script. 105 KB since the performance work (issue 19): the declarative router
 // instead of the data router (-16.6 KB, 121 -> 104.7 KB), and no zod in the signed-in shell (the dashboard 188 -> 147 KB).
-// 104.5 KB since the texts arrive compiled (issue 35): the parser's loader and the key rewrite left the entry. 105.5 KB
-// with server rendering (issue 35): reading the page's data and hydrating it (lib/first-load.ts, app/app.tsx).
-const ENTRY_BUDGET = 105.5 * KB;
+// 104.5 KB since the texts arrive compiled (issue 35): the parser's loader and the key rewrite left the entry.
+// 105.7 KB since the one form primitive (issue 35): no form code is in the entry, but once every form imports it,
+// Rolldown's chunking by the screens that share a module splits three small modules the entry shares with lazy screens
+// (spinner, when-idle, i18n) into chunks of their own: +1.1 KB of per-file overhead, the same code. 106.5 KB with server
+// rendering (issue 35): reading the page's data and hydrating it (lib/first-load.ts, app/app.tsx).
+const ENTRY_BUDGET = 106.5 * KB;
 /**
  * First screens: the entry plus the layout, the screen and what they import, before any data arrives. Their budgets
  * leave room for what is planned on them (the header bell, the join and link forms), not for growth unnoticed.
  */
 const SCREENS = {
   // 124 KB (133 before issue 35): the texts arrive parsed by the server, so the ICU parser (9 KB) left both first screens.
-  // +1 KB with server rendering (the entry's hydration).
-  'sign-in': { budget: 125 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx'] },
+  // 142.5 KB since the one form primitive (issue 35): its sign-in form is react-hook-form's (13.4 KB, the library every
+  // form now shares), with the primitive and the violation texts it reads (2.9 KB) and the entry's +1.1 KB. zod stays
+  // out: the resolver and a form's schema load when the form is first checked. The entry's hydration on top.
+  'sign-in': { budget: 142.5 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx'] },
   dashboard: {
     // 148 KB: 151 after the outbox's one write per observation, the classes' abilities (issue 34) and the first week's
     // fixes (issue 36); the contract's subpath exports (issue 35) took 2.6 KB back (the plain rules without the schemas).
-    // 139 KB: messages compiled ahead of time (issue 35) took the ICU parser out (-9 KB).
-    // +1 KB with server rendering (the entry's hydration).
-    budget: 140 * KB,
+    // 139 KB: messages compiled ahead of time (issue 35) took the ICU parser out (-9 KB). 141.5 KB with the form
+    // primitive (the entry's +1.1 KB; the join form and react-hook-form load when "Join a class" is opened) and the
+    // entry's hydration.
+    budget: 141.5 * KB,
     modules: [
       'src/app/shell/app-shell.tsx',
       'src/app/dashboard-route.tsx',

@@ -1,9 +1,6 @@
 import { CLASS_MESSAGES } from '@skillroom/contract/rules';
-import type { Violation } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
-import type { ZodError } from 'zod';
-import { ApiError } from './api-client';
-import { translateViolation, type FieldErrors } from './violations';
+import { translateViolation } from './violations';
 
 /**
  * The class and student rules' own violation texts (the server's, word for word) and their translations.
@@ -28,27 +25,4 @@ const known: Record<string, string> = {
 export function translateClassViolation(intl: IntlShape, message: string): string {
   const id = known[message];
   return id ? intl.formatMessage({ id }) : translateViolation(intl, message);
-}
-
-/** One translated message per field (the first), keyed by propertyPath. */
-export function classFieldErrors(intl: IntlShape, violations: Violation[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const v of violations) out[v.propertyPath] ??= translateClassViolation(intl, v.message);
-  return out;
-}
-
-export const zodViolations = (error: ZodError): Violation[] =>
-  error.issues.map((i) => ({ propertyPath: i.path.join('.'), message: i.message }));
-
-/** The violations of a 400, or null when the call failed some other way. */
-export const violationsOf = (e: unknown): Violation[] | null =>
-  e instanceof ApiError && e.status === 400 && e.violations.length ? e.violations : null;
-
-/**
- * The errors a form cannot put next to one of its fields, joined for an alert above the form: a violation on a
- * property the form has no field for (the class of a new student, say) must still be read.
- */
-export function otherErrors(errors: FieldErrors, fields: readonly string[]): string | null {
-  const rest = Object.entries(errors).filter(([k]) => !fields.includes(k));
-  return rest.length ? rest.map(([, m]) => m).join(' ') : null;
 }

@@ -1,7 +1,6 @@
 import { V } from '@skillroom/contract/messages';
 import type { Violation } from '@skillroom/contract/types';
 import type { IntlShape } from 'react-intl';
-import type { ZodError } from 'zod';
 import { ApiError } from './api-client';
 
 const fixed: Record<string, string> = {
@@ -27,28 +26,19 @@ export function translateViolation(intl: IntlShape, message: string): string {
   return message;
 }
 
-export type FieldErrors = Record<string, string>;
+/** The violations of a 400, or null when the call failed some other way. */
+export const violationsOf = (e: unknown): Violation[] | null =>
+  e instanceof ApiError && e.status === 400 && e.violations.length ? e.violations : null;
 
-/** One message per field (the first), keyed by propertyPath; '' holds errors of no field. */
-export function toFieldErrors(intl: IntlShape, violations: Violation[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const v of violations) out[v.propertyPath] ??= translateViolation(intl, v.message);
-  return out;
+export type Translate = (intl: IntlShape, message: string) => string;
+const KEY = /^web_[A-Za-z0-9_]+$/;
+/** A form-level message may gather several texts: kept apart, each translated where it is shown. */
+export const SEPARATOR = '\n';
+
+/** A form's message in the reader's words (one text, a `web_` key, or several texts of the whole form). */
+export function readFormMessage(intl: IntlShape, message: string, translate: Translate = translateViolation): string {
+  return message
+    .split(SEPARATOR)
+    .map((m) => (KEY.test(m) ? intl.formatMessage({ id: m }) : translate(intl, m)))
+    .join(' ');
 }
-
-export function zodFieldErrors(intl: IntlShape, error: ZodError): FieldErrors {
-  return toFieldErrors(
-    intl,
-    error.issues.map((i) => ({ propertyPath: i.path.join('.'), message: i.message })),
-  );
-}
-
-/** Field errors of a failed call: its violations, or its message under ''. */
-export function apiFieldErrors(intl: IntlShape, error: unknown, fallback: string): FieldErrors {
-  if (error instanceof ApiError && error.violations.length) return toFieldErrors(intl, error.violations);
-  return { '': error instanceof ApiError && error.status !== 0 ? error.message : fallback };
-}
-
-/** A form's answer to a failed send: the server's violations under their fields, anything else (the network down too) the form's. */
-export const refusalShown = (intl: IntlShape, setErrors: (errors: FieldErrors) => void) => (err: unknown) =>
-  setErrors(apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_common_fetch_failed' })));

@@ -2,54 +2,59 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextAreaField } from '../../components/ui/field';
+import { Form, FormError, FormField, FormTextAreaField, SubmitButton, useZodForm } from '../../components/ui/form';
 import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../features/ratings/api/outbox-send';
 import { outboxLabel } from '../../features/ratings/api/outbox-names';
 import type { OutboxItem } from '../../features/ratings/api/outbox-store';
 import { PointsField } from '../../entities/ratings/points-field';
 import { ApiError } from '../../lib/api-client';
 
-/** The change a refused save allows: its note and points, and dropping a file the server would not take. */
+interface ChangeValues {
+  description: string;
+  points: number;
+  dropFiles: number[];
+}
+
+/**
+ * The change a refused save allows: its note and points, and dropping a file the server would not take. No schema: the
+ * shell stays without zod, and the server's answer to the changed save comes back in the outbox as before.
+ */
 function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
   const intl = useIntl();
-  const [description, setDescription] = useState(item.description);
-  const [points, setPoints] = useState(item.points);
-  const [drop, setDrop] = useState<number[]>([]);
+  const form = useZodForm<ChangeValues>(null, { defaultValues: { description: item.description, points: item.points, dropFiles: [] } });
   return (
-    <form
-      className="mt-3 space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void changeOutboxItem(item, { description, points, dropFiles: drop }).then(onDone);
-      }}
-    >
-      <PointsField value={points} onChange={setPoints} />
-      <TextAreaField
-        label={<FormattedMessage id="web_rating_note" />}
-        rows={2}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+    <Form form={form} className="mt-3 space-y-3" onSubmit={(v) => changeOutboxItem(item, v).then(onDone)}>
+      <FormField name="points" render={(f) => <PointsField value={f.value} onChange={f.onChange} />} />
+      <FormTextAreaField name="description" label={<FormattedMessage id="web_rating_note" />} rows={2} />
+      <FormField
+        name="dropFiles"
+        render={(f) =>
+          item.files.map((file, i) => (
+            <label key={`${file.key}`} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-teal-700"
+                checked={(f.value as number[]).includes(i)}
+                onChange={(e) => {
+                  const drop = f.value as number[];
+                  f.onChange(e.target.checked ? [...drop, i] : drop.filter((x) => x !== i));
+                }}
+              />
+              {intl.formatMessage({ id: 'web_outbox_drop_file' }, { name: file.name })}
+            </label>
+          ))
+        }
       />
-      {item.files.map((f, i) => (
-        <label key={`${f.key}`} className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-teal-700"
-            checked={drop.includes(i)}
-            onChange={(e) => setDrop((d) => (e.target.checked ? [...d, i] : d.filter((x) => x !== i)))}
-          />
-          {intl.formatMessage({ id: 'web_outbox_drop_file' }, { name: f.name })}
-        </label>
-      ))}
+      <FormError />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit">
+        <SubmitButton>
           <FormattedMessage id="web_outbox_save_change" />
-        </Button>
+        </SubmitButton>
         <Button variant="secondary" onClick={onDone}>
           <FormattedMessage id="web_confirm_cancel" />
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

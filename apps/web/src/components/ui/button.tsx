@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'danger-ghost' | 'ghost';
@@ -27,17 +27,5 @@ export function Button({ variant = 'primary', busy = false, className = '', chil
       {busy && <Spinner small />}
       {children}
     </button>
-  );
-}
-
-/** A form's submit button, with whatever goes beside it (Cancel, a link back). */
-export function FormActions({ busy, submitLabel, children }: { busy: boolean; submitLabel: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button type="submit" busy={busy}>
-        {submitLabel}
-      </Button>
-      {children}
-    </div>
   );
 }

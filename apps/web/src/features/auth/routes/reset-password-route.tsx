@@ -1,55 +1,32 @@
 import { resetPasswordBody } from '@skillroom/contract/schemas';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Form, FormError, FormTextField, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { Card } from '../../../components/ui/page';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { useSubmit } from '../../../lib/use-submit';
-import { refusalShown, zodFieldErrors, type FieldErrors } from '../../../lib/violations';
 import { resetPassword } from '../api/auth-api';
 import { BackToSignIn } from '../components/back-to-sign-in';
+
+interface Values {
+  plainPassword: string;
+  confirm: string;
+}
 
 export function ResetPasswordRoute() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  /** The form's own check: the password's rules, then the confirmation matching it. */
-  const check = (v: { plainPassword: string; confirm: string }): FieldErrors => {
-    const local = resetPasswordBody.safeParse({ token, plainPassword: v.plainPassword });
-    const found = local.success ? {} : zodFieldErrors(intl, local.error);
-    if (v.plainPassword !== v.confirm) found.confirm = intl.formatMessage({ id: 'web_reset_mismatch' });
-    return found;
-  };
-  const { errors, setErrors } = useFieldErrors({ plainPassword: password, confirm }, check);
+  // The password's rules, then the confirmation matching it; a refused token is the form's error (it has no field).
+  const form = useZodForm<Values>(resetPasswordBody, {
+    defaultValues: { plainPassword: '', confirm: '' },
+    body: (v) => ({ token, plainPassword: v.plainPassword }),
+    check: (v): Record<string, string> => (v.plainPassword !== v.confirm ? { confirm: 'web_reset_mismatch' } : {}),
+  });
   const [done, setDone] = useState(false);
-  const { busy, run } = useSubmit(setErrors);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(
-      async () => {
-        await resetPassword(token, password);
-        setDone(true);
-      },
-      refusalShown(intl, setErrors),
-      check({ plainPassword: password, confirm }),
-    );
-  };
-
-  const newPassword = (label: string, value: string, error: string | undefined, set: (value: string) => void) => (
-    <TextField
-      label={intl.formatMessage({ id: label })}
-      type="password"
-      autoComplete="new-password"
-      value={value}
-      error={error}
-      onChange={(e) => set(e.target.value)}
-    />
+  const newPassword = (name: keyof Values, label: string) => (
+    <FormTextField name={name} label={intl.formatMessage({ id: label })} type="password" autoComplete="new-password" />
   );
 
   return (
@@ -66,14 +43,21 @@ export function ResetPasswordRoute() {
           <FormattedMessage id="web_reset_done" />
         </Alert>
       ) : (
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          {(errors[''] || errors.token) && <Alert>{errors[''] ?? errors.token}</Alert>}
-          {newPassword('web_reset_new', password, errors.plainPassword, setPassword)}
-          {newPassword('web_reset_confirm', confirm, errors.confirm, setConfirm)}
-          <Button type="submit" busy={busy} className="w-full">
+        <Form
+          form={form}
+          className="space-y-4"
+          onSubmit={async (v) => {
+            await resetPassword(token, v.plainPassword);
+            setDone(true);
+          }}
+        >
+          <FormError />
+          {newPassword('plainPassword', 'web_reset_new')}
+          {newPassword('confirm', 'web_reset_confirm')}
+          <SubmitButton className="w-full">
             <FormattedMessage id="web_reset_submit" />
-          </Button>
-        </form>
+          </SubmitButton>
+        </Form>
       )}
       <BackToSignIn />
     </Card>

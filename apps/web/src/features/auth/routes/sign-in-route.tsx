@@ -1,19 +1,15 @@
 import { ErrorText } from '@skillroom/contract/messages';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Form, FormError, FormTextField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
 import { takeAccountDeleted } from '../../../lib/account-deleted';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useSubmit } from '../../../lib/use-submit';
-import type { FieldErrors } from '../../../lib/violations';
 import { signIn } from '../api/auth-api';
 import { DemoAccounts } from '../components/demo-accounts';
 
@@ -25,11 +21,8 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { status, reload } = useCurrentUser();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  // Only the form's own error: sign-in never says which field was wrong.
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, run } = useSubmit(setErrors);
+  // No schema and only the form's own error: sign-in never says which field was wrong.
+  const form = useZodForm(null, { defaultValues: { username: '', password: '' } });
 
   // Arrived from "Delete my account" (the logout redirect in between): say that it is done.
   useEffect(() => {
@@ -38,23 +31,17 @@ export function SignInRoute() {
 
   if (status === 'loaded') return <Navigate to={safeNext(params.get('next'))} replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(
-      async () => {
-        await signIn(username.trim(), password);
-        await reload();
-        void track({ name: 'sign_in' });
-        void navigate(safeNext(params.get('next')), { replace: true });
-      },
-      (err) => {
-        const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
-        const tooMany = err instanceof ApiError && err.status === 429;
-        setErrors({
-          '': intl.formatMessage({ id: bad ? 'web_sign_in_invalid' : tooMany ? 'web_common_too_many' : 'web_common_fetch_failed' }),
-        });
-      },
-    );
+  const submit = async ({ username, password }: { username: string; password: string }) => {
+    try {
+      await signIn(username.trim(), password);
+    } catch (err) {
+      const bad = err instanceof ApiError && (err.status === 401 || err.message === ErrorText.invalidCredentials);
+      const tooMany = err instanceof ApiError && err.status === 429;
+      return setFormError(form, bad ? 'web_sign_in_invalid' : tooMany ? 'web_common_too_many' : 'web_common_fetch_failed');
+    }
+    await reload();
+    void track({ name: 'sign_in' });
+    void navigate(safeNext(params.get('next')), { replace: true });
   };
 
   return (
@@ -63,29 +50,20 @@ export function SignInRoute() {
         <h1 className="mb-4 text-2xl font-bold">
           <FormattedMessage id="web_sign_in_title" />
         </h1>
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          {errors[''] && <Alert>{errors['']}</Alert>}
-          <TextField
-            label={intl.formatMessage({ id: 'web_sign_in_username' })}
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <TextField
+        <Form form={form} className="space-y-4" onSubmit={submit}>
+          <FormError />
+          <FormTextField label={intl.formatMessage({ id: 'web_sign_in_username' })} name="username" autoComplete="username" required />
+          <FormTextField
             label={intl.formatMessage({ id: 'web_sign_in_password' })}
             name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
-          <Button type="submit" busy={busy} className="w-full">
+          <SubmitButton className="w-full">
             <FormattedMessage id="web_sign_in_submit" />
-          </Button>
-        </form>
+          </SubmitButton>
+        </Form>
         <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
           <Link to="/forgot-password" className="text-teal-800 underline">
             <FormattedMessage id="web_sign_in_forgot" />
@@ -102,8 +80,8 @@ export function SignInRoute() {
       {/* Last, so that nothing moves when the demo accounts arrive with the server's configuration. */}
       <DemoAccounts
         onPick={(u, p) => {
-          setUsername(u);
-          setPassword(p);
+          form.setValue('username', u);
+          form.setValue('password', p);
         }}
       />
     </div>

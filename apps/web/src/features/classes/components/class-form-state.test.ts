@@ -1,7 +1,8 @@
 import { V } from '@skillroom/contract/messages';
 import type { Subscription, TeachingClass } from '@skillroom/contract/types';
+import { teachingClassCreateBody } from '@skillroom/contract/schemas';
 import { describe, expect, it } from 'vitest';
-import { attachableSubscriptions, changedFields, classBody, classValues, newClassValues, validateClass } from './class-form-state';
+import { attachableSubscriptions, changedFields, classBody, classDateChecks, classValues, newClassValues } from './class-form-state';
 
 const filled = { ...newClassValues(new Date(2026, 8, 1), 'GB'), name: 'Maple', end: '2027-07-15' };
 
@@ -75,14 +76,21 @@ describe('class form values', () => {
   });
 });
 
-describe('validateClass', () => {
+describe("the class form's checks", () => {
+  // What the form's resolver reads: the contract's schema on the body, then the form's word on its dates.
+  const found = (v: typeof filled) => {
+    const r = teachingClassCreateBody.safeParse(classBody(v));
+    const schema = r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    return { ...schema, ...classDateChecks(v) };
+  };
+
   it('accepts a complete class', () => {
-    expect(validateClass(filled)).toEqual([]);
+    expect(found(filled)).toEqual({});
   });
 
-  it('says a missing date is blank, names the end before the start, and a bad year', () => {
-    const found = (v: typeof filled) => Object.fromEntries(validateClass(v).map((x) => [x.propertyPath, x.message]));
+  it('says a missing date is blank, an unreadable one invalid, names the end before the start, and a bad year', () => {
     expect(found({ ...filled, end: '' })).toMatchObject({ end: V.blank });
+    expect(found({ ...filled, start: '1 Sept' })).toMatchObject({ start: 'web_ui_date_invalid' });
     expect(found({ ...filled, end: '2026-08-31' })).toHaveProperty('end');
     expect(found({ ...filled, year: '1800' })).toHaveProperty('year');
     expect(found({ ...filled, name: '   ' })).toHaveProperty('name');

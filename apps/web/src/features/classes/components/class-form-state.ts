@@ -1,16 +1,7 @@
 import { V } from '@skillroom/contract/messages';
 import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
-import { teachingClassCreateBody } from '@skillroom/contract/schemas';
-import type {
-  Media,
-  Subscription,
-  TeachingClass,
-  TeachingClassCreateBody,
-  TeachingClassPatchBody,
-  Violation,
-} from '@skillroom/contract/types';
-import { zodViolations } from '../../../lib/class-violations';
-import { isoDay } from '../../../lib/dates';
+import type { Media, Subscription, TeachingClass, TeachingClassCreateBody, TeachingClassPatchBody } from '@skillroom/contract/types';
+import { dayDate, isoDay } from '../../../lib/dates';
 
 /** What the class form edits, as its controls hold it (text, ids as strings). */
 export interface ClassFormValues {
@@ -31,26 +22,6 @@ export interface ClassFormValues {
   /** When the teachers answer messages (DESIGN §11); null: no office hours. */
   officeHours: OfficeHours | null;
 }
-
-/** The body properties that have a control of their own, so that their violations show next to it. */
-export const CLASS_FORM_FIELDS = [
-  'name',
-  'year',
-  'start',
-  'end',
-  'grade',
-  'term',
-  'educationLevel',
-  'isIndividual',
-  'subscription',
-  'avatar',
-  'defaultPoints',
-  'familyComments',
-  'officeHours',
-  'officeHours.days',
-  'officeHours.start',
-  'officeHours.end',
-] as const;
 
 /** The region the browser's language names (`es-AR`), which says when its school year starts. */
 const browserRegion = () => (typeof navigator === 'undefined' ? null : regionOf(navigator.languages?.[0] ?? navigator.language ?? ''));
@@ -126,15 +97,15 @@ export function changedFields(before: ClassFormValues, after: ClassFormValues): 
 }
 
 /**
- * The contract's own rules, checked before sending. An empty date is "blank" to the reader, not "not a valid
- * date" as the schema puts it.
+ * The form's word on its dates beside the contract's rules: an empty date is "blank" to the reader, not "not a valid
+ * date" as the schema puts it, and a date the calendar cannot read says so.
  */
-export function validateClass(v: ClassFormValues): Violation[] {
-  const r = teachingClassCreateBody.safeParse(classBody(v));
-  if (r.success) return [];
-  return zodViolations(r.error).map((x) =>
-    (x.propertyPath === 'start' || x.propertyPath === 'end') && !v[x.propertyPath] ? { ...x, message: V.blank } : x,
-  );
+export function classDateChecks(v: ClassFormValues): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const key of ['start', 'end'] as const)
+    if (!v[key]) found[key] = V.blank;
+    else if (!dayDate(v[key])) found[key] = 'web_ui_date_invalid';
+  return found;
 }
 
 /** Subscriptions a new class may be put under: those the user teaches in (evaluators only look). */

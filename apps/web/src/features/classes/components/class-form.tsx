@@ -1,19 +1,29 @@
 import { MediaType } from '@skillroom/contract/constants';
 import { translationKey } from '@skillroom/contract/rules';
-import type { Subscription } from '@skillroom/contract/types';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { teachingClassCreateBody } from '@skillroom/contract/schemas';
+import type { Media, Subscription } from '@skillroom/contract/types';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';
-import { FormErrors } from '../../../components/ui/alert';
-import { FormActions } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { PointsField } from '../../../entities/ratings/points-field';
-import { RequiredNote, SelectField, TextField } from '../../../components/ui/field';
-import { useClassForm } from '../../../lib/use-class-form';
-import type { FieldErrors } from '../../../lib/violations';
+import { RequiredNote } from '../../../components/ui/field';
+import {
+  applyServerViolations,
+  Form,
+  FormActions,
+  FormError,
+  FormField,
+  FormSelectField,
+  FormTextField,
+  useZodForm,
+} from '../../../components/ui/form';
+import { translateClassViolation } from '../../../lib/class-violations';
+import { violationsOf } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
-import { allowsIndividual, attachableSubscriptions, CLASS_FORM_FIELDS, validateClass, type ClassFormValues } from './class-form-state';
-import { useLiveErrors } from './use-live-errors';
+import { allowsIndividual, attachableSubscriptions, classBody, classDateChecks, type ClassFormValues } from './class-form-state';
 import { OfficeHoursField } from './office-hours-field';
 
 interface Props {
@@ -31,48 +41,54 @@ interface Props {
 export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, preselectSubscription = false }: Props) {
   const commentsId = useId();
   const intl = useIntl();
-  const [v, setV] = useState(initial);
-  const { formRef, errors: submitted, busy, submit, otherError } = useClassForm(CLASS_FORM_FIELDS);
-  const { errors, touch } = useLiveErrors(v, submitted);
+  // The class rules show as the teacher types (`onChange`): a field shows its problem once it has been changed.
+  const form = useZodForm<ClassFormValues>(teachingClassCreateBody, {
+    defaultValues: initial,
+    mode: 'onChange',
+    body: (v) => classBody(v),
+    check: classDateChecks,
+    // The office hours' parts show under the one field that edits them.
+    paths: { 'officeHours.days': 'officeHours', 'officeHours.start': 'officeHours', 'officeHours.end': 'officeHours' },
+  });
+  const [name, start, current] = useWatch({ control: form.control, name: ['name', 'start', 'subscription'] });
   const levels = useEducationLevels();
   const subs = useSubscriptions();
   const subscriptions = attachableSubscriptions(subs.data?.['hydra:member'] ?? [], initial.subscription);
   const individualSubs = subscriptions.filter(allowsIndividual);
   const t = (id: string) => intl.formatMessage({ id });
-  const [preselected, setPreselected] = useState(!preselectSubscription);
-  if (!preselected && subs.data) {
-    setPreselected(true);
+  const preselected = useRef(!preselectSubscription);
+  useEffect(() => {
+    if (preselected.current || !subs.data) return;
+    preselected.current = true;
     const only = subscriptions.length === 1 ? subscriptions[0] : undefined;
-    if (only && !v.subscription) setV((old) => ({ ...old, subscription: String(only.id) }));
-  }
+    if (only && !form.getValues('subscription')) form.setValue('subscription', String(only.id));
+  }, [subs.data, subscriptions, form]);
 
-  const set = <K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) => {
-    setV((old) => ({ ...old, [key]: value }));
-    touch(key);
+  const setIndividual = (on: boolean) => {
+    const chosen = subscriptions.find((s) => String(s.id) === current);
+    form.setValue('isIndividual', on, { shouldValidate: true });
+    // An individual class needs a subscription that allows it: pick the first such one if the current does not.
+    if (on && !(chosen && allowsIndividual(chosen)) && individualSubs[0]) form.setValue('subscription', String(individualSubs[0].id));
   };
 
-  const setIndividual = (on: boolean) =>
-    setV((old) => {
-      const current = subscriptions.find((s) => String(s.id) === old.subscription);
-      // An individual class needs a subscription that allows it: pick the first such one if the current does not.
-      const subscription =
-        on && !(current && allowsIndividual(current)) && individualSubs[0] ? String(individualSubs[0].id) : old.subscription;
-      return { ...old, isIndividual: on, subscription };
-    });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit(validateClass(v), () => onSave(v));
+  const submit = async (v: ClassFormValues) => {
+    try {
+      await onSave(v);
+    } catch (err) {
+      // A refusal of no rule is the class-write message of spec §8.
+      if (violationsOf(err)) applyServerViolations(form, err);
+      else toast.error(t('web_classes_error_manage'));
+    }
   };
 
   const text = (key: 'name' | 'year' | 'grade' | 'term', label: string, extra: Record<string, string | boolean> = {}) => (
-    <TextField label={label} name={key} value={v[key]} error={errors[key]} onChange={(e) => set(key, e.target.value)} {...extra} />
+    <FormTextField label={label} name={key} {...extra} />
   );
 
   return (
-    <form ref={formRef} className="space-y-5" onSubmit={onSubmit} noValidate>
+    <Form form={form} className="space-y-5" onSubmit={submit} translateMessage={translateClassViolation}>
       <RequiredNote>{t('web_ui_required_note')}</RequiredNote>
-      <FormErrors message={otherError} />
+      <FormError />
       {text('name', t('web_class_form_name'), { required: true, autoComplete: 'off' })}
       <div className="grid gap-4 sm:grid-cols-3">
         {text('year', t('web_class_form_year'), { required: true, inputMode: 'numeric' })}
@@ -80,40 +96,48 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
         {text('term', t('web_class_form_term'))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField
-          label={t('web_class_form_start')}
+        <FormField
           name="start"
-          required
-          value={v.start}
-          error={errors.start}
-          onChange={(d) => set('start', d)}
+          deps={['end']}
+          render={(f, error) => (
+            <DateField label={t('web_class_form_start')} name="start" required value={f.value} error={error} onChange={f.onChange} />
+          )}
         />
-        <DateField
-          label={t('web_class_form_end')}
+        <FormField
           name="end"
-          required
-          min={v.start}
-          value={v.end}
-          error={errors.end}
-          hint={initial.end ? undefined : t('web_class_form_end_hint')}
-          onChange={(d) => set('end', d)}
+          deps={['start']}
+          render={(f, error) => (
+            <DateField
+              label={t('web_class_form_end')}
+              name="end"
+              required
+              min={start}
+              value={f.value}
+              error={error}
+              hint={initial.end ? undefined : t('web_class_form_end_hint')}
+              onChange={f.onChange}
+            />
+          )}
         />
       </div>
-      <PointsField
-        label={t('web_capture_default_points')}
-        hint={t('web_capture_default_points_hint')}
-        value={v.defaultPoints}
-        onChange={(p) => set('defaultPoints', p)}
+      <FormField
+        name="defaultPoints"
+        render={(f) => (
+          <PointsField
+            label={t('web_capture_default_points')}
+            hint={t('web_capture_default_points_hint')}
+            value={f.value}
+            onChange={f.onChange}
+          />
+        )}
       />
       <div className="flex items-start gap-3 text-sm text-slate-800">
         <input
           id={commentsId}
           type="checkbox"
-          name="familyComments"
           className="mt-0.5 h-5 w-5 accent-teal-700"
-          checked={v.familyComments}
           aria-describedby={`${commentsId}-hint`}
-          onChange={(e) => set('familyComments', e.target.checked)}
+          {...form.register('familyComments')}
         />
         <div>
           <label htmlFor={commentsId} className="block font-medium">
@@ -124,13 +148,15 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           </p>
         </div>
       </div>
-      <OfficeHoursField value={v.officeHours} onChange={(o) => set('officeHours', o)} errors={errors} />
-      <SelectField
+      <FormField
+        name="officeHours"
+        render={(f, error) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={error ? { officeHours: error } : {}} />}
+      />
+      <FormSelectField
+        name="educationLevel"
         label={t('web_class_form_education_level')}
-        value={v.educationLevel}
-        error={errors.educationLevel ?? (levels.error ? t('web_common_fetch_failed') : undefined)}
+        error={levels.error ? t('web_common_fetch_failed') : undefined}
         aria-busy={levels.isLoading || undefined}
-        onChange={(e) => set('educationLevel', e.target.value)}
       >
         <option value="">{t('web_class_form_not_specified')}</option>
         {levels.data?.['hydra:member'].map((l) => (
@@ -138,98 +164,98 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
             {intl.formatMessage({ id: translationKey(l.translationKey), defaultMessage: l.translationKey })}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       <SubscriptionFields
-        v={v}
-        errors={errors}
+        subscription={current}
         subscriptions={subscriptions}
         individualAllowed={individualSubs.length > 0}
         failed={Boolean(subs.error)}
-        set={set}
         setIndividual={setIndividual}
       />
-      <AvatarPicker
-        label={t('web_class_form_avatar')}
-        name={v.name || '?'}
-        value={v.avatar}
-        onChange={(m) => set('avatar', m)}
-        uploadType={MediaType.TeachingClassAvatar}
-        catalogueType={MediaType.TeachingClassAvatar}
-        error={errors.avatar}
+      <FormField
+        name="avatar"
+        render={(f, error) => (
+          <AvatarPicker
+            label={t('web_class_form_avatar')}
+            name={name || '?'}
+            value={f.value as Media | null}
+            onChange={f.onChange}
+            uploadType={MediaType.TeachingClassAvatar}
+            catalogueType={MediaType.TeachingClassAvatar}
+            error={error}
+          />
+        )}
       />
       {schoolName && (
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_class_form_school" values={{ school: <strong>{schoolName}</strong> }} />
         </p>
       )}
-      <FormActions busy={busy} submitLabel={submitLabel}>
-        {footer}
-      </FormActions>
-    </form>
+      <FormActions submitLabel={submitLabel}>{footer}</FormActions>
+    </Form>
   );
 }
 
 interface SubscriptionProps {
-  v: ClassFormValues;
-  errors: FieldErrors;
+  subscription: string;
   subscriptions: Subscription[];
   individualAllowed: boolean;
   failed: boolean;
-  set: (key: 'subscription', value: string) => void;
   setIndividual: (on: boolean) => void;
 }
 
 /** The subscription (none allowed) and, for users whose subscription allows it, the individual switch. */
-function SubscriptionFields({ v, errors, subscriptions, individualAllowed, failed, set, setIndividual }: SubscriptionProps) {
+function SubscriptionFields({ subscription, subscriptions, individualAllowed, failed, setIndividual }: SubscriptionProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const id = useId();
   return (
     <>
-      {(subscriptions.length > 0 || v.subscription) && (
-        <SelectField
-          label={t('web_class_form_subscription')}
-          value={v.subscription}
-          error={errors.subscription}
-          onChange={(e) => set('subscription', e.target.value)}
-        >
+      {(subscriptions.length > 0 || subscription) && (
+        <FormSelectField name="subscription" label={t('web_class_form_subscription')}>
           <option value="">{t('web_class_form_no_subscription')}</option>
           {subscriptions.map((s) => (
             <option key={s.id} value={String(s.id)}>
               {s.name}
             </option>
           ))}
-        </SelectField>
+        </FormSelectField>
       )}
       {failed && <p className="text-sm text-red-700">{t('web_classes_error_subscriptions')}</p>}
-      {(individualAllowed || v.isIndividual) && (
-        <div className="space-y-1">
-          <div className="flex items-start gap-3 text-sm text-slate-800">
-            <input
-              id={`${id}-input`}
-              type="checkbox"
-              className="mt-0.5 h-5 w-5 accent-teal-700"
-              checked={v.isIndividual}
-              aria-invalid={errors.isIndividual ? true : undefined}
-              aria-describedby={errors.isIndividual ? `${id}-error ${id}-hint` : `${id}-hint`}
-              onChange={(e) => setIndividual(e.target.checked)}
-            />
-            <div>
-              <label htmlFor={`${id}-input`} className="block font-medium">
-                {t('web_class_form_individual')}
-              </label>
-              <p id={`${id}-hint`} className="text-slate-600">
-                {t('web_class_form_individual_hint')}
-              </p>
+      <FormField
+        name="isIndividual"
+        render={(f, error) =>
+          (individualAllowed || f.value) && (
+            <div className="space-y-1">
+              <div className="flex items-start gap-3 text-sm text-slate-800">
+                <input
+                  id={`${id}-input`}
+                  ref={f.ref}
+                  type="checkbox"
+                  className="mt-0.5 h-5 w-5 accent-teal-700"
+                  checked={Boolean(f.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+                  onChange={(e) => setIndividual(e.target.checked)}
+                />
+                <div>
+                  <label htmlFor={`${id}-input`} className="block font-medium">
+                    {t('web_class_form_individual')}
+                  </label>
+                  <p id={`${id}-hint`} className="text-slate-600">
+                    {t('web_class_form_individual_hint')}
+                  </p>
+                </div>
+              </div>
+              {error && (
+                <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+                  {error}
+                </p>
+              )}
             </div>
-          </div>
-          {errors.isIndividual && (
-            <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-              {errors.isIndividual}
-            </p>
-          )}
-        </div>
-      )}
+          )
+        }
+      />
     </>
   );
 }

@@ -1,15 +1,18 @@
+import { teachingClassPatchBody } from '@skillroom/contract/schemas';
 import type { TeachingClass } from '@skillroom/contract/types';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField } from '../../../components/ui/field';
+import { applyServerViolations, Form, FormError, FormSelectField, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
-import { classFieldErrors, violationsOf } from '../../../lib/class-violations';
+import { translateClassViolation } from '../../../lib/class-violations';
 import { fullName, revalidateClassData } from '../../../lib/teaching-classes';
+import { violationsOf } from '../../../lib/violations';
 import { patchClass } from '../api/class-form-api';
 
 /** Hands the class to one of its co-teachers (DESIGN §2); the old owner stays as a co-teacher. */
@@ -17,11 +20,15 @@ export function ClassOwnerCard({ cls }: { cls: TeachingClass }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const coTeachers = cls.teachers ?? [];
-  const [chosen, setChosen] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const find = (id: string) => coTeachers.find((t) => String(t.id) === id);
+  const form = useZodForm<{ creator: string }>(teachingClassPatchBody, {
+    defaultValues: { creator: '' },
+    body: (v) => ({ creator: find(v.creator)?.['@id'] }),
+    check: (v): Record<string, string> => (find(v.creator) ? {} : { creator: 'web_class_owner_choose_first' }),
+  });
+  const owner = find(useWatch({ control: form.control, name: 'creator' }));
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const owner = coTeachers.find((t) => String(t.id) === chosen);
 
   const transfer = async () => {
     if (!owner) return;
@@ -36,9 +43,7 @@ export function ClassOwnerCard({ cls }: { cls: TeachingClass }) {
       navigate(`/teaching-class/${cls.id}`);
     } catch (e) {
       setAsking(false);
-      const violations = violationsOf(e);
-      const errors = violations ? classFieldErrors(intl, violations) : null;
-      if (errors) setError(errors.creator ?? Object.values(errors)[0] ?? null);
+      if (violationsOf(e)) applyServerViolations(form, e);
       else toast.error(intl.formatMessage({ id: 'web_classes_error_manage' }));
     } finally {
       setBusy(false);
@@ -55,36 +60,27 @@ export function ClassOwnerCard({ cls }: { cls: TeachingClass }) {
           <FormattedMessage id="web_class_owner_none" />
         </p>
       ) : (
-        <form
+        <Form
+          form={form}
           className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (owner) setAsking(true);
-            else setError(intl.formatMessage({ id: 'web_class_owner_choose_first' }));
-          }}
+          onSubmit={() => setAsking(true)}
+          translateMessage={translateClassViolation}
         >
+          <FormError />
           <div className="w-full sm:w-72">
-            <SelectField
-              label={intl.formatMessage({ id: 'web_class_owner_new' })}
-              value={chosen}
-              error={error}
-              onChange={(e) => {
-                setChosen(e.target.value);
-                setError(null);
-              }}
-            >
+            <FormSelectField name="creator" label={intl.formatMessage({ id: 'web_class_owner_new' })}>
               <option value="">{intl.formatMessage({ id: 'web_class_owner_prompt' })}</option>
               {coTeachers.map((t) => (
                 <option key={t.id} value={String(t.id)}>
                   {fullName(t)}
                 </option>
               ))}
-            </SelectField>
+            </FormSelectField>
           </div>
           <Button type="submit" variant="secondary">
             <FormattedMessage id="web_class_owner_submit" />
           </Button>
-        </form>
+        </Form>
       )}
       <ConfirmDialog
         open={asking}

@@ -1,12 +1,13 @@
 import type { Locale } from '@skillroom/contract/constants';
 import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mutate } from 'swr';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { control } from '../../../components/ui/field';
+import { Form, FormError, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { LanguageOptions } from '../../../components/ui/language-select';
 import { Loading } from '../../../components/ui/spinner';
 import {
@@ -17,6 +18,7 @@ import {
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { sortByName } from '../../../lib/name-order';
+import { readFormMessage } from '../../../lib/violations';
 import { classKey, fullName } from '../../../lib/teaching-classes';
 import { isLocale, letterLanguageDefault, printedLanguage } from './family-letter-language';
 
@@ -42,8 +44,9 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
   const initial = (p: TeachingClassStudent) => (known ? letterLanguageDefault(p, known, intl.locale) : null);
   const [chosen, setChosen] = useState<Record<number, Locale>>({});
   const [all, setAll] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The languages are the rows' own state (their defaults arrive after the dialog opens); the form sends and says what failed.
+  const form = useZodForm(null);
+  const busy = form.formState.isSubmitting;
   const valueOf = (p: TeachingClassStudent) => chosen[p.id] ?? initial(p);
 
   useEffect(() => {
@@ -57,14 +60,9 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
   }, []);
 
   const failure = (e: unknown) =>
-    e instanceof ApiError && e.status !== 0
-      ? (e.violations[0]?.message ?? e.message)
-      : intl.formatMessage({ id: 'web_common_fetch_failed' });
+    e instanceof ApiError && e.status !== 0 ? (e.violations[0]?.message ?? e.message) : 'web_common_fetch_failed';
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = async () => {
     // Only what the server would not print by itself is written: a place left on its default keeps following its
     // family's or the class's language (the reader's, shown when the class has none, is written).
     const changed = known ? places.filter((p) => valueOf(p) !== printedLanguage(p, known)) : [];
@@ -72,21 +70,20 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
       try {
         await saveFamilyLanguage(p.id, valueOf(p)!);
       } catch (err) {
-        setBusy(false);
         await mutate(classKey(cls.id));
-        return setError(intl.formatMessage({ id: 'web_family_letters_save_failed' }, { name: fullName(p), reason: failure(err) }));
+        const reason = readFormMessage(intl, failure(err));
+        return setFormError(form, intl.formatMessage({ id: 'web_family_letters_save_failed' }, { name: fullName(p), reason }));
       }
     }
     if (changed.length) await mutate(classKey(cls.id));
     try {
       await downloadFamilyLetters(cls.id);
-      void track({ name: 'family_letters_printed', screen: 'Class Detail', properties: { students: places.length } });
-      toast.success(intl.formatMessage({ id: 'web_family_letters_done' }));
-      onClose();
     } catch (err) {
-      setError(failure(err));
-      setBusy(false);
+      return setFormError(form, failure(err));
     }
+    void track({ name: 'family_letters_printed', screen: 'Class Detail', properties: { students: places.length } });
+    toast.success(intl.formatMessage({ id: 'web_family_letters_done' }));
+    onClose();
   };
 
   return (
@@ -99,7 +96,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
         if (!busy) onClose();
       }}
     >
-      <form onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col" noValidate>
+      <Form form={form} onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
         <div className="shrink-0 space-y-3 border-b border-slate-200 p-5">
           <h2 id={titleId} className="text-lg font-bold">
             <FormattedMessage id="web_family_letters_open" />
@@ -107,7 +104,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
           <p className="text-sm text-slate-700">
             <FormattedMessage id="web_family_letters_intro" />
           </p>
-          {error && <Alert>{error}</Alert>}
+          <FormError />
           <div className="space-y-1">
             <label htmlFor={setAllId} className="block text-sm font-medium text-slate-800">
               <FormattedMessage id="web_family_letters_set_all" />
@@ -129,7 +126,7 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
           </div>
         </div>
         {!known ? (
-          <div className="p-5">{defaults.error ? <Alert>{failure(defaults.error)}</Alert> : <Loading />}</div>
+          <div className="p-5">{defaults.error ? <Alert>{readFormMessage(intl, failure(defaults.error))}</Alert> : <Loading />}</div>
         ) : (
           // The rows scroll between a fixed head and foot (issue 36 §5: the buttons sat over the rows); every row lays its
           // name and language out the same way at any width, the name wrapping beside a select of fixed width.
@@ -165,11 +162,11 @@ export function FamilyLettersDialog({ cls, places, onClose }: { cls: TeachingCla
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             <FormattedMessage id="web_confirm_cancel" />
           </Button>
-          <Button type="submit" busy={busy} disabled={!known}>
+          <SubmitButton disabled={!known}>
             <FormattedMessage id="web_family_letters_submit" />
-          </Button>
+          </SubmitButton>
         </div>
-      </form>
+      </Form>
     </dialog>
   );
 }

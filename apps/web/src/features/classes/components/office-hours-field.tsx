@@ -2,7 +2,6 @@ import type { OfficeHours } from '@skillroom/contract/rules';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../../components/ui/field';
-import type { FieldErrors } from '../../../lib/violations';
 
 /** What a class gets when its teacher turns office hours on: the working week, school hours. */
 export const DEFAULT_OFFICE_HOURS: OfficeHours = { days: [1, 2, 3, 4, 5], start: '08:00', end: '16:00' };
@@ -14,7 +13,7 @@ interface Props {
   value: OfficeHours | null;
   onChange: (value: OfficeHours | null) => void;
   /** The form's errors: those of `officeHours`, `officeHours.days`, `.start` and `.end` show here. */
-  errors?: FieldErrors;
+  errors?: Partial<Record<string, string>>;
 }
 
 /**

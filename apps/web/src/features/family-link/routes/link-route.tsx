@@ -1,11 +1,12 @@
 import { FAMILY_LETTER, fullName } from '@skillroom/contract/rules';
+import { invitationCreateBody } from '@skillroom/contract/schemas';
 import type { StudentProfileUserInvitation } from '@skillroom/contract/types';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { buttonClass } from '../../../components/ui/button';
+import { Form, FormTextField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
@@ -61,12 +62,15 @@ function SignedOut({ code }: { code: string }) {
   );
 }
 
-type Outcome = { kind: 'sending' } | { kind: 'sent'; request: StudentProfileUserInvitation } | { kind: 'form'; error: string | null };
+type Outcome = { kind: 'sending' } | { kind: 'sent'; request: StudentProfileUserInvitation } | { kind: 'form' };
 
 function SignedIn({ code }: { code: string }) {
   const intl = useIntl();
-  const [outcome, setOutcome] = useState<Outcome>(code ? { kind: 'sending' } : { kind: 'form', error: null });
-  const [typed, setTyped] = useState(code);
+  const [outcome, setOutcome] = useState<Outcome>(code ? { kind: 'sending' } : { kind: 'form' });
+  const form = useZodForm<{ invitationCode: string }>(invitationCreateBody, {
+    defaultValues: { invitationCode: code },
+    check: (v): Record<string, string> => (v.invitationCode.trim() ? {} : { invitationCode: 'web_family_link_no_code' }),
+  });
   const started = useRef(false);
 
   const send = useCallback(
@@ -78,10 +82,11 @@ function SignedIn({ code }: { code: string }) {
         setOutcome({ kind: 'sent', request });
         await revalidateStudentLinks();
       } catch (err) {
-        setOutcome({ kind: 'form', error: invitationErrorText(intl, err) });
+        setOutcome({ kind: 'form' });
+        setFormError(form, invitationErrorText(intl, err), 'invitationCode');
       }
     },
-    [intl],
+    [intl, form],
   );
 
   // The code came with the link: the request is made once, as the letter says.
@@ -90,13 +95,6 @@ function SignedIn({ code }: { code: string }) {
     started.current = true;
     void send(code);
   }, [code, send]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const value = typed.trim();
-    if (!value) return setOutcome({ kind: 'form', error: intl.formatMessage({ id: 'web_family_link_no_code' }) });
-    void send(value);
-  };
 
   const dashboard = (
     <Link to="/" className={buttonClass('secondary')}>
@@ -127,23 +125,21 @@ function SignedIn({ code }: { code: string }) {
     );
   }
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <TextField
+    <Form form={form} onSubmit={(v) => send(v.invitationCode.trim())} className="space-y-4">
+      <FormTextField
+        name="invitationCode"
         label={<FormattedMessage id="web_link_code_label" />}
         hint={<FormattedMessage id="web_link_code_hint" />}
-        error={outcome.error}
-        value={typed}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        onChange={(e) => setTyped(e.target.value)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit">
+        <SubmitButton>
           <FormattedMessage id="web_link_submit" />
-        </Button>
+        </SubmitButton>
         {dashboard}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Form, FormTextField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { Avatar } from '../../../components/ui/avatar';
 import { invitationErrorText } from '../../../entities/invitations/invitation-error';
@@ -11,53 +9,48 @@ import { track } from '../../../lib/analytics';
 import { formatDate } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
 
+const loadCodeSchema = () => import('@skillroom/contract/schemas').then((m) => m.invitationCreateBody);
+
 /** "Link a student" (DESIGN §1): the code a teacher gave the family; a teacher of the class then approves. */
 export function LinkStudentCard({ userId }: { userId: number }) {
   const intl = useIntl();
   const pending = usePendingLinkRequests({ 'user.id': userId });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The schema (with zod) is loaded when the field is first used: the family's first screen stays without it.
+  const form = useZodForm<{ invitationCode: string }>(loadCodeSchema, {
+    defaultValues: { invitationCode: '' },
+    check: (v): Record<string, string> => (v.invitationCode.trim() ? {} : { invitationCode: 'web_link_code_required' }),
+  });
   const requests = pending.data?.['hydra:member'] ?? [];
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const typed = code.trim();
-    if (!typed) return setError(intl.formatMessage({ id: 'web_link_code_required' }));
-    setBusy(true);
-    setError(null);
+  const submit = async ({ invitationCode }: { invitationCode: string }) => {
     try {
-      const request = await requestLink(typed);
+      const request = await requestLink(invitationCode.trim());
       void track({ name: 'student_profile_invitation_requested', screen: 'Class List' });
       toast.success(intl.formatMessage({ id: 'web_link_sent' }, { name: fullName(request.student), class: request.teachingClass.name }));
-      setCode('');
+      form.reset();
       await revalidateStudentLinks();
     } catch (err) {
-      setError(invitationErrorText(intl, err));
-    } finally {
-      setBusy(false);
+      setFormError(form, invitationErrorText(intl, err), 'invitationCode');
     }
   };
 
   return (
     <CardSection title={<FormattedMessage id="web_link_title" />}>
-      <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-start gap-3" noValidate>
+      <Form form={form} onSubmit={submit} className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-48">
-          <TextField
+          <FormTextField
+            name="invitationCode"
             label={<FormattedMessage id="web_link_code_label" />}
             hint={<FormattedMessage id="web_link_code_hint" />}
-            error={error}
-            value={code}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            onChange={(e) => setCode(e.target.value)}
           />
         </div>
-        <Button type="submit" busy={busy} className="sm:mt-6">
+        <SubmitButton className="sm:mt-6">
           <FormattedMessage id="web_link_submit" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
       {requests.length > 0 && (
         <div>
           <h3 className="text-sm font-semibold text-slate-800">

@@ -1,11 +1,13 @@
 import { NotificationType } from '@skillroom/contract/constants';
 import { MESSAGE_TEXT_MAX } from '@skillroom/contract/rules';
+import { messageCreateBody } from '@skillroom/contract/schemas';
 import type { Conversation, Message, Participant } from '@skillroom/contract/types';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
+import { Form, FormTextAreaField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { Loading } from '../../../components/ui/spinner';
 import { useLiveNotification } from '../../../entities/notifications/live-notifications';
 import { AttachmentsField } from '../../../entities/media/attachments-field';
@@ -104,9 +106,15 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
   const { messages, data, error, isLoading, mutate, hasOlder, loadingOlder, more } = useMessages(id);
   const attachments = useAttachments();
   useLiveNotification(MESSAGE_TYPES, () => void mutate());
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const medias = () => attachments.medias.map((m) => m['@id']);
+  const form = useZodForm<{ text: string }>(messageCreateBody, {
+    defaultValues: { text: '' },
+    body: (v) =>
+      conversation
+        ? { conversation: conversation['@id'], text: v.text, medias: medias() }
+        : { teachingClassStudent: placeIri, text: v.text, medias: medias() },
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
   const [expect, setExpect] = useState<string | null>(null);
   const listId = useId();
   const newestOther = messages.filter((m) => !m.isMine).pop();
@@ -119,27 +127,23 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
         .catch(() => undefined);
   }, [newestOther]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    setFailed(null);
+  const submit = async (v: { text: string }) => {
+    let sent;
     try {
-      const medias = attachments.medias.map((m) => m['@id']);
-      const sent = await sendMessage(
-        conversation ? { conversation: conversation['@id'], text, medias } : { teachingClassStudent: placeIri, text, medias },
+      sent = await sendMessage(
+        conversation
+          ? { conversation: conversation['@id'], text: v.text, medias: medias() }
+          : { teachingClassStudent: placeIri, text: v.text, medias: medias() },
       );
-      setText('');
-      attachments.reset();
-      setExpect(sent.expectAnswerAfter ?? null);
-      await mutate();
-      await revalidateConversations();
-      if (!conversation) onStarted?.(Number(sent.conversation.split('/').pop()));
     } catch {
-      setFailed(intl.formatMessage({ id: 'web_messages_send_failed' }));
-    } finally {
-      setBusy(false);
+      return setFormError(form, 'web_messages_send_failed', 'text');
     }
+    form.reset();
+    attachments.reset();
+    setExpect(sent.expectAnswerAfter ?? null);
+    await mutate();
+    await revalidateConversations();
+    if (!conversation) onStarted?.(Number(sent.conversation.split('/').pop()));
   };
 
   return (
@@ -173,20 +177,13 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
           <FormattedMessage id="web_messages_office_hours" values={{ time: weekdayTime(expect) }} />
         </Alert>
       )}
-      <form onSubmit={(e) => void submit(e)} className="space-y-2">
-        <TextAreaField
-          label={intl.formatMessage({ id: 'web_messages_text_label' })}
-          value={text}
-          maxLength={MESSAGE_TEXT_MAX}
-          rows={3}
-          onChange={(e) => setText(e.target.value)}
-          error={failed ?? undefined}
-        />
+      <Form form={form} onSubmit={submit} className="space-y-2">
+        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={MESSAGE_TEXT_MAX} rows={3} />
         <AttachmentsField state={attachments} />
-        <Button type="submit" busy={busy} disabled={!text.trim() || attachments.uploading || attachments.failed}>
+        <SubmitButton disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_send" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { announcementBody } from '@skillroom/contract/schemas';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { MESSAGE_TEXT_MAX } from '@skillroom/contract/rules';
 import type { TeachingClass } from '@skillroom/contract/types';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
+import { buttonClass } from '../../../components/ui/button';
+import { Form, FormTextAreaField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { Page } from '../../../components/ui/page';
 import { AttachmentsField } from '../../../entities/media/attachments-field';
 import { useAttachments } from '../../../entities/media/use-attachments';
@@ -19,32 +21,29 @@ export function AnnounceRoute({ classId }: { classId: number }) {
   useScreenView('Announce');
   const intl = useIntl();
   const { data: cls } = useSWR<TeachingClass>(`/teaching-class/${classId}`);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const form = useZodForm<{ text: string }>(announcementBody, {
+    defaultValues: { text: '' },
+    body: (v) => ({ teachingClass: `/api/auth/v1/teaching-class/${classId}`, text: v.text }),
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
   const [sent, setSent] = useState<number | null>(null);
   const attachments = useAttachments();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFailed(null);
+  const submit = async (v: { text: string }) => {
     try {
       const a = await announce(
         classId,
-        text,
+        v.text,
         attachments.medias.map((m) => m['@id']),
       );
       setSent(a.conversations);
-      setText('');
-      attachments.reset();
-      await revalidateConversations();
     } catch (err) {
-      const none = err instanceof ApiError && err.violations.some((v) => v.propertyPath === 'teachingClass');
-      setFailed(intl.formatMessage({ id: none ? 'web_messages_no_families' : 'web_messages_send_failed' }));
-    } finally {
-      setBusy(false);
+      const none = err instanceof ApiError && err.violations.some((x) => x.propertyPath === 'teachingClass');
+      return setFormError(form, none ? 'web_messages_no_families' : 'web_messages_send_failed', 'text');
     }
+    form.reset();
+    attachments.reset();
+    await revalidateConversations();
   };
 
   return (
@@ -57,7 +56,7 @@ export function AnnounceRoute({ classId }: { classId: number }) {
         </Link>
       }
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-3">
+      <Form form={form} onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_messages_announce_hint" />
         </p>
@@ -66,19 +65,12 @@ export function AnnounceRoute({ classId }: { classId: number }) {
             <FormattedMessage id="web_messages_announce_done" values={{ count: sent }} />
           </Alert>
         )}
-        <TextAreaField
-          label={intl.formatMessage({ id: 'web_messages_text_label' })}
-          value={text}
-          maxLength={MESSAGE_TEXT_MAX}
-          rows={5}
-          onChange={(e) => setText(e.target.value)}
-          error={failed ?? undefined}
-        />
+        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={MESSAGE_TEXT_MAX} rows={5} />
         <AttachmentsField state={attachments} />
-        <Button type="submit" busy={busy} disabled={!text.trim() || attachments.uploading || attachments.failed}>
+        <SubmitButton disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_announce_send" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </Page>
   );
 }

@@ -1,18 +1,16 @@
 import { accountDeleteBody } from '@skillroom/contract/schemas';
 import type { User } from '@skillroom/contract/types';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/field';
+import { applyServerViolations, Form, FormError, FormTextField, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { markAccountDeleted } from '../../../lib/account-deleted';
 import { ApiError, leaveForLogout } from '../../../lib/api-client';
 import { clearTokens } from '../../../lib/session';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { apiFieldErrors, zodFieldErrors } from '../../../lib/violations';
 import { deleteAccount } from '../api/profile-api';
 
 /** The names of the classes a 409 says the account still owns (DESIGN §6 "Accounts"). */
@@ -28,43 +26,31 @@ const ownedClasses = (err: unknown): string[] | null => {
 export function DeleteAccountSection({ user }: { user: User }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const { errors, setErrors } = useFieldErrors({ currentPassword: password }, (v) => {
-    const local = accountDeleteBody.safeParse(v);
-    return local.success ? {} : zodFieldErrors(intl, local.error);
-  });
+  const form = useZodForm<{ currentPassword: string }>(accountDeleteBody, { defaultValues: { currentPassword: '' } });
+  const formRef = useRef<HTMLFormElement>(null);
   const [classes, setClasses] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const close = () => {
     setOpen(false);
-    setPassword('');
-    setErrors({});
+    form.reset();
     setClasses(null);
   };
 
-  const confirm = async () => {
-    const body = { currentPassword: password };
-    const local = accountDeleteBody.safeParse(body);
-    if (!local.success) return setErrors(zodFieldErrors(intl, local.error));
-    setBusy(true);
-    setErrors({});
+  const confirm = async (body: { currentPassword: string }) => {
     setClasses(null);
     try {
       await deleteAccount(user.id, body);
-      markAccountDeleted();
-      clearTokens();
-      // The logout address clears the cookies and lands on sign-in, which tells the user the account is gone.
-      leaveForLogout();
     } catch (err) {
       const owned = ownedClasses(err);
       if (owned) return setClasses(owned);
-      const fields = apiFieldErrors(intl, err, intl.formatMessage({ id: 'web_account_delete_failed' }));
-      setErrors(fields);
+      applyServerViolations(form, err, 'web_account_delete_failed');
       if (err instanceof ApiError && err.status === 429) toast.error(intl.formatMessage({ id: 'web_common_too_many' }));
-    } finally {
-      setBusy(false);
+      return;
     }
+    markAccountDeleted();
+    clearTokens();
+    // The logout address clears the cookies and lands on sign-in, which tells the user the account is gone.
+    leaveForLogout();
   };
 
   return (
@@ -79,19 +65,13 @@ export function DeleteAccountSection({ user }: { user: User }) {
         open={open}
         title={<FormattedMessage id="web_account_delete_title" />}
         confirmLabel={<FormattedMessage id="web_account_delete_confirm" />}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={form.formState.isSubmitting}
+        // The dialog's button sends the form: one way to check and send, whichever button or Enter does it.
+        onConfirm={() => formRef.current?.requestSubmit()}
         onClose={close}
       >
         {open && (
-          <form
-            className="space-y-3"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void confirm();
-            }}
-          >
+          <Form form={form} ref={formRef} className="space-y-3" onSubmit={confirm}>
             <p className="font-semibold text-red-800">
               <FormattedMessage id="web_account_delete_warning" />
             </p>
@@ -113,17 +93,15 @@ export function DeleteAccountSection({ user }: { user: User }) {
                 </ul>
               </Alert>
             )}
-            {errors[''] && <Alert>{errors['']}</Alert>}
-            <TextField
+            <FormError />
+            <FormTextField
+              name="currentPassword"
               label={intl.formatMessage({ id: 'web_profile_current_password' })}
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              error={errors.currentPassword}
-              onChange={(e) => setPassword(e.target.value)}
             />
-          </form>
+          </Form>
         )}
       </ConfirmDialog>
     </CardSection>

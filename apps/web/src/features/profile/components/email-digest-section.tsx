@@ -1,16 +1,12 @@
 import { DIGEST_FREQUENCIES, defaultDigest, type DigestFrequency } from '@skillroom/contract/rules';
+import { emailSubscriptionPatchBody } from '@skillroom/contract/schemas';
 import type { EmailSubscription, HydraCollection, User } from '@skillroom/contract/types';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import useSWR from 'swr';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/field';
+import { Form, FormError, FormSelectField, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { api } from '../../../lib/api-client';
-import { useSubmit } from '../../../lib/use-submit';
-import { refusalShown } from '../../../lib/violations';
 
 const loadSubscription = async () => (await api<HydraCollection<EmailSubscription>>('/email-subscriptions'))['hydra:member'][0] ?? null;
 
@@ -26,44 +22,35 @@ export function EmailDigestSection({ user }: { user: User }) {
 
 function DigestForm({ user, sub, saved }: { user: User; sub: EmailSubscription | null; saved: (s: EmailSubscription) => void }) {
   const intl = useIntl();
-  const [digest, setDigest] = useState<DigestFrequency>(sub?.digest ?? defaultDigest(user.accountType));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { busy, run } = useSubmit(setErrors);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(
-      async () => {
-        const body = { digest };
-        const s = sub
-          ? await api<EmailSubscription>(`/email-subscription/${sub.id}`, { method: 'PATCH', body })
-          : await api<EmailSubscription>('/email-subscription', { method: 'POST', body: { ...body, user: user['@id'] } });
-        saved(s);
-        toast.success(intl.formatMessage({ id: 'web_email_digest_saved' }));
-      },
-      refusalShown(intl, setErrors),
-    );
+  const form = useZodForm<{ digest: DigestFrequency }>(emailSubscriptionPatchBody, {
+    defaultValues: { digest: sub?.digest ?? defaultDigest(user.accountType) },
+  });
+  const submit = async (body: { digest: DigestFrequency }) => {
+    const s = sub
+      ? await api<EmailSubscription>(`/email-subscription/${sub.id}`, { method: 'PATCH', body })
+      : await api<EmailSubscription>('/email-subscription', { method: 'POST', body: { ...body, user: user['@id'] } });
+    saved(s);
+    toast.success(intl.formatMessage({ id: 'web_email_digest_saved' }));
   };
   return (
     <CardSection title={<FormattedMessage id="web_email_digest_title" />}>
-      <form className="space-y-4" onSubmit={submit} noValidate data-testid="email-digest">
-        {errors[''] && <Alert>{errors['']}</Alert>}
-        <SelectField
+      <Form form={form} className="space-y-4" onSubmit={submit} data-testid="email-digest">
+        <FormError />
+        <FormSelectField
+          name="digest"
           label={intl.formatMessage({ id: 'web_email_digest_label' })}
-          value={digest}
-          error={errors.digest}
           hint={intl.formatMessage({ id: 'web_email_digest_hint' })}
-          onChange={(e) => setDigest(e.target.value as DigestFrequency)}
         >
           {DIGEST_FREQUENCIES.map((f) => (
             <option key={f} value={f}>
               {intl.formatMessage({ id: `web_email_digest_${f}` })}
             </option>
           ))}
-        </SelectField>
-        <Button type="submit" busy={busy}>
+        </FormSelectField>
+        <SubmitButton>
           <FormattedMessage id="web_email_digest_save" />
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </CardSection>
   );
 }

@@ -1,12 +1,13 @@
 import { formatInteger, ROSTER_IMPORT_ACCEPT, ROSTER_IMPORT_LIMITS, ROSTER_IMPORT_MESSAGES } from '@skillroom/contract/rules';
+import { rosterImportFormFields, rosterImportTextBody } from '@skillroom/contract/schemas';
 import type { RosterImportPreview, TeachingClass } from '@skillroom/contract/types';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { control, Frame, TextAreaField } from '../../../components/ui/field';
+import { control, Frame } from '../../../components/ui/field';
+import { Form, FormError, FormField, FormTextAreaField, setFormError, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { revalidateClassData } from '../../../lib/teaching-classes';
@@ -33,10 +34,19 @@ const ERROR_KEYS: [string, string][] = [
   [ROSTER_IMPORT_MESSAGES.nothingToAdd, 'web_roster_error_nothing_to_add'],
 ];
 
-function errorText(intl: IntlShape, e: unknown): string {
-  const text = e instanceof ApiError ? (e.violations[0]?.message ?? e.message) : String(e);
+/** The roster's own texts with the limits they name; the others as every form reads them. */
+function rosterText(intl: IntlShape, text: string): string {
   const key = ERROR_KEYS.find(([m]) => m === text)?.[1];
   return key ? intl.formatMessage({ id: key }, limits(intl.locale)) : translateViolation(intl, text);
+}
+
+/** What a refused import says, above the list: its first violation or its message. */
+const refusal = (e: unknown) =>
+  e instanceof ApiError && e.status !== 0 ? (e.violations[0]?.message ?? e.message) : 'web_common_fetch_failed';
+
+interface Values {
+  text: string;
+  file: File | null;
 }
 
 /**
@@ -46,47 +56,41 @@ function errorText(intl: IntlShape, e: unknown): string {
 export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'paste' | 'file' }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  // Pasted lines are read as the JSON body is, a file's form fields as the multipart ones (its own checks are the server's).
+  const form = useZodForm<Values>(mode === 'paste' ? rosterImportTextBody : rosterImportFormFields, {
+    defaultValues: { text: '', file: null },
+    body: (v) => (mode === 'paste' ? { teachingClass: cls['@id'], text: v.text } : { teachingClass: cls['@id'] }),
+    check: (v): Record<string, string> => (mode === 'file' && !v.file ? { root: 'web_roster_error_no_file' } : {}),
+  });
   const [preview, setPreview] = useState<RosterImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'check' | 'add' | null>(null);
+  const [adding, setAdding] = useState(false);
   const reviewRef = useRef<HTMLHeadingElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
 
-  const source = (): RosterSource | null => (mode === 'paste' ? { kind: 'text', text } : file ? { kind: 'file', file } : null);
+  const source = (v: Values): RosterSource | null =>
+    mode === 'paste' ? { kind: 'text', text: v.text } : v.file ? { kind: 'file', file: v.file } : null;
   const changed = () => {
     setPreview(null);
-    setError(null);
+    form.clearErrors();
   };
-  const fail = (e: unknown) => setError(errorText(intl, e));
   // Focus follows what the check found once it is on the page (a frame callback could run before React renders it).
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
   useEffect(() => {
     if (preview) reviewRef.current?.focus();
   }, [preview]);
 
-  const check = async (ev: FormEvent) => {
-    ev.preventDefault();
-    const s = source();
-    if (!s) return fail(new ApiError(400, intl.formatMessage({ id: 'web_roster_error_no_file' })));
-    setBusy('check');
-    setError(null);
+  const check = async (v: Values) => {
+    const s = source(v);
+    if (!s) return;
     try {
       setPreview(await previewRoster(cls['@id'], s));
     } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
+      setFormError(form, refusal(e));
     }
   };
 
   const add = async () => {
-    const s = source();
+    const s = source(form.getValues());
     if (!s) return;
-    setBusy('add');
+    setAdding(true);
     try {
       const result = await importRoster(cls['@id'], s);
       void revalidateClassData();
@@ -94,36 +98,32 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
       toast.success(intl.formatMessage({ id: 'web_roster_added' }, { count: result['hydra:totalItems'], name: cls.name }));
       navigate(`/teaching-class/${cls.id}`);
     } catch (e) {
-      setBusy(null);
-      fail(e);
+      setAdding(false);
+      setFormError(form, refusal(e));
     }
   };
 
-  const adding = preview ? preview.summary.new + preview.summary.existing : 0;
+  const count = preview ? preview.summary.new + preview.summary.existing : 0;
   return (
     <div className="space-y-6">
-      <form onSubmit={check} className="space-y-4" noValidate>
+      <Form form={form} onSubmit={check} className="space-y-4" translateMessage={rosterText}>
         {mode === 'paste' ? (
-          <TextAreaField
+          <FormTextAreaField
+            name="text"
             label={<FormattedMessage id="web_roster_paste_label" />}
             hint={<FormattedMessage id="web_roster_paste_hint" />}
             rows={8}
-            value={text}
             spellCheck={false}
-            onChange={(e) => (setText(e.target.value), changed())}
+            onInput={changed}
           />
         ) : (
-          <FileField onPick={(f) => (setFile(f), changed())} />
+          <FormField name="file" render={(f) => <FileField onPick={(file) => (f.onChange(file), changed())} />} />
         )}
-        <Button type="submit" variant={preview ? 'secondary' : 'primary'} busy={busy === 'check'}>
+        <SubmitButton variant={preview ? 'secondary' : 'primary'}>
           <FormattedMessage id="web_roster_check" />
-        </Button>
-      </form>
-      {error && (
-        <div ref={errorRef} tabIndex={-1}>
-          <Alert>{error}</Alert>
-        </div>
-      )}
+        </SubmitButton>
+        <FormError />
+      </Form>
       {preview && (
         <section aria-labelledby="roster-review" className="space-y-4">
           <h2 id="roster-review" ref={reviewRef} tabIndex={-1} className="text-lg font-semibold">
@@ -131,8 +131,8 @@ export function RosterImportForm({ cls, mode }: { cls: TeachingClass; mode: 'pas
           </h2>
           <RosterPreview preview={preview} />
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => void add()} busy={busy === 'add'} disabled={adding === 0}>
-              <FormattedMessage id="web_roster_add" values={{ count: adding }} />
+            <Button onClick={() => void add()} busy={adding} disabled={count === 0}>
+              <FormattedMessage id="web_roster_add" values={{ count }} />
             </Button>
             <Button variant="secondary" onClick={changed}>
               <FormattedMessage id="web_roster_change" />

@@ -1,14 +1,14 @@
 import { MediaType } from '@skillroom/contract/constants';
 import { teachingClassStudentCreateBody } from '@skillroom/contract/schemas';
 import type { Media, TeachingClassStudent } from '@skillroom/contract/types';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';
 import { AvatarPicker } from '../../../components/avatar-picker';
-import { FormErrors } from '../../../components/ui/alert';
-import { FormActions } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { zodViolations } from '../../../lib/class-violations';
-import { useClassForm } from '../../../lib/use-class-form';
+import { applyServerViolations, Form, FormActions, FormError, FormField, FormTextField, useZodForm } from '../../../components/ui/form';
+import { translateClassViolation } from '../../../lib/class-violations';
+import { violationsOf } from '../../../lib/violations';
 
 export interface StudentFormValues {
   firstName: string;
@@ -17,7 +17,6 @@ export interface StudentFormValues {
   avatar: Media | null;
 }
 
-const FIELDS = ['firstName', 'lastName', 'code', 'avatar'] as const;
 const studentFields = teachingClassStudentCreateBody.omit({ teachingClass: true });
 
 export const emptyStudent = (): StudentFormValues => ({ firstName: '', lastName: '', code: '', avatar: null });
@@ -47,54 +46,50 @@ interface Props {
 /** First name, last name, code and picture of a student in a class (add and edit). */
 export function StudentForm({ initial, submitLabel, onSave, clearAfterSave = false, footer }: Props) {
   const intl = useIntl();
-  const [v, setV] = useState(initial);
-  const { formRef, errors, busy, submit, otherError } = useClassForm(FIELDS);
+  const form = useZodForm<StudentFormValues>(studentFields, { defaultValues: initial, body: studentBody });
+  const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
   const t = (id: string) => intl.formatMessage({ id });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const local = studentFields.safeParse(studentBody(v));
-    void submit(local.success ? [] : zodViolations(local.error), async () => {
+  const submit = async (v: StudentFormValues) => {
+    try {
       await onSave(v);
-      if (clearAfterSave) {
-        setV(emptyStudent());
-        formRef.current?.querySelector<HTMLInputElement>('input[name="firstName"]')?.focus();
-      }
-    });
+    } catch (err) {
+      // A refusal of no rule is the class-write message of spec §8.
+      if (violationsOf(err)) applyServerViolations(form, err);
+      else toast.error(t('web_classes_error_manage'));
+      return;
+    }
+    if (clearAfterSave) form.reset(emptyStudent());
+    if (clearAfterSave) form.setFocus('firstName');
   };
 
   const text = (key: 'firstName' | 'lastName' | 'code', label: string, extra: Record<string, string | boolean> = {}) => (
-    <TextField
-      label={label}
-      name={key}
-      value={v[key]}
-      error={errors[key]}
-      autoComplete="off"
-      onChange={(e) => setV((old) => ({ ...old, [key]: e.target.value }))}
-      {...extra}
-    />
+    <FormTextField label={label} name={key} autoComplete="off" {...extra} />
   );
 
   return (
-    <form ref={formRef} className="space-y-5" onSubmit={onSubmit} noValidate>
-      <FormErrors message={otherError} />
+    <Form form={form} className="space-y-5" onSubmit={submit} translateMessage={translateClassViolation}>
+      <FormError />
       <div className="grid gap-4 sm:grid-cols-2">
         {text('firstName', t('web_student_form_first_name'), { required: true })}
         {text('lastName', t('web_student_form_last_name'))}
       </div>
       {text('code', t('web_student_form_code'), { hint: t('web_student_form_code_hint') })}
-      <AvatarPicker
-        label={t('web_student_form_avatar')}
-        name={[v.firstName, v.lastName].filter(Boolean).join(' ') || '?'}
-        value={v.avatar}
-        onChange={(m) => setV((old) => ({ ...old, avatar: m }))}
-        uploadType={MediaType.StudentAvatar}
-        catalogueType={MediaType.PredefinedStudentAvatar}
-        error={errors.avatar}
+      <FormField
+        name="avatar"
+        render={(f, error) => (
+          <AvatarPicker
+            label={t('web_student_form_avatar')}
+            name={[firstName, lastName].filter(Boolean).join(' ') || '?'}
+            value={f.value as Media | null}
+            onChange={f.onChange}
+            uploadType={MediaType.StudentAvatar}
+            catalogueType={MediaType.PredefinedStudentAvatar}
+            error={error}
+          />
+        )}
       />
-      <FormActions busy={busy} submitLabel={submitLabel}>
-        {footer}
-      </FormActions>
-    </form>
+      <FormActions submitLabel={submitLabel}>{footer}</FormActions>
+    </Form>
   );
 }
