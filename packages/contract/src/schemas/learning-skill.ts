@@ -15,7 +15,10 @@ const stagePoints = z
   .min(RATING_POINTS.min, { error: GROWTH_MESSAGES.stagePoints })
   .max(RATING_POINTS.max, { error: GROWTH_MESSAGES.stagePoints });
 
-/** One stage as written (DESIGN §12); `translationKey`, sent back as read, is ignored (written stages are the writer's texts). */
+/**
+ * One stage as written (DESIGN §12). `translationKey`, sent back as read, is kept only while the texts are still that
+ * key's in some language (the server checks): a stage renamed by its writer is the writer's text.
+ */
 export const stageBody = z
   .strictObject({
     points: stagePoints,
@@ -23,7 +26,12 @@ export const stageBody = z
     description: optionalText(STAGE_LIMITS.descriptionMax),
     translationKey: z.string({ error: V.type }).nullable().optional(),
   })
-  .transform(({ points, name, description }) => ({ points, name, description: description ?? '' }));
+  .transform(({ points, name, description, translationKey }) => ({
+    points,
+    name,
+    description: description ?? '',
+    translationKey: translationKey ?? null,
+  }));
 
 /** A skill's stages as written: 2 to 6, ordered by points, each with points of its own (400 on `stages` otherwise). */
 export const stagesBody = z.array(stageBody, { error: V.type }).superRefine((stages, ctx) => {

@@ -1,7 +1,8 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ClassCoverage, ClassGrowth, StudentGrowth } from '@skillroom/contract';
-import { studentProfileUsers } from '../../db/schema';
+import type { ClassCoverage, ClassGrowth, Report, StudentGrowth } from '@skillroom/contract';
+import { studentProfileUsers, users } from '../../db/schema';
 import { API, addCoTeacher, addStudent, createClass, linkUser, withClassRoles, type TestUser } from '../../../test/classes';
 import { signUp } from '../../../test/harness';
 import { rate } from '../../../test/ratings';
@@ -165,5 +166,22 @@ describe('GET /coverage/class/{id} (DESIGN §12)', () => {
       [null, 401],
     ];
     for (const [u, status] of expected) expect((await call('GET', `/coverage/class/${w().cls.id}`, u)).statusCode).toBe(status);
+  });
+});
+
+describe('reports name the stage (DESIGN §12)', () => {
+  it('beside the average points, in the JSON and, in the reader\'s language, in the workbook', async () => {
+    const res = await call('GET', `/report/class/${w().cls.id}?startDate=2026-09-01&endDate=2026-11-30`, w().creator);
+    const row = (res.json() as Report).skills.find((k) => k.learningSkill === skill['@id'])!;
+    // 1+2+2+4+5+5 of the first child, the whole class's 3 and the home 1: 23 points in 8 ratings.
+    expect(row).toMatchObject({ ratings: 8, points: 23, average: 2.88, stage: { points: 2, name: 'Developing' } });
+    await t.s.ctx.db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, w().evaluator.id));
+    const sheet = await call('GET', `/report/spreadsheet/class/${w().cls.id}?startDate=2026-09-01&endDate=2026-11-30`, w().evaluator);
+    expect(sheet.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const values = wb.worksheets[1]!.getSheetValues() as unknown[][];
+    expect(values[1]!.at(-1)).toBe('Etapa');
+    expect(values.find((r) => r?.[1] === 'Growing' && r[2] === '')).toEqual([undefined, 'Growing', '', 8, 23, 'En desarrollo']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   LEARNING_SKILL_LIMITS,
+  LOCALES,
   type ListQueryOutput,
   LEARNING_SKILL_MESSAGES as MSG,
   type learningActionCreateBody,
@@ -26,6 +27,7 @@ import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
 import { translateIn } from './learning-skills.presenter';
+import { translator } from '../translations/translations.service';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 
 const NOT_FOUND = {
@@ -86,9 +88,21 @@ async function editableAction(db: DbOrTx, p: Principal, id: number) {
 /** The reader's texts: stages are answered in their language (DESIGN §12). */
 export const readerTexts = async (db: DbOrTx, p: Principal) => translateIn(await usersRepository.language(db, p.userId));
 
-/** Stages as their writer wrote them: their own texts, translated by no key. */
-const writtenStages = (stages: Omit<StoredStage, 'key'>[] | undefined): StoredStage[] | undefined =>
-  stages?.map((x) => ({ points: x.points, name: x.name, description: x.description, key: null }));
+/**
+ * Stages as their writer wrote them. A stage sent back as read (the generic texts in the reader's language, with their
+ * key) keeps its key and English texts, so it stays translated; any other text is the writer's own.
+ */
+const writtenStages = (stages: (Omit<StoredStage, 'key'> & { translationKey: string | null })[] | undefined): StoredStage[] | undefined =>
+  stages?.map((x) => {
+    const key = x.translationKey?.startsWith('learning_stage.') ? x.translationKey : null;
+    const same =
+      key && LOCALES.some((l) => translator(l)(`${key}.name`) === x.name && translator(l)(`${key}.description`) === x.description);
+    if (key && same) {
+      const en = translator('en');
+      return { points: x.points, name: en(`${key}.name`), description: en(`${key}.description`), key };
+    }
+    return { points: x.points, name: x.name, description: x.description, key: null };
+  });
 
 export const learningSkillsService = {
   get: visibleSkill,
