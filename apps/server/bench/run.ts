@@ -10,7 +10,9 @@
 // teachers rating at once and class reads beside them (contention.bench.ts); BENCH_ONLY=roster-import only the
 // 1,000-row roster import; BENCH_ONLY=family-letters the family-letter PDF of 30 students; BENCH_ONLY=export the export
 // of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them;
-// BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts).
+// BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts);
+// BENCH_ONLY=growth growth and coverage of a class in a school with a million other ratings (growth.bench.ts),
+// BENCH_GROWTH=0 leaves it out.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -106,6 +108,9 @@ async function main() {
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-bench-'));
   let child: ChildProcess | null = null;
+  // A database of its own (a school with a million other ratings): nothing of the rows below is measured beside it.
+  const growth = () => import('./growth.bench').then((m) => m.benchGrowth(adminUrl));
+  if (process.env.BENCH_ONLY === 'growth') return await growth();
   await admin(adminUrl, `create database ${name}`);
   try {
     const seeding = performance.now();
@@ -236,6 +241,7 @@ async function main() {
     if (process.env.BENCH_REPORT_PDF !== '0') await pdfs();
     await heavy();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
+    if (process.env.BENCH_GROWTH !== '0') await growth();
   } finally {
     if (child) await stopServer(child);
     await admin(adminUrl, `drop database if exists ${name} with (force)`);

@@ -121,7 +121,11 @@ describe('GET /coverage/class/{id} (DESIGN §12)', () => {
     const { creator, coteacher } = w();
     const cls = await createClass(t.s, creator, { start: daysAgo(200), end: daysAgo(-100) });
     await addCoTeacher(t.s, cls.id, coteacher);
-    const [a, b, c] = [await addStudent(t.s, creator, cls.id), await addStudent(t.s, creator, cls.id), await addStudent(t.s, creator, cls.id)];
+    const [a, b, c] = [
+      await addStudent(t.s, creator, cls.id),
+      await addStudent(t.s, creator, cls.id),
+      await addStudent(t.s, creator, cls.id),
+    ];
     const made = (await call('POST', '/learning-skill', creator, { name: 'Seen', teachingClass: cls['@id'] })).json();
     const act = (await call('POST', '/learning-action', creator, { learningSkill: made.id, name: 'Seen' })).json().id as number;
     await rate(t.s, creator, cls.id, act, { date: daysAgo(3), students: [a['@id']] });
@@ -151,7 +155,8 @@ describe('GET /coverage/class/{id} (DESIGN §12)', () => {
     await rate(t.s, creator, cls.id, act, { date: daysAgo(0), students: [] });
     expect((await get(creator)).notObserved).toEqual([]);
     expect((await get(coteacher)).teachers).toBeUndefined();
-    for (const days of ['0', '366', 'x']) expect((await call('GET', `/coverage/class/${cls.id}?days=${days}`, creator)).statusCode).toBe(400);
+    for (const days of ['0', '366', 'x'])
+      expect((await call('GET', `/coverage/class/${cls.id}?days=${days}`, creator)).statusCode).toBe(400);
   });
 
   it('is seen by the class members only', async () => {
@@ -170,7 +175,7 @@ describe('GET /coverage/class/{id} (DESIGN §12)', () => {
 });
 
 describe('reports name the stage (DESIGN §12)', () => {
-  it('beside the average points, in the JSON and, in the reader\'s language, in the workbook', async () => {
+  it("beside the average points, in the JSON and, in the reader's language, in the workbook", async () => {
     const res = await call('GET', `/report/class/${w().cls.id}?startDate=2026-09-01&endDate=2026-11-30`, w().creator);
     const row = (res.json() as Report).skills.find((k) => k.learningSkill === skill['@id'])!;
     // 1+2+2+4+5+5 of the first child, the whole class's 3 and the home 1: 23 points in 8 ratings.
