@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  camelName,
   classCoverageSchema,
   classGrowthSchema,
   coverageQuery,
@@ -8,22 +6,12 @@ import {
   growthStudentQuery,
   studentGrowthSchema,
 } from '@skillroom/contract';
-import { documentedAs, idParams } from '../../http/route-schema';
+import { idParams, namedQuery } from '../../http/route-schema';
 import { recordAccess } from '../../records/access-log';
 import { readerTexts } from '../learning-skills/learning-skills.service';
 import type { ModuleRoutes } from '../types';
 import { presentClassGrowth, presentCoverage, presentStudentGrowth } from './growth.presenter';
 import { growthService as service } from './growth.service';
-
-/** As the reports' queries: their few names read in either spelling (`start_date` too); any other is a 400. */
-const querystring = <S extends z.ZodType>(schema: S) =>
-  documentedAs(
-    z.preprocess(
-      (raw) => Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v])),
-      schema,
-    ),
-    schema,
-  );
 
 export const growthRoutes: ModuleRoutes = {
   name: 'growth',
@@ -34,7 +22,7 @@ export const growthRoutes: ModuleRoutes = {
         schema: {
           summary: "A Student's growth per skill: the stage now, at the range's start, and by month (teachingClassId for one class)",
           params: idParams,
-          querystring: querystring(growthStudentQuery),
+          querystring: namedQuery(growthStudentQuery),
           response: { 200: studentGrowthSchema },
         },
       },
@@ -54,7 +42,7 @@ export const growthRoutes: ModuleRoutes = {
         schema: {
           summary: "A class's growth grid: students × skills with the stage and number of ratings (its teachers and evaluators)",
           params: idParams,
-          querystring: querystring(growthClassQuery),
+          querystring: namedQuery(growthClassQuery),
           response: { 200: classGrowthSchema },
         },
       },
@@ -67,7 +55,7 @@ export const growthRoutes: ModuleRoutes = {
         schema: {
           summary: "Students not rated within `days` (default the class's coverageDays), per skill those never rated this term",
           params: idParams,
-          querystring: querystring(coverageQuery),
+          querystring: namedQuery(coverageQuery),
           response: { 200: classCoverageSchema },
         },
       },
