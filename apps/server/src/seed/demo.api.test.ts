@@ -73,7 +73,7 @@ describe('demo data', () => {
     expect(skills.filter((k: { framework: string }) => k.framework === 'social-emotional')).toHaveLength(5);
     expect(skills.every((k: { stages: unknown[] }) => k.stages.length === 4)).toBe(true);
     const grid = await get('teacher', `${API}/growth/class/${sunflowers.id}`);
-    expect(grid.students.some((x: { skills: { stage: unknown }[] }) => x.skills.some((c) => c.stage !== null))).toBe(true);
+    expect(grid.students.some((x: { skills: { stage: number | null }[] }) => x.skills.some((c) => c.stage !== null))).toBe(true);
     const photo = await s.app.inject({ method: 'GET', url: report.media[0].media.url });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');

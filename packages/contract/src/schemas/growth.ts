@@ -99,7 +99,15 @@ export const classGrowthSchema = z.strictObject({
   students: z.array(
     z.strictObject({
       ...person,
-      skills: z.array(z.strictObject({ learningSkill: z.string(), ratings: z.number().int(), ...standing.shape })),
+      /** A cell names its stage by the stage's points (the skill's `stages` above carry the names): a grid of 1,000 cells stays small. */
+      skills: z.array(
+        z.strictObject({
+          learningSkill: z.string(),
+          ratings: z.number().int(),
+          points: z.number().nullable(),
+          stage: z.number().int().nullable(),
+        }),
+      ),
     }),
   ),
 });

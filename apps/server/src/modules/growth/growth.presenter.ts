@@ -52,7 +52,12 @@ export function presentClassGrowth(g: Of<'forClass'>, t: Translate): ClassGrowth
     skills: g.skills.map((s) => head(s, t)),
     students: g.students.map((x) => ({
       ...person(x.place),
-      skills: x.skills.map((c) => ({ learningSkill: iri('learning-skill', c.skill.id), ratings: c.ratings, ...standing(c, t) })),
+      skills: x.skills.map((c) => ({
+        learningSkill: iri('learning-skill', c.skill.id),
+        ratings: c.ratings,
+        points: c.points,
+        stage: c.stage?.points ?? null,
+      })),
     })),
   };
 }
