@@ -38,7 +38,8 @@ export function startServer(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+    // A server that does not start in time is stopped: left running, it would outlive the database dropped after.
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error('the server did not start within 120 s'))), 120_000);
     child.once('message', (m: { port: number }) => (clearTimeout(timer), resolve({ child, port: m.port })));
     child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited with ${code}`))));
   });

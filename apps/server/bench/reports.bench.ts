@@ -66,7 +66,7 @@ export async function seedOthers(db: Db, n: number) {
 }
 
 /** Vacuums and analyzes after a bulk insert, so that autovacuum does not do it in the middle of a measurement. */
-async function settle(db: Db) {
+export async function settle(db: Db) {
   for (const t of ['rating', 'rating_student', 'rating_media', 'media', 'student', 'teaching_class_student', 'teaching_class']) await db.execute(sql.raw(`vacuum (analyze) ${t}`));
 }
 

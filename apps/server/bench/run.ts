@@ -12,7 +12,9 @@
 // of a class year; BENCH_REPORT_PDF=0 leaves out the portfolio PDFs of a year and BENCH_ONLY=report-pdf runs only them;
 // BENCH_ONLY=heavy-work the floor's latency beside hostile imports and a large letters PDF (heavy-work.bench.ts);
 // BENCH_ONLY=digest the e-mail digest job for 1,000 families (digest.bench.ts); BENCH_ONLY=family-fanout a whole-class
-// rating's notices to 60 family streams (family-fanout.bench.ts). Both make their own database and need no seeding.
+// rating's notices to 60 family streams (family-fanout.bench.ts). Both make their own database and need no seeding;
+// BENCH_ONLY=growth growth and coverage of a class in a school with a million other ratings (growth.bench.ts),
+// BENCH_GROWTH=0 leaves it out.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -114,6 +116,9 @@ async function main() {
   if (process.env.BENCH_ONLY === 'family-fanout') return void (await (await import('./family-fanout.bench')).benchFamilyFanOut(adminUrl));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillroom-bench-'));
   let child: ChildProcess | null = null;
+  // A database of its own (a school with a million other ratings): nothing of the rows below is measured beside it.
+  const growth = () => import('./growth.bench').then((m) => m.benchGrowth(adminUrl));
+  if (process.env.BENCH_ONLY === 'growth') return await growth();
   await admin(adminUrl, `create database ${name}`);
   try {
     const seeding = performance.now();
@@ -245,6 +250,7 @@ async function main() {
     await heavy();
     await (await import('./notifications.bench')).benchNotifications(adminUrl);
     await families();
+    if (process.env.BENCH_GROWTH !== '0') await growth();
   } finally {
     if (child) await stopServer(child);
     await admin(adminUrl, `drop database if exists ${name} with (force)`);

@@ -214,6 +214,8 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
   'POST /api/auth/v1/learning-skill': (_s, w) => ({ name: 'Patience', colorCode: '#225588', teachingClass: w.cls['@id'] }),
   'PATCH /api/auth/v1/learning-skill/{id}': () => ({ name: 'Curiosity' }),
+  // DESIGN §12: adopting again adds nothing, so every variant answers the same.
+  'POST /api/auth/v1/teaching-class/{id}/framework': () => ({ framework: 'social-emotional' }),
   'POST /api/auth/v1/learning-action': (_s, w) => ({ learningSkill: w.ids['learning-skill'], name: 'Wonders aloud' }),
   'PATCH /api/auth/v1/learning-action/{id}': () => ({ name: 'Asks why' }),
   'POST /api/auth/v1/teaching-class-learning-skill': async (s, w) => ({

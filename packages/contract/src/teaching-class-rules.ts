@@ -21,6 +21,7 @@ export const CLASS_ABILITIES = [
   'manageTeachers',
   'manageLinks',
   'manageSkills',
+  'adoptFramework',
   'printLetters',
   'export',
   'readAccessLog',

@@ -109,6 +109,10 @@ export const RULES = {
   'class.printLetters': { who: TEACHERS, message: 'You are not authorized to print the family letters of this class.' },
   /** Choose the class's learning skills, make custom ones from it. */
   'class.manageSkills': { who: TEACHERS },
+  /** Adopt a framework's skills in one step (DESIGN §12): who may edit the class. */
+  'class.adoptFramework': { who: ['creator'], message: ErrorText.classManage },
+  /** Coverage per teacher (DESIGN §12): how many ratings each teacher gave is for the class creator. */
+  'class.seeTeacherCoverage': { who: ['creator'] },
   'class.export': { who: TEACHERS, message: 'Only the teachers of this class may export it.' },
   'class.readAccessLog': { who: ['creator'], message: ACCESS_MESSAGES.accessLogCreator },
   'place.read': { who: [...MEMBERS, 'linked'] },

@@ -63,6 +63,8 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'class.seeCodes': ['ok', 'ok', 403, 404, 404, 'ok', 404],
   'class.printLetters': ['ok', 'ok', 403, 404, 404, 'ok', 404],
   'class.manageSkills': ['ok', 'ok', 403, 404, 404, 'ok', 404],
+  'class.adoptFramework': ['ok', 403, 403, 404, 404, 403, 404],
+  'class.seeTeacherCoverage': ['ok', 403, 403, 404, 404, 403, 404],
   'class.export': ['ok', 'ok', 403, 404, 404, 'ok', 404],
   'class.readAccessLog': ['ok', 403, 403, 404, 404, 403, 404],
   'place.read': ['ok', 'ok', 'ok', 'ok', 404, 'ok', 404],

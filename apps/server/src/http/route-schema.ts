@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { MAX_ID, type ListQuery, type ListQueryOutput } from '@skillroom/contract';
+import { camelName, MAX_ID, type ListQuery, type ListQueryOutput } from '@skillroom/contract';
 import { ValidationError } from './errors';
 import { listParameters, readListQuery, type LinkQuery } from './list-query';
 import { toViolations, withoutUndefined } from './validate';
@@ -115,3 +115,16 @@ export function documentedAs<S extends z.ZodType>(schema: S, shownAs: z.ZodType)
   const { $schema: _ignored, ...json } = z.toJSONSchema(shownAs, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return schema.meta(json) as S;
 }
+
+/**
+ * A query that is not a list (a report's, growth's): its few names read as they come, in either spelling (`start_date`
+ * too), any other a 400 by the schema's strictness; documented as the schema's input.
+ */
+export const namedQuery = <S extends z.ZodType>(schema: S) =>
+  documentedAs(
+    z.preprocess(
+      (raw) => Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v])),
+      schema,
+    ),
+    schema,
+  );

@@ -5,6 +5,8 @@ import { authRoutes } from './auth/auth.routes';
 import { educationLevelsRoutes } from './education-levels/education-levels.routes';
 import { healthRoutes } from './health/health.routes';
 import { learningSkillsRoutes } from './learning-skills/learning-skills.routes';
+import { frameworksRoutes } from './frameworks/frameworks.routes';
+import { growthRoutes } from './growth/growth.routes';
 import { mediaRoutes } from './media/media.routes';
 import { ratingsRoutes } from './ratings/ratings.routes';
 import { observationsRoutes } from './observations/observations.routes';
@@ -49,11 +51,13 @@ export const modules: ModuleRoutes[] = [
   placeErasureRoutes,
   studentsRoutes,
   learningSkillsRoutes,
+  frameworksRoutes,
   ratingsRoutes,
   observationsRoutes,
   ratingCommentsRoutes,
   homeObservationsRoutes,
   reportsRoutes,
+  growthRoutes,
   exportRoutes,
   familyLettersRoutes,
   teacherInvitationsRoutes,

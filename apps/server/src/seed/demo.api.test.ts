@@ -68,6 +68,12 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(report.totals.students).toBe(sunflowers.numStudents);
     expect(report.skills.filter((k: { ratings: number }) => k.ratings > 0).length).toBeGreaterThanOrEqual(6);
     expect(report.media.length).toBeGreaterThan(0);
+    // DESIGN §12: the catalogue's stages on every skill, and the social and emotional framework adopted beside it.
+    const skills = (await get('teacher', `${API}/teaching-class/${sunflowers.id}/learning-skills`))['hydra:member'];
+    expect(skills.filter((k: { framework: string }) => k.framework === 'social-emotional')).toHaveLength(5);
+    expect(skills.every((k: { stages: unknown[] }) => k.stages.length === 4)).toBe(true);
+    const grid = await get('teacher', `${API}/growth/class/${sunflowers.id}`);
+    expect(grid.students.some((x: { skills: { stage: number | null }[] }) => x.skills.some((c) => c.stage !== null))).toBe(true);
     const photo = await s.app.inject({ method: 'GET', url: report.media[0].media.url });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');

@@ -16,3 +16,4 @@ export * from '../quiet-hours-rules';
 export * from '../email-digest-rules';
 export * from '../rating-comment-rules';
 export * from '../message-rules';
+export * from '../growth-rules';

@@ -14,7 +14,7 @@ export const studentLinkExtendBody = writeBody({ teachingClassStudent: refSchema
 export type StudentLinkExtendBody = z.input<typeof studentLinkExtendBody>;
 
 /** What a reader did with a student's record (DESIGN §6 "Access log"). */
-export const ACCESS_LOG_ACTIONS = ['export', 'report', 'report_pdf', 'report_spreadsheet', 'record', 'media'] as const;
+export const ACCESS_LOG_ACTIONS = ['export', 'report', 'report_pdf', 'report_spreadsheet', 'record', 'media', 'growth'] as const;
 export type AccessLogAction = (typeof ACCESS_LOG_ACTIONS)[number];
 
 /** `GET /access-logs`: a class creator's students (their classes), or every one for platform admins; newest first. */

@@ -28,3 +28,4 @@ export * from './email-subscription';
 export * from './rating-comment';
 export * from './home-observation';
 export * from './conversation';
+export * from './growth';

@@ -1,11 +1,43 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, nullableRef, refSchema, writeBody } from './common';
+import { V, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
 import { mediaSchema } from './media';
 import { jsonLdObject, stampFields } from './responses';
 import { LEARNING_SKILL_LIMITS, LEARNING_SKILL_MESSAGES } from '../learning-skill-rules';
 import { personName } from './names';
+import { GROWTH_MESSAGES, STAGE_LIMITS, stagesProblem } from '../growth-rules';
+import { RATING_POINTS } from '../rating-rules';
+
+const stagePoints = z
+  .number({ error: V.type })
+  .int({ error: GROWTH_MESSAGES.stagePoints })
+  .min(RATING_POINTS.min, { error: GROWTH_MESSAGES.stagePoints })
+  .max(RATING_POINTS.max, { error: GROWTH_MESSAGES.stagePoints });
+
+/**
+ * One stage as written (DESIGN §12). `translationKey`, sent back as read, is kept only while the texts are still that
+ * key's in some language (the server checks): a stage renamed by its writer is the writer's text.
+ */
+export const stageBody = z
+  .strictObject({
+    points: stagePoints,
+    name: personName(STAGE_LIMITS.nameMax),
+    description: optionalText(STAGE_LIMITS.descriptionMax),
+    translationKey: z.string({ error: V.type }).nullable().optional(),
+  })
+  .transform(({ points, name, description, translationKey }) => ({
+    points,
+    name,
+    description: description ?? '',
+    translationKey: translationKey ?? null,
+  }));
+
+/** A skill's stages as written: 2 to 6, ordered by points, each with points of its own (400 on `stages` otherwise). */
+export const stagesBody = z.array(stageBody, { error: V.type }).superRefine((stages, ctx) => {
+  const problem = stagesProblem(stages);
+  if (problem) ctx.addIssue({ code: 'custom', message: GROWTH_MESSAGES[problem] });
+});
 
 /** A colour as #rrggbb. */
 export const colorCodeSchema = z
@@ -19,10 +51,12 @@ const skillFields = {
   colorCode: colorCodeSchema,
   /** A custom icon (media type 42) uploaded by the user, or a catalogue icon (33). */
   avatar: nullableRef,
+  /** DESIGN §12: 2 to 6 stages; a new skill that names none gets the four generic ones. */
+  stages: stagesBody.optional(),
 };
 
 /** What a skill shows but is not written through its body. */
-const skillReadOnly = ['translationKey', 'isPublic', 'creator', 'canEdit', 'learningActions', 'teachingClassLearningSkill'];
+const skillReadOnly = ['translationKey', 'framework', 'isPublic', 'creator', 'canEdit', 'learningActions', 'teachingClassLearningSkill'];
 
 /** The colour a custom skill takes when its creator names none (the product's API treats the colour as optional). */
 export const DEFAULT_SKILL_COLOR = '#1a7f5a';
@@ -96,6 +130,15 @@ export const learningActionSchema = jsonLdObject('LearningAction', {
 });
 export type LearningAction = z.output<typeof learningActionSchema>;
 
+/** A stage as answered: `translationKey` names the texts of catalogue and generic stages (null: written by the skill's creator). */
+export const stageSchema = z.strictObject({
+  points: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  translationKey: z.string().nullable(),
+});
+export type SkillStage = z.output<typeof stageSchema>;
+
 /** A learning skill (the specification's "learning action group"). */
 export const learningSkillSchema = jsonLdObject('LearningSkill', {
   ...stampFields,
@@ -112,6 +155,10 @@ export const learningSkillSchema = jsonLdObject('LearningSkill', {
   canEdit: z.boolean().optional(),
   /** Ordered actions, embedded where a screen needs them (the class's skills). */
   learningActions: z.array(learningActionSchema).optional(),
+  /** DESIGN §12: the skill's stages by rising points, in the reader's language (catalogue and generic texts). */
+  stages: z.array(stageSchema),
+  /** The framework a catalogue skill belongs to (DESIGN §12); null for custom skills. */
+  framework: z.string().nullable(),
 });
 export type LearningSkill = z.output<typeof learningSkillSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, refSchema } from './common';
 import { mediaSchema } from './media';
+import { stageSchema } from './learning-skill';
 import { REPORT_MESSAGES, reportRangeProblem } from '../report-range-rules';
 
 /** `?startDate=YYYY-MM-DD&endDate=YYYY-MM-DD`, and for a student `teachingClassId` (optional). */
@@ -40,6 +41,9 @@ const reportSkillSchema = z.strictObject({
   colorCode: z.string(),
   /** The skill's icon URL (signed), or null. */
   icon: z.string().nullable(),
+  /** DESIGN §12: the average points of its ratings (null for none), and the stage of the skill they reach. */
+  average: z.number().nullable(),
+  stage: stageSchema.nullable(),
   actions: z.array(reportActionSchema),
 });
 export type ReportSkill = z.output<typeof reportSkillSchema>;

@@ -9,6 +9,7 @@ import { teachingClassStudentSchema } from './student';
 import { V, isoDate, nullableRef, optionalText, refSchema, writeBody } from './common';
 import { filter, listQuery } from './filters';
 import { officeHoursBody, officeHoursSchema } from './conversation';
+import { COVERAGE_DAYS, GROWTH_MESSAGES } from '../growth-rules';
 import { personName } from './names';
 import { CLASS_ABILITIES, CLASS_DEFAULT_POINTS, CLASS_MESSAGES, type ClassAbility } from '../teaching-class-rules';
 
@@ -38,6 +39,12 @@ const defaultPoints = z
   .min(CLASS_DEFAULT_POINTS.min, { error: defaultPointsMessage })
   .max(CLASS_DEFAULT_POINTS.max, { error: defaultPointsMessage });
 
+const coverageDays = z
+  .number({ error: V.type })
+  .int({ error: GROWTH_MESSAGES.coverageDays })
+  .min(COVERAGE_DAYS.min, { error: GROWTH_MESSAGES.coverageDays })
+  .max(COVERAGE_DAYS.max, { error: GROWTH_MESSAGES.coverageDays });
+
 const classFields = {
   name: personName(200),
   year: yearSchema,
@@ -55,6 +62,10 @@ const classFields = {
   familyComments: bool.optional(),
   /** DESIGN §11: when the teachers answer messages, in the creator's time zone; null for none. */
   officeHours: officeHoursBody.nullable().optional(),
+  /** DESIGN §12: students linked to their own place may rate themselves (default off). */
+  selfAssessment: bool.optional(),
+  /** DESIGN §12: days without a rating after which a student counts as not observed (default 14). */
+  coverageDays: coverageDays.optional(),
 };
 
 /** What a class shows but is not written through its body (counters, members, the code, the reader's role). */
@@ -89,8 +100,9 @@ const replacedRef = nullableRef.transform((v) => v ?? null);
  * `PUT /teaching-class/{id}`: a full replace of the fields of the product's write model (TeachingClassWrite), with
  * PATCH's rules. Required as on POST (name, year, start, end); grade, term, avatar and school not sent are cleared.
  * Our own fields, which the product's clients do not know (educationLevel, isIndividual, subscription,
- * defaultPoints, familyComments), and the actions isFinished and creator change only when sent: a client cannot send
- * back what it never read, and a class must not leave its subscription or reopen because of that.
+ * defaultPoints, familyComments, officeHours, selfAssessment, coverageDays), and the actions isFinished and creator
+ * change only when sent: a client cannot send back what it never read, and a class must not leave its subscription or
+ * reopen because of that.
  */
 export const teachingClassPutBody = writeBody(
   { ...classFields, school: replacedRef, avatar: replacedRef, isFinished: bool.optional(), creator: refSchema.optional() },
@@ -145,6 +157,10 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   familyComments: z.boolean(),
   /** When the teachers answer messages (DESIGN §11), in the creator's time zone; null: no office hours set. */
   officeHours: officeHoursSchema.nullable(),
+  /** Students linked to their own place may rate themselves (DESIGN §12). */
+  selfAssessment: z.boolean(),
+  /** Days without a rating after which a student counts as not observed (DESIGN §12). */
+  coverageDays: z.number().int(),
   avatar: mediaSchema.nullable(),
   school: schoolSummarySchema.nullable(),
   creator: publicUserSchema,

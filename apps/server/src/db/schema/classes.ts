@@ -25,6 +25,10 @@ export const teachingClasses = pgTable(
     familyComments: boolean('family_comments').notNull().default(true),
     /** When the teachers answer messages (DESIGN §11): ISO weekdays and HH:mm in the creator's zone; null for none. */
     officeHours: jsonb('office_hours').$type<{ days: number[]; start: string; end: string }>(),
+    /** DESIGN §12: students linked to their own place may rate themselves. */
+    selfAssessment: boolean('self_assessment').notNull().default(false),
+    /** DESIGN §12: days without a rating after which a student counts as not observed. */
+    coverageDays: smallint('coverage_days').notNull().default(14),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     creatorId: belongsTo('creator_id', () => users.id),

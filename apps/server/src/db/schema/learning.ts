@@ -1,8 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, stamps, users } from './accounts';
 import { teachingClasses, teachingClassStudents, students } from './classes';
 import { media } from './media';
+
+/**
+ * A stage as stored (DESIGN §12): the texts as written, or for the catalogue and the generic stages the English texts
+ * with `key`, whose `.name` and `.description` the reader's language has.
+ */
+export interface StoredStage {
+  points: number;
+  name: string;
+  description: string;
+  key: string | null;
+}
+
+const GENERIC_EN = { beginning: 'Beginning', developing: 'Developing', secure: 'Secure', extending: 'Extending' } as const;
+const GENERIC_DESCRIPTION_EN = {
+  beginning: 'Starting out: does this with a lot of help.',
+  developing: 'Getting there: does this with some help.',
+  secure: 'Does this confidently on their own.',
+  extending: 'Goes further and helps others do it.',
+} as const;
+
+/** The points of the generic stages: the contract's GENERIC_STAGES, written out so that the migration tool reads this file alone. */
+const GENERIC_POINTS = { beginning: 1, developing: 2, secure: 4, extending: 5 } as const;
+
+/** The four generic stages, a custom skill's when it names none (their texts live under `learning_stage.generic.*`). */
+export const GENERIC_STORED_STAGES: StoredStage[] = (['beginning', 'developing', 'secure', 'extending'] as const).map((k) => ({
+  points: GENERIC_POINTS[k],
+  name: GENERIC_EN[k],
+  description: GENERIC_DESCRIPTION_EN[k],
+  key: `learning_stage.generic.${k}`,
+}));
 
 /** A learning skill (the specification's "learning action group"): the catalogue's (public) or a teacher's own. */
 export const learningSkills = pgTable(
@@ -16,6 +46,10 @@ export const learningSkills = pgTable(
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     isPublic: boolean('is_public').notNull().default(false),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** DESIGN §12: 2 to 6 stages by rising points. */
+    stages: jsonb('stages').$type<StoredStage[]>().notNull().default(GENERIC_STORED_STAGES),
+    /** The framework (DESIGN §12) a catalogue skill belongs to; null for custom skills. */
+    framework: text('framework'),
     ...stamps,
   },
   (t) => [

@@ -33,7 +33,13 @@ const fullSelect = (userId: number) => ({
     studentId: teachingClassStudents.studentId,
   },
   action: { id: learningActions.id, name: learningActions.name, translationKey: learningActions.translationKey },
-  skill: { id: learningSkills.id, name: learningSkills.name, translationKey: learningSkills.translationKey },
+  skill: {
+    id: learningSkills.id,
+    name: learningSkills.name,
+    translationKey: learningSkills.translationKey,
+    // DESIGN §12: an approved observation gets the points of the skill's first stage when they pass the default.
+    firstPoints: sql<number>`("learning_skill"."stages" -> 0 ->> 'points')::int`,
+  },
   creator: { id: users.id, firstName: users.firstName, lastName: users.lastName },
 });
 export type FullHomeObservation = {
@@ -44,7 +50,7 @@ export type FullHomeObservation = {
   className: string;
   student: { firstName: string; lastName: string; studentId: number };
   action: { id: number; name: string; translationKey: string | null };
-  skill: { id: number; name: string; translationKey: string | null };
+  skill: { id: number; name: string; translationKey: string | null; firstPoints: number };
   creator: { id: number; firstName: string; lastName: string } | null;
 };
 

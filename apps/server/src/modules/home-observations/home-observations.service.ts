@@ -126,7 +126,7 @@ export const homeObservationsService = {
           learningSkillId: row.skill.id,
           learningActionId: obs.learningActionId,
           date: obs.date,
-          points: RATING_POINTS.default,
+          points: Math.max(RATING_POINTS.default, Number(row.skill.firstPoints ?? RATING_POINTS.default)),
           description: obs.description,
           creatorId: obs.creatorId,
           source: 'home',

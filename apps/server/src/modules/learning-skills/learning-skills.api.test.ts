@@ -239,7 +239,8 @@ describe('reading one custom skill, action and class link', () => {
 describe('GET /learning-skills', () => {
   it('lists the catalogue to anyone signed in, with isPublic, creator.id and id[] filters', async () => {
     const pub = (await s.api('GET', `${API}/learning-skills?isPublic=1`, { token: w.stranger.token })).json();
-    expect(pub['hydra:totalItems']).toBe(8);
+    // The catalogue's 8 and the 10 of the social-emotional and approaches-to-learning frameworks (DESIGN §12).
+    expect(pub['hydra:totalItems']).toBe(18);
     const mine = (await s.api('GET', `${API}/learning-skills?creator.id=${w.creator.id}`, { token: w.creator.token })).json();
     expect(mine['hydra:totalItems']).toBeGreaterThan(0);
     expect(mine['hydra:member'].every((k: { creator: string }) => k.creator === w.creator.iri)).toBe(true);

@@ -1,8 +1,31 @@
-import type { ClassLearningSkill, LearningAction, LearningSkill, TeachingClassLearningSkill } from '@skillroom/contract';
+import type { ClassLearningSkill, LearningAction, LearningSkill, SkillStage, TeachingClassLearningSkill } from '@skillroom/contract';
 import { embedded, iri, iso } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import { presentMedia, type MediaRow } from '../media/media.presenter';
 import type { ActionRow, ClassSkillRow, SkillRow } from './learning-skills.repository';
+import type { StoredStage } from '../../db/schema';
+import { translator } from '../translations/translations.service';
+
+/** Translates a key, or answers null when the locale has no text for it. */
+export type Translate = (key: string) => string | null;
+
+/** The texts of a locale; English (the stored texts) when the reader's language is not known. */
+export function translateIn(locale: string): Translate {
+  const t = translator(locale);
+  return (key) => {
+    const text = t(key);
+    return text === key ? null : text;
+  };
+}
+
+/** A skill's stages for the reader (DESIGN §12): shipped and generic stages in their language, written ones as written. */
+export const presentStages = (stages: StoredStage[], t?: Translate): SkillStage[] =>
+  stages.map((x) => ({
+    points: x.points,
+    name: (x.key && t?.(`${x.key}.name`)) || x.name,
+    description: (x.key && t?.(`${x.key}.description`)) || x.description,
+    translationKey: x.key,
+  }));
 
 export function presentAction(a: ActionRow): LearningAction {
   return embedded('LearningAction', 'learning-action', a.id, {
@@ -16,7 +39,12 @@ export function presentAction(a: ActionRow): LearningAction {
   });
 }
 
-export function presentSkill(r: { skill: SkillRow; avatar: MediaRow | null; canEdit?: boolean }, signer: UrlSigner, actions?: ActionRow[]): LearningSkill {
+export function presentSkill(
+  r: { skill: SkillRow; avatar: MediaRow | null; canEdit?: boolean },
+  signer: UrlSigner,
+  actions?: ActionRow[],
+  t?: Translate,
+): LearningSkill {
   const s = r.skill;
   return embedded('LearningSkill', 'learning-skill', s.id, {
     id: s.id,
@@ -30,20 +58,35 @@ export function presentSkill(r: { skill: SkillRow; avatar: MediaRow | null; canE
     creator: s.creatorId ? iri('user', s.creatorId) : null,
     ...(r.canEdit !== undefined ? { canEdit: Boolean(r.canEdit) } : {}),
     ...(actions ? { learningActions: actions.map(presentAction) } : {}),
+    stages: presentStages(s.stages, t),
+    framework: s.framework,
   });
 }
 
-export function presentClassSkill(r: { skill: SkillRow; avatar: MediaRow | null; canEdit: boolean; linkId: number }, signer: UrlSigner, actions: ActionRow[]): ClassLearningSkill {
-  return { ...presentSkill(r, signer, actions), learningActions: actions.map(presentAction), teachingClassLearningSkill: iri('teaching-class-learning-skill', r.linkId) };
+export function presentClassSkill(
+  r: { skill: SkillRow; avatar: MediaRow | null; canEdit: boolean; linkId: number },
+  signer: UrlSigner,
+  actions: ActionRow[],
+  t?: Translate,
+): ClassLearningSkill {
+  return {
+    ...presentSkill(r, signer, actions, t),
+    learningActions: actions.map(presentAction),
+    teachingClassLearningSkill: iri('teaching-class-learning-skill', r.linkId),
+  };
 }
 
-export function presentLink(r: { link: ClassSkillRow; skill: SkillRow; avatar: MediaRow | null; canEdit: boolean }, signer: UrlSigner): TeachingClassLearningSkill {
+export function presentLink(
+  r: { link: ClassSkillRow; skill: SkillRow; avatar: MediaRow | null; canEdit: boolean },
+  signer: UrlSigner,
+  t?: Translate,
+): TeachingClassLearningSkill {
   return embedded('TeachingClassLearningSkill', 'teaching-class-learning-skill', r.link.id, {
     id: r.link.id,
     created: iso(r.link.created)!,
     updated: iso(r.link.created)!,
     teachingClass: iri('teaching-class', r.link.teachingClassId),
-    learningSkill: presentSkill(r, signer),
+    learningSkill: presentSkill(r, signer, undefined, t),
   });
 }
 

@@ -76,6 +76,12 @@ export const learningSkillsRepository = {
       .where(eq(learningSkills.id, id));
   },
 
+  /** The stages of some skills (DESIGN §12), to check a rating's points against. */
+  async stagesOf(db: DbOrTx, ids: number[]) {
+    const rows = await db.select({ stages: learningSkills.stages }).from(learningSkills).where(inArray(learningSkills.id, ids));
+    return rows.map((r) => r.stages);
+  },
+
   /** Catalogue skills by translation key, for the seed. */
   async catalogue(db: DbOrTx) {
     return db.select().from(learningSkills).where(eq(learningSkills.isPublic, true));
@@ -219,10 +225,26 @@ export const learningSkillsRepository = {
     await db.delete(teachingClassLearningSkills).where(eq(teachingClassLearningSkills.id, id));
   },
 
-  /** A new class starts with the catalogue's skills. */
+  /** A new class starts with the catalogue's skills (the `skillroom` framework; the others wait to be adopted). */
   async linkCatalogue(db: DbOrTx, classId: number) {
     await db.execute(sql`insert into teaching_class_learning_skill (teaching_class_id, learning_skill_id)
-      select ${classId}, ls.id from learning_skill ls where ls.is_public order by ls.id on conflict do nothing`);
+      select ${classId}, ls.id from learning_skill ls where ls.is_public and ls.framework = 'skillroom' order by ls.id
+      on conflict do nothing`);
+  },
+
+  /** The shipped skills of a framework (DESIGN §12), in the order they were shipped. */
+  frameworkSkills: (db: DbOrTx, userId: number, frameworks: readonly string[]) =>
+    selectSkills(db, userId)
+      .where(and(eq(learningSkills.isPublic, true), inArray(learningSkills.framework, [...frameworks])))
+      .orderBy(asc(learningSkills.id)),
+
+  /** Adds a framework's skills to a class; the ids of those it did not use yet (adopting twice adds nothing twice). */
+  async linkFramework(db: DbOrTx, classId: number, framework: string) {
+    const res = await db.execute<{ learning_skill_id: number }>(sql`insert into teaching_class_learning_skill
+      (teaching_class_id, learning_skill_id)
+      select ${classId}, ls.id from learning_skill ls where ls.is_public and ls.framework = ${framework} order by ls.id
+      on conflict do nothing returning learning_skill_id`);
+    return (res as unknown as { rows: { learning_skill_id: number }[] }).rows.map((r) => Number(r.learning_skill_id));
   },
 
   /** Catalogue skills new to the platform reach every class that exists. */

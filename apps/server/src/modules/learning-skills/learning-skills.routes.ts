@@ -24,20 +24,20 @@ import type { Principal } from '../../plugins/auth';
 import type { ModuleRoutes } from '../types';
 import { actionsBySkill, presentAction, presentClassSkill, presentLink, presentSkill } from './learning-skills.presenter';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
-import { learningSkillsService as service } from './learning-skills.service';
+import { learningSkillsService as service, readerTexts } from './learning-skills.service';
 import { idParams, listQuerystring } from '../../http/route-schema';
 
 const path = (resource: string) => `${API_AUTH_PREFIX}/${resource}`;
 
 async function oneSkill(db: Db, signer: UrlSigner, p: Principal, id: number) {
   const row = await service.get(db, p, id);
-  return item(presentSkill(row, signer, await repo.actionsOfSkills(db, [id])));
+  return item(presentSkill(row, signer, await repo.actionsOfSkills(db, [id]), await readerTexts(db, p)));
 }
 
 async function oneLink(db: Db, signer: UrlSigner, p: Principal, id: number) {
   await service.getLink(db, p, id);
   const { rows } = await repo.listLinks(db, p.userId, { ids: [id] }, 1, 0);
-  return item(presentLink(rows[0]!, signer));
+  return item(presentLink(rows[0]!, signer, await readerTexts(db, p)));
 }
 
 export const learningSkillsRoutes: ModuleRoutes = {
@@ -56,6 +56,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         const p = req.principal;
         const { query: q, links: filters } = req.query;
         const { rows, total } = await service.list(db, p, q);
+        const t = await readerTexts(db, p);
         const actions = actionsBySkill(
           await repo.actionsOfSkills(
             db,
@@ -64,7 +65,7 @@ export const learningSkillsRoutes: ModuleRoutes = {
         );
         return collection(
           path('learning-skills'),
-          rows.map((r) => presentSkill(r, urlSigner, actions.get(r.skill.id) ?? [])),
+          rows.map((r) => presentSkill(r, urlSigner, actions.get(r.skill.id) ?? [], t)),
           total,
           q,
           filters,
@@ -194,9 +195,10 @@ export const learningSkillsRoutes: ModuleRoutes = {
         const { query: q, links } = req.query;
         const { skills, actions } = await service.ofClass(db, req.principal, id);
         const byskill = actionsBySkill(actions);
+        const t = await readerTexts(db, req.principal);
         const members = skills
           .slice(offsetOf(q), offsetOf(q) + q.itemsPerPage)
-          .map((s) => presentClassSkill(s, urlSigner, byskill.get(s.skill.id) ?? []));
+          .map((s) => presentClassSkill(s, urlSigner, byskill.get(s.skill.id) ?? [], t));
         return collection(`${path('teaching-class')}/${id}/learning-skills`, members, skills.length, q, links);
       },
     );
@@ -213,9 +215,10 @@ export const learningSkillsRoutes: ModuleRoutes = {
         const p = req.principal;
         const { query: q, links: filters } = req.query;
         const { rows, total } = await service.listLinks(db, p, q);
+        const t = await readerTexts(db, p);
         return collection(
           path('teaching-class-learning-skills'),
-          rows.map((r) => presentLink(r, urlSigner)),
+          rows.map((r) => presentLink(r, urlSigner, t)),
           total,
           q,
           filters,

@@ -1,5 +1,6 @@
 import {
   LEARNING_SKILL_LIMITS,
+  LOCALES,
   type ListQueryOutput,
   LEARNING_SKILL_MESSAGES as MSG,
   type learningActionCreateBody,
@@ -13,6 +14,7 @@ import {
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import type { StoredStage } from '../../db/schema';
 import { conflict, forbidden, notFound, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
@@ -24,6 +26,8 @@ import { classAccessRepository } from '../../class-access/class-access.repositor
 import { usersRepository } from '../users/users.repository';
 import { learningSkillsPolicy as policy } from './learning-skills.policy';
 import { learningSkillsRepository as repo } from './learning-skills.repository';
+import { translateIn } from './learning-skills.presenter';
+import { translator } from '../translations/translations.service';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
 
 const NOT_FOUND = {
@@ -81,6 +85,25 @@ async function editableAction(db: DbOrTx, p: Principal, id: number) {
   return action;
 }
 
+/** The reader's texts: stages are answered in their language (DESIGN §12). */
+export const readerTexts = async (db: DbOrTx, p: Principal) => translateIn(await usersRepository.language(db, p.userId));
+
+/**
+ * Stages as their writer wrote them. A stage sent back as read (the generic texts in the reader's language, with their
+ * key) keeps its key and English texts, so it stays translated; any other text is the writer's own.
+ */
+const writtenStages = (stages: (Omit<StoredStage, 'key'> & { translationKey: string | null })[] | undefined): StoredStage[] | undefined =>
+  stages?.map((x) => {
+    const key = x.translationKey?.startsWith('learning_stage.') ? x.translationKey : null;
+    const same =
+      key && LOCALES.some((l) => translator(l)(`${key}.name`) === x.name && translator(l)(`${key}.description`) === x.description);
+    if (key && same) {
+      const en = translator('en');
+      return { points: x.points, name: en(`${key}.name`), description: en(`${key}.description`), key };
+    }
+    return { points: x.points, name: x.name, description: x.description, key: null };
+  });
+
 export const learningSkillsService = {
   get: visibleSkill,
 
@@ -99,6 +122,8 @@ export const learningSkillsService = {
         avatarId: b.avatar ?? null,
         isPublic: false,
         creatorId: p.userId,
+        // None named: the database's default, the four generic stages (DESIGN §12).
+        stages: writtenStages(b.stages),
       });
       if (b.teachingClass !== undefined) {
         await lockClassSkills(tx, b.teachingClass);
@@ -113,7 +138,7 @@ export const learningSkillsService = {
     const row = await editableSkill(db, p, id);
     await checkIcon(db, p, b.avatar, row.skill.avatarId);
     await withErasure({ db, files }, async (e) => {
-      await repo.update(e.tx, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar });
+      await repo.update(e.tx, id, { name: b.name, colorCode: b.colorCode, avatarId: b.avatar, stages: writtenStages(b.stages) });
       if (b.avatar !== undefined && b.avatar !== row.skill.avatarId) await e.media([row.skill.avatarId]);
     });
   },

@@ -11,6 +11,7 @@ import { classAccessRepository } from '../../class-access/class-access.repositor
 import {
   actionsForClass,
   attachableMedia,
+  checkPointsInStages,
   checkRatingDate,
   classToRate,
   lockClassToRate,
@@ -44,6 +45,11 @@ export const observationsService = {
     const cls = await classToRate(db, p, b.teachingClass);
     checkRatingDate(cls, b.date);
     const actions = await actionsForClass(db, cls.id, b.learningActions, b.learningSkill);
+    await checkPointsInStages(
+      db,
+      actions.map((a) => a.learningSkillId),
+      b.points,
+    );
     const places = await placesFor(db, cls.id, b.students);
     const observation = b.observation ?? randomUUID();
     await withErasure({ db, files }, async ({ tx }) => {
@@ -83,6 +89,8 @@ export const observationsService = {
     const movedTo = !wanted && b.learningSkill !== undefined ? await skillSentAlone(db, current, b.learningSkill) : null;
     const added = (wanted ?? []).filter((a) => !current.some((r) => r.rating.learningActionId === a.id));
     const kept = wanted ? current.filter((r) => wanted.some((a) => a.id === r.rating.learningActionId)) : current;
+    const skillsAfter = [...kept.map((r) => movedTo ?? r.rating.learningSkillId), ...added.map((a) => a.learningSkillId)];
+    if (b.points !== undefined || added.length || movedTo) await checkPointsInStages(db, skillsAfter, b.points ?? first.points);
     const dropped = current.filter((r) => !kept.includes(r)).map((r) => r.rating.id);
     const places = b.students
       ? await placesFor(db, classId, b.students)

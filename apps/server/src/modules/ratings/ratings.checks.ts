@@ -1,4 +1,4 @@
-import { LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, type RatingStudentRef, type Violation } from '@skillroom/contract';
+import { GROWTH_MESSAGES, LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, pointsWithinStages, type RatingStudentRef, type Violation } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound, ValidationError, violation } from '../../http/errors';
 import { permit } from '../../class-access/access-rules';
@@ -48,6 +48,13 @@ export function checkRatingDate(cls: { start: string; end: string }, date: strin
   if (date < cls.start) throw violation('date', RATING_MESSAGES.dateBeforeClass);
   if (date > cls.end) throw violation('date', RATING_MESSAGES.dateAfterClass);
   if (date > latestToday()) throw violation('date', RATING_MESSAGES.dateInFuture);
+}
+
+/** DESIGN §12: a rating's points name a stage of its skill (each skill's, for an observation of several); 400 on `points`. */
+export async function checkPointsInStages(db: DbOrTx, skillIds: number[], points: number | undefined) {
+  if (points === undefined || !skillIds.length) return;
+  const stages = await skillsRepository.stagesOf(db, [...new Set(skillIds)]);
+  if (stages.some((s) => !pointsWithinStages(s, points))) throw violation('points', GROWTH_MESSAGES.pointsOutsideStages);
 }
 
 /** What a rating rates: an action and its skill, or a skill as a whole (DESIGN §14: the product's own rating model). */

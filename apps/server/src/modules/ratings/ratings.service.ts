@@ -9,6 +9,7 @@ import { withErasure } from '../../records/erasure';
 import { classAccessRepository } from '../../class-access/class-access.repository';
 import {
   attach,
+  checkPointsInStages,
   checkRatingDate,
   classToRate,
   editableRating,
@@ -62,6 +63,7 @@ export const ratingsService = {
     const cls = await classToRate(db, p, b.teachingClass);
     checkRatingDate(cls, b.date);
     const rated = await ratedInClass(db, cls.id, b.learningAction, b.learningSkill);
+    await checkPointsInStages(db, [rated.learningSkillId], b.points);
     const places = await placesFor(db, cls.id, b.students);
     return db.transaction(async (tx) => {
       await lockClassToRate(tx, cls.id);
@@ -100,6 +102,9 @@ export const ratingsService = {
     const current = await editableRating(db, p, id);
     const classId = current.rating.teachingClassId;
     const rated = await ratedAfterPatch(db, current.rating, b);
+    if (b.points !== undefined || rated) {
+      await checkPointsInStages(db, [rated?.learningSkillId ?? current.rating.learningSkillId], b.points ?? current.rating.points);
+    }
     const places = b.students ? await placesFor(db, classId, b.students) : null;
     const date = b.date ?? current.rating.date;
     const observation = b.observation ?? current.rating.observation;

@@ -24,6 +24,9 @@ export function reportLabels(locale: string) {
   /** A rating's action; none: the rating is of its skill as a whole (DESIGN §14). */
   const action = (x: { name: string; translationKey: string | null } | null) => named(x ?? REPORT_SKILL_AS_WHOLE);
   const person = fullName;
+  /** A stage's name in the reader's language (DESIGN §12); shipped and generic stages have it under their key. */
+  const stage = (x: { name: string; translationKey: string | null } | null) =>
+    x ? (x.translationKey ? t(`${x.translationKey}.name`) : x.name) : '';
   const title = (r: Report) =>
     r.student
       ? `${t('report.title_student')}: ${person(r.student)}`
@@ -40,6 +43,7 @@ export function reportLabels(locale: string) {
     weekOf: (iso: string) => t('report_pdf.week_of', { date: dayMonthYear(iso) }),
     named,
     action,
+    stage,
     person,
     title,
     locale,

@@ -65,14 +65,16 @@ export async function drawSummary(p: Pdf, r: Report, o: { title: string; tables:
   if (!o.tables) return;
 
   const rows = skills.flatMap((s) => [
-    { cells: [s.label, L.number(s.ratings), L.number(s.points)], color: s.colorCode },
-    ...s.actions.filter((a) => a.ratings > 0).map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points)], indent: 12 })),
+    { cells: [s.label, L.number(s.ratings), L.number(s.points), L.stage(s.stage)], color: s.colorCode },
+    ...s.actions
+      .filter((a) => a.ratings > 0)
+      .map((a) => ({ cells: [L.named(a), L.number(a.ratings), L.number(a.points), ''], indent: 12 })),
   ]);
   if (rows.length)
     await drawTable(
       p,
       `${t('report.skill')} / ${t('report.action')}`,
-      [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }],
+      [{ header: '' }, { header: t('report.ratings') }, { header: t('report.points') }, { header: t('report.stage') }],
       rows,
     );
 

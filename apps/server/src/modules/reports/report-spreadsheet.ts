@@ -136,8 +136,10 @@ export async function renderReportSpreadsheet(
   addSheet(
     wb,
     t('report.sheet_skills'),
-    [text(t('report.skill')), text(t('report.action')), num(t('report.ratings')), num(t('report.points'))],
-    skillRows.map(({ s, a }) => (a ? [L.named(s), L.named(a), a.ratings, a.points] : [L.named(s), '', s.ratings, s.points])),
+    [text(t('report.skill')), text(t('report.action')), num(t('report.ratings')), num(t('report.points')), text(t('report.stage'))],
+    skillRows.map(({ s, a }) =>
+      a ? [L.named(s), L.named(a), a.ratings, a.points, ''] : [L.named(s), '', s.ratings, s.points, L.stage(s.stage)],
+    ),
   ).eachRow((row, n) => {
     // A skill's own row (no action) is bold in the skill's colour, as the screen's table sets it apart.
     const x = skillRows[n - 2];

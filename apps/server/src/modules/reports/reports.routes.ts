@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { camelName, fileAnswerSchema, type Report, reportQuery, reportSchema } from '@skillroom/contract';
+import type { z } from 'zod';
+import { fileAnswerSchema, type Report, reportQuery, reportSchema } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { requestSignal } from '../../http/request-signal';
-import { documentedAs, idParams } from '../../http/route-schema';
+import { idParams, namedQuery } from '../../http/route-schema';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
@@ -19,14 +19,7 @@ import { inReadersOrder, reportsService as service } from './reports.service';
 type Subject = 'class' | 'student';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Not a list: its few names are read as they come, in either spelling (`start_date` too); any other is a 400. */
-const reportQuerystring = documentedAs(
-  z.preprocess(
-    (raw) => Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [camelName(k), v])),
-    reportQuery,
-  ),
-  reportQuery,
-);
+const reportQuerystring = namedQuery(reportQuery);
 type Read = { params: { id: number }; query: z.output<typeof reportQuery>; ip: string };
 
 /** A report; a student's is a read of their record, logged whoever reads it (DESIGN §6). */

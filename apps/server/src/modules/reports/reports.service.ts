@@ -5,6 +5,7 @@ import {
   REPORT_RECENT_MEDIA,
   REPORT_SKILL_AS_WHOLE,
   reportRangeProblem,
+  stageOf,
   type Report,
   type ReportAction,
   type ReportSkill,
@@ -18,6 +19,7 @@ import { iri } from '../../http/hydra';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { presentMedia } from '../media/media.presenter';
+import { presentStages } from '../learning-skills/learning-skills.presenter';
 import { CLASS_NOT_FOUND } from '../../class-access/class-roles';
 import { authorize } from '../../class-access/access-rules';
 import { reportRatingsRepository } from './report-ratings.repository';
@@ -117,6 +119,8 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
     const asWhole = wholeSkill.get(skill.id);
     if (asWhole) acts.push({ learningAction: null, ...REPORT_SKILL_AS_WHOLE, ...asWhole });
     const total = acts.reduce(add, { ratings: 0, points: 0 });
+    const average = total.ratings ? Math.round((total.points / total.ratings) * 100) / 100 : null;
+    const stage = stageOf(skill.stages, average);
     return {
       learningSkill: iri('learning-skill', skill.id),
       name: skill.name,
@@ -124,6 +128,9 @@ async function assemble(db: DbOrTx, signer: UrlSigner, a: Assembly, memo?: Skill
       colorCode: skill.colorCode,
       icon: icon ? presentMedia(icon, signer).url : null,
       ...total,
+      average,
+      // English with its key: the screen, the PDF and the workbook name it in their reader's language.
+      stage: stage ? presentStages([stage])[0]! : null,
       actions: acts,
     };
   });

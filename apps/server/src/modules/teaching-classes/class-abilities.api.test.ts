@@ -39,6 +39,9 @@ const PROBES: Record<ClassAbility, (w: World, u: TestUser) => Promise<number>> =
     const body = { teachingClass: `${API}/teaching-class/${w.cls.id}`, learningSkill: `${API}/learning-skill/${link.id}` };
     return (await s.api('POST', `${API}/teaching-class-learning-skill`, { token: u.token, body })).statusCode;
   },
+  // Adopting twice adds nothing twice: the probe changes nothing after the first teacher's call.
+  adoptFramework: async (w, u) =>
+    (await s.api('POST', `${API}/teaching-class/${w.cls.id}/framework`, { token: u.token, body: { framework: 'social-emotional' } })).statusCode,
   manageLinks: async (w, u) =>
     (await s.api('POST', `${API}/teaching-class/${w.cls.id}/student-profile-user-invitations/accept`, { token: u.token })).statusCode,
   printLetters: async (w, u) => (await s.api('GET', `${API}/family-letters/class/${w.cls.id}/defaults`, { token: u.token })).statusCode,

@@ -38,6 +38,8 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     defaultPoints: c.defaultPoints,
     familyComments: c.familyComments,
     officeHours: c.officeHours ?? null,
+    selfAssessment: c.selfAssessment,
+    coverageDays: c.coverageDays,
     avatar: r.avatar ? presentMedia(r.avatar, signer) : null,
     school: presentSchoolSummary(r.school),
     creator: presentPublicUser({ user: r.creator, avatar: r.creatorAvatar }, signer),

@@ -163,6 +163,8 @@ export const teachingClassesService = {
       defaultPoints: b.defaultPoints,
       familyComments: b.familyComments,
       officeHours: b.officeHours ?? null,
+      selfAssessment: b.selfAssessment,
+      coverageDays: b.coverageDays,
     };
     // A new class starts with the catalogue's learning skills (its teachers then choose).
     return withFreshCode(() =>
@@ -208,6 +210,8 @@ export const teachingClassesService = {
         defaultPoints: b.defaultPoints,
         familyComments: b.familyComments,
         officeHours: b.officeHours,
+        selfAssessment: b.selfAssessment,
+        coverageDays: b.coverageDays,
         ...retentionChanges(now.cls, b),
         creatorId: newOwner ?? undefined,
       });

@@ -65,6 +65,12 @@ export const usersRepository = {
     return row?.accountType ?? null;
   },
 
+  /** The user's preferred language, which texts written for them (stages, exports) are in. */
+  async language(db: DbOrTx, id: number): Promise<string> {
+    const [row] = await db.select({ language: users.preferredLanguage }).from(users).where(eq(users.id, id));
+    return row?.language ?? 'en';
+  },
+
   async findByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
     const [row] = await db
       .select()

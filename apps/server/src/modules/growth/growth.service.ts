@@ -1,0 +1,150 @@
+import {
+  GROWTH_RECENT_RATINGS,
+  medianPoints,
+  stageOf,
+  type coverageQuery,
+  type growthClassQuery,
+  type growthStudentQuery,
+} from '@skillroom/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { StoredStage } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { Principal } from '../../plugins/auth';
+import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-rules';
+import { reportsRepository } from '../reports/reports.repository';
+import { reportRange } from '../reports/reports.service';
+import { growthRepository as repo, type CountedRating } from './growth.repository';
+
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+/** The last day of a date's month. */
+const monthEnd = (d: string) => {
+  const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
+  return new Date(Date.UTC(x.getUTCFullYear(), x.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+
+export type SkillHead = Awaited<ReturnType<typeof repo.skills>>[number];
+
+/** Where points of ratings (oldest first) put a student: the median of the last few, and the stage it reaches. */
+export function standingOf(points: number[], stages: StoredStage[]) {
+  const median = medianPoints(points.slice(-GROWTH_RECENT_RATINGS));
+  return { points: median, stage: stageOf(stages, median) };
+}
+export type Standing = ReturnType<typeof standingOf>;
+
+/** Per skill: the standing now, at the range's start, and at the end of each month of the range (DESIGN §12). */
+function skillGrowth(skill: SkillHead, ratings: CountedRating[], range: { start: string; end: string }) {
+  const upTo = (day: string) => ratings.filter((r) => r.date <= day).map((r) => r.points);
+  const months = [];
+  for (let from = range.start; from <= range.end; from = addDays(monthEnd(from), 1)) {
+    const to = monthEnd(from) < range.end ? monthEnd(from) : range.end;
+    const inMonth = ratings.filter((r) => r.date >= from && r.date <= to).length;
+    months.push({ month: from.slice(0, 7), ratings: inMonth, ...standingOf(upTo(to), skill.stages) });
+  }
+  return {
+    skill,
+    ratings: ratings.length,
+    now: standingOf(upTo(range.end), skill.stages),
+    atStart: standingOf(upTo(addDays(range.start, -1)), skill.stages),
+    months,
+  };
+}
+
+/** A class the user may read reports of (its teachers and evaluators); anyone else does not know it (404). */
+async function reportedClass(db: DbOrTx, p: Principal, classId: number) {
+  const found = await reportsRepository.classWithRole(db, classId, p.userId);
+  authorize(p, 'class.report', found);
+  return found;
+}
+
+export const growthService = {
+  /**
+   * A Student's growth over the classes the user may see for them (one with teachingClassId), read like their report:
+   * their teachers and evaluators, and users linked to them where the link was accepted.
+   */
+  async forStudent(db: DbOrTx, p: Principal, studentId: number, q: z.output<typeof growthStudentQuery>) {
+    const all = await reportsRepository.placesOfStudent(db, studentId, p.userId);
+    const seen = q.teachingClassId !== undefined ? all.filter((r) => r.cls.id === q.teachingClassId) : all;
+    if (!seen.length) throw notFound(q.teachingClassId !== undefined && all.length ? CLASS_NOT_FOUND : 'Student not found.');
+    const range = reportRange(q, seen.map((r) => r.cls.start).sort()[0] ?? null);
+    const classIds = seen.map((r) => r.cls.id);
+    const ratings = await repo.ratingsOfPlaces(
+      db,
+      classIds,
+      seen.map((r) => r.place.id),
+      range.end,
+    );
+    const skills = await repo.skills(db, classIds, [...new Set(ratings.map((r) => r.skill))]);
+    return {
+      range,
+      classes: seen.map((r) => r.cls),
+      person: seen[seen.length - 1]!.place,
+      skills: skills.map((s) =>
+        skillGrowth(
+          s,
+          ratings.filter((r) => r.skill === s.id),
+          range,
+        ),
+      ),
+    };
+  },
+
+  /** The class grid: students × skills, the standing on `endDate` (default today) and how many ratings count. */
+  async forClass(db: DbOrTx, p: Principal, classId: number, q: z.output<typeof growthClassQuery>) {
+    await reportedClass(db, p, classId);
+    const end = q.endDate ?? today();
+    const [grid, places] = await Promise.all([
+      repo.grid(db, classId, end, GROWTH_RECENT_RATINGS),
+      reportsRepository.placesOfClass(db, classId),
+    ]);
+    const skills = await repo.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
+    const cells = new Map<string, { n: number; points: number[] }>();
+    for (const g of grid) {
+      const key = `${g.place}:${g.skill}`;
+      const cell = cells.get(key) ?? { n: g.n, points: [] };
+      // Newest first from the database; the standing reads them oldest first.
+      cell.points.unshift(g.points);
+      cells.set(key, cell);
+    }
+    const students = places.map((place) => ({
+      place,
+      skills: skills.map((s) => {
+        const cell = cells.get(`${place.id}:${s.id}`);
+        return { skill: s, ratings: cell?.n ?? 0, ...standingOf(cell?.points ?? [], s.stages) };
+      }),
+    }));
+    return { classId, end, skills, students };
+  },
+
+  /**
+   * Coverage (DESIGN §12): the students not rated within `days` (default the class's `coverageDays`), per skill the
+   * students never rated on it within the class's dates, and for the class creator the ratings each teacher gave.
+   */
+  async coverage(db: DbOrTx, p: Principal, classId: number, q: z.output<typeof coverageQuery>) {
+    const { cls, role } = await reportedClass(db, p, classId);
+    const days = q.days ?? cls.coverageDays;
+    const end = today();
+    const since = addDays(end, -(days - 1));
+    const termEnd = cls.end < end ? cls.end : end;
+    const [last, pairs, places, teachers] = await Promise.all([
+      repo.lastRated(db, classId, end),
+      repo.ratedPairs(db, classId, cls.start, termEnd),
+      reportsRepository.placesOfClass(db, classId),
+      roleMay(role, 'class.seeTeacherCoverage') ? repo.teacherCounts(db, classId, since, end) : Promise.resolve(null),
+    ]);
+    const skills = await repo.skills(db, [classId], []);
+    const notObserved = places
+      .map((place) => ({ place, lastRated: last.get(place.id) ?? null }))
+      .filter((x) => x.lastRated === null || x.lastRated < since)
+      // Never rated first, then the longest unobserved.
+      .sort((a, b) => (a.lastRated ?? '').localeCompare(b.lastRated ?? ''));
+    const covered = new Set(pairs.map((x) => `${x.place ?? '*'}:${x.skill}`));
+    const bySkill = skills.map((s) => ({
+      skill: s,
+      neverRated: covered.has(`*:${s.id}`) ? [] : places.filter((place) => !covered.has(`${place.id}:${s.id}`)),
+    }));
+    return { classId, days, since, end, notObserved, skills: bySkill, teachers };
+  },
+};
