@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'node',
           // Vitest's default in a run is one worker fewer than the cores: one on CI's two.
           maxWorkers: 2,
+          // A few unit tests are CPU-bound (zip bombs inflated, PDFs parsed): about 1.5 s each on a quiet machine, past
+          // Vitest's 5 s default when CI's two cores are shared; 15 s keeps them within a third of their timeout.
+          testTimeout: 15_000,
         },
       },
       {

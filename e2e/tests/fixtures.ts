@@ -32,6 +32,12 @@ export async function expectAccessible(page: Page, context = '') {
 export async function screenReady(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('[role="status"]:has(.animate-spin), [aria-busy="true"]')).toHaveCount(0);
+  await hydrated(page);
+}
+
+/** The server's page has become the app (app/app.tsx drops `data-hydrating`): its effects have run, its controls answer. */
+export async function hydrated(page: Page) {
+  await expect(page.locator('#root[data-hydrating]')).toHaveCount(0);
 }
 
 /** Signs in through the API and stores the token pair in the cookies the app reads (spec §4). */

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { contrastRatio, flatten, hex } from '../lib/contrast';
 import { probeFocus } from '../lib/focus-probe';
-import { screenReady, signInViaApi, signUpViaApi } from './fixtures';
+import { hydrated, screenReady, signInViaApi, signUpViaApi } from './fixtures';
 import { demoIds, fillPath, type DemoIds, type DemoUser } from './routes';
 
 /** Tab stops walked per screen and width: enough for the header, the first controls and a form, quick on two cores. */
@@ -81,8 +81,10 @@ async function open(browser: Browser, screen: Screen, ids: DemoIds, viewport: { 
     await signInViaApi(page, account.username, account.password);
   } else if (screen.as) await signInViaApi(page, screen.as);
   await page.goto(fillPath(screen.path, ids));
-  if (screen.static) await expect(page.locator('h1')).toBeVisible();
-  else await screenReady(page);
+  if (screen.static) {
+    await expect(page.locator('h1')).toBeVisible();
+    await hydrated(page);
+  } else await screenReady(page);
   // The walk starts at the top of the page, with nothing focused.
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();

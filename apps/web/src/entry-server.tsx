@@ -66,7 +66,9 @@ export async function renderPage({ url, first, template }: { url: string; first:
             done();
           },
         });
-        page.push(`${head}<div id="root">`);
+        // Marked until the browser has hydrated it (app/app.tsx): styles.css keeps its controls from taking a tap the
+        // page could not answer yet.
+        page.push(`${head}<div id="root" data-hydrating>`);
         stream.pipe(page);
         resolve(page);
       },

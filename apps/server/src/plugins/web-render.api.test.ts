@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCollector, signUp, startTestServer, type TestServer } from '../../test/harness';
-import { createClass } from '../../test/classes';
+import { addStudent, createClass } from '../../test/classes';
+import { classSkills, rate, seedSkills } from '../../test/ratings';
 
 // The real web build (apps/web/dist with its server entry): the render is the app's own. Built here when it is missing.
 const web = path.resolve(import.meta.dirname, '../../../web');
@@ -71,6 +72,23 @@ describe('the first screen of a page, rendered by the server', () => {
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).not.toContain('Willow Secret');
     expect(JSON.stringify(firstLoad(theirs.body).fallback)).not.toContain(`/teaching-class/${cls.id}"`);
+  });
+
+  it('renders the whole class page: its students, the feed and the data of the banners it waits for', async () => {
+    await seedSkills(s);
+    const owner = await signUp(s);
+    const cls = (await createClass(s, owner, { name: 'Birch Room' })) as { id: number };
+    await addStudent(s, owner, cls.id, { firstName: 'Zelda', lastName: 'Quill' });
+    const [skill] = await classSkills(s, owner, cls.id);
+    await rate(s, owner, cls.id, skill!.learningActions[0]!.id, { description: 'Built a bridge of straws' });
+    const res = await page(`/web/teaching-class/${cls.id}`, owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Zelda');
+    expect(res.body).toContain('Built a bridge of straws');
+    const keys = Object.keys(firstLoad(res.body).fallback);
+    for (const read of ['/learning-skills', '/student-profile-user-invitations?', '/home-observations?', '$inf$/ratings?']) {
+      expect(keys.some((k) => k.includes(read))).toBe(true);
+    }
   });
 
   it('treats a broken token as signed out', async () => {

@@ -3,17 +3,32 @@ import { matchPath, type Params } from 'react-router';
 import { unstable_serialize } from 'swr/infinite';
 import { classPageKey } from '../features/classes/api/classes-api';
 import { EVALUATED_CLASSES_KEY } from '../features/linked-students/routes/linked-dashboard-route';
-import { studentLinksKey } from '../entities/invitations/student-links-api';
+import { homeObservationsKey } from '../entities/home-observations/home-observations-api';
+import { pendingLinkRequestsKey, studentLinksKey } from '../entities/invitations/student-links-api';
+import { classSkillsKey } from '../entities/learning-skills/learning-skills-api';
 import { UNREAD_KEY } from '../entities/notifications/notifications-api';
+import { feedKey } from '../entities/ratings/ratings-api';
 import { classKey, routeId } from '../lib/teaching-classes';
 import { needsSignIn } from './router';
 
 /** What a screen reads on its first render, as the SWR keys its hooks use (an infinite list's is `unstable_serialize`d). */
 type Reads = (params: Params, user: User) => (string | null)[];
 
-const classRead = (p: Params) => {
-  const id = routeId(p.teachingClassId);
-  return id ? classKey(id) : null;
+/**
+ * The class page: the class, its skills, the banners it waits for before drawing the students (family requests and home
+ * observations: a teacher's; another reader's answer is refused or empty and costs nothing) and the feed's first page.
+ * The feed's hearts and comment counts are read once the ratings are known, after hydration.
+ */
+const classReads = (p: Params) => {
+  const classId = routeId(p.teachingClassId);
+  if (!classId) return [];
+  return [
+    classKey(classId),
+    classSkillsKey(classId),
+    pendingLinkRequestsKey({ 'teachingClass.id': classId }),
+    homeObservationsKey({ classId, status: 'pending' }),
+    feedKey({ classId }),
+  ];
 };
 
 /**
@@ -26,7 +41,7 @@ const SCREEN_READS: Record<string, Reads> = {
     user.accountType === 'teacher'
       ? [unstable_serialize(classPageKey(false, 'all'))]
       : [studentLinksKey({ 'user.id': user.id }), EVALUATED_CLASSES_KEY],
-  '/teaching-class/:teachingClassId': (p) => [classRead(p)],
+  '/teaching-class/:teachingClassId': classReads,
 };
 
 /** The header's reads, beside every signed-in screen's. */

@@ -208,6 +208,9 @@ export function Form<V extends FieldValues>({
           <form
             ref={setRef}
             noValidate
+            // Sent by the browser itself (before the page is hydrated, or without JavaScript), a form never puts its
+            // fields, a password among them, in an address.
+            method="post"
             {...rest}
             onFocus={preload}
             onSubmit={(e) => {

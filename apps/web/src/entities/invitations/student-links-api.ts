@@ -7,12 +7,11 @@ type Query = Record<string, number | null>;
 const ready = (q: Query) => Object.values(q).every((v) => v !== null);
 
 /** Requests to link to students that still wait for a teacher's answer (the user's own, or a place's). */
+export const pendingLinkRequestsKey = (query: Query) =>
+  withQuery('/student-profile-user-invitations', { ...query, isPending: 1, itemsPerPage: PAGE_SIZE.max });
+
 export function usePendingLinkRequests(query: Query, enabled = true) {
-  return useSWR<HydraCollection<StudentProfileUserInvitation>>(
-    enabled && ready(query)
-      ? withQuery('/student-profile-user-invitations', { ...query, isPending: 1, itemsPerPage: PAGE_SIZE.max })
-      : null,
-  );
+  return useSWR<HydraCollection<StudentProfileUserInvitation>>(enabled && ready(query) ? pendingLinkRequestsKey(query) : null);
 }
 
 export const studentLinksKey = (query: Query) => withQuery('/student-profile-users', { ...query, itemsPerPage: PAGE_SIZE.max });

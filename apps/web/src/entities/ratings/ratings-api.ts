@@ -29,6 +29,9 @@ const pageKey = (filter: FeedFilter | null) => (index: number, previous: HydraCo
   return feedQuery(filter, index + 1);
 };
 
+/** The SWR key of a feed's pages, as the server's first render fills it (app/screen-reads.ts). */
+export const feedKey = (filter: FeedFilter) => unstable_serialize(pageKey(filter));
+
 /** A feed of ratings, newest first, a page at a time (the server sorts). */
 export function useRatingFeed(filter: FeedFilter | null) {
   const feed = useSWRInfinite<HydraCollection<Rating>>(pageKey(filter));
@@ -61,7 +64,7 @@ export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: numb
   // A deleted rating is dropped from the cache, never asked for again (it would answer 404).
   if (deleted) await mutate(ratingKey(deleted), undefined, { revalidate: false });
   await Promise.all([
-    ...feeds.map((f) => mutate(unstable_serialize(pageKey(f)))),
+    ...feeds.map((f) => mutate(feedKey(f))),
     mutate(
       (key) => typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/)/.test(key),
     ),
