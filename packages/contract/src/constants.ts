@@ -38,7 +38,10 @@ export const NotificationType = {
   RatingComment: 11,
   /** A family added a home observation that waits for the class's teachers (DESIGN §11); entity 14, the class. */
   HomeObservationWaiting: 12,
-  /** A teacher approved a family's home observation: it is now a rating (DESIGN §11); entity 17, the rating. */
+  /**
+   * A teacher answered a family's home observation (DESIGN §11): approved, it is now a rating (entity 17, the rating);
+   * rejected, worded as a rejection with the reason (text `home_observation_rejected`, entity 14, the class).
+   */
   HomeObservationApproved: 13,
   /** A message or announcement in a child's conversation (DESIGN §11), to the other side; entity 19, the conversation. */
   Message: 14,

@@ -11,6 +11,8 @@ export const HOME_OBSERVATION_MESSAGES = {
   linkedOnly: 'Only the family linked to this student in this class may add a home observation.',
   teachersAnswer: 'Only the teachers of this class may approve or reject a home observation.',
   answered: 'This home observation was answered already.',
+  withdrawOwn: 'Only the family member who shared this home observation may withdraw it.',
+  approvedStays: 'This home observation was approved: it is a rating now, and cannot be withdrawn.',
   reason: 'Say why this home observation is not accepted.',
   classOrPlace: 'Filter by teachingClass.id or teachingClassStudent.id.',
 } as const;

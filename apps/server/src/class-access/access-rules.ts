@@ -154,6 +154,11 @@ export const RULES = {
   'homeObservation.read': { who: [...TEACHERS, 'linked'], message: HOME_OBSERVATION_MESSAGES.teachersAnswer },
   /** Approve or reject: the class's creator and co-teachers (an evaluator may not, DESIGN §11). */
   'homeObservation.answer': { who: TEACHERS, message: HOME_OBSERVATION_MESSAGES.teachersAnswer },
+  /**
+   * Withdraw one not approved (DESIGN §11): only its author, while linked to the child (else they know it no more); the
+   * child's other family members and the teachers may not (teachers reject with a reason the family reads).
+   */
+  'homeObservation.withdraw': { who: ['owner'], message: HOME_OBSERVATION_MESSAGES.withdrawOwn },
   /** A custom skill and its actions: its creator only; using it in one's class never grants the right (DESIGN §2). */
   'skill.edit': { who: ['owner'] },
   /** A profile: seen by its user and those who share a class or a subscription with them (visibility.sql.ts). */

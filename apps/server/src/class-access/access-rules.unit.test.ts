@@ -75,6 +75,8 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'place.addHomeObservation': [403, 403, 403, 'ok', 404, 403, 404],
   'homeObservation.read': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
   'homeObservation.answer': ['ok', 'ok', 403, 403, 404, 'ok', 404],
+  // Its author only, known while linked to the child (an author with a class role cannot be: only families add them).
+  'homeObservation.withdraw': [403, 403, 403, 403, 404, 'ok', 404],
   // DESIGN §11 messages: teachers and the child's family; an evaluator knows the place but has no say, nor sees its conversation.
   'place.message': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
   'class.announce': ['ok', 'ok', 403, 404, 404, 'ok', 404],
@@ -134,6 +136,11 @@ describe('authorize: DESIGN §2, action by action', () => {
       expect(got).toEqual(Object.fromEntries(columns.map((c, i) => [c, ACCOUNT_GRID[action][i]])));
     });
   }
+
+  it("a home observation's author withdraws it while linked to the child; their link ended, they know it no more", () => {
+    expect(answer('homeObservation.withdraw', { role: null, linked: true, ownerId: ME })).toBe('ok');
+    expect(answer('homeObservation.withdraw', { role: null, linked: false, ownerId: ME })).toBe(404);
+  });
 
   it('a subject not found is a 404 whoever asks', () => {
     expect(() => authorize({ userId: ME }, 'class.read', null)).toThrow(expect.objectContaining({ statusCode: 404 }));

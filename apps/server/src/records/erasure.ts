@@ -6,9 +6,10 @@ import { iri } from '../http/hydra';
 import type { PartialUploads } from '../lib/partial-uploads';
 import { storedKeys, thumbKeyOfVariant } from '../lib/thumb-variants';
 import { catalogueSql, erasureSql as q, present, referencedSql, type StoredMedia } from './erasure.sql';
-import { withdrawEvidenceNotices } from './notice-withdrawal.sql';
+import { withdrawEvidenceNotices, withdrawHomeObservationNotices } from './notice-withdrawal.sql';
 import { deleteCommentNoticesOfAuthor, deleteCommentNoticesOfRatings } from './comment-notices.sql';
 import { linkedUsersOfPlace } from './place-erasure';
+import { deleteHomeObservation } from './home-observation-erasure.sql';
 
 /**
  * DESIGN §6 "Erasure follows deletion": the one place that decides what each deletion takes with it. Every deleting
@@ -46,7 +47,7 @@ export class Erasure {
 
   /** Kept answers of writes (`Idempotency-Key`) that name what this erasure deleted keep only its `@id` and `id`. */
   private async forgetAnswers(
-    deleted: Partial<Record<'media' | 'rating' | 'teaching-class-student' | 'student' | 'teaching-class', number[]>>,
+    deleted: Partial<Record<'media' | 'rating' | 'home-observation' | 'teaching-class-student' | 'student' | 'teaching-class', number[]>>,
   ) {
     const named = Object.entries(deleted).flatMap(([resource, xs]) => xs.map((id) => iri(resource, id)));
     if (named.length) await q.minimizeAnswersNaming(this.tx, named);
@@ -84,6 +85,19 @@ export class Erasure {
     const [link] = await this.tx.select().from(ratingMedias).where(eq(ratingMedias.id, linkId)).for('update');
     if (!link) return false;
     await this.detach(link.ratingId, [link.mediaId]);
+    return true;
+  }
+
+  /**
+   * A home observation withdrawn by its family (DESIGN §11), not (or no longer) a rating: its attachments go with it as
+   * they do with the child's place, and the notices about it nobody read yet. False when it was gone already.
+   */
+  async homeObservation(id: number, classId: number) {
+    const attached = await deleteHomeObservation(this.tx, id);
+    if (!attached) return false;
+    await withdrawHomeObservationNotices(this.tx, classId, id);
+    await this.forgetAnswers({ 'home-observation': [id] });
+    await this.media(attached);
     return true;
   }
 

@@ -34,3 +34,28 @@ export async function withdrawEvidenceNotices(tx: DbOrTx, ratingIds: number[]) {
       ),
     );
 }
+
+/**
+ * The parameter naming the home observation a notice announces (types 12 and 13 of a rejection, DESIGN §11). Their
+ * entity is the class, as the product's API numbers them; this names which observation of the class it was. No text
+ * shows it, and the answer does not carry params.
+ */
+export const HOME_OBSERVATION_PARAM = 'homeObservation';
+
+/**
+ * A home observation withdrawn by its family (DESIGN §11): the notices announcing it (to the teachers, type 12) or its
+ * rejection (to the family, type 13) go while unread; read ones keep their words.
+ */
+export async function withdrawHomeObservationNotices(tx: DbOrTx, classId: number, homeObservationId: number) {
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.entityType, EntityType.TeachingClass),
+        eq(notifications.entityId, classId),
+        inArray(notifications.notificationType, [NotificationType.HomeObservationWaiting, NotificationType.HomeObservationApproved]),
+        sql`${notifications.params} ->> ${HOME_OBSERVATION_PARAM} = ${String(homeObservationId)}`,
+        eq(notifications.isRead, false),
+      ),
+    );
+}

@@ -6,6 +6,7 @@ import { homeObservationsRepository } from '../modules/home-observations/home-ob
 import { learningSkillsRepository } from '../modules/learning-skills/learning-skills.repository';
 import { notificationsService } from '../modules/notifications/notifications.service';
 import { ratingsRepository } from '../modules/ratings/ratings.repository';
+import { HOME_OBSERVATION_PARAM } from '../records/notice-withdrawal.sql';
 import type { DemoUsers } from './demo-classes';
 
 type Place = { placeId: number; studentId: number; classId: number };
@@ -57,7 +58,7 @@ export async function seedDemoHomeObservations(tx: DbOrTx, u: DemoUsers, ella: P
   );
   await homeObservationsRepository.answer(tx, approved, { status: 'approved', reason: null, ratingId });
 
-  await homeObservationsRepository.insert(tx, {
+  const waiting = await homeObservationsRepository.insert(tx, {
     teachingClassId: ella.classId,
     teachingClassStudentId: ella.placeId,
     learningActionId: waitingAction.id,
@@ -70,7 +71,7 @@ export async function seedDemoHomeObservations(tx: DbOrTx, u: DemoUsers, ella: P
     notificationType: NotificationType.HomeObservationWaiting,
     entityType: EntityType.TeachingClass,
     entityId: ella.classId,
-    params: { student: 'Ella Taylor', class: names.className, author: names.parent },
+    params: { student: 'Ella Taylor', class: names.className, author: names.parent, [HOME_OBSERVATION_PARAM]: String(waiting) },
     path: `/teaching-class/${ella.classId}`,
     placeId: ella.placeId,
   });

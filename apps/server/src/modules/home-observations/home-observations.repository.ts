@@ -102,20 +102,15 @@ export const homeObservationsRepository = {
     await tx.insert(homeObservationMedias).values(mediaIds.map((mediaId) => ({ homeObservationId: id, mediaId })));
   },
 
-  /** Whether any of these media is attached already, to a rating or to a home observation. */
-  async attachedAnywhere(db: DbOrTx, mediaIds: number[]) {
-    if (!mediaIds.length) return new Set<number>();
-    const a = await db.select({ id: ratingMedias.mediaId }).from(ratingMedias).where(inArray(ratingMedias.mediaId, mediaIds));
-    const b = await db
-      .select({ id: homeObservationMedias.mediaId })
-      .from(homeObservationMedias)
-      .where(inArray(homeObservationMedias.mediaId, mediaIds));
-    return new Set([...a, ...b].map((r) => r.id));
-  },
-
   async find(db: DbOrTx, id: number, userId: number): Promise<FullHomeObservation | null> {
     const [row] = await fullFrom(db, userId).where(eq(homeObservations.id, id));
     return (row as FullHomeObservation | undefined) ?? null;
+  },
+
+  /** Locks one, whatever its status, for its withdrawal; null when it is gone. */
+  async lock(tx: DbOrTx, id: number) {
+    const [row] = await tx.select().from(homeObservations).where(eq(homeObservations.id, id)).for('update');
+    return row ?? null;
   },
 
   /** Locks a pending one for its answer; null when it was answered (or deleted) meanwhile. */

@@ -5,6 +5,7 @@ import {
   homeObservationRejectBody,
   homeObservationSchema,
   API_AUTH_PREFIX,
+  noContentSchema,
 } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { collection } from '../../http/hydra';
@@ -36,7 +37,7 @@ function logReads(db: Db, p: Principal, address: string, rows: FullHomeObservati
 /** DESIGN §11 "Home observations": a family's observation of their child at home, for the class's teachers to answer. */
 export const homeObservationsRoutes: ModuleRoutes = {
   name: 'home-observations',
-  auth: (app, { db, urlSigner }) => {
+  auth: (app, { db, urlSigner, files }) => {
     app.get(
       '/home-observations',
       {
@@ -75,6 +76,20 @@ export const homeObservationsRoutes: ModuleRoutes = {
         const id = await service.create(db, req.principal, req.body);
         const [answer] = await present(db, urlSigner, [await service.get(db, req.principal, id)]);
         return reply.status(201).header('location', answer!['@id']).send(answer!);
+      },
+    );
+    app.delete(
+      '/home-observation/:id',
+      {
+        schema: {
+          summary: 'Withdraw a home observation you shared that was not approved (its files and unread notices go with it)',
+          params: idParams,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await service.withdraw(db, req.principal, files, req.params.id);
+        return reply.status(204).send();
       },
     );
     app.post(

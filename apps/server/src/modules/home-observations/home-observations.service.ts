@@ -2,55 +2,33 @@ import {
   EntityType,
   HOME_OBSERVATION_MESSAGES,
   NotificationType,
-  RATING_MESSAGES,
   RATING_POINTS,
   fullName,
-  isRatingMediaType,
   type ListQueryOutput,
-  type Violation,
   type homeObservationCreateBody,
   type homeObservationListQuery,
 } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, ValidationError, violation } from '../../http/errors';
+import { conflict, violation } from '../../http/errors';
 import { offsetOf } from '../../http/hydra';
-import { authorized, knows, permit } from '../../class-access/access-rules';
+import { authorized, gone, knows, permit } from '../../class-access/access-rules';
 import type { Principal } from '../../plugins/auth';
 import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
-import { mediaRepository } from '../media/media.repository';
 import { notificationsService } from '../notifications/notifications.service';
 import { ratingsRepository } from '../ratings/ratings.repository';
-import { actionsForClass, checkRatingDate } from '../ratings/ratings.checks';
+import { actionsForClass, attachableUploads, checkRatingDate } from '../ratings/ratings.checks';
+import { withErasure } from '../../records/erasure';
+import { HOME_OBSERVATION_PARAM } from '../../records/notice-withdrawal.sql';
+import type { FileStore } from '../../lib/file-store';
 import { homeObservationsRepository as repo, type FullHomeObservation } from './home-observations.repository';
 
 type ListQuery = ListQueryOutput<typeof homeObservationListQuery>;
 type CreateBody = z.output<typeof homeObservationCreateBody>;
 const PLACE_REF = 'This teaching class student does not exist.';
-const MEDIA_REF = 'This media does not exist.';
 
 /** 404 unless the user may know of it; 403 unless they may take the action. */
-const subjectOf = (row: FullHomeObservation) => ({ role: row.role, linked: row.linked });
-
-/** The family's own uploads of the rating media types, attached nowhere yet (DESIGN §11: "as for ratings"). */
-async function attachable(db: DbOrTx, p: Principal, ids: number[]) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
-  await ratingsRepository.lockMedia(db, unique);
-  const rows = new Map((await mediaRepository.findByIds(db, unique)).map((m) => [m.id, m]));
-  const attached = await repo.attachedAnywhere(db, unique);
-  const v: Violation[] = [];
-  unique.forEach((id, i) => {
-    const m = rows.get(id);
-    const at = `medias.${i}`;
-    if (!m) v.push({ propertyPath: at, message: MEDIA_REF });
-    else if (m.uploaderId !== p.userId) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaNotYours });
-    else if (!isRatingMediaType(m.mediaType)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaType });
-    else if (attached.has(id)) v.push({ propertyPath: at, message: RATING_MESSAGES.mediaAttached });
-  });
-  if (v.length) throw new ValidationError(v);
-  return unique;
-}
+const subjectOf = (row: FullHomeObservation) => ({ role: row.role, linked: row.linked, ownerId: row.obs.creatorId });
 
 /**
  * DESIGN §11 "Home observations": a family adds what their child did at home on an action of the class's skills; it
@@ -68,7 +46,8 @@ export const homeObservationsService = {
     await actionsForClass(db, found.cls.id, [b.learningAction], undefined, 'learningAction');
     return db.transaction(async (tx) => {
       await lockOpenClass(tx, found.cls.id);
-      const mediaIds = await attachable(tx, p, b.medias ?? []);
+      // The rule ratings and messages share: one upload is attached to one thing only (a message, a rating, this).
+      const mediaIds = await attachableUploads(tx, p, b.medias ?? []);
       const id = await repo.insert(tx, {
         teachingClassId: found.cls.id,
         teachingClassStudentId: found.place.id,
@@ -84,7 +63,12 @@ export const homeObservationsService = {
         notificationType: NotificationType.HomeObservationWaiting,
         entityType: EntityType.TeachingClass,
         entityId: found.cls.id,
-        params: { student: fullName(found.place), class: found.cls.name, author: author ? fullName(author) : '' },
+        params: {
+          student: fullName(found.place),
+          class: found.cls.name,
+          author: author ? fullName(author) : '',
+          [HOME_OBSERVATION_PARAM]: String(id),
+        },
         path: `/teaching-class/${found.cls.id}`,
         // Tied to the child's place: it goes with the child's record.
         placeId: found.place.id,
@@ -155,6 +139,36 @@ export const homeObservationsService = {
       await lockOpenClass(tx, row.obs.teachingClassId);
       if (!(await repo.lockPending(tx, id))) throw conflict(HOME_OBSERVATION_MESSAGES.answered);
       await repo.answer(tx, id, { status: 'rejected', reason, ratingId: null });
+      // The family hears why (type 13 in the words of a rejection); no rating exists, so it names the class.
+      await notificationsService.notify(tx, {
+        recipients: await repo.linkedUsersOf(tx, row.obs.teachingClassStudentId),
+        notificationType: NotificationType.HomeObservationApproved,
+        textKey: 'home_observation_rejected',
+        entityType: EntityType.TeachingClass,
+        entityId: row.obs.teachingClassId,
+        params: { student: fullName(row.student), class: row.className, reason, [HOME_OBSERVATION_PARAM]: String(id) },
+        path: `/student/${row.obs.teachingClassStudentId}`,
+        placeId: row.obs.teachingClassStudentId,
+      });
     });
+  },
+
+  /**
+   * Its author takes back one not approved (DESIGN §11): it goes with its files and the notices nobody read yet.
+   * An approved one is a rating now (409: a teacher deletes ratings); racing an approval, one of them wins.
+   */
+  async withdraw(db: Db, p: Principal, files: FileStore, id: number) {
+    const row = authorized(p, 'homeObservation.withdraw', await repo.find(db, id, p.userId), subjectOf);
+    if (row.obs.status === 'approved') throw conflict(HOME_OBSERVATION_MESSAGES.approvedStays);
+    refuseIfFinished({ isFinished: row.isFinished });
+    const done = await withErasure({ db, files }, async (e) => {
+      // The class before the observation, as an approval locks them.
+      if (!(await lockOpenClass(e.tx, row.obs.teachingClassId))) return false;
+      const locked = await repo.lock(e.tx, id);
+      if (!locked) return false;
+      if (locked.status === 'approved') throw conflict(HOME_OBSERVATION_MESSAGES.approvedStays);
+      return e.homeObservation(id, locked.teachingClassId);
+    });
+    if (!done) throw gone('homeObservation');
   },
 };

@@ -26,3 +26,10 @@ export const approveHomeObservation = (id: number) => api<HomeObservation>(`/hom
 
 export const rejectHomeObservation = (id: number, reason: string) =>
   api<HomeObservation>(`/home-observation/${id}/reject`, { method: 'POST', body: { reason } });
+
+/** Its author takes back one not approved (DESIGN §11): its files go with it; an approved one is a rating now. */
+export const withdrawHomeObservation = (id: number) => api<void>(`/home-observation/${id}`, { method: 'DELETE' });
+
+/** Whether this user may withdraw it, as the server's rule says (`homeObservation.withdraw`): their own, not approved. */
+export const mayWithdraw = (o: Pick<HomeObservation, 'status' | 'creator'>, userId: number | undefined) =>
+  userId !== undefined && o.creator?.id === userId && o.status !== 'approved';

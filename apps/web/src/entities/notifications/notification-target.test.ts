@@ -28,6 +28,8 @@ describe('where a notification click goes (spec §2)', () => {
     );
     expect(notificationTarget(n(NotificationType.HomeObservationApproved, EntityType.Rating, 8, '/student/7'))).toBe('/student/7');
     expect(notificationTarget(n(NotificationType.HomeObservationApproved, EntityType.Rating, 8, '/profile/edit'))).toBeNull();
+    // A rejection (issue 37) names the class, no rating: it still opens the child's page, not the class.
+    expect(notificationTarget(n(NotificationType.HomeObservationApproved, EntityType.TeachingClass, 3, '/student/7'))).toBe('/student/7');
     expect(notificationTarget(n(NotificationType.HomeObservationWaiting, EntityType.TeachingClass, 3, '/student/7'))).toBe(
       '/teaching-class/3',
     );
