@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { SWRConfig } from 'swr';
+import { V } from '@skillroom/contract/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import CommentThread from './comment-thread';
+import { ApiError } from '../../lib/api-client';
+import CommentThread, { type CommentWrite } from './comment-thread';
 
 const HOSTILE = '<b>bold</b><img src=x onerror="window.hacked=1"> & done';
 const comment = (id: number, text: string, created: string) => ({
@@ -32,7 +34,7 @@ beforeAll(() => {
 });
 
 // Message ids stand in for texts (the translations have their own test); `{name}` is kept to see it filled.
-const show = (write = vi.fn(async () => undefined)) => {
+const show = (write: CommentWrite = vi.fn(async () => undefined)) => {
   render(
     <IntlProvider locale="en" messages={{ web_comments_delete_body: 'Delete {name}?' }} onError={() => undefined}>
       <SWRConfig value={{ provider: () => new Map(), fetcher: async () => list, dedupingInterval: 0 }}>
@@ -83,5 +85,28 @@ describe('comment thread (DESIGN §11)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'web_comments_delete' }));
     await waitFor(() => expect(write).toHaveBeenCalledWith('/rating-comment/1', 'DELETE'));
     await waitFor(() => expect(dialog.open).toBe(false));
+  });
+
+  it('sends on Enter, never a blank comment; a violation of the text shows beside the box, a refusal above it', async () => {
+    const write = vi
+      .fn<CommentWrite>()
+      .mockRejectedValueOnce(new ApiError(400, 'Invalid', [{ propertyPath: 'text', message: V.blank }]))
+      .mockRejectedValueOnce(new ApiError(403, 'Comments are turned off for this class.'))
+      .mockResolvedValue(undefined);
+    show(write);
+    const box = await screen.findByRole('textbox', { name: 'web_comments_add_label' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(write).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: 'Well done' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('web_violation_blank');
+    expect(write).toHaveBeenCalledWith('/rating-comment', 'POST', { rating: '/api/auth/v1/rating/7', text: 'Well done' });
+    fireEvent.click(screen.getByRole('button', { name: 'web_comments_send' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Comments are turned off for this class.'));
+    fireEvent.click(screen.getByRole('button', { name: 'web_comments_send' }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(write).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,11 +1,13 @@
 import type { HydraCollection, RatingComment } from '@skillroom/contract/types';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import useSWR from 'swr';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { applyServerViolations, Form, FormError, FormField, SubmitButton, useZodForm } from '../../components/ui/form';
 import { formatDateTime } from '../../lib/dates';
 
-/** A write to the API (the card's, already loaded): answers the refusal's words for a 403, else throws. */
+/** A write to the API (the card's, already loaded): throws a 400 or 403 as it came, any other failure without words. */
 export type CommentWrite = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => Promise<void>;
 
 interface Props {
@@ -14,18 +16,14 @@ interface Props {
   /** The thread's list (an SWR key). */
   listKey: string;
   write: CommentWrite;
-  /** The longest comment (RATING_COMMENT_MAX, passed in: the chunk imports none of the contract's modules). */
+  /** The longest comment (RATING_COMMENT_MAX, passed in: the chunk imports none of the contract's modules, so no schema). */
   max: number;
 }
 
-// Plain buttons: beside the app's confirm dialog and date helpers (in the app's first chunk), the thread's chunk imports
-// nothing of the app's own, so it loads in one step when first opened.
+// Plain buttons for the comments' own actions: small, beside each comment.
 const small =
   'inline-flex min-h-8 items-center rounded-md px-2 py-1 text-sm font-semibold transition disabled:cursor-not-allowed ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
-const send =
-  'inline-flex min-h-10 items-center justify-center rounded-md bg-teal-700 px-4 py-2 text-sm font-semibold text-white transition ' +
-  'hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-teal-700/60';
 
 /**
  * A rating's comments as the reader may see them (DESIGN §11), oldest first: author, time and text; a teacher hides or
@@ -35,8 +33,12 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { data, mutate } = useSWR<HydraCollection<RatingComment>>(listKey);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The one rule of a comment the reader can break here is a blank one, which is never sent (the box has the length).
+  const form = useZodForm<{ text: string }>(null, { defaultValues: { text: '' } });
+  const text = useWatch({ control: form.control, name: 'text' });
+  const sending = form.formState.isSubmitting;
+  const [working, setWorking] = useState(false);
+  const busy = working || sending;
   const [error, setError] = useState<string | null>(null);
   const field = useId();
   const comments = data?.['hydra:member'] ?? [];
@@ -45,7 +47,7 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
   const thread = useRef<HTMLDivElement>(null);
 
   const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
+    setWorking(true);
     setError(null);
     try {
       await work();
@@ -55,13 +57,20 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
       setError(e instanceof Error && e.message ? e.message : t('web_comments_failed'));
       return false;
     } finally {
-      setBusy(false);
+      setWorking(false);
     }
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    if (await run(() => write('/rating-comment', 'POST', { rating: `/api/auth/v1/rating/${ratingId}`, text }))) setText('');
+  const submit = async (v: { text: string }) => {
+    if (!v.text.trim()) return;
+    setError(null);
+    try {
+      await write('/rating-comment', 'POST', { rating: `/api/auth/v1/rating/${ratingId}`, text: v.text });
+    } catch (e) {
+      // A violation of the text beside the box; the server's words (comments turned off) or the thread's own failure above.
+      return void applyServerViolations(form, e, 'web_comments_failed');
+    }
+    form.reset();
+    await mutate();
   };
 
   return (
@@ -135,32 +144,48 @@ export default function CommentThread({ ratingId, canComment, listKey, write, ma
         </p>
       )}
       {canComment && (
-        <form className="flex items-end gap-2" onSubmit={(e) => void submit(e)}>
-          <div className="min-w-0 flex-1">
-            <label htmlFor={field} className="sr-only">
-              {t('web_comments_add_label')}
-            </label>
-            <textarea
-              id={field}
-              rows={1}
-              maxLength={max}
-              placeholder={t('web_comments_add_label')}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                // Enter sends, as in a chat; Shift+Enter is left to the browser.
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  e.currentTarget.form?.requestSubmit();
-                }
-              }}
-              className="block min-h-10 w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
-            />
-          </div>
-          <button type="submit" className={send} disabled={busy || !text.trim()} aria-busy={busy || undefined}>
-            {t('web_comments_send')}
-          </button>
-        </form>
+        <Form form={form} onSubmit={submit} className="space-y-2">
+          <FormError />
+          <FormField
+            name="text"
+            render={(f, fieldError) => (
+              <div className="flex items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={field} className="sr-only">
+                    {t('web_comments_add_label')}
+                  </label>
+                  <textarea
+                    id={field}
+                    ref={f.ref}
+                    name={f.name}
+                    rows={1}
+                    maxLength={max}
+                    placeholder={t('web_comments_add_label')}
+                    value={f.value as string}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    aria-invalid={fieldError ? true : undefined}
+                    aria-describedby={fieldError ? `${field}-error` : undefined}
+                    onKeyDown={(e) => {
+                      // Enter sends, as in a chat; Shift+Enter is left to the browser.
+                      if (e.key === 'Enter' && !e.shiftKey) {
+                        e.preventDefault();
+                        if (e.currentTarget.value.trim()) e.currentTarget.form?.requestSubmit();
+                      }
+                    }}
+                    className="block min-h-10 w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
+                  />
+                  {fieldError && (
+                    <p id={`${field}-error`} className="mt-1 text-sm font-medium text-red-700">
+                      {fieldError}
+                    </p>
+                  )}
+                </div>
+                <SubmitButton disabled={working || !text.trim()}>{t('web_comments_send')}</SubmitButton>
+              </div>
+            )}
+          />
+        </Form>
       )}
     </div>
   );

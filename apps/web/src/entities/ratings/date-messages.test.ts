@@ -1,25 +1,23 @@
 import { RATING_MESSAGES } from '@skillroom/contract/rules';
+import { V } from '@skillroom/contract/messages';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { dateRefusal } from './date-messages';
+import { outsideClassDates, translateDateViolation } from './date-messages';
 
-const intl = createIntl({ locale: 'en', messages: { web_capture_date_in_future: 'Not in the future.' } });
-const refused = (violations: { propertyPath: string; message: string }[]) => new ApiError(400, 'Invalid input.', violations);
+const intl = createIntl({
+  locale: 'en',
+  messages: { web_capture_date_in_future: 'Not in the future.', web_violation_blank: 'Fill this in.' },
+});
 
-describe("a refused save's words, where they belong", () => {
-  it("puts a date violation beside the date, in the reader's language, and says nothing else when that is all", () => {
-    expect(dateRefusal(intl, refused([{ propertyPath: 'date', message: RATING_MESSAGES.dateInFuture }]))).toEqual({
-      date: 'Not in the future.',
-      other: null,
-    });
+describe("a rating form's words on its date", () => {
+  it("says the server's words on the date in the reader's language, and any other as every form does", () => {
+    expect(translateDateViolation(intl, RATING_MESSAGES.dateInFuture)).toBe('Not in the future.');
+    expect(translateDateViolation(intl, V.blank)).toBe('Fill this in.');
+    expect(translateDateViolation(intl, 'Not a skill of this class.')).toBe('Not a skill of this class.');
   });
 
-  it('keeps the rest, and the refusal, above the buttons, once each', () => {
-    const e = refused([
-      { propertyPath: 'learningAction', message: 'Not a skill of this class.' },
-      { propertyPath: 'medias.0', message: 'Invalid input.' },
-    ]);
-    expect(dateRefusal(intl, e)).toEqual({ date: null, other: 'Invalid input. Not a skill of this class.' });
+  it("knows a refusal that names the class's dates", () => {
+    expect(outsideClassDates(['Invalid input.', RATING_MESSAGES.dateAfterClass])).toBe(true);
+    expect(outsideClassDates([RATING_MESSAGES.dateInFuture])).toBe(false);
   });
 });

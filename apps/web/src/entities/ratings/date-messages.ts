@@ -1,6 +1,6 @@
 import { RATING_MESSAGES } from '@skillroom/contract/rules';
 import type { IntlShape } from 'react-intl';
-import type { ApiError } from '../../lib/api-client';
+import { translateViolation } from '../../lib/violations';
 
 // The server's words on a rating's date (DESIGN §7), in the reader's language.
 const DATE_MESSAGES: Record<string, string> = {
@@ -9,19 +9,13 @@ const DATE_MESSAGES: Record<string, string> = {
   [RATING_MESSAGES.dateInFuture]: 'web_capture_date_in_future',
 };
 
-/** A violation's message on a rating's (or a home observation's) date, in the reader's language when it is one we know. */
-export const dateMessage = (intl: IntlShape, message: string) =>
-  DATE_MESSAGES[message] ? intl.formatMessage({ id: DATE_MESSAGES[message] }) : message;
-
 /**
- * A refused save of a rating or a home observation, told where it belongs: the date's violations beside the date field,
- * the rest (and the refusal's own words) above the buttons; null where nothing is to be said.
+ * How a rating's form (and a home observation's) reads its messages: the server's words on the date in the reader's
+ * language, any other as every form reads it. The date's violations go beside the date field (the form's `date`).
  */
-export function dateRefusal(intl: IntlShape, e: ApiError) {
-  const onDate = e.violations.filter((v) => v.propertyPath === 'date').map((v) => dateMessage(intl, v.message));
-  const rest = e.violations.filter((v) => v.propertyPath !== 'date').map((v) => v.message);
-  return {
-    date: onDate.length ? onDate.join(' ') : null,
-    other: onDate.length && !rest.length ? null : [e.message, ...rest].filter((x, i, all) => all.indexOf(x) === i).join(' '),
-  };
-}
+export const translateDateViolation = (intl: IntlShape, message: string) =>
+  DATE_MESSAGES[message] ? intl.formatMessage({ id: DATE_MESSAGES[message] }) : translateViolation(intl, message);
+
+/** The refusal names the class's dates: the class's editors get a way to change them (issue 36 §10). */
+export const outsideClassDates = (messages: string[]) =>
+  messages.some((m) => m === RATING_MESSAGES.dateBeforeClass || m === RATING_MESSAGES.dateAfterClass);

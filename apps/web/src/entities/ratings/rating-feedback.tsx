@@ -10,12 +10,13 @@ import { commentsKey, refreshReactions, setHeart } from './reactions-api';
 // The thread's code (list, form, its texts' use) loads when a thread is first opened (first-load budgets).
 const CommentThread = lazy(() => import('./comment-thread'));
 
-/** The thread's writes, here so that its chunk imports nothing more: a 403 answers the server's words (comments off). */
+/** The thread's writes: a 400 (its violations) and a 403 (the server's words: comments off) go to the thread as they came. */
 const write: CommentWrite = async (path, method, body) => {
   try {
     await api(path, { method, body });
   } catch (e) {
-    throw new Error(e instanceof ApiError && e.status === 403 ? e.message : '');
+    if (e instanceof ApiError && (e.status === 400 || e.status === 403)) throw e;
+    throw new Error('');
   } finally {
     await refreshReactions();
   }

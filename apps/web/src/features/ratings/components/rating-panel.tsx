@@ -1,22 +1,30 @@
-import { RATING_MESSAGES } from '@skillroom/contract/rules';
 import type { ClassLearningSkill, Rating, TeachingClass } from '@skillroom/contract/types';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { TextAreaField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
+import {
+  applyServerViolations,
+  Form,
+  FormError,
+  FormField,
+  FormTextAreaField,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/ui/form';
 import { dayDate, isoDay } from '../../../lib/dates';
 import { fullName, may } from '../../../lib/teaching-classes';
+import { violationsOf } from '../../../lib/violations';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
 import { AttachmentsField } from '../../../entities/media/attachments-field';
-import { dateRefusal } from '../../../entities/ratings/date-messages';
+import { outsideClassDates, translateDateViolation } from '../../../entities/ratings/date-messages';
 import { observationMedias, ratingDays, saveObservation } from '../../../entities/ratings/observations';
 import { PointsField } from '../../../entities/ratings/points-field';
-import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
+import { classFeeds, placeIri, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { createRatings } from '../api/save-ratings';
 import { StudentsPicker } from './students-picker';
 import { useAttachments, type AttachmentsState } from '../../../entities/media/use-attachments';
@@ -46,6 +54,18 @@ interface Props {
   attachments?: AttachmentsState;
 }
 
+interface PanelValues extends PanelStart {
+  date: string;
+  points: number;
+  description: string;
+}
+
+// The capture chunk stays without zod: the observation's schema loads when the form is first focused or checked.
+const loadCreateSchema = () => import('@skillroom/contract/schemas').then((m) => m.observationCreateBody);
+const loadEditSchema = () => import('@skillroom/contract/schemas').then((m) => m.observationPatchBody);
+// The skill is chosen with the actions: a violation of either shows under the chooser.
+const PATHS = { learningSkill: 'actionIds', learningActions: 'actionIds' };
+
 /**
  * The full rating form (spec §4, DESIGN §7): which skill and actions, who, points, date, note, evidence. The same form
  * makes a new observation (in the rating sheet) and edits one (every rating of it at once).
@@ -53,27 +73,39 @@ interface Props {
 export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extra, onStudents, onDirty, attachments: shared }: Props) {
   const intl = useIntl();
   const first = group?.[0] ?? null;
-  const [studentIds, setChosen] = useState(start.studentIds);
-  const setStudentIds = (ids: number[]) => {
-    setChosen(ids);
-    onStudents?.(ids);
-  };
-  const [skillId, setSkillId] = useState(start.skillId);
-  const [actionIds, setActionIds] = useState(start.actionIds);
-  const [date, setDate] = useState(first?.date ?? isoDay());
-  const [points, setPoints] = useState(first?.points ?? cls.defaultPoints);
-  const [description, setDescription] = useState(first?.description ?? '');
   const own = useAttachments(group ? observationMedias(group) : []);
   const attachments = shared ?? own;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [dateError, setDateError] = useState<string | null>(null);
   // The date lies outside the class's dates: its editors get a way to change them (issue 36 §10).
   const [outsideClass, setOutsideClass] = useState(false);
-  const [tried, setTried] = useState(false);
   const days = ratingDays(cls);
   // An observation with a rating of its skill as a whole (no action: DESIGN §14) may be saved with no action chosen.
   const actionNeeded = !group?.some((r) => r.learningAction === null);
+  const form = useZodForm<PanelValues>(group ? loadEditSchema : loadCreateSchema, {
+    defaultValues: {
+      ...start,
+      date: first?.date ?? isoDay(),
+      points: first?.points ?? cls.defaultPoints,
+      description: first?.description ?? '',
+    },
+    // The request's body: a new observation's files go with it through the outbox, an edit names its uploads.
+    body: (v) => ({
+      ...(group ? { medias: attachments.medias.map((m) => m.id) } : { teachingClass: cls.id }),
+      learningSkill: v.skillId ?? undefined,
+      // None chosen in an edit: its ratings of the skill as a whole stay (observations.ts).
+      ...(v.actionIds.length || !group ? { learningActions: v.actionIds } : {}),
+      students: v.studentIds.map(placeIri),
+      date: v.date,
+      points: v.points,
+      description: v.description,
+    }),
+    check: (v) => ({
+      ...(v.skillId === null || (actionNeeded && v.actionIds.length === 0) ? { actionIds: 'web_rating_action_required' } : {}),
+      // Blank or not a day: the reader's words, not the schema's.
+      ...(dayDate(v.date) ? {} : { date: 'web_rating_date_required' }),
+    }),
+    paths: PATHS,
+  });
+  const [skillId, actionIds, description] = useWatch({ control: form.control, name: ['skillId', 'actionIds', 'description'] });
   const dirty =
     description.trim() !== (first?.description ?? '').trim() || attachments.items.length > (group ? observationMedias(group).length : 0);
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
@@ -83,110 +115,119 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
     return { students: ids.length, name: one ? fullName(one) : '' };
   };
 
-  const save = async () => {
-    setTried(true);
-    if (skillId === null || (actionNeeded && actionIds.length === 0) || attachments.uploading || !dayDate(date)) return;
-    setBusy(true);
-    setError(null);
-    setDateError(null);
+  const save = async (common: PanelValues) => {
+    // Still uploading: Save waits (its button is disabled meanwhile; Enter in a field does nothing).
+    if (attachments.uploading || common.skillId === null) return;
+    const values = { ...common, skillId: common.skillId };
     try {
-      const common = { date, points, description, studentIds, skillId, actionIds };
       if (group) {
-        const observation = await saveObservation(group, cls.id, { ...common, mediaIds: attachments.medias.map((m) => m.id) });
+        const observation = await saveObservation(group, cls.id, { ...values, mediaIds: attachments.medias.map((m) => m.id) });
         toast.success(intl.formatMessage({ id: 'web_rating_updated' }));
         onSaved(observation, false);
       } else {
-        const made = await createRatings({ ...common, classId: cls.id, context: { cls, skills }, attachments: attachments.items });
+        // Offline (or the connection drops midway), the save waits in the outbox and the form closes all the same.
+        const made = await createRatings({ ...values, classId: cls.id, context: { cls, skills }, attachments: attachments.items });
         toast.success(
           made.queuedId
             ? intl.formatMessage({ id: 'web_capture_saved_offline' })
-            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length, ...whom(studentIds) }),
+            : intl.formatMessage({ id: 'web_rating_created' }, { count: made.ratingIds.length, ...whom(values.studentIds) }),
         );
         onSaved(made.observation, Boolean(made.queuedId));
       }
       attachments.reset();
       await revalidateRatings(classFeeds(cls));
     } catch (e) {
-      setBusy(false);
-      if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
       // The server's word on the date (outside the class's dates, in the future) goes beside the date field.
-      const refusal = dateRefusal(intl, e);
-      if (refusal.date) setDateError(refusal.date);
-      setOutsideClass(
-        e.violations.some((v) => v.message === RATING_MESSAGES.dateBeforeClass || v.message === RATING_MESSAGES.dateAfterClass),
-      );
-      setError(refusal.other);
+      setOutsideClass(outsideClassDates((violationsOf(e) ?? []).map((v) => v.message)));
+      applyServerViolations(form, e);
     }
   };
 
-  const missingAction = tried && (skillId === null || (actionNeeded && actionIds.length === 0));
-  const badDate = tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null;
+  const { isSubmitting } = form.formState;
   return (
-    <div className="space-y-5">
-      {skills.length === 0 ? (
-        <Alert tone="info">
-          <FormattedMessage id="web_rating_no_skills" />
-        </Alert>
-      ) : (
-        <SkillActionChooser
-          skills={skills}
-          skillId={skillId}
-          actionIds={actionIds}
-          single={false}
-          onSkill={(id) => {
-            // Choosing a different skill clears the chosen actions; choosing the same one keeps them.
-            if (id !== skillId) setActionIds([]);
-            setSkillId(id);
-          }}
-          onAction={(id) => setActionIds((all) => (all.includes(id) ? all.filter((x) => x !== id) : [...all, id]))}
-          error={missingAction ? intl.formatMessage({ id: 'web_rating_action_required' }) : null}
-        />
-      )}
-      {missingAction && skillId === null && (
-        <p className="text-sm font-medium text-red-700">
-          <FormattedMessage id="web_rating_action_required" />
-        </p>
-      )}
+    <Form form={form} onSubmit={save} translateMessage={translateDateViolation} className="space-y-5">
+      <FormField
+        name="actionIds"
+        render={(f, error) => (
+          <>
+            {skills.length === 0 ? (
+              <Alert tone="info">
+                <FormattedMessage id="web_rating_no_skills" />
+              </Alert>
+            ) : (
+              <SkillActionChooser
+                skills={skills}
+                skillId={skillId}
+                actionIds={f.value as number[]}
+                single={false}
+                onSkill={(id) => {
+                  form.setValue('skillId', id);
+                  // Choosing a different skill clears the chosen actions; choosing the same one keeps them.
+                  f.onChange(id !== skillId ? [] : f.value);
+                }}
+                onAction={(id) => {
+                  const all = f.value as number[];
+                  f.onChange(all.includes(id) ? all.filter((x) => x !== id) : [...all, id]);
+                }}
+                error={error ?? null}
+              />
+            )}
+            {error && skillId === null && <p className="text-sm font-medium text-red-700">{error}</p>}
+          </>
+        )}
+      />
       {/* After the skills (issue 36 §3): who is rated shows as chips, the checklist opens on demand. */}
-      <StudentsPicker students={cls.teachingClassStudents ?? []} ids={studentIds} onChange={setStudentIds} />
-      <PointsField value={points} onChange={setPoints} />
-      <DateField
-        label={intl.formatMessage({ id: 'web_rating_date' })}
-        value={date}
-        onChange={(d) => {
-          setDate(d);
-          setDateError(null);
-          setOutsideClass(false);
-        }}
-        required
-        min={days.min}
-        max={days.max}
-        error={badDate ?? dateError}
+      <FormField
+        name="studentIds"
+        render={(f) => (
+          <StudentsPicker
+            students={cls.teachingClassStudents ?? []}
+            ids={f.value as number[]}
+            onChange={(ids) => {
+              f.onChange(ids);
+              onStudents?.(ids);
+            }}
+          />
+        )}
+      />
+      <FormField name="points" render={(f) => <PointsField value={f.value as number} onChange={f.onChange} />} />
+      <FormField
+        name="date"
+        render={(f, error) => (
+          <DateField
+            label={intl.formatMessage({ id: 'web_rating_date' })}
+            value={f.value as string}
+            onChange={(d) => {
+              f.onChange(d);
+              setOutsideClass(false);
+            }}
+            onBlur={f.onBlur}
+            required
+            min={days.min}
+            max={days.max}
+            error={error}
+          />
+        )}
       />
       {outsideClass && may(cls, 'edit') && (
         <Link to={`/teaching-class/${cls.id}/edit`} className="text-sm font-medium text-teal-800 underline">
           <FormattedMessage id="web_capture_edit_class_dates" />
         </Link>
       )}
-      <TextAreaField
-        label={<FormattedMessage id="web_rating_note" />}
-        rows={3}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <FormTextAreaField name="description" label={<FormattedMessage id="web_rating_note" />} rows={3} />
       <AttachmentsField state={attachments} />
-      {error && <Alert>{error}</Alert>}
+      <FormError />
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void save()} busy={busy} disabled={attachments.uploading}>
+        <SubmitButton disabled={attachments.uploading}>
           {group ? (
             <FormattedMessage id="web_rating_save_update" />
           ) : (
             <FormattedMessage id="web_rating_save" values={{ count: Math.max(1, actionIds.length) }} />
           )}
-        </Button>
+        </SubmitButton>
         <Button
           variant="secondary"
-          disabled={busy}
+          disabled={isSubmitting}
           // Closing may first ask whether to discard (the sheet); uploads still running stop when the form goes.
           onClick={onCancel}
         >
@@ -199,6 +240,6 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
         )}
         {extra && <div className="ml-auto">{extra}</div>}
       </div>
-    </div>
+    </Form>
   );
 }

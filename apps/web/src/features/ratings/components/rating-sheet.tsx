@@ -1,6 +1,6 @@
 import { MediaType } from '@skillroom/contract/constants';
 import type { TeachingClass } from '@skillroom/contract/types';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,8 +11,12 @@ import type { RatingSheetProps } from '../../../entities/ratings/rating-capture'
 import { useClassSkills } from '../../../entities/learning-skills/learning-skills-api';
 import { AttachmentList, PickButton, TAKE_PHOTO } from '../../../entities/media/attachments-field';
 import { QuickRate } from './quick-rate';
-import { RatingPanel } from './rating-panel';
 import { useAttachments } from '../../../entities/media/use-attachments';
+
+// The full form (react-hook-form and the form primitive) is not the quick path's: it loads once the sheet is open, before
+// "More options" is pressed, and stays out of the class page's capture chunk.
+const loadPanel = () => import('./rating-panel');
+const RatingPanel = lazy(() => loadPanel().then((m) => ({ default: m.RatingPanel })));
 
 // A bottom sheet on a phone (the thumb's reach), a centred dialog from 640 px on.
 const sheet =
@@ -110,6 +114,7 @@ function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved 
   // The sheet's files, from its quick path's camera on: "More options" keeps them, a quick save sends them.
   const attachments = useAttachments();
   const files = attachments.items.length;
+  useEffect(() => void loadPanel().catch(() => undefined), []);
   useEffect(() => {
     // The full form says for itself whether anything would be lost.
     if (!full) onDirty(files > 0);
@@ -136,20 +141,22 @@ function SheetBody({ cls, studentId, titleId, onClose, onDone, onDirty, onSaved 
       {!skills.data ? (
         <Loading />
       ) : full ? (
-        <RatingPanel
-          cls={cls}
-          skills={list}
-          group={null}
-          start={{ studentIds: chosen, skillId, actionIds: [] }}
-          onStudents={setChosen}
-          onDirty={onDirty}
-          attachments={attachments}
-          onSaved={(observation) => {
-            onDone();
-            onSaved?.(observation);
-          }}
-          onCancel={onClose}
-        />
+        <Suspense fallback={<Loading />}>
+          <RatingPanel
+            cls={cls}
+            skills={list}
+            group={null}
+            start={{ studentIds: chosen, skillId, actionIds: [] }}
+            onStudents={setChosen}
+            onDirty={onDirty}
+            attachments={attachments}
+            onSaved={(observation) => {
+              onDone();
+              onSaved?.(observation);
+            }}
+            onCancel={onClose}
+          />
+        </Suspense>
       ) : (
         <>
           <p className="text-sm text-slate-700">

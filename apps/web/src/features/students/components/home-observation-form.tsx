@@ -1,19 +1,28 @@
 import type { Report } from '@skillroom/contract/types';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
 import useSWR from 'swr';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { TextAreaField } from '../../../components/ui/field';
+import {
+  applyServerViolations,
+  Form,
+  FormError,
+  FormField,
+  FormTextAreaField,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/ui/form';
 import { Loading } from '../../../components/ui/spinner';
 import { createHomeObservation, revalidateHomeObservations } from '../../../entities/home-observations/home-observations-api';
 import { SkillActionChooser } from '../../../entities/learning-skills/skill-action-chooser';
 import { AttachmentsField } from '../../../entities/media/attachments-field';
-import { dateRefusal } from '../../../entities/ratings/date-messages';
+import { translateDateViolation } from '../../../entities/ratings/date-messages';
 import { useAttachments } from '../../../entities/media/use-attachments';
-import { ApiError, withQuery } from '../../../lib/api-client';
+import { withQuery } from '../../../lib/api-client';
 import { dayDate, isoDay } from '../../../lib/dates';
 import { homeObservationChoices } from './home-observation-choices';
 
@@ -34,6 +43,18 @@ function useChildClassSkills(studentId: number, classId: number) {
   return { skills: choices?.skills ?? null, days: choices?.days ?? null, error: data ? null : (report.error as unknown) };
 }
 
+interface Values {
+  skillId: number | null;
+  actionId: number | null;
+  date: string;
+  description: string;
+}
+
+// The child's page stays without zod until the form is used.
+const loadSchema = () => import('@skillroom/contract/schemas').then((m) => m.homeObservationCreateBody);
+// The action is chosen with its skill: its violations show under the chooser.
+const PATHS = { learningAction: 'actionId' };
+
 /**
  * DESIGN §11: a family shares what their child did at home, on an action of the class's skills, with a date (today by
  * default, never in the future), a note and the same files as a rating (camera, microphone, the device's files; large
@@ -42,97 +63,98 @@ function useChildClassSkills(studentId: number, classId: number) {
 export function HomeObservationForm({ placeId, studentId, classId, onSent, onCancel }: Props) {
   const intl = useIntl();
   const { skills, days, error: loadError } = useChildClassSkills(studentId, classId);
-  const [skillId, setSkillId] = useState<number | null>(null);
-  const [actionId, setActionId] = useState<number | null>(null);
-  const [date, setDate] = useState(isoDay());
-  const [description, setDescription] = useState('');
   const attachments = useAttachments();
-  const [busy, setBusy] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [dateError, setDateError] = useState<string | null>(null);
+  const bodyOf = (v: Values) => ({
+    teachingClassStudent: placeId,
+    learningAction: v.actionId ?? undefined,
+    date: v.date,
+    description: v.description.trim() || undefined,
+    medias: attachments.medias.map((m) => m.id),
+  });
+  const form = useZodForm<Values>(loadSchema, {
+    defaultValues: { skillId: null, actionId: null, date: isoDay(), description: '' },
+    body: bodyOf,
+    check: (v) => ({
+      ...(v.actionId === null ? { actionId: 'web_rating_action_required' } : {}),
+      // Blank or not a day: the reader's words, not the schema's.
+      ...(dayDate(v.date) ? {} : { date: 'web_rating_date_required' }),
+    }),
+    paths: PATHS,
+  });
+  const skillId = useWatch({ control: form.control, name: 'skillId' });
 
   if (loadError) return <Alert>{intl.formatMessage({ id: 'web_common_fetch_failed' })}</Alert>;
   if (!skills) return <Loading />;
 
-  const send = async () => {
-    setTried(true);
-    if (actionId === null || attachments.uploading || !dayDate(date)) return;
-    setBusy(true);
-    setError(null);
-    setDateError(null);
+  const send = async (v: Values) => {
+    // Still uploading: Send waits (its button is disabled meanwhile; Enter in a field does nothing).
+    if (v.actionId === null || attachments.uploading) return;
     try {
-      await createHomeObservation({
-        teachingClassStudent: placeId,
-        learningAction: actionId,
-        date,
-        description: description.trim() || undefined,
-        medias: attachments.medias.map((m) => m.id),
-      });
-      toast.success(intl.formatMessage({ id: 'web_home_observations_sent' }));
-      attachments.reset();
-      await revalidateHomeObservations();
-      onSent();
+      await createHomeObservation({ ...bodyOf(v), learningAction: v.actionId });
     } catch (e) {
-      setBusy(false);
-      if (!(e instanceof ApiError)) return setError(intl.formatMessage({ id: 'web_common_fetch_failed' }));
-      const refusal = dateRefusal(intl, e);
-      setDateError(refusal.date);
-      setError(refusal.other);
+      // The server's word on the date (in the future, outside the class) goes beside the date field.
+      return void applyServerViolations(form, e);
     }
+    toast.success(intl.formatMessage({ id: 'web_home_observations_sent' }));
+    attachments.reset();
+    await revalidateHomeObservations();
+    onSent();
   };
 
-  const missingAction = tried && actionId === null ? intl.formatMessage({ id: 'web_rating_action_required' }) : null;
-  const badDate = tried && !dayDate(date) ? intl.formatMessage({ id: 'web_rating_date_required' }) : null;
   return (
-    <div className="space-y-5">
+    <Form form={form} onSubmit={send} translateMessage={translateDateViolation} className="space-y-5">
       <p className="text-sm text-slate-700">
         <FormattedMessage id="web_home_observations_add_hint" />
       </p>
-      {skills.length === 0 ? (
-        <Alert tone="info">
-          <FormattedMessage id="web_rating_no_skills" />
-        </Alert>
-      ) : (
-        <SkillActionChooser
-          skills={skills}
-          skillId={skillId}
-          actionIds={actionId === null ? [] : [actionId]}
-          single
-          onSkill={(id) => {
-            if (id !== skillId) setActionId(null);
-            setSkillId(id);
-          }}
-          onAction={setActionId}
-          error={missingAction}
-        />
-      )}
-      {missingAction && skillId === null && <p className="text-sm font-medium text-red-700">{missingAction}</p>}
-      <DateField
-        label={intl.formatMessage({ id: 'web_home_observations_date' })}
-        value={date}
-        onChange={(d) => {
-          setDate(d);
-          setDateError(null);
-        }}
-        required
-        min={days?.min}
-        max={days?.max ?? isoDay()}
-        error={badDate ?? dateError}
+      <FormField
+        name="actionId"
+        render={(f, error) => (
+          <>
+            {skills.length === 0 ? (
+              <Alert tone="info">
+                <FormattedMessage id="web_rating_no_skills" />
+              </Alert>
+            ) : (
+              <SkillActionChooser
+                skills={skills}
+                skillId={skillId}
+                actionIds={f.value === null ? [] : [f.value as number]}
+                single
+                onSkill={(id) => {
+                  form.setValue('skillId', id);
+                  f.onChange(id !== skillId ? null : f.value);
+                }}
+                onAction={f.onChange}
+                error={error ?? null}
+              />
+            )}
+            {error && skillId === null && <p className="text-sm font-medium text-red-700">{error}</p>}
+          </>
+        )}
       />
-      <TextAreaField
-        label={<FormattedMessage id="web_home_observations_note" />}
-        rows={3}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+      <FormField
+        name="date"
+        render={(f, error) => (
+          <DateField
+            label={intl.formatMessage({ id: 'web_home_observations_date' })}
+            value={f.value as string}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            required
+            min={days?.min}
+            max={days?.max ?? isoDay()}
+            error={error}
+          />
+        )}
       />
+      <FormTextAreaField name="description" label={<FormattedMessage id="web_home_observations_note" />} rows={3} />
       <AttachmentsField state={attachments} />
-      {error && <Alert>{error}</Alert>}
+      <FormError />
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void send()} busy={busy} disabled={attachments.uploading || skills.length === 0}>
+        <SubmitButton disabled={attachments.uploading || skills.length === 0}>
           <FormattedMessage id="web_home_observations_send" />
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+        </SubmitButton>
+        <Button variant="secondary" disabled={form.formState.isSubmitting} onClick={onCancel}>
           <FormattedMessage id="web_confirm_cancel" />
         </Button>
         {attachments.uploading && (
@@ -141,6 +163,6 @@ export function HomeObservationForm({ placeId, studentId, classId, onSent, onCan
           </p>
         )}
       </div>
-    </div>
+    </Form>
   );
 }
