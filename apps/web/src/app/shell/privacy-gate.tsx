@@ -27,8 +27,12 @@ export function PrivacyGate({
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  // The gate replaces the screen that was asked for: a keyboard or screen-reader user starts at its heading.
-  useEffect(() => heading.current?.focus(), []);
+  // The gate replaces the screen that was asked for: a keyboard or screen-reader user starts at its heading, unless they
+  // have already moved into the page (a server-rendered gate takes Tab before its effects run): focus is never taken back.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (!at || at === document.body) heading.current?.focus();
+  }, []);
 
   const agree = async () => {
     setBusy(true);
