@@ -50,13 +50,15 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], files: R
     select 'Class ' || g, 'D' || lpad(g::text, 7, '0'), 2026, '2026-09-01', '2027-07-15', 1 from generate_series(1, ${classes}) g`);
   await db.execute(sql`insert into student (first_name, last_name, creator_id)
     select 'Student' || g, 'Number' || g, 1 from generate_series(1, ${FAMILIES}) g`);
-  await db.execute(sql`insert into teaching_class_student (first_name, last_name, student_id, teaching_class_id, creator_id, invitation_code)
+  await db.execute(sql`insert into teaching_class_student
+      (first_name, last_name, student_id, teaching_class_id, creator_id, invitation_code)
     select s.first_name, s.last_name, s.id, 1 + (s.id - 1) / ${perClass}, 1, 'P' || lpad(s.id::text, 7, '0') from student s`);
   // One family a child, weekly (their default), in UTC, never quiet: each is due at the same Friday 16:00.
   await db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name, account_type, time_zone)
     select 'family' || g, 'family' || g || '@example.org', 'not-a-hash', 'Parent', 'Number' || g, 'parent_user', 'UTC'
     from generate_series(1, ${FAMILIES}) g`);
-  await db.execute(sql`insert into student_profile_user (student_id, user_id, teaching_class_id, teaching_class_student_id, is_via_invitation)
+  await db.execute(sql`insert into student_profile_user
+      (student_id, user_id, teaching_class_id, teaching_class_student_id, is_via_invitation)
     select p.student_id, u.id, p.teaching_class_id, p.id, true from teaching_class_student p
     join app_user u on u.username = 'family' || p.student_id`);
   const [skill] = (
@@ -66,7 +68,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], files: R
       rows: { actionId: number; skillId: number }[];
     }
   ).rows;
-  await db.execute(sql`insert into rating (teaching_class_id, learning_skill_id, learning_action_id, date, points, description, is_whole_class,
+  await db.execute(sql`insert into rating
+      (teaching_class_id, learning_skill_id, learning_action_id, date, points, description, is_whole_class,
       creator_id, created, updated)
     select p.teaching_class_id, ${skill!.skillId}, ${skill!.actionId}, '2026-10-05', 3,
       'Explained the steps of the task to a friend, then tried it alone. Note ' || k || ' of place ' || p.id, false, 1,
@@ -79,8 +82,10 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], files: R
   const thumb = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0f766e' } })
     .webp()
     .toBuffer();
-  await db.execute(sql`insert into media (file_name, file_original_name, mime_type, size, file_dimensions, media_type, storage_key, thumb_key)
-    select 'p.jpg', 'p.jpg', 'image/jpeg', 1000, '320x240', ${MediaType.RatingPhoto}, 'bench/' || r.id || '.jpg', 'thumb/bench/' || r.id || '.webp'
+  await db.execute(sql`insert into media
+      (file_name, file_original_name, mime_type, size, file_dimensions, media_type, storage_key, thumb_key)
+    select 'p.jpg', 'p.jpg', 'image/jpeg', 1000, '320x240', ${MediaType.RatingPhoto},
+      'bench/' || r.id || '.jpg', 'thumb/bench/' || r.id || '.webp'
     from rating r where split_part(split_part(r.description, 'Note ', 2), ' ', 1)::int <= ${PHOTOS}`);
   await db.execute(sql`insert into rating_media (rating_id, media_id)
     select split_part(split_part(m.storage_key, '/', 2), '.', 1)::int, m.id from media m where m.storage_key like 'bench/%'`);

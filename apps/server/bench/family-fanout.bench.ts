@@ -46,7 +46,8 @@ export async function benchFamilyFanOut(adminUrl: string) {
     await seedLearningSkills({ db, files: createFileStore(loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir })) });
     await db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name)
       values ('bench-teacher', 'teacher@example.org', 'not-a-hash', 'Grace', 'Hopper')`);
-    await db.execute(sql`insert into app_user (username, email, password_hash, first_name, last_name, account_type, privacy_policy_last_agreed)
+    await db.execute(sql`insert into app_user
+        (username, email, password_hash, first_name, last_name, account_type, privacy_policy_last_agreed)
       select 'family' || g, 'family' || g || '@example.org', 'not-a-hash', 'Parent', 'Number' || g, 'parent_user', now()
       from generate_series(1, ${STUDENTS * FAMILIES_EACH}) g`);
     await database.close();

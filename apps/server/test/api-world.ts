@@ -1,7 +1,6 @@
 import { MediaType, type ListQuery } from '@skillroom/contract';
 import { API, addStudent, classWithRoles, createClass, makeMedia } from './classes';
-import { classSkills, rate, seedSkills } from './ratings';
-import { sql } from 'drizzle-orm';
+import { classSkills, rate, seedSkills, unadopt } from './ratings';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
@@ -215,13 +214,8 @@ export const bodies: Record<string, (s: TestServer, w: ApiWorld) => Promise<unkn
   'PATCH /api/auth/v1/user/{id}': () => ({ occupation: 'Teacher' }),
   'POST /api/auth/v1/learning-skill': (_s, w) => ({ name: 'Patience', colorCode: '#225588', teachingClass: w.cls['@id'] }),
   'PATCH /api/auth/v1/learning-skill/{id}': () => ({ name: 'Curiosity' }),
-  // DESIGN §12: adopting again adds nothing; each variant adopts it anew (its skills taken off the class first), so each
-  // answers the same, the five skills added.
-  'POST /api/auth/v1/teaching-class/{id}/framework': async (s, w) => {
-    await s.ctx.db.execute(sql`delete from teaching_class_learning_skill where teaching_class_id = ${w.cls.id}
-      and learning_skill_id in (select id from learning_skill where framework = 'social-emotional')`);
-    return { framework: 'social-emotional' };
-  },
+  'POST /api/auth/v1/teaching-class/{id}/framework': (s, w) =>
+    unadopt(s, w.cls.id, 'social-emotional').then(() => ({ framework: 'social-emotional' })),
   'POST /api/auth/v1/learning-action': (_s, w) => ({ learningSkill: w.ids['learning-skill'], name: 'Wonders aloud' }),
   'PATCH /api/auth/v1/learning-action/{id}': () => ({ name: 'Asks why' }),
   'POST /api/auth/v1/teaching-class-learning-skill': async (s, w) => ({

@@ -1,4 +1,5 @@
 import type { ClassLearningSkill, HydraCollection, Observation } from '@skillroom/contract';
+import { sql } from 'drizzle-orm';
 import { seedLearningSkills } from '../src/seed/catalogue-skills';
 import type { TestServer } from './harness';
 import { API, type TestUser } from './classes';
@@ -36,4 +37,10 @@ export async function observe(s: TestServer, u: TestUser, classId: number, actio
   const res = await s.api('POST', `${API}/observation`, { token: u.token, body });
   if (res.statusCode !== 201) throw new Error(`observation failed: ${res.statusCode} ${res.body}`);
   return res.json() as Observation;
+}
+
+/** Takes a framework's skills off a class, so adopting it again adds them again (the API world's sends all answer alike). */
+export async function unadopt(s: TestServer, classId: number, framework: string) {
+  await s.ctx.db.execute(sql`delete from teaching_class_learning_skill where teaching_class_id = ${classId}
+    and learning_skill_id in (select id from learning_skill where framework = ${framework})`);
 }

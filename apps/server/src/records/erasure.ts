@@ -105,8 +105,8 @@ export class Erasure {
    * A student removed from a class: they leave every rating of the class; a rating that named only them goes with
    * its media; home observations not (yet) ratings and the place's conversation go with their files; the place goes
    * with its avatar, links and requests (and notifications about those), and its family's comments and hearts (tied
-   * to the place, DESIGN §11); a Student left with no place goes with their avatar. Answers the place with the users whose link to it ended (to be told), or
-   * null when it was gone already.
+   * to the place, DESIGN §11); a Student left with no place goes with their avatar. Answers the place with the users
+   * whose link to it ended (to be told), or null when it was gone already.
    */
   async place(placeId: number) {
     const [found] = await this.tx

@@ -181,8 +181,9 @@ export async function loadScreens(path: string, user: User | null) {
 }
 
 /**
- * The screens of the app under BrowserRouter (StaticRouter on the server). A nested lazy layout would ask for its screen only once it rendered; so the code of
- * every level the address matches is asked for at once, on the first load and on every navigation.
+ * The screens of the app under BrowserRouter (StaticRouter on the server). A nested lazy layout would ask for its screen
+ * only once it rendered; so the code of every level the address matches is asked for at once, on the first load and on
+ * every navigation.
  */
 export function AppRoutes() {
   const location = useLocation();

@@ -117,7 +117,7 @@ describe(`e-mail digest delivery (${dbKind})`, { timeout: 120_000 }, () => {
     expect([to(a!).length, to(b!).length]).toEqual([1, 1]);
   });
 
-  it('a server that takes the mail and never answers: that digest is kept as perhaps sent, never sent twice, its ratings not lost', async () => {
+  it('a server that takes the mail and never answers: the digest kept as perhaps sent, never sent twice, no rating lost', async () => {
     const [a] = await families(1);
     const now = nextWeek();
     mode = 'hang';

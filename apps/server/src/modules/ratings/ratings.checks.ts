@@ -1,4 +1,12 @@
-import { GROWTH_MESSAGES, LEARNING_SKILL_MESSAGES, RATING_MESSAGES, isRatingMediaType, pointsWithinStages, type RatingStudentRef, type Violation } from '@skillroom/contract';
+import {
+  GROWTH_MESSAGES,
+  LEARNING_SKILL_MESSAGES,
+  RATING_MESSAGES,
+  isRatingMediaType,
+  pointsWithinStages,
+  type RatingStudentRef,
+  type Violation,
+} from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
 import { notFound, ValidationError, violation } from '../../http/errors';
 import { permit } from '../../class-access/access-rules';

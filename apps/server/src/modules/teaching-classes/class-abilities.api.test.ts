@@ -41,7 +41,8 @@ const PROBES: Record<ClassAbility, (w: World, u: TestUser) => Promise<number>> =
   },
   // Adopting twice adds nothing twice: the probe changes nothing after the first teacher's call.
   adoptFramework: async (w, u) =>
-    (await s.api('POST', `${API}/teaching-class/${w.cls.id}/framework`, { token: u.token, body: { framework: 'social-emotional' } })).statusCode,
+    (await s.api('POST', `${API}/teaching-class/${w.cls.id}/framework`, { token: u.token, body: { framework: 'social-emotional' } }))
+      .statusCode,
   manageLinks: async (w, u) =>
     (await s.api('POST', `${API}/teaching-class/${w.cls.id}/student-profile-user-invitations/accept`, { token: u.token })).statusCode,
   printLetters: async (w, u) => (await s.api('GET', `${API}/family-letters/class/${w.cls.id}/defaults`, { token: u.token })).statusCode,

@@ -178,7 +178,12 @@ export function MessageThread({ conversation, placeIri, onStarted }: Props) {
         </Alert>
       )}
       <Form form={form} onSubmit={submit} className="space-y-2">
-        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={MESSAGE_TEXT_MAX} rows={3} />
+        <FormTextAreaField
+          name="text"
+          label={intl.formatMessage({ id: 'web_messages_text_label' })}
+          maxLength={MESSAGE_TEXT_MAX}
+          rows={3}
+        />
         <AttachmentsField state={attachments} />
         <SubmitButton disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_send" />

@@ -65,7 +65,12 @@ export function AnnounceRoute({ classId }: { classId: number }) {
             <FormattedMessage id="web_messages_announce_done" values={{ count: sent }} />
           </Alert>
         )}
-        <FormTextAreaField name="text" label={intl.formatMessage({ id: 'web_messages_text_label' })} maxLength={MESSAGE_TEXT_MAX} rows={5} />
+        <FormTextAreaField
+          name="text"
+          label={intl.formatMessage({ id: 'web_messages_text_label' })}
+          maxLength={MESSAGE_TEXT_MAX}
+          rows={5}
+        />
         <AttachmentsField state={attachments} />
         <SubmitButton disabled={!text.trim() || attachments.uploading || attachments.failed}>
           <FormattedMessage id="web_messages_announce_send" />
