@@ -87,10 +87,10 @@ export async function attachedMediaIds(db: DbOrTx, mediaIds: number[]): Promise<
     mediaIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  for (const a of MEDIA_ATTACHMENTS) {
-    const res = await db.execute<{ id: number }>(sql`select distinct ${a.mediaId} as id from ${a.from} where ${a.mediaId} in (${ids})`);
-    for (const r of (res as unknown as { rows: { id: number }[] }).rows) attached.add(Number(r.id));
-  }
+  // One statement for every kind of attachment: a write that attaches media checks them in one round trip.
+  const parts = MEDIA_ATTACHMENTS.map((a) => sql`select ${a.mediaId} as id from ${a.from} where ${a.mediaId} in (${ids})`);
+  const res = await db.execute<{ id: number }>(sql.join(parts, sql` union `));
+  for (const r of (res as unknown as { rows: { id: number }[] }).rows) attached.add(Number(r.id));
   return attached;
 }
 

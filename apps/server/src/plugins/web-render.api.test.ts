@@ -14,7 +14,9 @@ const entry = path.join(web, 'dist', 'server', 'entry-server.js');
 let s: TestServer;
 beforeAll(async () => {
   if (!fs.existsSync(entry)) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit' });
+    // As `npm run build` makes it, not in Vitest's NODE_ENV=test, which would bundle React's development JSX runtime.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const build = spawnSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit', env });
     if (build.status !== 0) throw new Error('the web build failed');
   }
   s = await startTestServer({ WEB_DIST_DIR: path.join(web, 'dist') });
