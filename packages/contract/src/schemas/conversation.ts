@@ -104,7 +104,10 @@ export const messageSchema = jsonLdObject('Message', {
   /** Null once its author deleted their account ("Former member"): the child's record keeps the conversation. */
   author: participantSchema.nullable(),
   text: z.string(),
-  /** Its attachments, readable by exactly the conversation's members. */
+  /**
+   * Its attachments, readable by exactly the conversation's members. Checked as resources of type Media (the presenter
+   * makes them with the media presenter, whose own schema is checked on its routes); typed as the full Media for readers.
+   */
   medias: z.array(resourceSchema('Media') as unknown as z.ZodType<Media>),
   /** Sent to every family of the class at once: each family answers in its own conversation, never to the group. */
   isAnnouncement: z.boolean(),

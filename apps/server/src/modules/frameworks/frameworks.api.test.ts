@@ -1,3 +1,4 @@
+import type { ClassLearningSkill } from '@skillroom/contract';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { studentProfileUsers, users } from '../../db/schema';
@@ -11,18 +12,17 @@ const call = (method: string, path: string, u: TestUser | null, body?: unknown) 
 const paths = (res: { json: () => unknown }) =>
   ((res.json() as { violations?: { propertyPath: string }[] }).violations ?? []).map((v) => v.propertyPath);
 
-type Stage = { points: number; name: string; description: string; translationKey: string | null };
-type Skill = { id: number; '@id': string; stages: Stage[]; learningActions: unknown[]; translationKey: string | null };
+type Skill = ClassLearningSkill;
 
 describe('stages (DESIGN §12)', () => {
   it("gives the catalogue's skills four stages in the reader's language", async () => {
-    const skills = (await classSkills(t.s, t.w.creator, t.w.cls.id)) as unknown as Skill[];
+    const skills = await classSkills(t.s, t.w.creator, t.w.cls.id);
     expect(skills.length).toBe(8);
     for (const k of skills) expect(k.stages.map((x) => x.points)).toEqual([1, 2, 4, 5]);
     expect(skills[0]!.stages.map((x) => x.name)).toEqual(['Beginning', 'Developing', 'Secure', 'Extending']);
     expect(skills[0]!.stages[0]!.translationKey).toMatch(/^learning_stage\.\w+\.beginning$/);
     await t.s.ctx.db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, t.w.coteacher.id));
-    const es = (await classSkills(t.s, t.w.coteacher, t.w.cls.id)) as unknown as Skill[];
+    const es = await classSkills(t.s, t.w.coteacher, t.w.cls.id);
     expect(es[0]!.stages.map((x) => x.name)).toEqual(['Inicial', 'En desarrollo', 'Consolidado', 'Avanzado']);
     expect(es[0]!.stages[0]!.description).not.toBe(skills[0]!.stages[0]!.description);
   });

@@ -12,7 +12,8 @@ export async function schemaErrors(
   context: unknown,
   options: ResolverOptions<FieldValues>,
 ): Promise<FieldErrors> {
-  // The body is not the form's values (ids as numbers, a field per control): its paths are matched by name only.
+  // The body is not the form's values (ids as numbers, a field per control): its paths are matched by name only. So the
+  // resolver is typed for no particular values: the schema checks the body, and `raw` keeps the body as it was given.
   const resolve = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
   const { errors } = await resolve(body as FieldValues, context, { ...options, fields: {}, names: [] });
   return flatten(errors);
