@@ -48,6 +48,8 @@ export default tseslint.config(
       // A scrolling region (role="region") is focusable so that keyboard users can scroll it (axe's
       // scrollable-region-focusable); tab panels as the plugin's default allows.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      // The form's own checkbox and radio button (components/ui/form.tsx) render an <input>.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['FormCheckInput'], depth: 3 }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, lastMailTo, signUpViaApi, unique } from './fixtures';
 
 test.describe('accounts', () => {

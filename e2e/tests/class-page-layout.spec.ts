@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 import { API, apiPost, shots } from './rating-helpers';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, PNG_48, signInViaApi, signUpViaApi } from './fixtures';
 import { API, apiPost, classWithStudents, expectNoSideScroll } from './rating-helpers';
 

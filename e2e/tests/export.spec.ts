@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import JSZip from 'jszip';
 import { expectAccessible, signInViaApi } from './fixtures';
 import { shots } from './rating-helpers';

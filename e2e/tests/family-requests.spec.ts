@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
 /** A signed-in page in its own browser context, with its token for API calls and the console's errors collected. */

@@ -99,3 +99,24 @@ export const PNG_48 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAX0lEQVR4nO3WwQnAAAxC0W7gph6dv0sU0sODDBBEvz5Zf3XP+QfxUCk0HoqU9Rw/AcZSaDwUKes5hGKglULjoUhZcajAONUR5VrzY/fTLAZaKTQeipQVhwqMUx35tFxfGluLeS+qO2sAAAAASUVORK5CYII=',
   'base64',
 );
+
+/**
+ * The service worker holds an answer for each of these API paths (with their query's start, if any): a page the server
+ * drew is read again by the app once it has taken the page over, and only then kept for offline starts (DESIGN §7).
+ */
+export async function readsKept(page: Page, paths: string[]) {
+  const missing = () =>
+    page.evaluate(async (wanted) => {
+      const kept: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) kept.push(req.url);
+      return wanted.filter((w) => !kept.some((url) => url.endsWith(w) || url.includes(`${w}?`) || url.includes(`${w}&`)));
+    }, paths);
+  await expect.poll(missing).toEqual([]);
+}
+
+/** What the class page reads, which an offline start of it needs. */
+export const classReads = (classId: number) => [
+  `/api/auth/v1/teaching-class/${classId}`,
+  `/api/auth/v1/teaching-class/${classId}/learning-skills`,
+  `/api/auth/v1/ratings?teachingClass.id=${classId}`,
+];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { screenReady, signInViaApi } from './fixtures';
 import { classWithStudents } from './rating-helpers';
 

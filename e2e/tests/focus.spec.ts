@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { contrastRatio, flatten, hex } from '../lib/contrast';
 import { probeFocus } from '../lib/focus-probe';
 import { hydrated, screenReady, signInViaApi, signUpViaApi } from './fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { screenReady } from './fixtures';
 import { API, classWithStudents } from './rating-helpers';
 

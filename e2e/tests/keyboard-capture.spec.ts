@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { API, classWithStudents } from './rating-helpers';
 
 /** Issue 36 §8: rating with a keyboard alone. Undo at once, a toast that waits while held, Esc one layer at a time. */

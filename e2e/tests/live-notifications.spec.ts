@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
 /** A signed-in page in its own browser context (its own cookies), collecting console errors. */

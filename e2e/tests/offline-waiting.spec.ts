@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInViaApi, signUpViaApi } from './fixtures';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
+import { classReads, readsKept, signInViaApi, signUpViaApi } from './fixtures';
 import { classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 
 /** What these tests read and tap, in each language (issue 36 §11). */
@@ -71,13 +72,14 @@ async function rateOne(page: Page, t: (typeof TEXTS)[Locale], student: string) {
 }
 
 /** Online once, so that the service worker holds the app and the class's reads; then the same page without a connection. */
-async function openOffline(page: Page, url: string, ready: Locator) {
+async function openOffline(page: Page, url: string, ready: Locator, reads: string[]) {
   await page.goto('/web/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.goto(url);
   await expect(ready).toBeVisible();
+  await readsKept(page, reads);
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
@@ -92,7 +94,7 @@ for (const locale of Object.keys(TEXTS) as Locale[]) {
     const toastsSaid = await recordToasts(page);
     const { classId, name } = await classWithStudents(page, locale);
     // The feed's empty state: the class, its students, skills and ratings have been read (and kept by the worker).
-    await openOffline(page, `/web/teaching-class/${classId}`, page.getByText(t.empty));
+    await openOffline(page, `/web/teaching-class/${classId}`, page.getByText(t.empty), classReads(classId));
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -150,7 +152,7 @@ for (const locale of Object.keys(TEXTS) as Locale[]) {
     const t = TEXTS[locale];
     const account = await signUpViaApi(page, { preferredLanguage: locale });
     await signInViaApi(page, account.username, account.password);
-    await openOffline(page, '/web/', page.getByRole('heading', { name: t.hello }));
+    await openOffline(page, '/web/', page.getByRole('heading', { name: t.hello }), []);
     // Nothing of this user is kept on the device yet (a first visit): the user cannot be read offline.
     await page.evaluate(async () => {
       for (const k of await caches.keys()) if (k.startsWith('skillroom-reads-user-')) await caches.delete(k);

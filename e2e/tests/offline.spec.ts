@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { PNG_48 } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
+import { classReads, PNG_48, readsKept } from './fixtures';
 import { API, apiPost, classWithStudents, shots } from './rating-helpers';
 
 /**
@@ -61,8 +62,10 @@ test('offline: the class page opens from the cache, three saves wait, are sent o
   });
   await page.goto(`/web/teaching-class/${other.id}`);
   await expect(page.getByRole('heading', { name: 'Ratings', exact: true })).toBeVisible();
+  await readsKept(page, classReads(other.id));
   await page.goto(`/web/teaching-class/${classId}`);
   await expect(page.getByRole('heading', { name: 'Ratings', exact: true })).toBeVisible();
+  await readsKept(page, classReads(classId));
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
   // Offline: a reload opens the class from the caches.

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, screenReady, signInViaApi, signUpViaApi } from './fixtures';
 import { parentOfAna } from './family-helpers';
 import { expectNoSideScroll } from './rating-helpers';
@@ -152,8 +153,12 @@ test.describe("a family's pages (issue 36 §13, §16)", () => {
 
   test('the sign-in title takes focus without a ring; Tab to a field shows one', async ({ browser }) => {
     const p = await watched(browser, { width: 360, height: 780 });
-    // Signed out, the dashboard sends the visitor to sign-in, which moves focus to its title.
+    // Signed out, the dashboard's address answers the sign-in page (a new page: focus starts at its top, as any page's does).
     await p.page.goto('/web/');
+    await expect(p.page).toHaveURL(/\/web\/sign-in/);
+    // Within the app, a move to sign-in (from sign-up's link) takes focus to its title.
+    await p.page.goto('/web/sign-up/');
+    await p.page.getByRole('link', { name: 'Sign in' }).click();
     const title = p.page.getByRole('heading', { level: 1, name: 'Sign in' });
     await expect(title).toBeFocused();
     const ring = (el: Element) => {

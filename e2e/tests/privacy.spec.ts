@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi } from './fixtures';
 
 const shots = process.env.E2E_SHOTS_DIR;

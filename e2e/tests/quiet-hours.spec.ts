@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, screenReady, signInViaApi, signUpViaApi } from './fixtures';
 import { expectNoSideScroll } from './rating-helpers';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, PNG_48, unique } from './fixtures';
 import { API, apiPost, classWithStudents, fakeMediaLaunch, holdUploads, shots } from './rating-helpers';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi } from './fixtures';
 import { API, apiPost, classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 

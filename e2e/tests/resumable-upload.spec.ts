@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { API, classWithStudents, shots } from './rating-helpers';
 
 const MB = 1024 * 1024;

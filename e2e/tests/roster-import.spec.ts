@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
 const FIRST = ['Amara', 'Bao', 'Carmen', 'Dev', 'Elif', 'Farah', 'Goran', 'Hana', 'Iker', 'Jun'];

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
 
 // Issue 36 §9: the school typed at sign-up was dropped unless "Add … as a new school" was tapped.

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, screenReady, signInViaApi } from './fixtures';
 import { demoIds, fillPath, SWEEP_ROUTES, type DemoIds, type DemoUser, type SweepRoute } from './routes';
 

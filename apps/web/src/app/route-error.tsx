@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { buttonClass } from '../components/ui/button';
+import { HydrationMark } from './hydration-mark';
 
 /** A screen that failed to load (a new deploy replaced its code, or the network dropped). */
 export function RouteError() {
@@ -43,6 +44,14 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   }
 
   override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
+    // A screen that failed as it hydrated is drawn again in the browser: its error screen takes taps at once.
+    return this.state.failed ? (
+      <>
+        <RouteError />
+        <HydrationMark />
+      </>
+    ) : (
+      this.props.children
+    );
   }
 }

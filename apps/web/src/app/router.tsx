@@ -2,6 +2,7 @@ import { matchRoutes, renderMatches, useLocation, type RouteMatch, type RouteObj
 import type { User } from '@skillroom/contract/types';
 import { Suspense, useState, type ComponentType } from 'react';
 import { Loading } from '../components/ui/spinner';
+import { HydrationMark } from './hydration-mark';
 import { lazyScreen, useScreensLoaded, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 import { useScrollReset } from './use-scroll-reset';
@@ -200,7 +201,10 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       {/* Shown while the first screen's code arrives; later navigations keep the old screen meanwhile (a transition). */}
-      <Suspense fallback={<Loading />}>{element}</Suspense>
+      <Suspense fallback={<Loading />}>
+        {element}
+        <HydrationMark />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

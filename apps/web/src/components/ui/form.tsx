@@ -268,19 +268,33 @@ type Named = { name: string };
 /** `error` is shown when the field has none of its own (the list of choices did not load). */
 type Registered<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & Named;
 
+/**
+ * register()'s props with the value the field starts from. react-hook-form puts that value into the element only once
+ * in the browser: without it the server's page shows the fields empty, and the app then fills them under the user's keys.
+ */
+export function useRegistered(name: string) {
+  const { register, getValues } = useFormContext();
+  return { ...register(name), defaultValue: getValues(name) as string | undefined };
+}
+
+/** A checkbox of the form (no `value`), or a radio button standing for `value`, checked as the form starts. */
+export function FormCheckInput({ name, value, ...props }: Registered<InputHTMLAttributes<HTMLInputElement>> & { value?: string }) {
+  const { register, getValues } = useFormContext();
+  const now: unknown = getValues(name);
+  const checked = value === undefined ? Boolean(now) : now === value;
+  return <input {...props} type={value === undefined ? 'checkbox' : 'radio'} value={value} {...register(name)} defaultChecked={checked} />;
+}
+
 export function FormTextField({ name, error, ...props }: Registered<FieldProps & InputHTMLAttributes<HTMLInputElement>>) {
-  const { register } = useFormContext();
-  return <TextField {...props} {...register(name)} error={useFieldError(name) ?? error} />;
+  return <TextField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
 }
 
 export function FormTextAreaField({ name, error, ...props }: Registered<FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { register } = useFormContext();
-  return <TextAreaField {...props} {...register(name)} error={useFieldError(name) ?? error} />;
+  return <TextAreaField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
 }
 
 export function FormSelectField({ name, error, ...props }: Registered<FieldProps & SelectHTMLAttributes<HTMLSelectElement>>) {
-  const { register } = useFormContext();
-  return <SelectField {...props} {...register(name)} error={useFieldError(name) ?? error} />;
+  return <SelectField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
 }
 
 /** A field of any other control (a picker, a date, a checkbox): its value, its change and its translated error. */

@@ -51,6 +51,11 @@ describe('notification stream', () => {
     const first = FakeEventSource.all[0]!;
     expect(first.url).toBe('/api/auth/v1/notifications/stream');
     expect(first.init).toEqual({ withCredentials: true });
+    // Opened, it reads again what may have changed since the page's own reads (nothing replays those).
+    first.onopen?.();
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenLastCalledWith(null);
+    onEvent.mockClear();
 
     first.emit('notification', '41', JSON.stringify({ id: 41, notificationType: 8 }));
     expect(onEvent).toHaveBeenCalledTimes(1);

@@ -33,6 +33,7 @@ export function useNotificationStream(enabled: boolean, onEvent: (notificationTy
     let timer: number | undefined;
     let lastId: string | null = null;
     let failures = 0;
+    let opened = false;
     let stopped = false;
 
     const schedule = (ms: number) => {
@@ -50,8 +51,10 @@ export function useNotificationStream(enabled: boolean, onEvent: (notificationTy
       const es = new EventSource(`${API_ORIGIN}${API_AUTH_PREFIX}${NOTIFICATION_STREAM_PATH}${query}`, { withCredentials: true });
       source = es;
       es.onopen = () => {
-        // Whatever came while the stream was down was read by the lists' own refresh or arrives now by lastEventId.
-        if (failures > 0) onEvent(null);
+        // What changed between the page's reads (the server's, or the app's own once it took the page over) and the
+        // stream's first opening has no event to replay, nor what came while it was down: read again once it is open.
+        if (failures > 0 || !opened) onEvent(null);
+        opened = true;
         failures = 0;
       };
       es.addEventListener(NOTIFICATION_STREAM_EVENT, (e) => {

@@ -10,7 +10,7 @@ import { LegalLink } from '../../../components/legal-link';
 import { OwnDetailField } from '../../../components/own-detail-field';
 import { SchoolPicker, type SchoolChoice } from '../../../components/school-picker';
 import { Alert } from '../../../components/ui/alert';
-import { Form, FormError, FormField, SubmitButton, useZodForm } from '../../../components/ui/form';
+import { Form, FormCheckInput, FormError, FormField, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { Card } from '../../../components/ui/page';
 import { track } from '../../../lib/analytics';
@@ -110,7 +110,7 @@ export function SignUpRoute() {
             </legend>
             {ACCOUNT_TYPES.map((t) => (
               <label key={t} className="flex items-center gap-2">
-                <input type="radio" value={t} {...form.register('accountTypeRadio')} />
+                <FormCheckInput name="accountTypeRadio" value={t} />
                 <FormattedMessage id={`web_account_type_${t}`} />
               </label>
             ))}

@@ -14,6 +14,7 @@ import {
   applyServerViolations,
   Form,
   FormActions,
+  FormCheckInput,
   FormError,
   FormField,
   FormSelectField,
@@ -132,12 +133,11 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
         )}
       />
       <div className="flex items-start gap-3 text-sm text-slate-800">
-        <input
+        <FormCheckInput
+          name="familyComments"
           id={commentsId}
-          type="checkbox"
           className="mt-0.5 h-5 w-5 accent-teal-700"
           aria-describedby={`${commentsId}-hint`}
-          {...form.register('familyComments')}
         />
         <div>
           <label htmlFor={commentsId} className="block font-medium">

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, FormError, FormSelectField, FormTextField, SubmitButton, useZodForm } from '../../../components/ui/form';
+import { Form, FormCheckInput, FormError, FormSelectField, FormTextField, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { useCurrentUser } from '../../../lib/current-user';
 import { patchUser } from '../api/profile-api';
@@ -60,7 +60,7 @@ export function QuietHoursSection({ user }: { user: User }) {
         </p>
         <FormError />
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" className="size-5" {...form.register('on')} aria-describedby={hintId} />
+          <FormCheckInput name="on" className="size-5" aria-describedby={hintId} />
           <FormattedMessage id="web_quiet_hours_on" />
         </label>
         {on && (
