@@ -60,7 +60,7 @@ export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props)
   const form = useZodForm<Values>(loadSchema, {
     defaultValues: { skill: skills[0]?.learningSkill ?? '', points: null, reflection: '' },
     body: bodyOf,
-    check: (v) => (v.points === null ? { points: 'web_self_assessment_stage_required' } : {}),
+    check: (v): Record<string, string> => (v.points === null ? { points: 'web_self_assessment_stage_required' } : {}),
     paths: PATHS,
   });
   const chosen = useWatch({ control: form.control, name: 'skill' });
