@@ -57,9 +57,10 @@ test('a student rates herself at 360 px with a stage, a reflection and a photo; 
     await student.setViewportSize({ width: 360, height: 780 });
     await student.goto(`/web/student/${placeId}`);
     await screenReady(student);
-    const region = student.locator('section', { has: student.getByRole('button', { expanded: false }).last() }).last();
-    await student.locator('button[aria-expanded="false"][aria-controls]').last().click();
-    await expect(student.getByRole('radio').first()).toBeVisible();
+    // Found by its mark, whatever the language of its heading.
+    const region = student.locator('section[data-self-assessments]');
+    await region.locator('button[aria-expanded="false"]').click();
+    await expect(region.getByRole('radio').first()).toBeVisible();
     await region.screenshot({ path: path.join(shots, `self-assessment-${lang}-360.png`) });
     await student.setViewportSize({ width: 320, height: 780 });
     await expectNoSideScroll(student);
