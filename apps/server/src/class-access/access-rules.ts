@@ -2,6 +2,7 @@ import {
   ACCESS_MESSAGES,
   CLASS_MESSAGES,
   HOME_OBSERVATION_MESSAGES,
+  SELF_ASSESSMENT_MESSAGES,
   ClassUserType,
   ErrorText,
   INVITATION_MESSAGES,
@@ -65,6 +66,8 @@ const RESOURCES = {
   comment: { notFound: RATING_COMMENT_MESSAGES.notFound, knownBy: [...TEACHERS, 'owner', 'visible'] },
   /** A family's home observation (DESIGN §11): its class's members know of it, and the family linked to its child. */
   homeObservation: { notFound: HOME_OBSERVATION_MESSAGES.notFound, knownBy: [...MEMBERS, 'linked'] },
+  /** A student's self-assessment (DESIGN §12): its class's members know of it, and the users linked to its child. */
+  selfAssessment: { notFound: SELF_ASSESSMENT_MESSAGES.notFound, knownBy: [...MEMBERS, 'linked'] },
   /** A custom skill is seen by its creator and the members of the classes using it (learning-skills.repository.ts). */
   skill: { notFound: 'Learning skill not found.', knownBy: [...MEMBERS, 'owner'] },
   /** Resources of no class (DESIGN §2): one's own, or what the visibility SQL lets one see. */
@@ -123,6 +126,13 @@ export const RULES = {
   },
   /** A home observation of the child (DESIGN §11): only a user linked to this place in this class adds one. */
   'place.addHomeObservation': { who: ['linked'], message: HOME_OBSERVATION_MESSAGES.linkedOnly },
+  /**
+   * Rate oneself (DESIGN §12): only the student themself, a student account linked to this place (the service says
+   * `linked` of that account alone); their family and the teachers know the place but may not.
+   */
+  'place.selfAssess': { who: ['linked'], message: SELF_ASSESSMENT_MESSAGES.studentOnly },
+  /** Read a child's self-assessments: the class's members, the student themself and their family (DESIGN §12). */
+  'place.readSelfAssessments': { who: [...MEMBERS, 'linked'] },
   /** Write in the child's conversation (DESIGN §11): an evaluator knows the place, but has no say in it. */
   'place.message': { who: [...TEACHERS, 'linked'], message: MESSAGE_MESSAGES.writers },
   /** One message to every linked family of the class (DESIGN §11). */

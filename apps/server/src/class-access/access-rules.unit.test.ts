@@ -77,6 +77,9 @@ const GRID: Record<Exclude<Action, AccountAction>, Answer[]> = {
   'homeObservation.answer': ['ok', 'ok', 403, 403, 404, 'ok', 404],
   // Its author only, known while linked to the child (an author with a class role cannot be: only families add them).
   'homeObservation.withdraw': [403, 403, 403, 403, 404, 'ok', 404],
+  // DESIGN §12: only the student themself (`linked`, said by the service of a student account alone) rates themself.
+  'place.selfAssess': [403, 403, 403, 'ok', 404, 403, 404],
+  'place.readSelfAssessments': ['ok', 'ok', 'ok', 'ok', 404, 'ok', 404],
   // DESIGN §11 messages: teachers and the child's family; an evaluator knows the place but has no say, nor sees its conversation.
   'place.message': ['ok', 'ok', 403, 'ok', 404, 'ok', 404],
   'class.announce': ['ok', 'ok', 403, 404, 404, 'ok', 404],

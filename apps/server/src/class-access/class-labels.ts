@@ -18,6 +18,7 @@ export interface ClassLabelRow {
   id: number;
   name: string;
   isFinished: boolean;
+  selfAssessment: boolean;
   avatar: MediaRow | null;
   school: { id: number; name: string } | null;
 }
@@ -31,6 +32,7 @@ export interface PersonLabelRow {
 
 export const classLabelSql = (column: string): SQL<ClassLabelRow> =>
   sql<ClassLabelRow>`(select json_build_object('id', lc.id, 'name', lc.name, 'isFinished', lc.is_finished,
+    'selfAssessment', lc.self_assessment,
     'avatar', ${mediaOf('lca', 'lc.avatar_id')},
     'school', (select json_build_object('id', ls.id, 'name', ls.name) from school ls where ls.id = lc.school_id))
   from teaching_class lc where lc.id = ${sql.raw(column)})`;
@@ -55,6 +57,7 @@ export const presentClassLabel = (c: ClassLabelRow, signer: UrlSigner): ClassLab
     avatar: avatarOf(c.avatar, signer),
     school: c.school ? embedded('School', 'school', c.school.id, { id: c.school.id, name: c.school.name }) : null,
     isFinished: c.isFinished,
+    selfAssessment: c.selfAssessment,
   });
 
 export const presentStudentLabel = (s: PersonLabelRow, signer: UrlSigner): StudentLabel =>

@@ -6,6 +6,7 @@ import {
   homeObservationVisibleSql,
   placeVisibleSql,
   ratingVisibleSql,
+  selfAssessmentVisibleSql,
   skillVisibleSql,
   studentVisibleSql,
   userVisibleSql,
@@ -46,6 +47,12 @@ export const MEDIA_ATTACHMENTS: readonly Attachment[] = [
       join conversation on "conversation"."id" = "message"."conversation_id"`,
     mediaId: sql`message_media.media_id`,
     visible: conversationVisibleSql,
+  },
+  {
+    attachedTo: "a student's self-assessment (its photo, video, audio or file)",
+    from: sql`self_assessment_media join self_assessment on "self_assessment"."id" = self_assessment_media.self_assessment_id`,
+    mediaId: sql`self_assessment_media.media_id`,
+    visible: selfAssessmentVisibleSql,
   },
   {
     attachedTo: 'a place (its avatar)',

@@ -59,6 +59,14 @@ export const homeObservationVisibleSql = (userId: number) =>
     or "home_observation"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
 
 /**
+ * A self-assessment (DESIGN §12), of the unaliased "self_assessment": the members of its class (teachers and
+ * evaluators, who see the student page) and the users linked to its child's place in that class (the student, the family).
+ */
+export const selfAssessmentVisibleSql = (userId: number) =>
+  sql<boolean>`("self_assessment"."teaching_class_id" in ${visibleClassIdsSql(userId)}
+    or "self_assessment"."teaching_class_student_id" in ${linkedPlaceIdsSql(userId)})`;
+
+/**
  * A child's conversation (DESIGN §11), of the unaliased "conversation": the teachers of its class (not its evaluators)
  * and the users linked to the child's place in that class. Its messages and their attachments are seen by the same.
  */

@@ -12,6 +12,7 @@ import { ratingsRoutes } from './ratings/ratings.routes';
 import { observationsRoutes } from './observations/observations.routes';
 import { ratingCommentsRoutes } from './rating-comments/rating-comments.routes';
 import { homeObservationsRoutes } from './home-observations/home-observations.routes';
+import { selfAssessmentsRoutes } from './self-assessments/self-assessments.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { exportRoutes } from './export/export.routes';
 import { familyLettersRoutes } from './family-letters/family-letters.routes';
@@ -56,6 +57,7 @@ export const modules: ModuleRoutes[] = [
   observationsRoutes,
   ratingCommentsRoutes,
   homeObservationsRoutes,
+  selfAssessmentsRoutes,
   reportsRoutes,
   growthRoutes,
   exportRoutes,

@@ -40,6 +40,7 @@ export const MEDIA_REFERENCES: SQL[] = [
   sql`exists (select 1 from rating_media x where x.media_id = "media"."id")`,
   sql`exists (select 1 from home_observation_media x where x.media_id = "media"."id")`,
   sql`exists (select 1 from message_media x where x.media_id = "media"."id")`,
+  sql`exists (select 1 from self_assessment_media x where x.media_id = "media"."id")`,
 ];
 export const referencedSql = sql`(${sql.join(MEDIA_REFERENCES, sql` or `)})`;
 
@@ -93,7 +94,7 @@ export const erasureSql = {
     return ids(rows);
   },
 
-  /** Files a place or classes hold outside ratings (§11): of home observations not approved, of messages (rows go by cascade). */
+  /** Files a place or classes hold outside ratings (§11, §12): of waiting home observations, messages, self-assessments (rows cascade). */
   async recordAttachments(tx: DbOrTx, of: { placeId: number } | { classIds: number[] }) {
     const where = (alias: SQL) =>
       'placeId' in of
@@ -106,7 +107,9 @@ export const erasureSql = {
       sql`select hom.media_id as id from home_observation_media hom
         join home_observation ho on ho.id = hom.home_observation_id where ${where(sql`ho`)}
         union select mm.media_id from message_media mm join message m on m.id = mm.message_id
-        join conversation c on c.id = m.conversation_id where ${where(sql`c`)}`,
+        join conversation c on c.id = m.conversation_id where ${where(sql`c`)}
+        union select sam.media_id from self_assessment_media sam
+        join self_assessment sa on sa.id = sam.self_assessment_id where ${where(sql`sa`)}`,
     );
     return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   },

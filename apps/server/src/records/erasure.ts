@@ -10,6 +10,7 @@ import { withdrawEvidenceNotices, withdrawHomeObservationNotices } from './notic
 import { deleteCommentNoticesOfAuthor, deleteCommentNoticesOfRatings } from './comment-notices.sql';
 import { linkedUsersOfPlace } from './place-erasure';
 import { deleteHomeObservation } from './home-observation-erasure.sql';
+import { selfAssessmentIdsOf } from './self-assessment-erasure.sql';
 
 /**
  * DESIGN §6 "Erasure follows deletion": the one place that decides what each deletion takes with it. Every deleting
@@ -47,7 +48,7 @@ export class Erasure {
 
   /** Kept answers of writes (`Idempotency-Key`) that name what this erasure deleted keep only its `@id` and `id`. */
   private async forgetAnswers(
-    deleted: Partial<Record<'media' | 'rating' | 'home-observation' | 'teaching-class-student' | 'student' | 'teaching-class', number[]>>,
+    deleted: Partial<Record<ErasedResource, number[]>>,
   ) {
     const named = Object.entries(deleted).flatMap(([resource, xs]) => xs.map((id) => iri(resource, id)));
     if (named.length) await q.minimizeAnswersNaming(this.tx, named);
@@ -103,7 +104,7 @@ export class Erasure {
 
   /**
    * A student removed from a class: they leave every rating of the class; a rating that named only them goes with
-   * its media; home observations not (yet) ratings and the place's conversation go with their files; the place goes
+   * its media; waiting home observations, self-assessments and the place's conversation go with their files; the place goes
    * with its avatar, links and requests (and notifications about those), and its family's comments and hearts (tied
    * to the place, DESIGN §11); a Student left with no place goes with their avatar. Answers the place with the users
    * whose link to it ended (to be told), or null when it was gone already.
@@ -122,6 +123,7 @@ export class Erasure {
     const onlyThem = named.filter((r) => r.others === 0).map((r) => r.id);
     const attached = await q.attachedMedia(this.tx, onlyThem);
     const fromRecord = await q.recordAttachments(this.tx, { placeId });
+    const selfs = await selfAssessmentIdsOf(this.tx, { placeId });
     const linkedUserIds = await linkedUsersOfPlace(this.tx, placeId);
     await q.deleteNotificationsOfPlace(this.tx, placeId);
     await deleteCommentNoticesOfRatings(this.tx, onlyThem);
@@ -130,7 +132,7 @@ export class Erasure {
     await q.deletePlace(this.tx, placeId);
     const orphans = await q.studentsWithoutPlace(this.tx, [place.studentId]);
     await q.deleteStudents(this.tx, ids(orphans));
-    await this.forgetAnswers({ rating: onlyThem, 'teaching-class-student': [placeId], student: ids(orphans) });
+    await this.forgetAnswers({ rating: onlyThem, 'self-assessment': selfs, 'teaching-class-student': [placeId], student: ids(orphans) });
     await this.media([...attached, ...fromRecord, place.avatarId, ...orphans.map((s) => s.avatarId)]);
     return { ...place, linkedUserIds };
   }
@@ -147,6 +149,7 @@ export class Erasure {
     const rated = ids(await q.lockRatings(this.tx, q.ratingsOfClassesSql(found)));
     const attached = await q.attachedMedia(this.tx, rated);
     const fromRecord = await q.recordAttachments(this.tx, { classIds: found });
+    const selfAssessed = await selfAssessmentIdsOf(this.tx, { classIds: found });
     const places = await q.placesOfClasses(this.tx, found);
     await q.deleteNotificationsOfClasses(this.tx, found);
     await q.deleteClasses(this.tx, found);
@@ -155,7 +158,13 @@ export class Erasure {
       places.map((p) => p.studentId),
     );
     await q.deleteStudents(this.tx, ids(orphans));
-    await this.forgetAnswers({ 'teaching-class': found, rating: rated, 'teaching-class-student': ids(places), student: ids(orphans) });
+    await this.forgetAnswers({
+      'teaching-class': found,
+      rating: rated,
+      'self-assessment': selfAssessed,
+      'teaching-class-student': ids(places),
+      student: ids(orphans),
+    });
     await this.media([
       ...attached,
       ...fromRecord,
@@ -190,6 +199,7 @@ export class Erasure {
 }
 
 const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
+type ErasedResource = 'media' | 'rating' | 'home-observation' | 'self-assessment' | 'teaching-class-student' | 'student' | 'teaching-class';
 const sqlList = (xs: number[]) =>
   sql`(${sql.join(
     xs.map((x) => sql`${x}`),

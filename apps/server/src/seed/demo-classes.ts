@@ -46,6 +46,8 @@ export interface DemoUsers {
   coteacher: number;
   evaluator: number;
   parent: number;
+  /** Ella Taylor's own student account (DESIGN §12). */
+  student: number;
 }
 
 /** The demo school year: the one running now (September to July). */

@@ -7,6 +7,7 @@ import { notificationsService } from '../modules/notifications/notifications.ser
 import { DEMO_ACCOUNTS } from '../modules/system/demo-accounts';
 import type { DemoUsers, seedDemoClasses } from './demo-classes';
 import { seedDemoHomeObservations } from './demo-home-observations';
+import { seedDemoSelfAssessments } from './demo-self-assessments';
 
 type Seeded = Awaited<ReturnType<typeof seedDemoClasses>>;
 
@@ -67,6 +68,7 @@ export async function seedDemoInvitations(tx: DbOrTx, u: DemoUsers, seeded: Seed
     });
 
   await seedDemoHomeObservations(tx, u, ella, { className: sunflowers, parent: name('parent') });
+  await seedDemoSelfAssessments(tx, u, ella);
 
   const [pending] = await tx
     .insert(studentProfileUserInvitations)

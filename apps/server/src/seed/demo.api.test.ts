@@ -103,11 +103,24 @@ describe('demo data', { timeout: 120_000 }, () => {
     const waiting = await get('coteacher', `${API}/home-observations?teachingClass.id=${classId}&status=pending`);
     expect(waiting['hydra:member']).toMatchObject([{ studentName: { firstName: 'Ella' }, status: 'pending' }]);
     // Within the class's dates and not after today, as the API would require.
-    const [outside] = await s.ctx.db.execute(
-      sql`select count(*)::int as n from home_observation h join teaching_class c on c.id = h.teaching_class_id
+    const [outside] = await s.ctx.db
+      .execute(
+        sql`select count(*)::int as n from home_observation h join teaching_class c on c.id = h.teaching_class_id
         where h.date < c.start or h.date > c.end or h.date > current_date`,
-    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(outside!.n).toBe(0);
+  });
+
+  it("switches self-assessment on in Ella's class, where her own account rated herself twice (DESIGN §12)", async () => {
+    const ella = (await get('student', `${API}/teaching-class-students`))['hydra:member'][0];
+    const own = await get('student', `${API}/self-assessments?teachingClassStudent.id=${ella.id}`);
+    expect(own['hydra:totalItems']).toBe(2);
+    const seen = await get('teacher', `${API}/self-assessments?teachingClassStudent.id=${ella.id}`);
+    expect(seen['hydra:member'].map((x: { reflection: string }) => x.reflection)).toEqual(
+      own['hydra:member'].map((x: { reflection: string }) => x.reflection),
+    );
+    expect((await get('teacher', ella.teachingClass)).selfAssessment).toBe(true);
   });
 
   it('seeds requests and notifications that the demo accounts can act on', async () => {

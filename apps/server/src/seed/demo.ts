@@ -30,7 +30,8 @@ export async function seedDemo(db: Db, files: FileStore | null = null): Promise<
         privacyPolicyLastAgreed: new Date(),
       });
     }
-    const demoUsers = { teacher: ids.teacher!, coteacher: ids.coteacher!, evaluator: ids.evaluator!, parent: ids.parent! };
+    const [teacher, coteacher, evaluator, parent, student] = [ids.teacher!, ids.coteacher!, ids.evaluator!, ids.parent!, ids.student!];
+    const demoUsers = { teacher, coteacher, evaluator, parent, student };
     await seedDemoInvitations(tx, demoUsers, await seedDemoClasses(tx, demoUsers, schoolId, files));
   });
   return true;

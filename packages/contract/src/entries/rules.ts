@@ -17,3 +17,4 @@ export * from '../email-digest-rules';
 export * from '../rating-comment-rules';
 export * from '../message-rules';
 export * from '../growth-rules';
+export * from '../self-assessment-rules';

@@ -84,6 +84,8 @@ export const studentGrowthSchema = z.strictObject({
       ratings: z.number().int(),
       now: standing,
       atStart: standing,
+      /** The student's own newest self-assessment up to the end (DESIGN §12), beside the teachers' stage; never counted above. */
+      self: z.strictObject({ points: z.number().int(), stage: stageSchema.nullable(), date: z.string() }).nullable(),
       /** Each month of the range: its ratings and the standing at its end (the range's end for the last). */
       months: z.array(z.strictObject({ month: z.string(), ratings: z.number().int(), ...standing.shape })),
     }),

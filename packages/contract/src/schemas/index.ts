@@ -29,3 +29,4 @@ export * from './rating-comment';
 export * from './home-observation';
 export * from './conversation';
 export * from './growth';
+export * from './self-assessment';

@@ -79,6 +79,8 @@ export const classLabelSchema = jsonLdObject('TeachingClass', {
   avatar: mediaSchema.nullable(),
   school: schoolSummarySchema.nullable(),
   isFinished: z.boolean(),
+  /** The class's self-assessment switch (DESIGN §12): a linked student sees "Rate myself" while it is on. */
+  selfAssessment: z.boolean().optional(),
 });
 export type ClassLabel = z.output<typeof classLabelSchema>;
 

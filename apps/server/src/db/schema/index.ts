@@ -9,3 +9,4 @@ export * from './idempotency';
 export * from './email-digests';
 export * from './comments';
 export * from './conversations';
+export * from './self-assessments';

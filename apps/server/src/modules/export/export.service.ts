@@ -16,6 +16,7 @@ import { dayMonthYear, personName, safeName } from './export-format';
 import { exportLabels, MediaRegistry, RecordFiles } from './export-record';
 import { filled, fullRange, pages } from './export-steps';
 import { messagesFile } from './export-messages';
+import { selfAssessmentsFile } from './export-self-assessments';
 import { ExportWorkspace } from './export-sink';
 import { fileEntry, type ZipEntry } from './export-zip';
 import { authorize, can, permit } from '../../class-access/access-rules';
@@ -125,10 +126,12 @@ async function writeStudent(
         { href: 'ratings.csv', label: 'ratings.csv' },
         { href: 'ratings.json', label: 'ratings.json' },
         { href: 'messages.json', label: 'messages.json' },
+        { href: 'self-assessments.json', label: 'self-assessments.json' },
       ],
     },
   });
   let json = Buffer.alloc(0);
+  let selfJson = Buffer.alloc(0);
   const sizes = await filled(files, async () => {
     if (!empty)
       await pages(deps.db, deps.signal, { classIds, studentId: part.studentId, withStudents: false, userId: p.userId }, (r) =>
@@ -138,11 +141,17 @@ async function writeStudent(
     const written = await messagesFile(deps.db, part, L, registry, prefix);
     files.append(written.html);
     json = written.json;
+    // The child's own view of their learning (DESIGN §12), after the messages.
+    const own = await selfAssessmentsFile(deps.db, part, L, registry, prefix);
+    files.append(own.html);
+    selfJson = own.json;
   });
   const messages = await ws.writeFile(at('messages.json'), json);
+  const selves = await ws.writeFile(at('self-assessments.json'), selfJson);
   return [
     fileEntry(at('index.html'), ws.path(at('index.html')), sizes['index.html']!),
     fileEntry(at('messages.json'), messages.file, messages.size),
+    fileEntry(at('self-assessments.json'), selves.file, selves.size),
     fileEntry(at('portfolio.pdf'), pdf.file, pdf.size),
     fileEntry(at('report.xlsx'), xlsx.file, xlsx.size),
     fileEntry(at('ratings.csv'), ws.path(at('ratings.csv')), sizes['ratings.csv']!),

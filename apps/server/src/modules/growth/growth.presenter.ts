@@ -1,5 +1,5 @@
 import type { ClassCoverage, ClassGrowth, GrowthStanding, StudentGrowth } from '@skillroom/contract';
-import { iri } from '../../http/hydra';
+import { iri, iso } from '../../http/hydra';
 import { presentStages, type Translate } from '../learning-skills/learning-skills.presenter';
 import type { growthService, SkillHead, Standing } from './growth.service';
 
@@ -39,6 +39,9 @@ export function presentStudentGrowth(g: Of<'forStudent'>, studentId: number, t: 
       ratings: s.ratings,
       now: standing(s.now, t),
       atStart: standing(s.atStart, t),
+      self: s.self
+        ? { points: s.self.points, stage: s.self.stage ? presentStages([s.self.stage], t)[0]! : null, date: iso(s.self.date)!.slice(0, 10) }
+        : null,
       months: s.months.map((m) => ({ month: m.month, ratings: m.ratings, ...standing(m, t) })),
     })),
   };

@@ -14,6 +14,7 @@ import type { Principal } from '../../plugins/auth';
 import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-rules';
 import { reportsRepository } from '../reports/reports.repository';
 import { reportRange } from '../reports/reports.service';
+import { selfAssessmentsRepository } from '../self-assessments/self-assessments.repository';
 import { growthRepository as repo, type CountedRating } from './growth.repository';
 
 const DAY = 86_400_000;
@@ -70,24 +71,24 @@ export const growthService = {
     if (!seen.length) throw notFound(q.teachingClassId !== undefined && all.length ? CLASS_NOT_FOUND : 'Student not found.');
     const range = reportRange(q, seen.map((r) => r.cls.start).sort()[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);
-    const ratings = await repo.ratingsOfPlaces(
-      db,
-      classIds,
-      seen.map((r) => r.place.id),
-      range.end,
-    );
-    const skills = await repo.skills(db, classIds, [...new Set(ratings.map((r) => r.skill))]);
+    const placeIds = seen.map((r) => r.place.id);
+    const ratings = await repo.ratingsOfPlaces(db, classIds, placeIds, range.end);
+    // The student's own view, read from its own table: it stands beside the teachers' stage, never in it (DESIGN §12).
+    const selves = new Map((await selfAssessmentsRepository.latestPerSkill(db, placeIds, range.end)).map((x) => [x.skill, x]));
+    const skills = await repo.skills(db, classIds, [...new Set([...ratings.map((r) => r.skill), ...selves.keys()])]);
     return {
       range,
       classes: seen.map((r) => r.cls),
       person: seen[seen.length - 1]!.place,
-      skills: skills.map((s) =>
-        skillGrowth(
+      skills: skills.map((s) => {
+        const self = selves.get(s.id);
+        const growth = skillGrowth(
           s,
           ratings.filter((r) => r.skill === s.id),
           range,
-        ),
-      ),
+        );
+        return { ...growth, self: self ? { points: self.points, stage: stageOf(s.stages, self.points), date: self.created } : null };
+      }),
     };
   },
 

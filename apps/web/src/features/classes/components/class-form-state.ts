@@ -19,6 +19,8 @@ export interface ClassFormValues {
   defaultPoints: number;
   /** Families may comment on the class's ratings (DESIGN §11). */
   familyComments: boolean;
+  /** The class's students rate themselves (DESIGN §12). */
+  selfAssessment: boolean;
   /** When the teachers answer messages (DESIGN §11); null: no office hours. */
   officeHours: OfficeHours | null;
 }
@@ -45,6 +47,7 @@ export function newClassValues(today = new Date(), region: string | null = brows
     avatar: null,
     defaultPoints: CLASS_DEFAULT_POINTS.default,
     familyComments: true,
+    selfAssessment: false,
     officeHours: null,
   };
 }
@@ -63,6 +66,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     avatar: c.avatar,
     defaultPoints: c.defaultPoints ?? CLASS_DEFAULT_POINTS.default,
     familyComments: c.familyComments ?? true,
+    selfAssessment: c.selfAssessment ?? false,
     officeHours: c.officeHours ?? null,
   };
 }
@@ -84,6 +88,7 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     avatar: v.avatar ? v.avatar['@id'] : null,
     defaultPoints: v.defaultPoints,
     familyComments: v.familyComments,
+    selfAssessment: v.selfAssessment,
     officeHours: v.officeHours,
     ...(school !== undefined ? { school } : {}),
   };

@@ -14,7 +14,6 @@ import {
   applyServerViolations,
   Form,
   FormActions,
-  FormCheckInput,
   FormError,
   FormField,
   FormSelectField,
@@ -26,6 +25,7 @@ import { violationsOf } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, classBody, classDateChecks, type ClassFormValues } from './class-form-state';
 import { OfficeHoursField } from './office-hours-field';
+import { ClassSettingSwitch } from './class-setting-switch';
 
 interface Props {
   initial: ClassFormValues;
@@ -40,7 +40,6 @@ interface Props {
 }
 
 export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, preselectSubscription = false }: Props) {
-  const commentsId = useId();
   const intl = useIntl();
   // The class rules show as the teacher types (`onChange`): a field shows its problem once it has been changed.
   const form = useZodForm<ClassFormValues>(teachingClassCreateBody, {
@@ -132,22 +131,17 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           />
         )}
       />
-      <div className="flex items-start gap-3 text-sm text-slate-800">
-        <FormCheckInput
-          name="familyComments"
-          id={commentsId}
-          className="mt-0.5 h-5 w-5 accent-teal-700"
-          aria-describedby={`${commentsId}-hint`}
-        />
-        <div>
-          <label htmlFor={commentsId} className="block font-medium">
-            {t('web_comments_class_setting')}
-          </label>
-          <p id={`${commentsId}-hint`} className="text-slate-600">
-            {t('web_comments_class_setting_hint')}
-          </p>
-        </div>
-      </div>
+      <ClassSettingSwitch
+        label={t('web_comments_class_setting')}
+        hint={t('web_comments_class_setting_hint')}
+        name="familyComments"
+      />
+      {/* DESIGN §12: the class's students (student accounts linked to their own place) rate themselves. */}
+      <ClassSettingSwitch
+        label={t('web_self_assessment_class_setting')}
+        hint={t('web_self_assessment_class_setting_hint')}
+        name="selfAssessment"
+      />
       <FormField
         name="officeHours"
         render={(f, error) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={error ? { officeHours: error } : {}} />}

@@ -13,9 +13,11 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import type { RatingCapture, SheetTarget } from '../../../entities/ratings/rating-capture';
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { placeIri } from '../../../entities/ratings/ratings-api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { ClassSentence } from '../components/class-sentence';
 import { HomeObservationsSection } from '../components/home-observations-section';
+import { SelfAssessmentsSection } from '../components/self-assessments-section';
 import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-students/place-gate';
 import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
@@ -30,6 +32,7 @@ export function StudentDetailRoute({ capture }: { capture: RatingCapture }) {
 function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Waiting } }: PlaceView & { capture: RatingCapture }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   const [removing, setRemoving] = useState(false);
   // A family that opens its child has seen what was new there (DESIGN §11).
   useSeenEvidence(place.id, linkedClass !== null);
@@ -43,6 +46,7 @@ function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Wa
   const pending = usePendingLinkRequests({ 'teachingClass.id': cls?.id ?? null, 'student.id': refToId(place.student) }, manage);
   const name = fullName(place);
   const classPath = cls ? `/teaching-class/${cls.id}` : null;
+  const placeClassId = cls?.id ?? linkedClass?.id ?? null;
   // Both kept across renders: the feed draws its cards again only when they change (opening the sheet changes neither).
   const names = useMemo(
     () => new Map((cls?.teachingClassStudents ?? [place]).map((s) => [placeIri(s.id), fullName(s)])),
@@ -134,6 +138,15 @@ function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Wa
           studentId={refToId(place.student) ?? 0}
           classId={linkedClass.id}
           open={!linkedClass.isFinished}
+        />
+      )}
+      {/* DESIGN §12: the student rates themself; teachers and the family see it beside the teachers' stage. */}
+      {placeClassId !== null && (
+        <SelfAssessmentsSection
+          placeId={place.id}
+          studentId={refToId(place.student) ?? 0}
+          classId={placeClassId}
+          canRate={Boolean(linkedClass?.selfAssessment && !linkedClass.isFinished && user?.accountType === 'student_user')}
         />
       )}
       {/* The record as a zip: the class's teachers and the linked family, never evaluators (DESIGN §2). */}

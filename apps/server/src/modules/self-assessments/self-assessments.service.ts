@@ -1,0 +1,73 @@
+import {
+  SELF_ASSESSMENT_MESSAGES,
+  type ListQueryOutput,
+  type selfAssessmentCreateBody,
+  type selfAssessmentListQuery,
+} from '@skillroom/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { forbidden, violation } from '../../http/errors';
+import { offsetOf } from '../../http/hydra';
+import { authorize, gone, knows, permit } from '../../class-access/access-rules';
+import type { Principal } from '../../plugins/auth';
+import { lockOpenClass, refuseIfFinished } from '../../records/class-state';
+import { learningSkillsRepository as skills } from '../learning-skills/learning-skills.repository';
+import { attachableUploads, checkPointsInStages } from '../ratings/ratings.checks';
+import { selfAssessmentsRepository as repo } from './self-assessments.repository';
+
+type ListQuery = ListQueryOutput<typeof selfAssessmentListQuery>;
+type CreateBody = z.output<typeof selfAssessmentCreateBody>;
+const REF = { place: 'This teaching class student does not exist.', skill: 'This learning skill does not exist.' };
+
+/**
+ * DESIGN §12 "Self-assessment": a student (a `student_user` linked to their own place) rates themself on a skill of
+ * their class, with a reflection and attachments, while the class's teachers have `selfAssessment` on. The class's
+ * members, the student and their family read them; they never count in the teachers' figures (a table of their own).
+ */
+export const selfAssessmentsService = {
+  async create(db: Db, p: Principal, b: CreateBody) {
+    const found = await repo.placeAccess(db, b.teachingClassStudent, p.userId);
+    // A place the user may not know of is no place at all for them (400 on the property, as a home observation's is).
+    if (!found || !knows(p, 'place', found)) throw violation('teachingClassStudent', REF.place);
+    // The student themself: linked to this place, and from a student account (their family is linked to it too).
+    permit(p, 'place.selfAssess', { linked: found.linked && found.accountType === 'student_user' });
+    refuseIfFinished(found.cls);
+    if (!found.cls.selfAssessment) throw forbidden(SELF_ASSESSMENT_MESSAGES.switchedOff);
+    const skill = await skills.skillInClass(db, found.cls.id, b.learningSkill);
+    if (!skill) throw violation('learningSkill', REF.skill);
+    if (!skill.inClass) throw violation('learningSkill', SELF_ASSESSMENT_MESSAGES.skillNotInClass);
+    // The rating rule: points name a stage of the skill (400 on `points`).
+    await checkPointsInStages(db, [skill.id], b.points);
+    return db.transaction(async (tx) => {
+      if (!(await lockOpenClass(tx, found.cls.id))) throw gone('place');
+      // The rule ratings, messages and home observations share: one upload is attached to one thing only.
+      const mediaIds = await attachableUploads(tx, p, b.medias ?? []);
+      const id = await repo.insert(tx, {
+        teachingClassId: found.cls.id,
+        teachingClassStudentId: found.place.id,
+        learningSkillId: skill.id,
+        points: b.points,
+        reflection: b.reflection ?? null,
+        creatorId: p.userId,
+      });
+      await repo.attach(tx, id, mediaIds);
+      return id;
+    });
+  },
+
+  async get(db: DbOrTx, p: Principal, id: number) {
+    const row = await repo.findVisible(db, id, p.userId);
+    if (!row) throw gone('selfAssessment');
+    return row;
+  },
+
+  /** One child's (or several places'): each place must be one the user may read (404 for a place they do not know). */
+  async list(db: DbOrTx, p: Principal, q: ListQuery) {
+    const placeIds = q['teachingClassStudent.id'];
+    if (!placeIds?.length) throw violation('teachingClassStudent.id', SELF_ASSESSMENT_MESSAGES.placeRequired);
+    for (const placeId of placeIds) authorize(p, 'place.readSelfAssessments', await repo.placeAccess(db, placeId, p.userId));
+    return repo.list(db, placeIds, q['learningSkill.id'], q.itemsPerPage, offsetOf(q));
+  },
+
+  medias: (db: DbOrTx, ids: number[]) => repo.medias(db, ids),
+};

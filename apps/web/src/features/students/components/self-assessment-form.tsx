@@ -1,0 +1,160 @@
+import { refToId, SELF_ASSESSMENT_REFLECTION_MAX } from '@skillroom/contract/rules';
+import type { StudentGrowth } from '@skillroom/contract/types';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  applyServerViolations,
+  Form,
+  FormError,
+  FormField,
+  FormSelectField,
+  FormTextAreaField,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/ui/form';
+import { AttachmentsField } from '../../../entities/media/attachments-field';
+import { useAttachments } from '../../../entities/media/use-attachments';
+import { useNameOf } from '../../../entities/learning-skills/skill-label';
+import { createSelfAssessment, revalidateSelfAssessments } from '../../../entities/self-assessments/self-assessments-api';
+import { newUuid } from '../../../lib/uuid';
+
+interface Props {
+  placeId: number;
+  /** The class's skills with their stages (the child's growth in the class answers them). */
+  skills: StudentGrowth['skills'];
+  onSent: () => void;
+  onCancel: () => void;
+}
+
+interface Values {
+  skill: string;
+  points: number | null;
+  reflection: string;
+}
+
+// The child's page stays without zod until the form is used.
+const loadSchema = () => import('@skillroom/contract/schemas').then((m) => m.selfAssessmentCreateBody);
+const PATHS = { learningSkill: 'skill' };
+
+/**
+ * DESIGN §12 "Rate myself": a student picks a skill of their class, the stage they think they are at (its name beside
+ * its points, its description under it), says why, and may add a photo of their work.
+ */
+export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props) {
+  const intl = useIntl();
+  const skillName = useNameOf();
+  const attachments = useAttachments();
+  // One key per self-assessment: a resend after a lost answer (a flaky phone connection) writes it once.
+  const key = useRef(newUuid());
+  const bodyOf = (v: Values) => ({
+    teachingClassStudent: placeId,
+    learningSkill: refToId(v.skill) ?? 0,
+    points: v.points ?? 0,
+    reflection: v.reflection.trim() || undefined,
+    medias: attachments.medias.map((m) => m.id),
+  });
+  const form = useZodForm<Values>(loadSchema, {
+    defaultValues: { skill: skills[0]?.learningSkill ?? '', points: null, reflection: '' },
+    body: bodyOf,
+    check: (v): Record<string, string> => (v.points === null ? { points: 'web_self_assessment_stage_required' } : {}),
+    paths: PATHS,
+  });
+  const chosen = useWatch({ control: form.control, name: 'skill' });
+  const stages = skills.find((s) => s.learningSkill === chosen)?.stages ?? [];
+  // Another skill has stages of its own: the stage is chosen again.
+  const { setValue } = form;
+  useEffect(() => setValue('points', null), [chosen, setValue]);
+
+  if (skills.length === 0)
+    return (
+      <Alert tone="info">
+        <FormattedMessage id="web_rating_no_skills" />
+      </Alert>
+    );
+
+  const send = async (v: Values) => {
+    if (v.points === null || attachments.uploading) return;
+    try {
+      await createSelfAssessment(bodyOf(v), key.current);
+    } catch (e) {
+      return void applyServerViolations(form, e);
+    }
+    key.current = newUuid();
+    toast.success(intl.formatMessage({ id: 'web_self_assessment_saved' }));
+    attachments.reset();
+    await revalidateSelfAssessments();
+    onSent();
+  };
+
+  return (
+    <Form form={form} onSubmit={send} className="space-y-5">
+      <p className="text-sm text-slate-700">
+        <FormattedMessage id="web_self_assessment_hint" />
+      </p>
+      <FormSelectField name="skill" label={<FormattedMessage id="web_self_assessment_skill" />}>
+        {skills.map((s) => (
+          <option key={s.learningSkill} value={s.learningSkill}>
+            {skillName(s)}
+          </option>
+        ))}
+      </FormSelectField>
+      <FormField
+        name="points"
+        render={(f, error) => (
+          <fieldset className="space-y-2" aria-describedby={error ? 'self-stage-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-800">
+              <FormattedMessage id="web_self_assessment_stage" />
+            </legend>
+            {stages.map((s) => (
+              <label
+                key={s.points}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-700"
+              >
+                <input
+                  type="radio"
+                  name={f.name}
+                  value={s.points}
+                  checked={f.value === s.points}
+                  onChange={() => f.onChange(s.points)}
+                  onBlur={f.onBlur}
+                  className="mt-1 h-5 w-5 accent-teal-700"
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-900">
+                    <FormattedMessage id="web_self_assessment_stage_option" values={{ name: s.name, points: s.points }} />
+                  </span>
+                  {s.description && <span className="block text-sm text-slate-700">{s.description}</span>}
+                </span>
+              </label>
+            ))}
+            {error && (
+              <p id="self-stage-error" className="text-sm font-medium text-red-700">
+                {error}
+              </p>
+            )}
+          </fieldset>
+        )}
+      />
+      <FormTextAreaField
+        name="reflection"
+        label={<FormattedMessage id="web_self_assessment_reflection" />}
+        rows={3}
+        maxLength={SELF_ASSESSMENT_REFLECTION_MAX}
+      />
+      <AttachmentsField state={attachments} />
+      <FormError />
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton disabled={attachments.uploading}>
+          <FormattedMessage id="web_self_assessment_send" />
+        </SubmitButton>
+        <Button variant="secondary" disabled={form.formState.isSubmitting} onClick={onCancel}>
+          <FormattedMessage id="web_confirm_cancel" />
+        </Button>
+      </div>
+    </Form>
+  );
+}
