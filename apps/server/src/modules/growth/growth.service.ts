@@ -1,58 +1,18 @@
-import {
-  GROWTH_RECENT_RATINGS,
-  medianPoints,
-  stageOf,
-  type coverageQuery,
-  type growthClassQuery,
-  type growthStudentQuery,
-} from '@skillroom/contract';
+import { GROWTH_RECENT_RATINGS, type coverageQuery, type growthClassQuery, type growthStudentQuery } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import type { StoredStage } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
 import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-rules';
 import { reportsRepository } from '../reports/reports.repository';
 import { reportRange } from '../reports/reports.service';
-import { growthRepository as repo, type CountedRating } from './growth.repository';
+import { growthFiguresSql } from '../../records/growth-figures.sql';
+import { growthOfPlaces, standingOf } from '../../records/growth-figures';
+import { growthRepository as repo } from './growth.repository';
 
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-/** The last day of a date's month. */
-const monthEnd = (d: string) => {
-  const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
-  return new Date(Date.UTC(x.getUTCFullYear(), x.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
-};
-
-export type SkillHead = Awaited<ReturnType<typeof repo.skills>>[number];
-
-/** Where points of ratings (oldest first) put a student: the median of the last few, and the stage it reaches. */
-export function standingOf(points: number[], stages: StoredStage[]) {
-  const median = medianPoints(points.slice(-GROWTH_RECENT_RATINGS));
-  return { points: median, stage: stageOf(stages, median) };
-}
-export type Standing = ReturnType<typeof standingOf>;
-
-/** Per skill: the standing now, at the range's start, and at the end of each month of the range (DESIGN §12). */
-function skillGrowth(skill: SkillHead, ratings: CountedRating[], range: { start: string; end: string }) {
-  const upTo = (day: string) => ratings.filter((r) => r.date <= day).map((r) => r.points);
-  const months = [];
-  for (let from = range.start; from <= range.end; from = addDays(monthEnd(from), 1)) {
-    const to = monthEnd(from) < range.end ? monthEnd(from) : range.end;
-    const inMonth = ratings.filter((r) => r.date >= from && r.date <= to).length;
-    months.push({ month: from.slice(0, 7), ratings: inMonth, ...standingOf(upTo(to), skill.stages) });
-  }
-  return {
-    skill,
-    ratings: ratings.length,
-    now: standingOf(upTo(range.end), skill.stages),
-    atStart: standingOf(upTo(addDays(range.start, -1)), skill.stages),
-    months,
-  };
-}
-
-export type SkillGrowth = ReturnType<typeof skillGrowth>;
 
 /** A class the user may read reports of (its teachers and evaluators); anyone else does not know it (404). */
 async function reportedClass(db: DbOrTx, p: Principal, classId: number) {
@@ -71,38 +31,13 @@ export const growthService = {
     const seen = q.teachingClassId !== undefined ? all.filter((r) => r.cls.id === q.teachingClassId) : all;
     if (!seen.length) throw notFound(q.teachingClassId !== undefined && all.length ? CLASS_NOT_FOUND : 'Student not found.');
     const range = reportRange(q, seen.map((r) => r.cls.start).sort()[0] ?? null);
-    const [skills] = await growthService.ofPlaces(
+    const [skills] = await growthOfPlaces(
       db,
       seen.map((r) => r.cls.id),
       [seen.map((r) => r.place.id)],
       range,
     );
     return { range, classes: seen.map((r) => r.cls), person: seen[seen.length - 1]!.place, skills: skills! };
-  },
-
-  /**
-   * Growth per skill of groups of places over a range the caller has checked (a student's places over their classes;
-   * each place of a class for its report's spreadsheet), read in one statement for all the groups. The caller has
-   * decided the user may read these places' growth.
-   */
-  async ofPlaces(db: DbOrTx, classIds: number[], groups: number[][], range: { start: string; end: string }) {
-    const ratings = await repo.ratingsOfPlaces(db, classIds, [...new Set(groups.flat())], range.end);
-    const skills = await repo.skills(db, classIds, [...new Set(ratings.map((r) => r.skill))]);
-    // By place and skill once, in the statement's (date, id) order: a class of 1,000 places is not scanned per place.
-    const cells = new Map<string, CountedRating[]>();
-    for (const r of ratings) {
-      const key = `${r.place}:${r.skill}`;
-      const list = cells.get(key);
-      if (list) list.push(r);
-      else cells.set(key, [r]);
-    }
-    const byDate = (a: CountedRating, b: CountedRating) => a.date.localeCompare(b.date) || a.id - b.id;
-    return groups.map((places) =>
-      skills.map((s) => {
-        const own = places.flatMap((place) => cells.get(`${place}:${s.id}`) ?? []);
-        return skillGrowth(s, places.length > 1 ? own.sort(byDate) : own, range);
-      }),
-    );
   },
 
   /** The class grid: students × skills, the standing on `endDate` (default today) and how many ratings count. */
@@ -113,7 +48,7 @@ export const growthService = {
       repo.grid(db, classId, end, GROWTH_RECENT_RATINGS),
       reportsRepository.placesOfClass(db, classId),
     ]);
-    const skills = await repo.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
+    const skills = await growthFiguresSql.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
     const cells = new Map<string, { n: number; points: number[] }>();
     for (const g of grid) {
       const key = `${g.place}:${g.skill}`;
@@ -148,7 +83,7 @@ export const growthService = {
       reportsRepository.placesOfClass(db, classId),
       roleMay(role, 'class.seeTeacherCoverage') ? repo.teacherCounts(db, classId, since, end) : Promise.resolve(null),
     ]);
-    const skills = await repo.skills(db, [classId], []);
+    const skills = await growthFiguresSql.skills(db, [classId], []);
     const notObserved = places
       .map((place) => ({ place, lastRated: last.get(place.id) ?? null }))
       .filter((x) => x.lastRated === null || x.lastRated < since)

@@ -1,6 +1,6 @@
 import { refToId, type Report } from '@skillroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { growthService, type SkillGrowth } from '../growth/growth.service';
+import { growthOfPlaces, type SkillGrowth } from '../../records/growth-figures';
 
 /** A student's growth as a report prints it: who, and per skill the stage at the start, now and by month. */
 export interface ReportGrowth {
@@ -15,7 +15,7 @@ export interface ReportGrowth {
  */
 export async function reportGrowth(db: DbOrTx, r: Report): Promise<ReportGrowth[]> {
   const groups = r.student ? [r.students] : r.students.map((st) => [st]);
-  const found = await growthService.ofPlaces(
+  const found = await growthOfPlaces(
     db,
     r.teachingClasses.map((c) => c.id),
     groups.map((g) => g.map((st) => refToId(st.teachingClassStudent)!)),

@@ -1,4 +1,4 @@
-import type { SkillGrowth } from '../growth/growth.service';
+import type { SkillGrowth } from '../../records/growth-figures';
 import { INK, MUTED, RULE, type Pdf } from './report-pdf-page';
 
 const LABEL_W = 170;
@@ -22,8 +22,10 @@ export function drawGrowth(p: Pdf, skills: SkillGrowth[]) {
   for (const s of shown) {
     const h = rowHeight(p, s);
     p.room(h);
-    drawSkill(p, s, doc.y);
-    doc.y += h;
+    const top = doc.y;
+    drawSkill(p, s, top);
+    // The texts moved the cursor: the next row starts below this one's whole height.
+    doc.y = top + h;
     doc.x = p.x;
   }
 }
@@ -50,8 +52,14 @@ function drawSkill(p: Pdf, s: SkillGrowth, top: number) {
   const { name, start, now } = lefts(p, s);
   const w = LABEL_W - 14;
   doc.rect(p.x, top + 2, 3, rowHeight(p, s) - 16).fill(s.skill.colorCode);
-  doc.fillColor(INK).fontSize(9).text(name, p.x + 10, top, { width: w });
-  doc.fillColor(MUTED).fontSize(8).text(`${start}\n${now}`, p.x + 10, doc.y + 2, { width: w });
+  doc
+    .fillColor(INK)
+    .fontSize(9)
+    .text(name, p.x + 10, top, { width: w });
+  doc
+    .fillColor(MUTED)
+    .fontSize(8)
+    .text(`${start}\n${now}`, p.x + 10, doc.y + 2, { width: w });
 
   const stages = s.skill.stages;
   const max = Math.max(1, ...stages.map((x) => x.points), ...s.months.map((m) => m.points ?? 0));
@@ -64,7 +72,11 @@ function drawSkill(p: Pdf, s: SkillGrowth, top: number) {
     const label = L.stored(x);
     doc.fontSize(STAGE_SIZE);
     const size = Math.min(STAGE_SIZE, (STAGE_SIZE * (STAGE_W - 6)) / Math.max(1, doc.widthOfString(label)));
-    doc.moveTo(plotX, at(x.points)).lineTo(plotX + plotW, at(x.points)).strokeColor(RULE).stroke();
+    doc
+      .moveTo(plotX, at(x.points))
+      .lineTo(plotX + plotW, at(x.points))
+      .strokeColor(RULE)
+      .stroke();
     doc
       .fillColor(MUTED)
       .fontSize(size)

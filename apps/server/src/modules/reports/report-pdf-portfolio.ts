@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { Report } from '@skillroom/contract';
-import type { SkillGrowth } from '../growth/growth.service';
+import type { SkillGrowth } from '../../records/growth-figures';
 import { betweenUnits } from '../../http/work-pace';
 import { placeEntry } from './report-pdf-layout';
 import { duration, isAudio, isPhoto, isVideo, pictureKeys, TILE, tileHeight } from './report-pdf-media';

@@ -131,7 +131,12 @@ describe('the class PDF', () => {
         name,
       ).toHaveLength(1);
     // Each student's portfolio has their growth (DESIGN §12): three "Growth" headings after the class summary.
-    expect(pages.slice(first).join('\n').match(/^\s*Growth\s*$/gm)).toHaveLength(3);
+    expect(
+      pages
+        .slice(first)
+        .join('\n')
+        .match(/^\s*Growth\s*$/gm),
+    ).toHaveLength(3);
     expect(text).toContain('Week of 07/09/2026');
   });
 

@@ -77,8 +77,30 @@ describe('report spreadsheet', () => {
     expect(ws.rowCount).toBe(5);
     expect(rows(ws).map((r) => r.slice(1))).toEqual([
       [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Developing', 'Amara Okafor', '=1+1', person(w.creator), '', 'a.png'],
-      [utc('2026-09-09'), 'Communication', expect.any(String), 4, 'Secure', 'Amara Okafor\nBao Nguyen', '@SUM(A1)', person(w.coteacher), '', ''],
-      [utc('2026-09-15'), 'Collaboration', expect.any(String), 5, 'Extending', 'Whole class', '+44 20 7946 0000', person(w.evaluator), '', ''],
+      [
+        utc('2026-09-09'),
+        'Communication',
+        expect.any(String),
+        4,
+        'Secure',
+        'Amara Okafor\nBao Nguyen',
+        '@SUM(A1)',
+        person(w.coteacher),
+        '',
+        '',
+      ],
+      [
+        utc('2026-09-15'),
+        'Collaboration',
+        expect.any(String),
+        5,
+        'Extending',
+        'Whole class',
+        '+44 20 7946 0000',
+        person(w.evaluator),
+        '',
+        '',
+      ],
       [utc('2026-09-16'), 'Collaboration', expect.any(String), 3, 'Developing', 'Bao Nguyen', '-1', person(w.creator), '', ''],
     ]);
     for (let n = 2; n <= 5; n++) {
@@ -173,6 +195,10 @@ describe('report spreadsheet', () => {
       ['Bao Nguyen', 'Collaboration', 3, '', '', 'Developing', 3, 'Secure', 'Developing'],
     ]);
     const october = (await workbook(`student/${bao}?startDate=2026-10-01&endDate=2026-10-31`, w.creator.token)).wb.getWorksheet('Growth')!;
-    expect(rows(october).find((r) => r[2] === 'Collaboration')!.slice(4, 8)).toEqual(['Secure', 4, 'Developing', 3]);
+    expect(
+      rows(october)
+        .find((r) => r[2] === 'Collaboration')!
+        .slice(4, 8),
+    ).toEqual(['Secure', 4, 'Developing', 3]);
   });
 });
