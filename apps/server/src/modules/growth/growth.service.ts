@@ -49,14 +49,8 @@ export const growthService = {
       reportsRepository.placesOfClass(db, classId),
     ]);
     const skills = await growthFiguresSql.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
-    const cells = new Map<string, { n: number; points: number[] }>();
-    for (const g of grid) {
-      const key = `${g.place}:${g.skill}`;
-      const cell = cells.get(key) ?? { n: g.n, points: [] };
-      // Newest first from the database; the standing reads them oldest first.
-      cell.points.unshift(g.points);
-      cells.set(key, cell);
-    }
+    // Newest first from the database; the standing reads them oldest first.
+    const cells = new Map(grid.map((g) => [`${g.place}:${g.skill}`, { n: g.n, points: g.points.reverse() }]));
     const students = places.map((place) => ({
       place,
       skills: skills.map((s) => {
