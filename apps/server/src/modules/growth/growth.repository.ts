@@ -59,15 +59,18 @@ export const growthRepository = {
     }));
   },
 
-  /** The class's teachers (creator first, then co-teachers) and the ratings each gave since a day (teachers' own, not home). */
+  /**
+   * The class's teachers (creator first, then co-teachers) and the ratings each gave since a day (teachers' own, not
+   * home): one range of the class's date index, counted by author (never a probe of an author's index, whose ratings
+   * span every class they teach).
+   */
   async teacherCounts(db: DbOrTx, classId: number, since: string, today: string) {
-    const res = await db.execute(sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", (
-          select count(*) from rating r where r.teaching_class_id = ${classId} and r.creator_id = u.id
-            and r.date between ${since} and ${today} and r.source = 'teacher'
-        )::int as n
+    const res = await db.execute(sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", coalesce(c.n, 0)::int as n
       from (select tc.creator_id as id, 0 as o from teaching_class tc where tc.id = ${classId}
             union select t.teacher_id, 1 from teaching_class_teacher t where t.teaching_class_id = ${classId}) m
       join app_user u on u.id = m.id
+      left join (select r.creator_id, count(*) as n from rating r where r.teaching_class_id = ${classId}
+          and r.date between ${since} and ${today} and r.source = 'teacher' group by r.creator_id) c on c.creator_id = u.id
       order by m.o, u.last_name, u.first_name, u.id`);
     return rowsOf<{ id: number; firstName: string; lastName: string | null; n: number }>(res).map((r) => ({
       ...r,
