@@ -30,5 +30,5 @@ export async function letters(task: LettersTask): Promise<Uint8Array> {
 
 /** A report's xlsx workbook: exceljs builds it whole in memory, one synchronous step of half a second for 1,000 students. */
 export async function spreadsheet(task: SpreadsheetTask): Promise<Uint8Array> {
-  return moved(await renderReportSpreadsheet(task.report, task.locale, task.ratings, { quick: task.quick }));
+  return moved(await renderReportSpreadsheet(task.report, task.locale, task.ratings, { quick: task.quick, growth: task.growth }));
 }

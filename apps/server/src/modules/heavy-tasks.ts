@@ -1,6 +1,7 @@
 import type { Report } from '@skillroom/contract';
 import type { WorkerPool } from '../lib/worker-pool';
 import type { LetterClass, LetterPlace } from './family-letters/family-letters.repository';
+import type { ReportGrowth } from './reports/report-growth.service';
 import type { ReportRatingRow } from './reports/report-ratings.repository';
 import type { ReadRoster } from './teaching-class-students/roster-parse';
 
@@ -18,6 +19,7 @@ export interface SpreadsheetTask {
   locale: string;
   ratings: ReportRatingRow[];
   quick?: boolean;
+  growth?: ReportGrowth[];
 }
 
 /** The heavy worker's tasks (`heavy.worker.ts` exports a function of each name): what each takes and answers. */

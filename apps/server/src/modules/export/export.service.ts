@@ -7,6 +7,7 @@ import { betweenUnits } from '../../http/work-pace';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
+import { reportGrowth } from '../reports/report-growth.service';
 import { portfolioSource } from '../reports/report-portfolio.service';
 import { spreadsheetHere, type SpreadsheetMaker } from '../reports/report-spreadsheet-maker';
 import { inReadersOrder, NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
@@ -97,7 +98,9 @@ async function writeStudent(
   const pdf = await ws.writeStream(at('portfolio.pdf'), await reportPdfStream(report, locale, { source, signal: deps.signal }));
   await betweenUnits(deps.signal);
   const rows = empty ? [] : await reportsService.ratings(deps.db, report);
-  const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true });
+  // A student never rated has no growth to read (the export's range is the classes' whole dates).
+  const growth = empty ? [] : await reportGrowth(deps.db, report);
+  const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true, growth });
   const xlsx = await ws.writeFile(at('report.xlsx'), sheet);
   const name = personName(part.person);
   const files = await RecordFiles.open({
@@ -243,7 +246,8 @@ export const exportService = {
       );
       await betweenUnits(deps.signal);
       const rows = await reportsService.ratings(deps.db, report);
-      const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true });
+      const growth = await reportGrowth(deps.db, report);
+      const sheet = await (deps.spreadsheet ?? spreadsheetHere)(report, locale, rows, { quick: true, growth });
       const xlsx = await ws.writeFile('class-report.xlsx', sheet);
       const entries: ZipEntry[] = [
         fileEntry('class-report.pdf', pdf.file, pdf.size),

@@ -1,7 +1,8 @@
 import type { ClassCoverage, ClassGrowth, GrowthStanding, StudentGrowth } from '@skillroom/contract';
 import { iri, iso } from '../../http/hydra';
 import { presentStages, type Translate } from '../learning-skills/learning-skills.presenter';
-import type { growthService, SkillHead, Standing } from './growth.service';
+import type { SkillHead, Standing } from '../../records/growth-figures';
+import type { growthService } from './growth.service';
 
 type Place = { id: number; studentId: number; firstName: string; lastName: string | null };
 type Of<K extends keyof typeof growthService> = Awaited<ReturnType<(typeof growthService)[K]>>;

@@ -1,103 +1,47 @@
-import { asc, sql } from 'drizzle-orm';
-import { learningSkills } from '../../db/schema';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-
-/**
- * The ratings that count in growth and coverage (DESIGN §12): the teachers' and the home ratings a teacher approved
- * (DESIGN §11). Self-assessments, once they exist, are a source of their own and stay out of every figure here.
- */
-const COUNTED = sql`r.source in ('teacher', 'home')`;
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-const ids = (list: number[]) =>
-  sql`(${sql.join(
-    list.map((id) => sql`${id}::int`),
-    sql`, `,
-  )})`;
-
-export interface CountedRating {
-  place: number;
-  skill: number;
-  date: string;
-  id: number;
-  points: number;
-}
+import { COUNTED, rowsOf } from '../../records/growth-figures.sql';
 
 export const growthRepository = {
-  /** The skills of some classes and those rated in them (a skill removed from a class keeps its ratings), by id. */
-  skills: (db: DbOrTx, classIds: number[], rated: number[]) =>
-    db
-      .select({
-        id: learningSkills.id,
-        name: learningSkills.name,
-        translationKey: learningSkills.translationKey,
-        colorCode: learningSkills.colorCode,
-        stages: learningSkills.stages,
-      })
-      .from(learningSkills)
-      .where(
-        sql`${learningSkills.id} in (select tls.learning_skill_id from teaching_class_learning_skill tls
-          where tls.teaching_class_id in ${ids(classIds)}) ${rated.length ? sql`or ${learningSkills.id} in ${ids(rated)}` : sql``}`,
-      )
-      .orderBy(asc(learningSkills.id)),
-
-  /** Every counted rating of some places up to a day, oldest first: a student's growth is read from them. */
-  async ratingsOfPlaces(db: DbOrTx, classIds: number[], placeIds: number[], end: string): Promise<CountedRating[]> {
-    if (!placeIds.length) return [];
-    const res = await db.execute(sql`select place, skill, date::text as date, id, points from (
+  /**
+   * The class grid: per place and skill, how many counted ratings up to a day and the points of the last few (newest
+   * first), in one statement over the class's ratings (its date index alone): a row per cell, not per rating.
+   */
+  async grid(db: DbOrTx, classId: number, end: string, recent: number) {
+    const res = await db.execute(sql`select place, skill, count(*)::int as n,
+        (array_agg(points order by date desc, id desc))[1:${recent}::int]::int[] as points
+      from (
         select rs.teaching_class_student_id as place, r.learning_skill_id as skill, r.date, r.id, r.points
           from rating r join rating_student rs on rs.rating_id = r.id
-          where rs.teaching_class_student_id in ${ids(placeIds)} and r.date <= ${end} and ${COUNTED}
+          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and not r.is_whole_class
         union all
         select p.id, r.learning_skill_id, r.date, r.id, r.points
           from rating r join teaching_class_student p on p.teaching_class_id = r.teaching_class_id
-          where r.teaching_class_id in ${ids(classIds)} and p.id in ${ids(placeIds)} and r.date <= ${end} and ${COUNTED}
-            and r.is_whole_class
-      ) c order by date, id`);
-    return rowsOf<CountedRating>(res).map((r) => ({
-      ...r,
+          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and r.is_whole_class
+      ) c group by place, skill`);
+    return rowsOf<{ place: number; skill: number; n: number; points: number[] }>(res).map((r) => ({
       place: Number(r.place),
       skill: Number(r.skill),
-      id: Number(r.id),
-      points: Number(r.points),
+      n: Number(r.n),
+      // Newest first.
+      points: r.points.map(Number),
     }));
   },
 
   /**
-   * The class grid: per place and skill, how many counted ratings up to a day and the points of the last few (newest
-   * first), in one statement over the class's ratings.
+   * The last day each place of the class was rated (counted ratings, up to today); whole-class ratings count for all.
+   * One pass over the class's ratings (its date index, index-only) rather than a join of them per place.
    */
-  async grid(db: DbOrTx, classId: number, end: string, recent: number) {
-    const res = await db.execute(sql`select place, skill, n, points from (
-        select place, skill, points, count(*) over w as n, row_number() over (w order by date desc, id desc) as k
-        from (
-          select rs.teaching_class_student_id as place, r.learning_skill_id as skill, r.date, r.id, r.points
-            from rating r join rating_student rs on rs.rating_id = r.id
-            where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and not r.is_whole_class
-          union all
-          select p.id, r.learning_skill_id, r.date, r.id, r.points
-            from rating r join teaching_class_student p on p.teaching_class_id = r.teaching_class_id
-            where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and r.is_whole_class
-        ) c
-        window w as (partition by place, skill)
-      ) ranked where k <= ${recent} order by place, skill, k`);
-    return rowsOf<{ place: number; skill: number; n: number; points: number }>(res).map((r) => ({
-      place: Number(r.place),
-      skill: Number(r.skill),
-      n: Number(r.n),
-      points: Number(r.points),
-    }));
-  },
-
-  /** The last day each place of the class was rated (counted ratings, up to today); whole-class ratings count for all. */
   async lastRated(db: DbOrTx, classId: number, today: string) {
-    const res = await db.execute(sql`select p.id as place, greatest(
-          (select max(r.date) from rating r join rating_student rs on rs.rating_id = r.id
-            where rs.teaching_class_student_id = p.id and r.teaching_class_id = ${classId} and r.date <= ${today} and ${COUNTED}),
-          (select max(r.date) from rating r
-            where r.teaching_class_id = ${classId} and r.is_whole_class and r.date <= ${today} and ${COUNTED})
-        )::text as last
-      from teaching_class_student p where p.teaching_class_id = ${classId}`);
+    const res = await db.execute(sql`select p.id as place, greatest(named.last, whole.last)::text as last
+      from teaching_class_student p
+      left join (select rs.teaching_class_student_id as place, max(r.date) as last
+          from rating r join rating_student rs on rs.rating_id = r.id
+          where r.teaching_class_id = ${classId} and r.date <= ${today} and ${COUNTED} and not r.is_whole_class
+          group by rs.teaching_class_student_id) named on named.place = p.id
+      cross join (select max(r.date) as last from rating r
+          where r.teaching_class_id = ${classId} and r.is_whole_class and r.date <= ${today} and ${COUNTED}) whole
+      where p.teaching_class_id = ${classId}`);
     return new Map(rowsOf<{ place: number; last: string | null }>(res).map((r) => [Number(r.place), r.last]));
   },
 
@@ -115,15 +59,18 @@ export const growthRepository = {
     }));
   },
 
-  /** The class's teachers (creator first, then co-teachers) and the ratings each gave since a day (teachers' own, not home). */
+  /**
+   * The class's teachers (creator first, then co-teachers) and the ratings each gave since a day (teachers' own, not
+   * home): one range of the class's date index, counted by author (never a probe of an author's index, whose ratings
+   * span every class they teach).
+   */
   async teacherCounts(db: DbOrTx, classId: number, since: string, today: string) {
-    const res = await db.execute(sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", (
-          select count(*) from rating r where r.teaching_class_id = ${classId} and r.creator_id = u.id
-            and r.date between ${since} and ${today} and r.source = 'teacher'
-        )::int as n
+    const res = await db.execute(sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", coalesce(c.n, 0)::int as n
       from (select tc.creator_id as id, 0 as o from teaching_class tc where tc.id = ${classId}
             union select t.teacher_id, 1 from teaching_class_teacher t where t.teaching_class_id = ${classId}) m
       join app_user u on u.id = m.id
+      left join (select r.creator_id, count(*) as n from rating r where r.teaching_class_id = ${classId}
+          and r.date between ${since} and ${today} and r.source = 'teacher' group by r.creator_id) c on c.creator_id = u.id
       order by m.o, u.last_name, u.first_name, u.id`);
     return rowsOf<{ id: number; firstName: string; lastName: string | null; n: number }>(res).map((r) => ({
       ...r,

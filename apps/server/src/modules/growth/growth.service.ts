@@ -1,57 +1,19 @@
-import {
-  GROWTH_RECENT_RATINGS,
-  medianPoints,
-  stageOf,
-  type coverageQuery,
-  type growthClassQuery,
-  type growthStudentQuery,
-} from '@skillroom/contract';
+import { GROWTH_RECENT_RATINGS, stageOf, type coverageQuery, type growthClassQuery, type growthStudentQuery } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import type { StoredStage } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../plugins/auth';
 import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-rules';
 import { reportsRepository } from '../reports/reports.repository';
 import { reportRange } from '../reports/reports.service';
+import { growthFiguresSql } from '../../records/growth-figures.sql';
+import { growthOfPlaces, standingOf } from '../../records/growth-figures';
 import { selfAssessmentsRepository } from '../self-assessments/self-assessments.repository';
-import { growthRepository as repo, type CountedRating } from './growth.repository';
+import { growthRepository as repo } from './growth.repository';
 
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-/** The last day of a date's month. */
-const monthEnd = (d: string) => {
-  const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
-  return new Date(Date.UTC(x.getUTCFullYear(), x.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
-};
-
-export type SkillHead = Awaited<ReturnType<typeof repo.skills>>[number];
-
-/** Where points of ratings (oldest first) put a student: the median of the last few, and the stage it reaches. */
-export function standingOf(points: number[], stages: StoredStage[]) {
-  const median = medianPoints(points.slice(-GROWTH_RECENT_RATINGS));
-  return { points: median, stage: stageOf(stages, median) };
-}
-export type Standing = ReturnType<typeof standingOf>;
-
-/** Per skill: the standing now, at the range's start, and at the end of each month of the range (DESIGN §12). */
-function skillGrowth(skill: SkillHead, ratings: CountedRating[], range: { start: string; end: string }) {
-  const upTo = (day: string) => ratings.filter((r) => r.date <= day).map((r) => r.points);
-  const months = [];
-  for (let from = range.start; from <= range.end; from = addDays(monthEnd(from), 1)) {
-    const to = monthEnd(from) < range.end ? monthEnd(from) : range.end;
-    const inMonth = ratings.filter((r) => r.date >= from && r.date <= to).length;
-    months.push({ month: from.slice(0, 7), ratings: inMonth, ...standingOf(upTo(to), skill.stages) });
-  }
-  return {
-    skill,
-    ratings: ratings.length,
-    now: standingOf(upTo(range.end), skill.stages),
-    atStart: standingOf(upTo(addDays(range.start, -1)), skill.stages),
-    months,
-  };
-}
 
 /** A class the user may read reports of (its teachers and evaluators); anyone else does not know it (404). */
 async function reportedClass(db: DbOrTx, p: Principal, classId: number) {
@@ -72,22 +34,16 @@ export const growthService = {
     const range = reportRange(q, seen.map((r) => r.cls.start).sort()[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);
     const placeIds = seen.map((r) => r.place.id);
-    const ratings = await repo.ratingsOfPlaces(db, classIds, placeIds, range.end);
     // The student's own view, read from its own table: it stands beside the teachers' stage, never in it (DESIGN §12).
     const selves = new Map((await selfAssessmentsRepository.latestPerSkill(db, placeIds, range.end)).map((x) => [x.skill, x]));
-    const skills = await repo.skills(db, classIds, [...new Set([...ratings.map((r) => r.skill), ...selves.keys()])]);
+    const [skills] = await growthOfPlaces(db, classIds, [placeIds], range, [...selves.keys()]);
     return {
       range,
       classes: seen.map((r) => r.cls),
       person: seen[seen.length - 1]!.place,
-      skills: skills.map((s) => {
-        const self = selves.get(s.id);
-        const growth = skillGrowth(
-          s,
-          ratings.filter((r) => r.skill === s.id),
-          range,
-        );
-        return { ...growth, self: self ? { points: self.points, stage: stageOf(s.stages, self.points), date: self.created } : null };
+      skills: skills!.map((g) => {
+        const self = selves.get(g.skill.id);
+        return { ...g, self: self ? { points: self.points, stage: stageOf(g.skill.stages, self.points), date: self.created } : null };
       }),
     };
   },
@@ -100,15 +56,9 @@ export const growthService = {
       repo.grid(db, classId, end, GROWTH_RECENT_RATINGS),
       reportsRepository.placesOfClass(db, classId),
     ]);
-    const skills = await repo.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
-    const cells = new Map<string, { n: number; points: number[] }>();
-    for (const g of grid) {
-      const key = `${g.place}:${g.skill}`;
-      const cell = cells.get(key) ?? { n: g.n, points: [] };
-      // Newest first from the database; the standing reads them oldest first.
-      cell.points.unshift(g.points);
-      cells.set(key, cell);
-    }
+    const skills = await growthFiguresSql.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
+    // Newest first from the database; the standing reads them oldest first.
+    const cells = new Map(grid.map((g) => [`${g.place}:${g.skill}`, { n: g.n, points: g.points.reverse() }]));
     const students = places.map((place) => ({
       place,
       skills: skills.map((s) => {
@@ -135,7 +85,7 @@ export const growthService = {
       reportsRepository.placesOfClass(db, classId),
       roleMay(role, 'class.seeTeacherCoverage') ? repo.teacherCounts(db, classId, since, end) : Promise.resolve(null),
     ]);
-    const skills = await repo.skills(db, [classId], []);
+    const skills = await growthFiguresSql.skills(db, [classId], []);
     const notObserved = places
       .map((place) => ({ place, lastRated: last.get(place.id) ?? null }))
       .filter((x) => x.lastRated === null || x.lastRated < since)

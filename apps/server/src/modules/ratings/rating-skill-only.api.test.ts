@@ -148,6 +148,8 @@ describe('reading a rating of a skill as a whole', () => {
       B.name,
       '(skill as a whole)',
       4,
+      // The stage 4 points reach on the skill (DESIGN §12).
+      'Secure',
       'Amara Okafor',
       'Led the group as a whole.',
       expect.any(String),

@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { fullName, REPORT_SKILL_AS_WHOLE, type Report } from '@skillroom/contract';
+import { fullName, REPORT_SKILL_AS_WHOLE, stageOf, type Report } from '@skillroom/contract';
+import type { StoredStage } from '../../db/schema';
 import { translator } from '../translations/translations.service';
 
 /** 2026-09-07 → 07/09/2026: every date of a report reads dd/MM/yyyy in every language (DESIGN §9). */
@@ -27,6 +28,12 @@ export function reportLabels(locale: string) {
   /** A stage's name in the reader's language (DESIGN §12); shipped and generic stages have it under their key. */
   const stage = (x: { name: string; translationKey: string | null } | null) =>
     x ? (x.translationKey ? t(`${x.translationKey}.name`) : x.name) : '';
+  /** A stage as a skill stores it (its key for the shipped ones), named in the reader's language; '' for none. */
+  const stored = (x: StoredStage | null) => stage(x && { name: x.name, translationKey: x.key });
+  /** The stage some points reach on a skill (a rating's, DESIGN §12): '' below the first stage. */
+  const stageAt = (stages: readonly StoredStage[], points: number | null) => stored(stageOf(stages, points));
+  /** A month of a growth series, 2026-09 → 09/2026, as dates read dd/MM/yyyy (DESIGN §9). */
+  const month = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
   const title = (r: Report) =>
     r.student
       ? `${t('report.title_student')}: ${person(r.student)}`
@@ -44,6 +51,9 @@ export function reportLabels(locale: string) {
     named,
     action,
     stage,
+    stored,
+    stageAt,
+    month,
     person,
     title,
     locale,

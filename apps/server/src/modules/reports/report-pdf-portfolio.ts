@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import type { Report } from '@skillroom/contract';
+import type { SkillGrowth } from '../../records/growth-figures';
 import { betweenUnits } from '../../http/work-pace';
 import { placeEntry } from './report-pdf-layout';
 import { duration, isAudio, isPhoto, isVideo, pictureKeys, TILE, tileHeight } from './report-pdf-media';
@@ -18,6 +19,8 @@ export interface PortfolioSource {
   picture(keys: string[]): Promise<Buffer | null>;
   /** Each rated student's report of a class report, one at a time (the unrated are listed in the class summary). */
   students(r: Report): AsyncIterable<Report>;
+  /** A student report's growth per skill over its classes and range (the growth service's figures). */
+  growth(r: Report): Promise<SkillGrowth[]>;
 }
 
 /** Pictures already in the PDF, by media id: a photo in several students' portfolios is stored once. */
@@ -82,7 +85,10 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const { t } = L;
   const x = p.x + 10;
   const w = p.width - 10;
-  const pointsW = 80;
+  // The points and the stage they name on the skill (DESIGN §12), right of the heading: "4 points · Secure".
+  const stage = L.stageAt(r.skill.stages, r.points);
+  const points = stage ? `${L.points(r.points)} · ${stage}` : L.points(r.points);
+  const pointsW = Math.min(160, Math.max(80, doc.fontSize(10.5).widthOfString(points) + 4));
   const head = `${L.date(r.date)} · ${L.named(r.skill)} — ${L.action(r.action)}`;
   const author = r.author ? L.person(r.author) : t('report_pdf.former_member');
   const meta = [
@@ -101,7 +107,7 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const note = r.description?.trim() ?? '';
 
   const f = c.fitter;
-  const headH = f.measure(head, 10.5, w - pointsW).height;
+  const headH = Math.max(f.measure(head, 10.5, w - pointsW).height, f.measure(points, 10.5, pointsW).height);
   const metaH = f.measure(meta, 8, w).height;
   const noteH = note ? f.measure(note, 9.5, w).height + 4 : 0;
   const filesH = files.length ? f.measure(files.join('\n'), 8.5, w).height + 3 : 0;
@@ -134,7 +140,7 @@ async function drawRating(p: Pdf, r: PortfolioRating, c: Context) {
   const top = plan.text + 4;
   doc.rect(p.x, top, 3, text - 6).fill(r.skill.colorCode);
   f.draw(head, x, top, w - pointsW, { size: 10.5, color: INK });
-  f.draw(L.points(r.points), x + w - pointsW, top, pointsW, { size: 10.5, color: r.skill.colorCode, align: 'right' });
+  f.draw(points, x + w - pointsW, top, pointsW, { size: 10.5, color: r.skill.colorCode, align: 'right' });
   let y = top + headH + 2;
   f.draw(meta, x, y, w, { size: 8, color: MUTED });
   y += metaH;

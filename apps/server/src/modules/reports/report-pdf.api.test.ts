@@ -130,6 +130,13 @@ describe('the class PDF', () => {
         pages.filter((p) => p.trimStart().startsWith(`Portfolio: ${name}`)),
         name,
       ).toHaveLength(1);
+    // Each student's portfolio has their growth (DESIGN §12): three "Growth" headings after the class summary.
+    expect(
+      pages
+        .slice(first)
+        .join('\n')
+        .match(/^\s*Growth\s*$/gm),
+    ).toHaveLength(3);
     expect(text).toContain('Week of 07/09/2026');
   });
 
@@ -150,6 +157,18 @@ describe('the class PDF', () => {
     const here = images.filter((i) => i.page === at + 1);
     expect(here.length).toBeGreaterThanOrEqual(2);
     expect(Math.max(...images.map((i) => i.width))).toBeLessThanOrEqual(656);
+    // Each rating names the stage its points reach on its skill (DESIGN §12): 1 is Beginning, 5 Extending.
+    expect(page).toMatch(/1 point · Beginning/);
+    expect(pages.join('\n')).toMatch(/5 points · Extending/);
+    // Growth per skill before the ratings: the first skill's 1 then 5 make a median of 3 (Developing) by September's end,
+    // nothing before the range; the months are labelled MM/yyyy.
+    const growth = pages.findIndex((p) => p.includes('Growth'));
+    expect(growth).toBeGreaterThanOrEqual(0);
+    expect(growth).toBeLessThanOrEqual(at);
+    const section = pages.slice(growth).join('\n');
+    expect(section).toMatch(/Stage at start: –/);
+    expect(section).toMatch(/Stage now: Developing · 2 ratings/);
+    expect(section).toContain('09/2026');
     // The whole-class rating is in, another child's is not.
     expect(pages.join('\n')).toContain('The whole class sang.');
     expect(pages.join('\n')).not.toContain(SECRET);
@@ -178,15 +197,16 @@ describe('the class PDF', () => {
   });
 
   it.each([
-    ['es', 'Semana del 07/09/2026', /\b1 valoración\b/, /\b2 valoraciones\b/, 'Portafolio: Amara Okafor'],
-    ['zh-HK', '07/09/2026 當週', /1 個評分/, /2 個評分/, '學習檔案：Amara Okafor'],
-  ])('renders in %s with its plurals', async (locale, week, one, two, portfolio) => {
+    ['es', 'Semana del 07/09/2026', /\b1 valoración\b/, /\b2 valoraciones\b/, 'Portafolio: Amara Okafor', ['Progreso', 'Etapa actual']],
+    ['zh-HK', '07/09/2026 當週', /1 個評分/, /2 個評分/, '學習檔案：Amara Okafor', ['成長', '現時的階段']],
+  ])('renders in %s with its plurals and its growth', async (locale, week, one, two, portfolio, growth) => {
     await language(w.coteacher, locale);
     const { text } = await pdf(`/report/pdf/class/${w.cls.id}?${SEPT}`, w.coteacher.token, `class-${locale}`);
     expect(text).toContain(week);
     expect(text).toMatch(one);
     expect(text).toMatch(two);
     expect(text).toContain(portfolio);
+    for (const words of growth) expect(text).toContain(words);
     expect(text).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
 

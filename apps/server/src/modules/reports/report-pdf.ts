@@ -3,6 +3,7 @@ import { betweenUnits } from '../../http/work-pace';
 import { HeapBudget } from '../../lib/heap-budget';
 import { reportDocument, reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
+import { drawGrowth } from './report-pdf-growth';
 import { compactFinishedPages, MARGIN, MUTED, pdfContext } from './report-pdf-page';
 import { drawPortfolio, type PictureCache, type PortfolioSource } from './report-pdf-portfolio';
 import { drawSummary } from './report-pdf-summary';
@@ -46,6 +47,9 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
   const pictures: PictureCache = new Map();
   const write = async () => {
     await drawSummary(p, r, { title: L.title(r), tables: true });
+    // A student's growth per skill (DESIGN §12) after their summary, before the ratings one by one; with no rating in
+    // the range nothing grew (and an export's unrated students read nothing more).
+    if (o.source && r.student && r.totals.ratings > 0) drawGrowth(p, await o.source.growth(r));
     // The portfolio follows the summary, its heading kept with its first rating (on this page when that fits).
     if (o.source && r.student && r.totals.ratings > 0) await drawPortfolio(p, o.source, r, pictures, o.signal);
     // A class's portfolios, one rated student after the other, each from a new page (a page or two to hand to a family),
@@ -60,6 +64,7 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
         await betweenUnits(o.signal);
         doc.addPage();
         await drawSummary(p, part, { title: t('report_pdf.portfolio_of', { name: L.person(part.student!) }), tables: false });
+        drawGrowth(p, await o.source.growth(part));
         await drawPortfolio(p, o.source, part, pictures, o.signal);
       }
     const range = doc.bufferedPageRange();

@@ -1,12 +1,13 @@
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { learningActions, learningSkills, ratings, teachingClasses, users } from '../../db/schema';
+import { learningActions, learningSkills, ratings, teachingClasses, users, type StoredStage } from '../../db/schema';
 import { withRatingNames, type RatingLine } from './report-ratings.repository';
 import { ratingMediasSql, ratingVisibleSql, type RatingMediaJson } from '../ratings/ratings.sql';
 
 /** One rating as a portfolio prints it: names resolved, its attachments with their media rows. */
 export interface PortfolioRating extends RatingLine {
-  skill: { id: number; name: string; translationKey: string | null; colorCode: string };
+  /** With its stages, which name the stage of the rating's points (DESIGN §12). */
+  skill: { id: number; name: string; translationKey: string | null; colorCode: string; stages: StoredStage[] };
   /** Null for a rating of the skill as a whole. */
   action: { name: string; translationKey: string | null } | null;
   author: { firstName: string; lastName: string | null } | null;
@@ -42,6 +43,7 @@ export const reportPortfolioRepository = {
             name: learningSkills.name,
             translationKey: learningSkills.translationKey,
             colorCode: learningSkills.colorCode,
+            stages: learningSkills.stages,
           },
           action: { name: learningActions.name, translationKey: learningActions.translationKey },
           authorFirst: users.firstName,

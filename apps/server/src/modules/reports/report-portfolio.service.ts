@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { iri } from '../../http/hydra';
 import type { FileStore } from '../../lib/file-store';
 import type { UrlSigner } from '../../lib/url-signer';
+import { reportGrowth } from './report-growth.service';
 import { printPicture } from './report-pdf-media';
 import type { PortfolioSource } from './report-pdf-portfolio';
 import { reportPortfolioRepository as repo } from './report-portfolio.repository';
@@ -20,7 +21,7 @@ export interface PortfolioDeps {
 /**
  * What a portfolio PDF reads, for one user: the student's ratings of the range (the report's classes, checked again
  * against who sees a rating), page by page; pictures from the file store scaled to print; and for a class report,
- * each rated student's report over that class. The caller has already decided the user may read the report.
+ * each rated student's report over that class; a student's growth. The caller has already decided the user may read the report.
  */
 export function portfolioSource(deps: PortfolioDeps, userId: number): PortfolioSource {
   return {
@@ -35,6 +36,7 @@ export function portfolioSource(deps: PortfolioDeps, userId: number): PortfolioS
       }
     },
     picture: printPicture(deps.files),
+    growth: async (r) => (await reportGrowth(deps.db, r))[0]?.skills ?? [],
     async *students(r: Report) {
       const cls = r.teachingClasses[0];
       if (!cls) return;

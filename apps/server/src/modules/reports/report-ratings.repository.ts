@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { learningActions, learningSkills, ratings, teachingClasses, users } from '../../db/schema';
+import { learningActions, learningSkills, ratings, teachingClasses, users, type StoredStage } from '../../db/schema';
 
 /** A rating as the reports, portfolios and exports list it: its own fields and its class's name. */
 export interface RatingLine {
@@ -29,7 +29,8 @@ export const withRatingNames = <Q extends PgSelect>(q: Q) =>
 
 /** One rating of a report's range as the spreadsheet's "Ratings" sheet lists it (DESIGN §9): names resolved. */
 export interface ReportRatingRow extends RatingLine {
-  skill: { name: string; translationKey: string | null };
+  /** With its stages, which name the stage of the rating's points (DESIGN §12). */
+  skill: { name: string; translationKey: string | null; stages: StoredStage[] };
   /** Null for a rating of the skill as a whole. */
   action: { name: string; translationKey: string | null } | null;
   /** Null when the author deleted their account ("Former member", DESIGN §6). */
@@ -72,7 +73,7 @@ export const reportRatingsRepository = {
           from rating_student rs join teaching_class_student p on p.id = rs.teaching_class_student_id where rs.rating_id = r.id), '[]')`;
     const result = await db.execute(sql`select r.id, to_char(r.date, 'YYYY-MM-DD') date, r.points, r.description,
         r.is_whole_class "isWholeClass", c.name "className", r.source,
-        json_build_object('name', s.name, 'translationKey', s.translation_key) skill,
+        json_build_object('name', s.name, 'translationKey', s.translation_key, 'stages', s.stages) skill,
         case when a.id is null then null else json_build_object('name', a.name, 'translationKey', a.translation_key) end action,
         case when u.id is null then null else json_build_object('firstName', u.first_name, 'lastName', u.last_name) end author,
         ${named} students,

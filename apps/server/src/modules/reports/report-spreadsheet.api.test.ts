@@ -59,7 +59,7 @@ const rows = (ws: ExcelJS.Worksheet) => ws.getSheetValues().slice(2) as unknown[
 describe('report spreadsheet', () => {
   it('lists every rating of the range on "Ratings": a date cell, names, points, note, author and files', async () => {
     const { wb, raw } = await workbook(`class/${w.cls.id}?${SEPT}`, w.creator.token);
-    expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings']);
+    expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings', 'Growth']);
     const ws = wb.getWorksheet('Ratings')!;
     expect(ws.getRow(1).values).toEqual([
       undefined,
@@ -67,6 +67,7 @@ describe('report spreadsheet', () => {
       'Skill',
       'Action',
       'Points',
+      'Stage',
       'Students',
       'Note',
       'Author',
@@ -75,26 +76,48 @@ describe('report spreadsheet', () => {
     ]);
     expect(ws.rowCount).toBe(5);
     expect(rows(ws).map((r) => r.slice(1))).toEqual([
-      [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Amara Okafor', '=1+1', person(w.creator), '', 'a.png'],
-      [utc('2026-09-09'), 'Communication', expect.any(String), 4, 'Amara Okafor\nBao Nguyen', '@SUM(A1)', person(w.coteacher), '', ''],
-      [utc('2026-09-15'), 'Collaboration', expect.any(String), 5, 'Whole class', '+44 20 7946 0000', person(w.evaluator), '', ''],
-      [utc('2026-09-16'), 'Collaboration', expect.any(String), 3, 'Bao Nguyen', '-1', person(w.creator), '', ''],
+      [utc('2026-09-07'), 'Communication', 'Listens actively', 2, 'Developing', 'Amara Okafor', '=1+1', person(w.creator), '', 'a.png'],
+      [
+        utc('2026-09-09'),
+        'Communication',
+        expect.any(String),
+        4,
+        'Secure',
+        'Amara Okafor\nBao Nguyen',
+        '@SUM(A1)',
+        person(w.coteacher),
+        '',
+        '',
+      ],
+      [
+        utc('2026-09-15'),
+        'Collaboration',
+        expect.any(String),
+        5,
+        'Extending',
+        'Whole class',
+        '+44 20 7946 0000',
+        person(w.evaluator),
+        '',
+        '',
+      ],
+      [utc('2026-09-16'), 'Collaboration', expect.any(String), 3, 'Developing', 'Bao Nguyen', '-1', person(w.creator), '', ''],
     ]);
     for (let n = 2; n <= 5; n++) {
       expect(ws.getCell(n, 1).type).toBe(ExcelJS.ValueType.Date);
       expect(ws.getCell(n, 1).numFmt).toBe('dd/mm/yyyy');
-      expect(ws.getCell(n, 6).type).toBe(ExcelJS.ValueType.String);
+      expect(ws.getCell(n, 7).type).toBe(ExcelJS.ValueType.String);
     }
     // No cell of the file is a formula: the notes are stored as text, in text-formatted cells.
     const zip = await JSZip.loadAsync(raw);
     const sheets = zip.file(/^xl\/worksheets\/sheet\d+\.xml$/);
-    expect(sheets.length).toBe(6);
+    expect(sheets.length).toBe(7);
     const xml = await Promise.all(sheets.map((f) => f.async('string')));
     expect(xml.join('')).not.toMatch(/<f[ >]/);
-    expect(ws.getCell(2, 6).numFmt).toBe('@');
+    expect(ws.getCell(2, 7).numFmt).toBe('@');
     // Readable widths: the note and names columns are at least as wide as their longest line, within a bound.
-    expect(ws.getColumn(6).width).toBeGreaterThanOrEqual('+44 20 7946 0000'.length);
-    expect(ws.getColumn(7).width).toBeGreaterThanOrEqual(person(w.coteacher).length);
+    expect(ws.getColumn(7).width).toBeGreaterThanOrEqual('+44 20 7946 0000'.length);
+    expect(ws.getColumn(8).width).toBeGreaterThanOrEqual(person(w.coteacher).length);
     expect(Math.max(...ws.columns.map((c) => c.width ?? 0))).toBeLessThanOrEqual(60);
   });
 
@@ -118,7 +141,7 @@ describe('report spreadsheet', () => {
   it("names only the student in a student's report, a family's copy included", async () => {
     const { wb } = await workbook(`student/${studentId(w.first)}?${SEPT}`, w.linked.token);
     const ws = wb.getWorksheet('Ratings')!;
-    expect(rows(ws).map((r) => [r[1], r[5]])).toEqual([
+    expect(rows(ws).map((r) => [r[1], r[6]])).toEqual([
       [utc('2026-09-07'), 'Amara Okafor'],
       [utc('2026-09-09'), 'Amara Okafor'],
       [utc('2026-09-15'), 'Whole class'],
@@ -128,14 +151,54 @@ describe('report spreadsheet', () => {
   });
 
   it.each([
-    ['es', ['Fecha', 'Habilidad', 'Acción', 'Puntos', 'Alumnos', 'Nota', 'Autor', 'En casa', 'Adjuntos'], 'Toda la clase'],
-    ['zh-HK', ['日期', '技能', '行為', '分數', '學生', '備註', '評分者', '在家中', '附件'], '全班'],
+    ['es', ['Fecha', 'Habilidad', 'Acción', 'Puntos', 'Etapa', 'Alumnos', 'Nota', 'Autor', 'En casa', 'Adjuntos'], 'Toda la clase'],
+    ['zh-HK', ['日期', '技能', '行為', '分數', '階段', '學生', '備註', '評分者', '在家中', '附件'], '全班'],
   ])('keeps the sheet name "Ratings" and writes its headers in %s', async (lang, headers, whole) => {
     await s.api('PATCH', `${API}/user/${w.evaluator.id}`, { token: w.evaluator.token, body: { preferredLanguage: lang } });
     const { wb } = await workbook(`class/${w.cls.id}?${SEPT}`, w.evaluator.token);
     const ws = wb.getWorksheet('Ratings')!;
     expect(ws.getRow(1).values).toEqual([undefined, ...headers]);
-    expect(ws.getCell(4, 5).value).toBe(whole);
+    expect(ws.getCell(4, 6).value).toBe(whole);
     expect(ws.getCell(4, 1).value).toEqual(utc('2026-09-15'));
+  });
+
+  it('writes "Growth": per student and rated skill the stage at the start, now, and by month (DESIGN §12)', async () => {
+    const { wb } = await workbook(`class/${w.cls.id}?${SEPT}`, w.creator.token);
+    const ws = wb.getWorksheet('Growth')!;
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Student',
+      'Skill',
+      'Ratings',
+      'Stage at start',
+      'Points at start',
+      'Stage now',
+      'Points now',
+      '09/2026',
+    ]);
+    // The median of the last five counted ratings: Amara's 2 and 4 on Communication make 3, still Developing; the
+    // whole-class 5 counts for both; Bao's 5 and 3 on Collaboration make 4, Secure. Nobody was rated before September.
+    expect(rows(ws).map((r) => r.slice(1))).toEqual([
+      ['Amara Okafor', 'Communication', 2, '', '', 'Developing', 3, 'Developing'],
+      ['Amara Okafor', 'Collaboration', 1, '', '', 'Extending', 5, 'Extending'],
+      ['Bao Nguyen', 'Communication', 1, '', '', 'Secure', 4, 'Secure'],
+      ['Bao Nguyen', 'Collaboration', 2, '', '', 'Secure', 4, 'Secure'],
+    ]);
+  });
+
+  it("gives a student's growth month by month, and the stage at the start from the ratings before the range", async () => {
+    const bao = studentId(w.second);
+    const two = (await workbook(`student/${bao}?startDate=2026-09-01&endDate=2026-10-31`, w.creator.token)).wb.getWorksheet('Growth')!;
+    expect(two.getRow(1).values).toEqual(expect.arrayContaining(['09/2026', '10/2026']));
+    expect(rows(two).map((r) => r.slice(1))).toEqual([
+      ['Bao Nguyen', 'Communication', 1, '', '', 'Secure', 4, 'Secure', 'Secure'],
+      ['Bao Nguyen', 'Collaboration', 3, '', '', 'Developing', 3, 'Secure', 'Developing'],
+    ]);
+    const october = (await workbook(`student/${bao}?startDate=2026-10-01&endDate=2026-10-31`, w.creator.token)).wb.getWorksheet('Growth')!;
+    expect(
+      rows(october)
+        .find((r) => r[2] === 'Collaboration')!
+        .slice(4, 8),
+    ).toEqual(['Secure', 4, 'Developing', 3]);
   });
 });

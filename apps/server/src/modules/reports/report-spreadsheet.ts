@@ -1,6 +1,8 @@
 import type ExcelJS from 'exceljs';
 import { MediaType, type Report } from '@skillroom/contract';
+import type { ReportGrowth } from './report-growth.service';
 import { reportLabels } from './report-labels';
+import { growthTable } from './report-spreadsheet-growth';
 import type { ReportRatingRow } from './report-ratings.repository';
 
 const KIND: Record<number, string> = {
@@ -86,8 +88,9 @@ export async function renderReportSpreadsheet(
   /**
    * `quick`: zipped at deflate's fastest level (a class export makes one per student, then stores them in its own zip:
    * the pure-JS deflate at its default level was a fifth of each student's time, for files a tenth smaller).
+   * `growth`: the students' growth (report-growth.service), on a sheet "Growth" after "Ratings".
    */
-  o: { quick?: boolean } = {},
+  o: { quick?: boolean; growth?: ReportGrowth[] } = {},
 ): Promise<Buffer> {
   const L = reportLabels(locale);
   const { t } = L;
@@ -205,6 +208,7 @@ export async function renderReportSpreadsheet(
       text(t('report.skill')),
       text(t('report.action')),
       num(t('report.points')),
+      text(t('report.stage')),
       text(t('report_sheet.students'), true),
       text(t('report_sheet.note'), true),
       text(t('report_sheet.author')),
@@ -217,6 +221,7 @@ export async function renderReportSpreadsheet(
       L.named(x.skill),
       L.action(x.action),
       x.points,
+      L.stageAt(x.skill.stages, x.points),
       // A student's report names only its student (a family's copy never names other children, DESIGN §6).
       x.isWholeClass ? whole : r.student ? L.person(r.student) : x.students.map(L.person).join('\n'),
       x.description ?? '',
@@ -225,6 +230,11 @@ export async function renderReportSpreadsheet(
       x.files.join('\n'),
     ]),
   );
+
+  if (o.growth) {
+    const g = growthTable(L, o.growth);
+    addSheet(wb, t('report.sheet_growth'), g.columns, g.rows);
+  }
 
   const zip = o.quick ? { compression: 'DEFLATE', compressionOptions: { level: 1 } } : undefined;
   return Buffer.from(await wb.xlsx.writeBuffer(zip ? ({ zip } as ExcelJS.XlsxWriteOptions) : undefined));

@@ -216,14 +216,14 @@ describe('exports', () => {
       return wb;
     };
     const wb = await load(w.creator.token);
-    expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings']);
+    expect(wb.worksheets.map((x) => x.name)).toEqual(['Summary', 'Skills', 'Students', 'Timeline', 'Evidence', 'Ratings', 'Growth']);
     const students = wb.getWorksheet('Students')!;
     expect(students.getRow(2).values).toEqual([undefined, 'Amara Okafor', 'Year 4 Maple', 3, 11, 1, 0, 2, 1]);
     expect(wb.getWorksheet('Timeline')!.getRow(3).values).toEqual([undefined, new Date('2026-09-07T00:00:00Z'), 3, 7]);
     expect(wb.getWorksheet('Evidence')!.rowCount).toBe(2);
     await s.api('PATCH', `${API}/user/${w.coteacher.id}`, { token: w.coteacher.token, body: { preferredLanguage: 'es' } });
     const es = await load(w.coteacher.token);
-    expect(es.worksheets.map((x) => x.name)).toEqual(['Resumen', 'Habilidades', 'Alumnos', 'Cronología', 'Evidencias', 'Ratings']);
+    expect(es.worksheets.map((x) => x.name)).toEqual(['Resumen', 'Habilidades', 'Alumnos', 'Cronología', 'Evidencias', 'Ratings', 'Progreso']);
     expect(es.getWorksheet('Habilidades')!.getRow(2).getCell(1).value).toBe('Comunicación');
   });
 });

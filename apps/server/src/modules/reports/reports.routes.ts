@@ -10,6 +10,7 @@ import type { Principal } from '../../plugins/auth';
 import { recordAccess, type AccessAction } from '../../records/access-log';
 import { usersRepository } from '../users/users.repository';
 import type { ModuleRoutes } from '../types';
+import { reportGrowth } from './report-growth.service';
 import { reportFileName } from './report-labels';
 import { reportPdfStream } from './report-pdf';
 import { portfolioSource } from './report-portfolio.service';
@@ -113,8 +114,8 @@ export const reportsRoutes: ModuleRoutes = {
           const p = req.principal;
           const locale = await languageOf(db, p);
           const r = inReadersOrder(await build(db, urlSigner, p, subject, req, 'report_spreadsheet'), locale);
-          const ratings = await service.ratings(db, r);
-          const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, locale, ratings);
+          const [ratings, growth] = await Promise.all([service.ratings(db, r), reportGrowth(db, r)]);
+          const sheet = await spreadsheetIn(pool, requestSignal(req, reply))(r, locale, ratings, { growth });
           return download(reply, r, XLSX, 'xlsx', sheet);
         },
       );
