@@ -1,5 +1,5 @@
 import type { Report } from '@skillroom/contract/types';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CardSection } from '../../../components/ui/page';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,6 +7,9 @@ import { MediaGrid } from '../../../entities/ratings/media-preview';
 import { average, SkillsChart, TimelineChart } from './report-charts';
 import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
+
+// The class's growth grid (DESIGN §12) asks for its own answer: a chunk of its own, loaded with the class report only.
+const ClassGrowthGrid = lazy(() => import('./class-growth-grid').then((m) => ({ default: m.ClassGrowthGrid })));
 
 function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; note?: ReactNode }) {
   return (
@@ -19,7 +22,7 @@ function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; no
 }
 
 /** Totals, charts per skill and over time, the tables and recent evidence of one report. */
-export function ReportView({ report, kind }: { report: Report; kind: 'class' | 'student' }) {
+export function ReportView({ report, kind, classId = null }: { report: Report; kind: 'class' | 'student'; classId?: number | null }) {
   const intl = useIntl();
   const t = report.totals;
   if (t.ratings === 0)
@@ -71,6 +74,11 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
             <StudentsCards report={report} />
           </div>
         </CardSection>
+      )}
+      {kind === 'class' && classId !== null && (
+        <Suspense fallback={null}>
+          <ClassGrowthGrid classId={classId} end={report.end} />
+        </Suspense>
       )}
       <CardSection title={<FormattedMessage id="web_report_evidence" />}>
         {report.media.length === 0 ? (
