@@ -70,9 +70,9 @@ describe('the step chart', () => {
 
 describe('stage tones', () => {
   it('run lighter to darker with the stages, the last always the darkest, none without a stage', () => {
-    expect(stageTone(stages, 1)).toContain('bg-teal-50');
-    expect(stageTone(stages, 5)).toContain('bg-teal-500');
-    expect(stageTone(stages.slice(0, 2), 2)).toContain('bg-teal-500');
+    expect(stageTone(stages, 1).backgroundColor).toBe('#f0fdfa');
+    expect(stageTone(stages, 5).backgroundColor).toBe('#14b8a6');
+    expect(stageTone(stages.slice(0, 2), 2).backgroundColor).toBe('#14b8a6');
     expect(stageTone(stages, null)).toBe(NO_STAGE_TONE);
     expect(stageTone(stages, 3)).toBe(NO_STAGE_TONE);
   });

@@ -14,7 +14,7 @@ type Skill = ClassGrowth['skills'][number];
 type Cell = ClassGrowth['students'][number]['skills'][number];
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
-const skillTh = 'min-w-[6.5rem] border-b-2 px-2 py-2 text-left align-bottom text-xs font-semibold break-words hyphens-auto text-slate-700';
+const skillTh = 'min-w-[4.5rem] border-b-2 px-2 py-2 text-left align-bottom text-xs font-semibold break-words hyphens-auto text-slate-700';
 const chip = 'rounded border px-1.5 py-0.5 text-sm text-slate-900';
 
 /** A cell's stage name and its count of ratings; "–" when none counts yet. Colour is the third cue, never the only one. */
@@ -101,7 +101,7 @@ export function GrowthTable({ growth }: { growth: ClassGrowth }) {
                 );
                 return (
                   <td key={s.learningSkill} className="border-b border-slate-100 p-1 align-top">
-                    <div className={`rounded border px-2 py-1 ${c.tone}`}>
+                    <div className="rounded border px-2 py-1" style={c.tone}>
                       <span className="block text-sm font-semibold text-slate-900">{c.stage ?? '–'}</span>
                       <span className="block text-xs text-slate-800">{c.ratings}</span>
                     </div>
@@ -138,7 +138,9 @@ export function GrowthCards({ growth }: { growth: ClassGrowth }) {
                     {nameOf(s)}
                   </dt>
                   <dd className="text-right">
-                    <span className={`${chip} ${c.tone} font-semibold`}>{c.stage ?? '–'}</span>{' '}
+                    <span className={`${chip} font-semibold`} style={c.tone}>
+                      {c.stage ?? '–'}
+                    </span>{' '}
                     <span className="text-xs text-slate-700">{c.ratings}</span>
                   </dd>
                 </div>

@@ -1,5 +1,5 @@
 import type { Report } from '@skillroom/contract/types';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CardSection } from '../../../components/ui/page';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,9 +7,7 @@ import { MediaGrid } from '../../../entities/ratings/media-preview';
 import { average, SkillsChart, TimelineChart } from './report-charts';
 import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
-
-// The class's growth grid (DESIGN §12) asks for its own answer: a chunk of its own, loaded with the class report only.
-const ClassGrowthGrid = lazy(() => import('./class-growth-grid').then((m) => ({ default: m.ClassGrowthGrid })));
+import { ClassGrowthGrid } from './class-growth-grid';
 
 function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; note?: ReactNode }) {
   return (
@@ -76,9 +74,8 @@ export function ReportView({ report, kind, classId = null }: { report: Report; k
         </CardSection>
       )}
       {kind === 'class' && classId !== null && (
-        <Suspense fallback={null}>
-          <ClassGrowthGrid classId={classId} end={report.end} />
-        </Suspense>
+        // In the report's chunk (itself loaded with the report screen only): one more level of chunks would be one more round trip.
+        <ClassGrowthGrid classId={classId} end={report.end} />
       )}
       <CardSection title={<FormattedMessage id="web_report_evidence" />}>
         {report.media.length === 0 ? (

@@ -67,7 +67,7 @@ export function GrowthList({ growth }: { growth: Growth }) {
                 <div>
                   <GrowthChart months={s.months} stagePoints={s.stages.map((x) => x.points)} label={growthSummary(intl, s, range)} />
                   {first && last && (
-                    <p aria-hidden="true" className="flex w-40 justify-between text-xs text-slate-700">
+                    <p aria-hidden="true" className="flex justify-between text-xs text-slate-700" style={{ width: 160 }}>
                       <span>{monthName(intl, first, withYear)}</span>
                       {last !== first && <span>{monthName(intl, last, withYear)}</span>}
                     </p>
@@ -87,7 +87,7 @@ export function GrowthList({ growth }: { growth: Growth }) {
                   {start && (
                     <div className="flex flex-wrap items-center gap-1.5">
                       <dt className="text-slate-700">{monthName(intl, start.month, withYear)}</dt>
-                      <dd className={`rounded border px-1.5 text-slate-900 ${stageTone(s.stages, start.stage.points)}`}>
+                      <dd className="rounded border px-1.5 text-slate-900" style={stageTone(s.stages, start.stage.points)}>
                         {stageName.of(start.stage)}
                       </dd>
                     </div>
