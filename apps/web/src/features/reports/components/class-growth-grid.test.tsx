@@ -62,7 +62,7 @@ describe('the class growth grid (DESIGN §12)', () => {
     expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? null)).toEqual([null, 'Ana', 'Zoe']);
     const ana = within(rows[1]!).getAllByRole('cell');
     expect(ana.map((c) => c.textContent)).toEqual(['Developing6 ratings', '–0 ratings']);
-    expect(ana[0]!.querySelector('div')!.style.backgroundColor).toBe('rgb(204, 251, 241)');
+    expect(ana[0]!.querySelector('div')!.style.backgroundColor).toBe('rgb(153, 246, 228)');
     expect(ana[1]!.querySelector('div')!.style.borderStyle).toBe('dashed');
     expect(
       within(rows[2]!)
