@@ -67,10 +67,10 @@ async function photo(files: FileStore, tx: DbOrTx, uploaderId: number, i: number
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
- * Points that grow over the term (DESIGN §12: a newcomer sees growth, not noise): about 2 at its start and 4 at its end,
+ * Points that grow over the term (DESIGN §12: a newcomer sees growth, not noise): about 1 to 2 at its start and 4 to 5 at its end,
  * a point either way at random. One draw per rating, as before, so the demo's other choices stay the same.
  */
-export const grownPoints = (r: number, progress: number) => Math.min(5, Math.max(1, Math.round(1.5 + 2.5 * progress + (r - 0.5) * 2)));
+export const grownPoints = (r: number, progress: number) => Math.min(5, Math.max(1, Math.round(1.2 + 3.4 * progress + (r - 0.5) * 2)));
 
 /**
  * A term of ratings in a demo class (DESIGN §1: a newcomer sees full reports at once): every school day from the

@@ -137,7 +137,8 @@ export function GrowthCards({ growth }: { growth: ClassGrowth }) {
                   <dt className="min-w-0 border-l-4 pl-2 break-words text-slate-800" style={{ borderLeftColor: s.colorCode }}>
                     {nameOf(s)}
                   </dt>
-                  <dd className="text-right">
+                  {/* The count under the stage: the skill's name keeps the width to wrap between words, not inside them. */}
+                  <dd className="flex flex-col items-end">
                     <span className={`${chip} font-semibold`} style={c.tone}>
                       {c.stage ?? '–'}
                     </span>{' '}

@@ -79,7 +79,8 @@ export function GrowthList({ growth }: { growth: Growth }) {
                       <FormattedMessage id="web_growth_now" />
                     </dt>
                     <dd
-                      className={`rounded border px-1.5 font-semibold text-slate-900 ${stageTone(s.stages, s.now.stage?.points ?? null)}`}
+                      className="rounded border px-1.5 font-semibold text-slate-900"
+                      style={stageTone(s.stages, s.now.stage?.points ?? null)}
                     >
                       {s.now.stage ? stageName.of(s.now.stage) : '–'}
                     </dd>
