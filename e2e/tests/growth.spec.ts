@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenReady, signInViaApi } from './fixtures';
-import { API, expectNoSideScroll, shots } from './rating-helpers';
+import { expectAccessible, hydrated, screenReady, signInViaApi } from './fixtures';
+import { API, classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 
 // DESIGN §12 on screen, on the demo's term of ratings: a student's growth per skill (a chart read out as a sentence) and
 // the class report's growth grid (a table on a laptop, a card per student on a phone), in the three languages.
@@ -116,4 +116,31 @@ test.describe('growth (DESIGN §12)', () => {
       }
     });
   }
+
+  test("the rating sheet names each point's stage, and a feed card the stage of its points, at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { classId } = await classWithStudents(page);
+    await page.goto(`/web/teaching-class/${classId}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Rate Ana Lima' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Rate Ana Lima' });
+    await sheet.getByRole('button', { name: /Communication/ }).click();
+    // The quick path says what its points mean on the skill, and the actions stay a tap away.
+    await expect(sheet.getByTestId('quick-stage')).toHaveText('Saved with 3 points: Developing.');
+    await sheet.getByRole('button', { name: 'More options' }).click();
+    const points = sheet.getByRole('group', { name: 'Points' });
+    await expect(points.getByRole('radio', { name: '3 of 5 points, Developing' })).toBeChecked();
+    await expect(points.getByRole('radio', { name: '5 of 5 points, Extending' })).toHaveCount(1);
+    // The chosen stage's descriptor, the catalogue skill's own words.
+    await expect(points).toContainText(/Developing: \w/);
+    await points.getByRole('radio', { name: '4 of 5 points, Secure' }).check({ force: true });
+    await expect(points).toContainText(/Secure: \w/);
+    await expectNoSideScroll(page);
+    await points.screenshot({ path: path.join(shots, 'growth-points-stages-360.png') });
+    await sheet.getByRole('checkbox', { name: 'Listens actively' }).check({ force: true });
+    await sheet.getByRole('button', { name: 'Save rating' }).click();
+    const card = page.getByRole('list', { name: 'Ratings' }).getByRole('article', { name: 'Communication: Listens actively' });
+    await expect(card.getByRole('img', { name: '4 of 5 points, Secure' })).toBeVisible();
+    await card.screenshot({ path: path.join(shots, 'growth-feed-card-360.png') });
+  });
 });
