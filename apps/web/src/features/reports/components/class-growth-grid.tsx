@@ -103,7 +103,7 @@ export function GrowthTable({ growth }: { growth: ClassGrowth }) {
                   <td key={s.learningSkill} className="border-b border-slate-100 p-1 align-top">
                     <div className="rounded border px-2 py-1" style={c.tone}>
                       <span className="block text-sm font-semibold text-slate-900">{c.stage ?? '–'}</span>
-                      <span className="block text-xs text-slate-800">{c.ratings}</span>
+                      <span className="block text-xs whitespace-nowrap text-slate-800">{c.ratings}</span>
                     </div>
                   </td>
                 );
@@ -142,7 +142,7 @@ export function GrowthCards({ growth }: { growth: ClassGrowth }) {
                     <span className={`${chip} font-semibold`} style={c.tone}>
                       {c.stage ?? '–'}
                     </span>{' '}
-                    <span className="text-xs text-slate-700">{c.ratings}</span>
+                    <span className="text-xs whitespace-nowrap text-slate-700">{c.ratings}</span>
                   </dd>
                 </div>
               );
