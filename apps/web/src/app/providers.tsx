@@ -11,11 +11,7 @@ const noChanges = () => () => undefined;
 export function AppProviders({ children, splash }: { children: ReactNode; splash: ReactNode }) {
   // Drawn in the browser only, once hydrated: the server has no toasts to show, and a boundary still waiting for its code
   // while hydrating would leave the toaster unmounted when the first screen's toast comes.
-  const browser = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
+  const browser = useSyncExternalStore(noChanges, () => true, () => false);
   return (
     <I18nProvider splash={splash}>
       <CurrentUserProvider>

@@ -33,11 +33,7 @@ export function CopyCode({ label, code, hint, actions }: Props) {
         <code className="rounded-md border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-lg font-semibold tracking-widest text-slate-900">
           {code}
         </code>
-        <Button
-          variant="secondary"
-          onClick={() => void copy()}
-          aria-label={intl.formatMessage({ id: 'web_copy_code_copy_named' }, { label })}
-        >
+        <Button variant="secondary" onClick={() => void copy()} aria-label={intl.formatMessage({ id: 'web_copy_code_copy_named' }, { label })}>
           <FormattedMessage id="web_copy_code_copy" />
         </Button>
         {actions}

@@ -24,27 +24,13 @@ function Frame({ code, tone, title, body }: { code: string; tone: string; title:
 /** The not-found page's content, for the catch-all route and for a screen whose resource the API does not know. */
 export function NotFoundContent() {
   useScreenView('404');
-  return (
-    <Frame
-      code="404"
-      tone="text-teal-700"
-      title={<FormattedMessage id="web_not_found_title" />}
-      body={<FormattedMessage id="web_not_found_body" />}
-    />
-  );
+  return <Frame code="404" tone="text-teal-700" title={<FormattedMessage id="web_not_found_title" />} body={<FormattedMessage id="web_not_found_body" />} />;
 }
 
 /** The forbidden page's content, for a screen the user may see but not use. */
 export function ForbiddenContent() {
   useScreenView('403');
-  return (
-    <Frame
-      code="403"
-      tone="text-amber-700"
-      title={<FormattedMessage id="web_forbidden_title" />}
-      body={<FormattedMessage id="web_forbidden_body" />}
-    />
-  );
+  return <Frame code="403" tone="text-amber-700" title={<FormattedMessage id="web_forbidden_title" />} body={<FormattedMessage id="web_forbidden_body" />} />;
 }
 
 /** What a screen shows when its main data failed: not found, forbidden, or a retry. */

@@ -40,3 +40,4 @@ export function revalidateClassLists() {
 
 /** The HTTP status of a failed call (0 for a network failure), or null for anything else. */
 export const errorStatus = (e: unknown): number | null => (e instanceof ApiError ? e.status : null);
+

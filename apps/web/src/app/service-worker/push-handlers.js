@@ -31,10 +31,12 @@ self.addEventListener('push', (event) => {
     Promise.all([
       self.registration.showNotification(title, options),
       // Open tabs read their notifications again (the badge rises even without the event stream).
-      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((tabs) => {
-        const message = { type: MESSAGE_TYPE, id: data && data.id, notificationType: data && data.notificationType };
-        tabs.forEach((tab) => tab.postMessage(message));
-      }),
+      self.clients
+        .matchAll({ type: 'window', includeUncontrolled: true })
+        .then((tabs) => {
+          const message = { type: MESSAGE_TYPE, id: data && data.id, notificationType: data && data.notificationType };
+          tabs.forEach((tab) => tab.postMessage(message));
+        }),
     ]),
   );
 });

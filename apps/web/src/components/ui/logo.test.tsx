@@ -9,10 +9,7 @@ import { Logo } from './logo';
 const web = path.resolve(import.meta.dirname, '../../..');
 const drawing = (markup: string) => {
   // The same path however its lines are wrapped: whitespace only ever separates numbers in it.
-  const d = /<path[^>]*\sd="([^"]+)"/
-    .exec(markup)?.[1]
-    ?.replace(/\s+/g, ' ')
-    .replace(/ (?=[a-zA-Z])/g, '');
+  const d = /<path[^>]*\sd="([^"]+)"/.exec(markup)?.[1]?.replace(/\s+/g, ' ').replace(/ (?=[a-zA-Z])/g, '');
   const mark = /<rect[^>]*fill="(#[0-9a-f]{6})"/.exec(markup)?.[1];
   const text = /<text[^>]*>\s*([^<]+?)\s*</.exec(markup)?.[1];
   return { d, mark, text };

@@ -1,17 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 /** A screen's frame: one h1, optional actions, then the content. */
-export function Page({
-  title,
-  actions,
-  children,
-  narrow = false,
-}: {
-  title: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  narrow?: boolean;
-}) {
+export function Page({ title, actions, children, narrow = false }: { title: ReactNode; actions?: ReactNode; children: ReactNode; narrow?: boolean }) {
   return (
     <div className={`mx-auto w-full ${narrow ? 'max-w-xl' : 'max-w-6xl'} px-4 py-6 sm:px-6`}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">

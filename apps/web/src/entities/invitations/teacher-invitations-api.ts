@@ -15,26 +15,17 @@ export async function lookupClassByCode(code: string): Promise<TeachingClassSumm
 
 /** The user's own requests to join classes that still wait for an answer. */
 export function useMyPendingTeacherRequests(userId: number | null) {
-  return useSWR<Invitations>(
-    userId ? withQuery('/teaching-class-teacher-invitations', { 'teacher.id': userId, isPending: 1, itemsPerPage: 50 }) : null,
-  );
+  return useSWR<Invitations>(userId ? withQuery('/teaching-class-teacher-invitations', { 'teacher.id': userId, isPending: 1, itemsPerPage: 50 }) : null);
 }
 
 /** The requests to join one class that wait for the creator's answer. */
 export function useClassPendingTeacherRequests(classId: number | null) {
-  return useSWR<Invitations>(
-    classId
-      ? withQuery('/teaching-class-teacher-invitations', { 'teachingClass.id': classId, isPending: 1, itemsPerPage: PAGE_SIZE.max })
-      : null,
-  );
+  return useSWR<Invitations>(classId ? withQuery('/teaching-class-teacher-invitations', { 'teachingClass.id': classId, isPending: 1, itemsPerPage: PAGE_SIZE.max }) : null);
 }
 
 export const requestToJoin = (invitationCode: string) =>
   api<TeachingClassTeacherInvitation>('/teaching-class-teacher-invitation', { method: 'POST', body: { invitationCode } });
-export const acceptTeacherRequest = (id: number) =>
-  api<TeachingClassTeacherInvitation>(`/teaching-class-teacher-invitation/${id}/accept`, { method: 'POST' });
-export const rejectTeacherRequest = (id: number) =>
-  api<TeachingClassTeacherInvitation>(`/teaching-class-teacher-invitation/${id}/reject`, { method: 'POST' });
+export const acceptTeacherRequest = (id: number) => api<TeachingClassTeacherInvitation>(`/teaching-class-teacher-invitation/${id}/accept`, { method: 'POST' });
+export const rejectTeacherRequest = (id: number) => api<TeachingClassTeacherInvitation>(`/teaching-class-teacher-invitation/${id}/reject`, { method: 'POST' });
 
-export const revalidateTeacherInvitations = () =>
-  mutate((key) => typeof key === 'string' && key.startsWith('/teaching-class-teacher-invitations'));
+export const revalidateTeacherInvitations = () => mutate((key) => typeof key === 'string' && key.startsWith('/teaching-class-teacher-invitations'));

@@ -28,10 +28,7 @@ export const revalidateSkills = (classId: number) =>
   mutate((key) => typeof key === 'string' && (key === classSkillsKey(classId) || key.startsWith('/learning-skills')));
 
 export const addSkillToClass = (classId: number, skillId: number) =>
-  api<TeachingClassLearningSkill>('/teaching-class-learning-skill', {
-    method: 'POST',
-    body: { teachingClass: classId, learningSkill: skillId },
-  });
+  api<TeachingClassLearningSkill>('/teaching-class-learning-skill', { method: 'POST', body: { teachingClass: classId, learningSkill: skillId } });
 
 /** `link` is the class skill's `teachingClassLearningSkill` IRI. */
 export const removeSkillFromClass = (link: string) => api<void>(link, { method: 'DELETE' });

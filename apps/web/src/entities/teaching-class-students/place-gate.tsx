@@ -33,10 +33,7 @@ export function PlaceGate({ children }: { children: (view: PlaceView) => ReactNo
   const classId = place.data ? refToId(place.data.teachingClass) : null;
   // Teacher accounts are never linked to a student (they join classes); anyone else may be, or may evaluate the class.
   const mayBeLinked = Boolean(user && user.accountType !== 'teacher');
-  const links = useStudentLinks(
-    { 'student.id': place.data ? refToId(place.data.student) : null, 'user.id': user?.id ?? null },
-    mayBeLinked,
-  );
+  const links = useStudentLinks({ 'student.id': place.data ? refToId(place.data.student) : null, 'user.id': user?.id ?? null }, mayBeLinked);
   const link = links.data?.['hydra:member'].find((l) => refToId(l.teachingClass) === classId) ?? links.data?.['hydra:member'][0] ?? null;
   const asksClass = Boolean(place.data) && (!mayBeLinked || (links.data !== undefined && !link));
   const cls = useTeachingClass(asksClass ? classId : null);

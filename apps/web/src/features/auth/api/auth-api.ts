@@ -10,8 +10,7 @@ export async function signIn(username: string, password: string): Promise<void> 
 
 export const signUp = (body: SignUpBody) => api<User>('/user', { method: 'POST', body, public: true });
 
-export const requestPasswordReset = (email: string) =>
-  api<{ message: string }>(`/forgot_password/${encodeURIComponent(email)}`, { public: true });
+export const requestPasswordReset = (email: string) => api<{ message: string }>(`/forgot_password/${encodeURIComponent(email)}`, { public: true });
 
 export const resetPassword = (token: string, plainPassword: string) =>
   api<{ message: string }>('/reset_password', { method: 'POST', body: { token, plainPassword }, public: true });

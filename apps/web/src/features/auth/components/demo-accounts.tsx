@@ -14,10 +14,7 @@ export function DemoAccounts({ onPick }: { onPick: (username: string, password: 
         <FormattedMessage id="web_demo_title" />
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        <FormattedMessage
-          id="web_demo_hint"
-          values={{ password: <code className="rounded bg-slate-100 px-1">{data.demoAccounts[0]!.password}</code> }}
-        />
+        <FormattedMessage id="web_demo_hint" values={{ password: <code className="rounded bg-slate-100 px-1">{data.demoAccounts[0]!.password}</code> }} />
       </p>
       <ul className="mt-3 divide-y divide-slate-200">
         {data.demoAccounts.map((a) => (
@@ -28,11 +25,7 @@ export function DemoAccounts({ onPick }: { onPick: (username: string, password: 
                 <FormattedMessage id={`web_demo_role_${a.username}`} defaultMessage={a.role} />
               </div>
             </div>
-            <Button
-              variant="secondary"
-              onClick={() => onPick(a.username, a.password)}
-              aria-label={intl.formatMessage({ id: 'web_demo_use_account' }, { username: a.username })}
-            >
+            <Button variant="secondary" onClick={() => onPick(a.username, a.password)} aria-label={intl.formatMessage({ id: 'web_demo_use_account' }, { username: a.username })}>
               <FormattedMessage id="web_demo_use" />
             </Button>
           </li>

@@ -12,8 +12,7 @@ import { api, withQuery } from '../../../lib/api-client';
 
 export const createClass = (body: TeachingClassCreateBody) => api<TeachingClass>('/teaching-class', { method: 'POST', body });
 
-export const patchClass = (id: number, body: TeachingClassPatchBody) =>
-  api<TeachingClass>(`/teaching-class/${id}`, { method: 'PATCH', body });
+export const patchClass = (id: number, body: TeachingClassPatchBody) => api<TeachingClass>(`/teaching-class/${id}`, { method: 'PATCH', body });
 
 /** Education levels change with a deploy, not during a visit. */
 export function useEducationLevels() {

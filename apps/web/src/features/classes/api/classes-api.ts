@@ -16,11 +16,6 @@ const scopeFilters: Record<ClassScope, Record<string, boolean>> = {
 export function classPageKey(finished: boolean, scope: ClassScope) {
   return (index: number, previous: HydraCollection<TeachingClass> | null) => {
     if (previous && index * PAGE_SIZE.classes >= previous['hydra:totalItems']) return null;
-    return withQuery('/teaching-classes', {
-      page: index + 1,
-      itemsPerPage: PAGE_SIZE.classes,
-      isFinished: finished,
-      ...scopeFilters[scope],
-    });
+    return withQuery('/teaching-classes', { page: index + 1, itemsPerPage: PAGE_SIZE.classes, isFinished: finished, ...scopeFilters[scope] });
   };
 }

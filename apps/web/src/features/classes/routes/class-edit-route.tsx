@@ -61,12 +61,7 @@ function ClassEditor({ cls }: { cls: TeachingClass }) {
     >
       <div className="space-y-6">
         <Card>
-          <ClassForm
-            initial={initial}
-            schoolName={cls.school?.name ?? null}
-            submitLabel={<FormattedMessage id="web_common_save" />}
-            onSave={save}
-          />
+          <ClassForm initial={initial} schoolName={cls.school?.name ?? null} submitLabel={<FormattedMessage id="web_common_save" />} onSave={save} />
         </Card>
         <ClassStatusCard cls={cls} />
         <ClassCodeCard cls={cls} />

@@ -35,11 +35,7 @@ function ClassNew({ user }: { user: User | null }) {
   const save = async (v: ClassFormValues) => {
     const created = await createClass(classBody(v, school.iri));
     void revalidateClassData();
-    void track({
-      name: 'class_created',
-      screen: 'New Class',
-      properties: { isIndividual: created.isIndividual, subscription: Boolean(created.subscription) },
-    });
+    void track({ name: 'class_created', screen: 'New Class', properties: { isIndividual: created.isIndividual, subscription: Boolean(created.subscription) } });
     toast.success(intl.formatMessage({ id: 'web_class_new_created' }, { name: created.name }));
     navigate(`/teaching-class/${created.id}`);
   };

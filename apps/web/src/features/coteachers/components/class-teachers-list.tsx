@@ -57,12 +57,7 @@ export function ClassTeachersList({ cls }: { cls: TeachingClass }) {
     try {
       await removeClassTeacher(removing.id);
       void track({ name: leaving ? 'class_left' : 'coteacher_removed', screen: 'Coteacher management' });
-      toast.success(
-        intl.formatMessage(
-          { id: leaving ? 'web_teachers_left' : 'web_teachers_removed' },
-          { name: leaving ? cls.name : fullName(removing.teacher) },
-        ),
-      );
+      toast.success(intl.formatMessage({ id: leaving ? 'web_teachers_left' : 'web_teachers_removed' }, { name: leaving ? cls.name : fullName(removing.teacher) }));
       setRemoving(null);
       if (leaving) {
         // The class is gone for this user: off its screens first, then out of the cache without asking for it again.
@@ -87,11 +82,7 @@ export function ClassTeachersList({ cls }: { cls: TeachingClass }) {
           const you = t.teacher.id === user?.id;
           const name = fullName(t.teacher);
           const action = creator ? (
-            <Button
-              variant="danger-ghost"
-              onClick={() => setRemoving(t)}
-              aria-label={intl.formatMessage({ id: 'web_teachers_remove_named' }, { name })}
-            >
+            <Button variant="danger-ghost" onClick={() => setRemoving(t)} aria-label={intl.formatMessage({ id: 'web_teachers_remove_named' }, { name })}>
               <FormattedMessage id="web_teachers_remove" />
             </Button>
           ) : you ? (

@@ -40,12 +40,6 @@ export function RatingGate({ children }: { children: (view: RatingView) => React
   if (pathClassId !== undefined && pathClassId !== classId) return <NotFoundContent />;
   if (place.data && refToId(place.data.teachingClass) !== classId) return <NotFoundContent />;
   if (!rating.data.canEdit) return <ForbiddenContent />;
-  const studentBase =
-    placeId === undefined ? null : pathClassId === undefined ? `/student/${placeId}` : `/teaching-class/${pathClassId}/student/${placeId}`;
-  return children({
-    rating: rating.data,
-    cls: cls.data,
-    placeId: placeId ?? null,
-    backPath: studentBase ?? `/teaching-class/${cls.data.id}`,
-  });
+  const studentBase = placeId === undefined ? null : pathClassId === undefined ? `/student/${placeId}` : `/teaching-class/${pathClassId}/student/${placeId}`;
+  return children({ rating: rating.data, cls: cls.data, placeId: placeId ?? null, backPath: studentBase ?? `/teaching-class/${cls.data.id}` });
 }

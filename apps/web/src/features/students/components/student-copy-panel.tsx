@@ -91,11 +91,7 @@ export function StudentCopyPanel({ cls }: { cls: TeachingClass }) {
           </p>
         )}
         {others.length > 0 && (
-          <SelectField
-            label={intl.formatMessage({ id: 'web_copy_students_source' })}
-            value={sourceId}
-            onChange={(e) => choose(e.target.value)}
-          >
+          <SelectField label={intl.formatMessage({ id: 'web_copy_students_source' })} value={sourceId} onChange={(e) => choose(e.target.value)}>
             <option value="">{intl.formatMessage({ id: 'web_copy_students_source_prompt' })}</option>
             {others.map((c) => (
               <option key={c.id} value={String(c.id)}>
