@@ -67,6 +67,12 @@ async function photo(files: FileStore, tx: DbOrTx, uploaderId: number, i: number
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
+ * Points that grow over the term (DESIGN §12: a newcomer sees growth, not noise): about 1 to 2 at its start and 4 to 5 at its end,
+ * a point either way at random. One draw per rating, as before, so the demo's other choices stay the same.
+ */
+export const grownPoints = (r: number, progress: number) => Math.min(5, Math.max(1, Math.round(1.2 + 3.4 * progress + (r - 0.5) * 2)));
+
+/**
  * A term of ratings in a demo class (DESIGN §1: a newcomer sees full reports at once): every school day from the
  * class's start, or the last twelve weeks, up to today (or the class's end: DESIGN §7 keeps ratings within the class's
  * dates), three to five ratings by its teachers and evaluator, some for
@@ -109,7 +115,7 @@ export async function seedDemoRatings(
           learningSkillId: action.learningSkillId,
           learningActionId: action.id,
           date: iso(t),
-          points: 2 + Math.floor(rand() * 4),
+          points: grownPoints(rand(), (t - from) / Math.max(day, last - from)),
           description: pick(NOTES),
           creatorId,
           created: new Date(t + (9 + k) * 3_600_000),

@@ -55,4 +55,20 @@ describe('rating card (DESIGN §14: a rating of a skill with no action)', () => 
     show([{ ...rating(4, null), source: 'teacher' } as Rating]);
     expect(screen.queryByText('web_home_observations_at_home')).toBeNull();
   });
+
+  it('names the stage its points reach on the skill (DESIGN §12), in what is shown and read out', () => {
+    const stages = [
+      { points: 1, name: 'Beginning', description: '', translationKey: 'learning_stage.generic.beginning' },
+      { points: 2, name: 'Developing', description: '', translationKey: 'learning_stage.generic.developing' },
+      { points: 4, name: 'Secure', description: '', translationKey: 'learning_stage.generic.secure' },
+    ];
+    render(
+      <IntlProvider locale="es" messages={{ learning_stage_generic_developing_name: 'En desarrollo' }} onError={() => undefined}>
+        <RatingCard group={[{ ...rating(5, null), learningSkill: { ...skill, stages } } as unknown as Rating]} />
+      </IntlProvider>,
+    );
+    // The web's own texts name a catalogue stage (a change of language shows at once).
+    expect(screen.getByText('En desarrollo')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'web_rating_points_stage' })).toBeTruthy();
+  });
 });

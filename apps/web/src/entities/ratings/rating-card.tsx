@@ -8,28 +8,38 @@ import { formatDate } from '../../lib/dates';
 import { fullName } from '../../lib/teaching-classes';
 import { SkillIcon } from '../learning-skills/skill-icon';
 import { useNameOf } from '../learning-skills/skill-label';
+import { useStageName } from '../learning-skills/stage-name';
 import { MediaGrid } from './media-preview';
 import { observationMedias } from './observations';
 
 /**
  * Points as stars with the number beside them, read out as "3 of 5 points". The number keeps a middle mark (a quick
- * rating's 3) from reading as a poor one by its empty stars.
+ * rating's 3) from reading as a poor one by its empty stars. With the skill's stage (DESIGN §12) its name goes below,
+ * and in what is read out.
  */
-export function Points({ points }: { points: number }) {
+export function Points({ points, stage }: { points: number; stage?: string | null }) {
   const intl = useIntl();
+  const max = RATING_POINTS.max;
   return (
     <span
       role="img"
-      aria-label={intl.formatMessage({ id: 'web_rating_points_of' }, { points, max: RATING_POINTS.max })}
-      className="inline-flex shrink-0 items-center gap-1 leading-none"
+      aria-label={
+        stage
+          ? intl.formatMessage({ id: 'web_rating_points_stage' }, { points, max, stage })
+          : intl.formatMessage({ id: 'web_rating_points_of' }, { points, max })
+      }
+      className="inline-flex shrink-0 flex-col items-end gap-1 leading-none"
     >
-      <span className="text-base tracking-tight">
-        <span className="text-amber-600">{'★'.repeat(points)}</span>
-        <span className="text-slate-300">{'★'.repeat(Math.max(0, RATING_POINTS.max - points))}</span>
+      <span className="inline-flex items-center gap-1">
+        <span className="text-base tracking-tight">
+          <span className="text-amber-600">{'★'.repeat(points)}</span>
+          <span className="text-slate-300">{'★'.repeat(Math.max(0, max - points))}</span>
+        </span>
+        <span className="text-xs font-semibold text-slate-700">
+          {points}/{max}
+        </span>
       </span>
-      <span className="text-xs font-semibold text-slate-700">
-        {points}/{RATING_POINTS.max}
-      </span>
+      {stage && <span className="text-xs font-medium text-slate-700">{stage}</span>}
     </span>
   );
 }
@@ -59,6 +69,7 @@ export const showsPhoto = (group: Rating[]) => group.some((r) => r.medias.some((
 export function RatingCard({ group, studentNames, actions, priority = false, feedback }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
+  const stageName = useStageName();
   const first = group[0]!;
   const author = first.creator ? fullName(first.creator) : null;
   const iris = [...new Set(group.flatMap((r) => r.students))];
@@ -85,7 +96,7 @@ export function RatingCard({ group, studentNames, actions, priority = false, fee
               <p className="text-sm font-semibold break-words text-slate-900">{nameOf(r.learningSkill)}</p>
               <p className={`text-base break-words text-slate-800 ${r.learningAction ? '' : 'italic'}`}>{actionOf(r)}</p>
             </div>
-            <Points points={r.points} />
+            <Points points={r.points} stage={stageName.at(r.learningSkill.stages, r.points)} />
           </li>
         ))}
       </ul>

@@ -66,7 +66,8 @@ export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: numb
   await Promise.all([
     ...feeds.map((f) => mutate(feedKey(f))),
     mutate(
-      (key) => typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/)/.test(key),
+      (key) =>
+        typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/|growth\/)/.test(key),
     ),
   ]);
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isoDay } from '../../../lib/dates';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
+import { useStageName } from '../../../entities/learning-skills/stage-name';
 import { classFeeds, revalidateRatings } from '../../../entities/ratings/ratings-api';
 import { createRatings, undoRatings } from '../api/save-ratings';
 import type { AttachmentsState } from '../../../entities/media/use-attachments';
@@ -47,9 +48,12 @@ const actionButton =
 export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSaved, attachments }: Props) {
   const intl = useIntl();
   const nameOf = useNameOf();
+  const stageName = useStageName();
   const [saving, setSaving] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const skill = skills.find((s) => s.id === skillId) ?? null;
+  // What a quick save's points mean on this skill (DESIGN §12): one line, so the actions stay in reach without a scroll.
+  const stage = skill ? stageName.at(skill.stages, cls.defaultPoints) : null;
 
   const save = async (skillId: number, actionId: number, action: string) => {
     try {
@@ -139,6 +143,11 @@ export function QuickRate({ cls, skills, studentId, who, skillId, onSkill, onSav
             <SkillIcon icon={skill.avatar} colorCode={skill.colorCode} name={nameOf(skill)} size={28} />
             <h3 className="min-w-0 text-base font-semibold break-words text-slate-900">{nameOf(skill)}</h3>
           </div>
+          {stage && (
+            <p className="text-sm text-slate-700" data-testid="quick-stage">
+              <FormattedMessage id="web_capture_stage_hint" values={{ points: cls.defaultPoints, stage }} />
+            </p>
+          )}
           {skill.learningActions.length === 0 ? (
             <p className="text-sm text-slate-700">
               <FormattedMessage id="web_rating_skill_no_actions" />

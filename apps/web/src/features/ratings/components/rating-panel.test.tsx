@@ -31,6 +31,11 @@ const skills = [
     avatar: null,
     colorCode: '#0f766e',
     learningActions: [{ id: 21, name: 'Listens actively', translationKey: null }],
+    stages: [
+      { points: 1, name: 'New to it', description: 'Needs help.', translationKey: null },
+      { points: 3, name: 'On the way', description: 'Does it with some help.', translationKey: null },
+      { points: 5, name: 'Got it', description: 'Does it alone.', translationKey: null },
+    ],
   },
 ] as unknown as ClassLearningSkill[];
 
@@ -96,5 +101,24 @@ describe('the full rating form', () => {
     expect(screen.getByRole('link', { name: 'web_capture_edit_class_dates' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("names each point's stage of the chosen skill, and what the chosen one means (DESIGN §12)", () => {
+    show();
+    // No skill yet: the points stand alone.
+    expect(screen.getAllByRole('radio', { name: 'web_rating_points_of' })).toHaveLength(5);
+    choose();
+    const radios = screen.getAllByRole('radio', { name: 'web_rating_points_stage' });
+    expect(radios).toHaveLength(5);
+    expect(document.querySelectorAll('[data-stage]')).toHaveLength(5);
+    expect([...document.querySelectorAll('[data-stage]')].map((e) => e.textContent)).toEqual([
+      'New to it',
+      'New to it',
+      'On the way',
+      'On the way',
+      'Got it',
+    ]);
+    // The class's 3 points: "On the way", described below the points.
+    expect(document.body.textContent).toContain('On the way: Does it with some help.');
   });
 });

@@ -190,7 +190,12 @@ export function RatingPanel({ cls, skills, group, start, onSaved, onCancel, extr
           />
         )}
       />
-      <FormField name="points" render={(f) => <PointsField value={f.value as number} onChange={f.onChange} />} />
+      <FormField
+        name="points"
+        render={(f) => (
+          <PointsField value={f.value as number} onChange={f.onChange} stages={skills.find((s) => s.id === skillId)?.stages} />
+        )}
+      />
       <FormField
         name="date"
         render={(f, error) => (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
+import { useStageName } from '../../../entities/learning-skills/stage-name';
 import { fullName } from '../../../lib/teaching-classes';
 import { average } from './report-charts';
 import { sortByName } from '../../../lib/name-order';
@@ -10,9 +11,9 @@ import { sortByName } from '../../../lib/name-order';
 // On a phone the report's tables read as cards, one per row (DESIGN §9): every figure is shown, nothing scrolls.
 const card = 'rounded-lg border border-slate-200 bg-white p-3 shadow-sm';
 
-function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
+function Figure({ label, children, className = '' }: { label: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs text-slate-700">{label}</dt>
       <dd className="text-base font-semibold text-slate-900">{children}</dd>
     </div>
@@ -23,6 +24,7 @@ function Figure({ label, children }: { label: ReactNode; children: ReactNode }) 
 export function SkillsCards({ report }: { report: Report }) {
   const intl = useIntl();
   const nameOf = useNameOf();
+  const stageName = useStageName();
   return (
     <ul className="space-y-3" aria-label={intl.formatMessage({ id: 'web_report_skills_table' })}>
       {report.skills.map((s) => (
@@ -35,6 +37,11 @@ export function SkillsCards({ report }: { report: Report }) {
             <Figure label={<FormattedMessage id="web_report_ratings" />}>{s.ratings}</Figure>
             <Figure label={<FormattedMessage id="web_report_points" />}>{s.points}</Figure>
             <Figure label={<FormattedMessage id="web_report_average" />}>{s.ratings ? average(s) : '–'}</Figure>
+            {s.stage && (
+              <Figure className="col-span-3" label={<FormattedMessage id="web_growth_stage" />}>
+                {stageName.of(s.stage)}
+              </Figure>
+            )}
           </dl>
           {s.ratings > 0 && (
             <dl className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-sm">

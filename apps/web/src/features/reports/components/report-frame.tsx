@@ -110,7 +110,7 @@ export function ReportFrame({ title, subtitle, subject, backPath, backLabel, ext
         </div>
       ) : (
         <div aria-busy={report.isValidating || undefined}>
-          <ReportView report={data} kind={subject.kind} />
+          <ReportView report={data} kind={subject.kind} classId={subject.kind === 'class' ? subject.id : null} />
         </div>
       )}
       <Link to={backPath} className={buttonClass('secondary', 'print:hidden')}>

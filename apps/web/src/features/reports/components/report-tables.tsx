@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
+import { useStageName } from '../../../entities/learning-skills/stage-name';
 import { fullName } from '../../../lib/teaching-classes';
 import { average } from './report-charts';
 import { ScrollRegion as Scroll, stickyCell } from './scroll-region';
@@ -17,6 +18,7 @@ const td = 'border-b border-slate-100 px-3 py-2 align-top text-sm';
 export function SkillsTable({ report }: { report: Report }) {
   const intl = useIntl();
   const nameOf = useNameOf();
+  const stageName = useStageName();
   const caption = useId();
   return (
     <Scroll label={intl.formatMessage({ id: 'web_report_table_region' }, { name: intl.formatMessage({ id: 'web_report_skills_table' }) })}>
@@ -38,6 +40,9 @@ export function SkillsTable({ report }: { report: Report }) {
             <th scope="col" className={`${th} text-right`}>
               <FormattedMessage id="web_report_average" />
             </th>
+            <th scope="col" className={th}>
+              <FormattedMessage id="web_growth_stage" />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -52,6 +57,8 @@ export function SkillsTable({ report }: { report: Report }) {
               <td className={`${td} text-right font-semibold`}>{s.ratings}</td>
               <td className={`${td} text-right font-semibold`}>{s.points}</td>
               <td className={`${td} text-right font-semibold`}>{s.ratings ? average(s) : '–'}</td>
+              {/* DESIGN §12: the stage the skill's average points reach. */}
+              <td className={`${td} font-semibold`}>{s.stage ? stageName.of(s.stage) : '–'}</td>
             </tr>,
             // A skill nobody was rated in is one row of zeros, not one per action.
             ...(s.ratings ? s.actions : []).map((a) => (
@@ -62,6 +69,7 @@ export function SkillsTable({ report }: { report: Report }) {
                 <td className={`${td} text-right`}>{a.ratings}</td>
                 <td className={`${td} text-right`}>{a.points}</td>
                 <td className={`${td} text-right`}>{a.ratings ? average(a) : '–'}</td>
+                <td className={td} />
               </tr>
             )),
           ])}

@@ -7,6 +7,7 @@ import { MediaGrid } from '../../../entities/ratings/media-preview';
 import { average, SkillsChart, TimelineChart } from './report-charts';
 import { SkillsCards, StudentsCards } from './report-cards';
 import { SkillsTable, StudentsTable } from './report-tables';
+import { ClassGrowthGrid } from './class-growth-grid';
 
 function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; note?: ReactNode }) {
   return (
@@ -19,7 +20,7 @@ function Figure({ label, value, note }: { label: ReactNode; value: ReactNode; no
 }
 
 /** Totals, charts per skill and over time, the tables and recent evidence of one report. */
-export function ReportView({ report, kind }: { report: Report; kind: 'class' | 'student' }) {
+export function ReportView({ report, kind, classId = null }: { report: Report; kind: 'class' | 'student'; classId?: number | null }) {
   const intl = useIntl();
   const t = report.totals;
   if (t.ratings === 0)
@@ -71,6 +72,10 @@ export function ReportView({ report, kind }: { report: Report; kind: 'class' | '
             <StudentsCards report={report} />
           </div>
         </CardSection>
+      )}
+      {kind === 'class' && classId !== null && (
+        // In the report's chunk (itself loaded with the report screen only): one more level of chunks would be one more round trip.
+        <ClassGrowthGrid classId={classId} end={report.end} />
       )}
       <CardSection title={<FormattedMessage id="web_report_evidence" />}>
         {report.media.length === 0 ? (

@@ -1,6 +1,6 @@
 import { refToId } from '@skillroom/contract/rules';
 import type { Rating } from '@skillroom/contract/types';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CopyCode } from '../../../components/copy-code';
@@ -22,6 +22,9 @@ import { PlaceGate, type PlaceView } from '../../../entities/teaching-class-stud
 import { LinkSettings } from '../components/link-settings';
 import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
+
+// The growth charts (DESIGN §12) are the student page's own: a chunk of theirs, not the class page's capture chunk.
+const StudentGrowth = lazy(() => import('../components/student-growth').then((m) => ({ default: m.StudentGrowth })));
 
 /** A student's page; the rating capture comes from the app's route (app/with-rating-capture.tsx), features import no other. */
 export function StudentDetailRoute({ capture }: { capture: RatingCapture }) {
@@ -131,6 +134,9 @@ function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Wa
           </Link>
         )}
       </div>
+      <Suspense fallback={null}>
+        <StudentGrowth studentId={refToId(place.student) ?? 0} classId={cls?.id ?? linkedClass?.id ?? null} />
+      </Suspense>
       {/* DESIGN §11: the family shares what the child did at home, and sees where each one stands. */}
       {linkedClass && (
         <HomeObservationsSection
