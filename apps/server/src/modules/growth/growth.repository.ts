@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { learningSkills } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -7,6 +7,24 @@ import type { DbOrTx } from '../../db/client';
  * (DESIGN §11). Self-assessments, once they exist, are a source of their own and stay out of every figure here.
  */
 const COUNTED = sql`r.source in ('teacher', 'home')`;
+
+/**
+ * How many students of the class `classId` (an SQL expression) had no counted rating in the class's last `coverage_days`
+ * up to `today` (DESIGN §12, as `coverage` lists them): a whole-class rating in the period covers them all. For class
+ * lists (the dashboard), so the browser asks nothing per class; over the (class, date) and place indexes of ratings.
+ */
+export const notObservedCountSql = (classId: SQL, today: SQL | Placeholder) => sql<number>`(case when exists (
+    select 1 from rating r join teaching_class c on c.id = r.teaching_class_id where r.teaching_class_id = ${classId}
+      and r.is_whole_class and r.date between ${today}::date - (c.coverage_days - 1) and ${today}::date and ${COUNTED}
+  ) then 0 else (
+    select count(*) from teaching_class_student p join teaching_class c on c.id = p.teaching_class_id
+    where p.teaching_class_id = ${classId} and not exists (
+      select 1 from rating_student rs join rating r on r.id = rs.rating_id where rs.teaching_class_student_id = p.id
+        and r.teaching_class_id = ${classId} and r.date between ${today}::date - (c.coverage_days - 1) and ${today}::date and ${COUNTED})
+  ) end)::int`;
+
+/** The day growth and coverage count up to: today in UTC, as the reports' (the service's and the class list's). */
+export const today = () => new Date().toISOString().slice(0, 10);
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const ids = (list: number[]) =>

@@ -14,10 +14,9 @@ import type { Principal } from '../../plugins/auth';
 import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-rules';
 import { reportsRepository } from '../reports/reports.repository';
 import { reportRange } from '../reports/reports.service';
-import { growthRepository as repo, type CountedRating } from './growth.repository';
+import { growthRepository as repo, today, type CountedRating } from './growth.repository';
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 /** The last day of a date's month. */
 const monthEnd = (d: string) => {

@@ -44,6 +44,12 @@ export function ClassCard({ teachingClass: c }: { teachingClass: TeachingClass }
           <p className="text-sm text-slate-600">
             <FormattedMessage id="web_class_counts" values={{ students: c.numStudents, teachers: c.numTeachers }} />
           </p>
+          {/* DESIGN §12: how many students wait to be observed (a finished class observes no one any more). */}
+          {!c.isFinished && Boolean(c.notObserved) && (
+            <p className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">
+              <FormattedMessage id="web_coverage_class_card" values={{ count: c.notObserved, days: c.coverageDays }} />
+            </p>
+          )}
         </div>
       </Link>
     </li>

@@ -1,5 +1,5 @@
 import { V } from '@skillroom/contract/messages';
-import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
+import { CLASS_DEFAULT_POINTS, COVERAGE_DAYS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
 import type { Media, Subscription, TeachingClass, TeachingClassCreateBody, TeachingClassPatchBody } from '@skillroom/contract/types';
 import { dayDate, isoDay } from '../../../lib/dates';
 
@@ -21,6 +21,10 @@ export interface ClassFormValues {
   familyComments: boolean;
   /** When the teachers answer messages (DESIGN §11); null: no office hours. */
   officeHours: OfficeHours | null;
+  /** Students linked to their own place rate themselves (DESIGN §12). */
+  selfAssessment: boolean;
+  /** Days without a rating before a student counts as not observed (DESIGN §12), as typed. */
+  coverageDays: string;
 }
 
 /** The region the browser's language names (`es-AR`), which says when its school year starts. */
@@ -46,6 +50,8 @@ export function newClassValues(today = new Date(), region: string | null = brows
     defaultPoints: CLASS_DEFAULT_POINTS.default,
     familyComments: true,
     officeHours: null,
+    selfAssessment: false,
+    coverageDays: String(COVERAGE_DAYS.default),
   };
 }
 
@@ -64,6 +70,8 @@ export function classValues(c: TeachingClass): ClassFormValues {
     defaultPoints: c.defaultPoints ?? CLASS_DEFAULT_POINTS.default,
     familyComments: c.familyComments ?? true,
     officeHours: c.officeHours ?? null,
+    selfAssessment: c.selfAssessment ?? false,
+    coverageDays: String(c.coverageDays ?? COVERAGE_DAYS.default),
   };
 }
 
@@ -85,6 +93,9 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     defaultPoints: v.defaultPoints,
     familyComments: v.familyComments,
     officeHours: v.officeHours,
+    selfAssessment: v.selfAssessment,
+    // Blank is 0 and text NaN: the contract's range and type checks then say what is wrong under the field.
+    coverageDays: Number(v.coverageDays.trim()),
     ...(school !== undefined ? { school } : {}),
   };
 }

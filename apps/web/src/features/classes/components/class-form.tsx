@@ -24,6 +24,7 @@ import { translateClassViolation } from '../../../lib/class-violations';
 import { violationsOf } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, classBody, classDateChecks, type ClassFormValues } from './class-form-state';
+import { CoverageSettingsFields } from './coverage-settings-fields';
 import { OfficeHoursField } from './office-hours-field';
 
 interface Props {
@@ -148,6 +149,7 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           </p>
         </div>
       </div>
+      <CoverageSettingsFields />
       <FormField
         name="officeHours"
         render={(f, error) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={error ? { officeHours: error } : {}} />}

@@ -13,12 +13,19 @@ interface Props {
   cls: TeachingClass;
   /** Quick rating (DESIGN §7): a tap on a student, or on "Whole class" (null), opens the rating sheet. None when finished. */
   onRate?: ((studentId: number | null) => void) | null;
+  /**
+   * DESIGN §12 coverage: the places not observed in the class's `coverageDays` (`days`), listed first and marked, so that
+   * the banner's students are one tap from the rating sheet. Kept by the caller across renders (the grid is memoised).
+   */
+  notObserved?: { places: ReadonlySet<number>; days: number } | null;
 }
 
 // Three tiles a row on a phone, small pictures: six students and more on the first screen of a 30-student class (issue 36).
 // Only utilities the stylesheet already has: it is part of every screen's first load (scripts/check-bundle-size.mjs).
 const tile =
   'flex h-full w-full flex-col items-center gap-1.5 rounded-lg border border-slate-200 bg-white p-2 text-center shadow-sm transition';
+// A student not observed lately (DESIGN §12): the same tile in the coverage banner's amber.
+const waitingTile = tile.replace('border-slate-200 bg-white', 'border-amber-400 bg-amber-50');
 const PICTURE = 48;
 const nameText = 'text-sm leading-tight font-medium wrap-anywhere text-slate-900';
 const hover = 'hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -31,12 +38,16 @@ const cornerLink = 'absolute right-0 flex h-8 w-8 items-center justify-center ro
  * The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page.
  * Drawn again only when the class or the rating callback changes, not when the sheet opens or the class's skills arrive.
  */
-export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }: Props) {
+export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, notObserved = null }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
   // Sorted once per list and locale, not on every keystroke in the filter.
-  const all = useMemo(() => sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale), [cls.teachingClassStudents, intl.locale]);
+  const all = useMemo(() => {
+    const sorted = sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale);
+    const waiting = notObserved?.places;
+    return waiting?.size ? [...sorted.filter((s) => waiting.has(s.id)), ...sorted.filter((s) => !waiting.has(s.id))] : sorted;
+  }, [cls.teachingClassStudents, intl.locale, notObserved]);
   // Accents and case do not matter when looking a name up ("jose" finds José).
   const students = query.trim() ? all.filter((s) => foldName(fullName(s)).includes(foldName(query.trim()))) : all;
   const manage = may(cls, 'manageStudents') && !cls.isFinished;
@@ -105,7 +116,13 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
               </li>
             )}
             {students.map((s) => (
-              <li key={s.id}>{onRate ? <RateTile cls={cls} student={s} onRate={onRate} /> : <PageTile cls={cls} student={s} />}</li>
+              <li key={s.id}>
+                {onRate ? (
+                  <RateTile cls={cls} student={s} onRate={onRate} waitingDays={notObserved?.places.has(s.id) ? notObserved.days : null} />
+                ) : (
+                  <PageTile cls={cls} student={s} />
+                )}
+              </li>
             ))}
           </ul>
           {students.length === 0 && (
@@ -141,17 +158,27 @@ function PageTile({ cls, student }: { cls: TeachingClass; student: TeachingClass
   );
 }
 
+interface RateTileProps {
+  cls: TeachingClass;
+  student: TeachingClassStudent;
+  onRate: (id: number) => void;
+  /** Not observed in that many days (DESIGN §12): the tile is marked, and its name says so. */
+  waitingDays: number | null;
+}
+
 /** A tap rates; the student's page is one link below, named for them. */
-function RateTile({ cls, student, onRate }: { cls: TeachingClass; student: TeachingClassStudent; onRate: (id: number) => void }) {
+function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
   const intl = useIntl();
   const name = fullName(student);
   const pageOf = intl.formatMessage({ id: 'web_capture_student_page_of' }, { name });
+  const label = intl.formatMessage({ id: 'web_capture_rate_student' }, { name });
   return (
     <div className="relative flex h-full flex-col gap-1">
       <button
         type="button"
-        className={`${tile} ${hover} flex-1`}
-        aria-label={intl.formatMessage({ id: 'web_capture_rate_student' }, { name })}
+        className={`${waitingDays === null ? tile : waitingTile} ${hover} flex-1`}
+        aria-label={waitingDays === null ? label : `${label}, ${intl.formatMessage({ id: 'web_coverage_tile' }, { days: waitingDays })}`}
+        data-not-observed={waitingDays === null ? undefined : ''}
         onClick={() => onRate(student.id)}
       >
         <Avatar media={student.avatar} name={name} size={PICTURE} />
