@@ -183,6 +183,8 @@ function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
       >
         <Avatar media={student.avatar} name={name} size={PICTURE} />
         <span className={nameText}>{name}</span>
+        {/* A shape as well as the colour says "not observed lately" (the button's name says it in words). */}
+        {waitingDays !== null && <ClockIcon />}
       </button>
       <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={pageLink} aria-label={pageOf}>
         <FormattedMessage id="web_capture_student_page" />
@@ -192,6 +194,24 @@ function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
         <PersonIcon />
       </Link>
     </div>
+  );
+}
+
+/** The mark of a student not observed lately, in the tile's top left corner. */
+function ClockIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="absolute h-4 w-4 text-amber-900"
+      style={{ top: 6, left: 6 }}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
+      <circle cx="10" cy="10" r="7" />
+      <path d="M10 6v4l2.5 2" strokeLinecap="round" />
+    </svg>
   );
 }
 

@@ -39,12 +39,13 @@ export function CoveragePanel({ cls, coverage, canRate }: { cls: TeachingClass; 
           <FormattedMessage id={open ? 'web_coverage_hide_details' : 'web_coverage_show_details'} />
         </button>
       </div>
-      {waiting && (
-        <p className="text-sm text-amber-950">
-          <FormattedMessage id={canRate ? 'web_coverage_hint_rate' : 'web_coverage_hint'} />
-        </p>
-      )}
+      {/* One line while folded (issue 36: the students stay on a phone's first screen); the rest on demand. */}
       <div id={detailsId} hidden={!open} className="mt-2 space-y-3 border-t border-slate-200 pt-2 text-sm text-slate-800">
+        {waiting && (
+          <p>
+            <FormattedMessage id={canRate ? 'web_coverage_hint_rate' : 'web_coverage_hint'} />
+          </p>
+        )}
         <div>
           <h3 className="font-semibold">
             <FormattedMessage id="web_coverage_skills_title" />
