@@ -34,11 +34,16 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   const coverage = useClassCoverage(cls.id);
   const days = coverage.data?.days;
   const notObservedList = coverage.data?.notObserved;
-  // Kept while the answer is the same, so that the memoised grid is not drawn again for nothing.
-  const notObserved = useMemo(
-    () => (notObservedList && days ? { places: new Set(notObservedList.map((x) => refToId(x.teachingClassStudent) ?? 0)), days } : null),
-    [notObservedList, days],
+  const marked = useMemo(
+    () => (notObservedList ? new Set(notObservedList.map((x) => refToId(x.teachingClassStudent) ?? 0)) : null),
+    [notObservedList],
   );
+  // The order is the page's first answer's: a student just rated loses the mark but keeps the place (and the focus the
+  // closed sheet gives back), rather than the tiles moving under the teacher's finger.
+  const [first, setFirst] = useState<ReadonlySet<number> | null>(null);
+  if (first === null && marked) setFirst(marked);
+  // Kept while the answer is the same, so that the memoised grid is not drawn again for nothing.
+  const notObserved = useMemo(() => (marked && days ? { places: marked, first: first ?? marked, days } : null), [marked, first, days]);
   // A saved rating may take a student off the list (the outbox's later sends are caught by SWR's refresh).
   const onSaved = useCallback(
     (observation: string) => {

@@ -14,10 +14,11 @@ interface Props {
   /** Quick rating (DESIGN §7): a tap on a student, or on "Whole class" (null), opens the rating sheet. None when finished. */
   onRate?: ((studentId: number | null) => void) | null;
   /**
-   * DESIGN §12 coverage: the places not observed in the class's `coverageDays` (`days`), listed first and marked, so that
-   * the banner's students are one tap from the rating sheet. Kept by the caller across renders (the grid is memoised).
+   * DESIGN §12 coverage: the places not observed in the class's `coverageDays` (`days`), marked, and those of the page's
+   * first answer (`first`) listed first, so that the banner's students are one tap from the rating sheet. Kept by the
+   * caller across renders (the grid is memoised).
    */
-  notObserved?: { places: ReadonlySet<number>; days: number } | null;
+  notObserved?: { places: ReadonlySet<number>; first: ReadonlySet<number>; days: number } | null;
 }
 
 // Three tiles a row on a phone, small pictures: six students and more on the first screen of a 30-student class (issue 36).
@@ -45,7 +46,7 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, 
   // Sorted once per list and locale, not on every keystroke in the filter.
   const all = useMemo(() => {
     const sorted = sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale);
-    const waiting = notObserved?.places;
+    const waiting = notObserved?.first;
     return waiting?.size ? [...sorted.filter((s) => waiting.has(s.id)), ...sorted.filter((s) => !waiting.has(s.id))] : sorted;
   }, [cls.teachingClassStudents, intl.locale, notObserved]);
   // Accents and case do not matter when looking a name up ("jose" finds José).

@@ -85,7 +85,7 @@ describe('coverage on the class page (DESIGN §12)', () => {
 
   it('puts the students not observed first in the grid, marked, one tap from the rating sheet', () => {
     const onRate = vi.fn();
-    wrap(<ClassStudentsGrid cls={cls} onRate={onRate} notObserved={{ places: new Set([3]), days: 14 }} />);
+    wrap(<ClassStudentsGrid cls={cls} onRate={onRate} notObserved={{ places: new Set([3]), first: new Set([3]), days: 14 }} />);
     const tiles = [...document.querySelectorAll<HTMLButtonElement>('button[aria-label^="Rate"]')];
     expect(tiles.map((b) => b.getAttribute('aria-label'))).toEqual(['Rate Cy Lee, not observed in 14 days', 'Rate Ada Lee', 'Rate Ben Lee']);
     expect(tiles[0]!.hasAttribute('data-not-observed')).toBe(true);
