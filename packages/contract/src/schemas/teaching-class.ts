@@ -169,7 +169,7 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   term: z.union([z.string(), z.number()]).nullable(),
   numTeachers: z.number().int(),
   numStudents: z.number().int(),
-  /** In class lists (DESIGN §12): students with no rating in the class's last `coverageDays` days, today included. */
+  /** In class lists, a running class's (DESIGN §12): students with no rating in its last `coverageDays` days, today included. */
   notObserved: z.number().int().optional(),
   teachers: z.array(publicUserSchema).optional(),
   /** The Student IRIs of the class's places. */

@@ -46,6 +46,15 @@ describe('the class list carries each class’s students not observed (DESIGN §
     expect(detail.json()).not.toHaveProperty('notObserved');
   });
 
+  it('is left out for a finished class, which observes no one any more', async () => {
+    const { creator } = t.w;
+    const cls = await createClass(t.s, creator, { isFinished: true });
+    await addStudent(t.s, creator, cls.id).catch(() => undefined);
+    const found = await listed(creator, cls.id);
+    expect(found).toBeDefined();
+    expect(found).not.toHaveProperty('notObserved');
+  });
+
   it('is read-only: a class body naming it changes nothing (read-only fields are dropped, as numStudents is)', async () => {
     const { creator, cls } = t.w;
     const res = await t.s.api('PATCH', `${API}/teaching-class/${cls.id}`, { token: creator.token, body: { notObserved: 0 } });

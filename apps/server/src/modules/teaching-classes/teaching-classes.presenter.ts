@@ -20,7 +20,7 @@ const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSum
 
 /**
  * A class for one viewer: with teachers and students when `members` is given (the detail), without in lists, where
- * each class carries its students not observed lately (`notObserved`, DESIGN §12).
+ * each running class carries its students not observed lately (`notObserved`, DESIGN §12).
  */
 export function presentClass(r: ClassWithRelations & { notObserved?: number }, signer: UrlSigner, members?: ClassMembers): TeachingClass {
   const c = r.cls;
@@ -49,7 +49,8 @@ export function presentClass(r: ClassWithRelations & { notObserved?: number }, s
     term: termOf(c.term),
     numTeachers: r.numTeachers,
     numStudents: r.numStudents,
-    ...(r.notObserved === undefined ? {} : { notObserved: r.notObserved }),
+    // A finished class observes no one any more: its count would only be everyone.
+    ...(r.notObserved === undefined || c.isFinished ? {} : { notObserved: r.notObserved }),
     ...(members
       ? {
           teachers: members.teachers.map((t) => presentPublicUser(t, signer)),
