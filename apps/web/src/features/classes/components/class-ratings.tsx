@@ -9,7 +9,7 @@ import type { RatingCapture, SheetTarget } from '../../../entities/ratings/ratin
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { placeIri } from '../../../entities/ratings/ratings-api';
 import { fullName, may } from '../../../lib/teaching-classes';
-import { revalidateCoverage, useClassCoverage } from '../api/coverage-api';
+import { useClassCoverage } from '../api/coverage-api';
 import { ClassSkillsSection } from './class-skills-section';
 import { CoveragePanel } from './coverage-panel';
 import { FinishedFrameworks } from './frameworks-section';
@@ -44,14 +44,7 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   if (first === null && marked) setFirst(marked);
   // Kept while the answer is the same, so that the memoised grid is not drawn again for nothing.
   const notObserved = useMemo(() => (marked && days ? { places: marked, first: first ?? marked, days } : null), [marked, first, days]);
-  // A saved rating may take a student off the list (the outbox's later sends are caught by SWR's refresh).
-  const onSaved = useCallback(
-    (observation: string) => {
-      setSaved(observation);
-      void revalidateCoverage(cls.id);
-    },
-    [cls.id],
-  );
+
   // The editor (its own screen) comes back here with the observation it saved, to show and mark it.
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
   const open = !cls.isFinished;
@@ -89,7 +82,7 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
           <FormattedMessage id="web_report_open_class" />
         </Link>
       </div>
-      {open && <Sheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={onSaved} />}
+      {open && <Sheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
       {may(cls, 'manageSkills') && open && skills.data && <ClassSkillsSection cls={cls} skills={classSkills} />}
       {/* A finished class adopts no framework (DESIGN §7): its creator still finds them, off, with the reason. */}
       {may(cls, 'adoptFramework') && !open && <FinishedFrameworks cls={cls} used={new Set(classSkills.map((s) => s.id))} />}
