@@ -53,16 +53,15 @@ export function CoveragePanel({ cls, coverage, canRate }: { cls: TeachingClass; 
           <ul className="mt-1 space-y-1">
             {coverage.skills.map((s) => (
               <li key={s.learningSkill} className="break-words">
-                <span className="font-medium">{nameOf(s)}</span>
-                {': '}
-                {s.neverRated.length === 0 ? (
-                  <FormattedMessage id="web_coverage_skill_all_rated" />
-                ) : (
-                  <FormattedMessage
-                    id="web_coverage_skill_never_rated"
-                    values={{ count: s.neverRated.length, names: s.neverRated.map((p) => names.get(p) ?? '').join(', ') }}
-                  />
-                )}
+                {/* The skill's name and its colon in the reader's language (zh-HK writes a full-width one). */}
+                <FormattedMessage
+                  id={s.neverRated.length === 0 ? 'web_coverage_skill_all_rated' : 'web_coverage_skill_never_rated'}
+                  values={{
+                    skill: <span className="font-medium">{nameOf(s)}</span>,
+                    count: s.neverRated.length,
+                    names: s.neverRated.map((p) => names.get(p) ?? '').join(', '),
+                  }}
+                />
               </li>
             ))}
           </ul>
