@@ -44,6 +44,10 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   if (first === null && marked) setFirst(marked);
   // Kept while the answer is the same, so that the memoised grid is not drawn again for nothing.
   const notObserved = useMemo(() => (marked && days ? { places: marked, first: first ?? marked, days } : null), [marked, first, days]);
+  const banner = useMemo(
+    () => (coverage.data ? <CoveragePanel cls={cls} coverage={coverage.data} canRate={!cls.isFinished} /> : null),
+    [cls, coverage.data],
+  );
 
   // The editor (its own screen) comes back here with the observation it saved, to show and mark it.
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
@@ -71,12 +75,11 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
 
   return (
     <>
-      {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done; then
-          who was not observed lately (DESIGN §12 Coverage), those students first in the grid. */}
+      {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done. Who
+          was not observed lately (DESIGN §12 Coverage) is the grid's own first line, those students first in it. */}
       <FamilyRequestsPanel cls={cls} />
       <HomeObservationsPanel cls={cls} />
-      {coverage.data && <CoveragePanel cls={cls} coverage={coverage.data} canRate={open} />}
-      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} notObserved={notObserved} />
+      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} notObserved={notObserved} banner={banner} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>
           <FormattedMessage id="web_report_open_class" />

@@ -1,5 +1,5 @@
 import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { control } from '../../../components/ui/field';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { foldName, sortByName } from '../../../lib/name-order';
+import { ClockIcon } from './coverage-panel';
 
 interface Props {
   cls: TeachingClass;
@@ -19,6 +20,8 @@ interface Props {
    * caller across renders (the grid is memoised).
    */
   notObserved?: { places: ReadonlySet<number>; first: ReadonlySet<number>; days: number } | null;
+  /** The coverage line (DESIGN §12), drawn in place of the rating hint above the tiles; kept by the caller across renders. */
+  banner?: ReactNode;
 }
 
 // Three tiles a row on a phone, small pictures: six students and more on the first screen of a 30-student class (issue 36).
@@ -39,7 +42,7 @@ const cornerLink = 'absolute right-0 flex h-8 w-8 items-center justify-center ro
  * The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page.
  * Drawn again only when the class or the rating callback changes, not when the sheet opens or the class's skills arrive.
  */
-export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, notObserved = null }: Props) {
+export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, notObserved = null, banner = null }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
@@ -96,11 +99,13 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, 
           </div>
         )}
       </div>
-      {onRate && all.length > 0 && (
-        <p className="text-sm text-slate-700">
-          <FormattedMessage id="web_capture_grid_hint" />
-        </p>
-      )}
+      {all.length > 0 &&
+        (banner ??
+          (onRate && (
+            <p className="text-sm text-slate-700">
+              <FormattedMessage id="web_capture_grid_hint" />
+            </p>
+          )))}
       {all.length === 0 ? (
         <>
           {onRate && <WholeClassTile onRate={onRate} />}
@@ -185,7 +190,7 @@ function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
         <Avatar media={student.avatar} name={name} size={PICTURE} />
         <span className={nameText}>{name}</span>
         {/* A shape as well as the colour says "not observed lately" (the button's name says it in words). */}
-        {waitingDays !== null && <ClockIcon />}
+        {waitingDays !== null && <ClockIcon corner />}
       </button>
       <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={pageLink} aria-label={pageOf}>
         <FormattedMessage id="web_capture_student_page" />
@@ -195,24 +200,6 @@ function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
         <PersonIcon />
       </Link>
     </div>
-  );
-}
-
-/** The mark of a student not observed lately, in the tile's top left corner. */
-function ClockIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="absolute h-4 w-4 text-amber-900"
-      style={{ top: 6, left: 6 }}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
-      <circle cx="10" cy="10" r="7" />
-      <path d="M10 6v4l2.5 2" strokeLinecap="round" />
-    </svg>
   );
 }
 

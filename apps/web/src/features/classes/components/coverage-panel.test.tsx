@@ -60,7 +60,7 @@ describe('coverage on the class page (DESIGN §12)', () => {
 
   it('says how many were not observed in the class’s days, with the details folded until asked', () => {
     wrap(<CoveragePanel cls={cls} coverage={coverage()} canRate />);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not observed in 14 days (1)');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Not observed in 14 days (1)');
     const toggle = screen.getByRole('button', { name: 'Coverage details' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText(/2 students: Ben Lee, Cy Lee/).closest('[hidden]')).not.toBeNull();
@@ -78,7 +78,7 @@ describe('coverage on the class page (DESIGN §12)', () => {
       { user: '/u/2', firstName: 'Tom', lastName: 'Hale', ratings: 1 },
     ];
     wrap(<CoveragePanel cls={cls} coverage={coverage({ notObserved: [], teachers })} canRate />);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Every student observed in the last 14 days');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Every student observed in the last 14 days');
     expect(screen.getByText('Mia Ross: 4 ratings')).toBeTruthy();
     expect(screen.getByText('Tom Hale: 1 rating')).toBeTruthy();
   });
