@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PNG_48 } from './fixtures';
+import { expectAccessible, hydrated, PNG_48 } from './fixtures';
 import { API, apiPost, classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 
 interface Listed {
@@ -77,6 +77,8 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
   test('the name filter finds a student as one types, and says when no one matches', async ({ page }) => {
     const { classId } = await classWithStudents(page);
     await page.goto(`/web/teaching-class/${classId}`);
+    // Typed once the server's page is the app: a letter typed before lands in the HTML's field, which React then owns.
+    await hydrated(page);
     const filter = page.getByRole('searchbox', { name: 'Find a student' });
     await filter.fill('oko');
     await expect(page.getByRole('button', { name: /^Rate (Ana|Ben|Cara)/ })).toHaveCount(1);
