@@ -78,7 +78,6 @@ test.describe('quick rating on a phone (DESIGN §7)', () => {
   test('the name filter finds a student as one types, and says when no one matches', async ({ page }) => {
     const { classId } = await classWithStudents(page);
     await page.goto(`/web/teaching-class/${classId}`);
-    // Typed before the server's page has become the app, the letters would sit in the field with no filter behind them.
     const filter = page.getByRole('searchbox', { name: 'Find a student' });
     await filter.fill('oko');
     await expect(page.getByRole('button', { name: /^Rate (Ana|Ben|Cara)/ })).toHaveCount(1);

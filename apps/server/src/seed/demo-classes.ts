@@ -155,7 +155,12 @@ export async function seedDemoClasses(tx: DbOrTx, u: DemoUsers, schoolId: number
   await teachingClassesRepository.addCoTeacher(tx, ids['Year 4 Sunflowers']!, u.coteacher);
   // The running class has adopted the social and emotional framework too (DESIGN §12), beside the catalogue.
   await learningSkillsRepository.linkFramework(tx, ids['Year 4 Sunflowers']!, 'social-emotional');
-  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!);
+  // Three students the teachers have not observed lately: the class page's coverage banner and the dashboard show them.
+  await seedDemoRatings(tx, files, ids['Year 4 Sunflowers']!, [u.teacher, u.coteacher, u.evaluator], classes[1]!, [
+    'Liam Chen',
+    'Aisha Rahman',
+    'Yuki Tanaka',
+  ]);
   await seedDemoRatings(tx, files, ids['Reading support: Tomás']!, [u.teacher], classes[2]!);
   return { classIds: ids, places };
 }

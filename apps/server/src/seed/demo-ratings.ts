@@ -66,6 +66,9 @@ async function photo(files: FileStore, tx: DbOrTx, uploaderId: number, i: number
 
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** Days without a rating of a demo class's quiet students: past the default `coverageDays` (14). */
+const QUIET_DAYS = 16;
+
 /**
  * Points that grow over the term (DESIGN §12: a newcomer sees growth, not noise): about 1 to 2 at its start and 4 to 5 at its end,
  * a point either way at random. One draw per rating, as before, so the demo's other choices stay the same.
@@ -76,7 +79,9 @@ export const grownPoints = (r: number, progress: number) => Math.min(5, Math.max
  * A term of ratings in a demo class (DESIGN §1: a newcomer sees full reports at once): every school day from the
  * class's start, or the last twelve weeks, up to today (or the class's end: DESIGN §7 keeps ratings within the class's
  * dates), three to five ratings by its teachers and evaluator, some for
- * the whole class, about one in five with a photo of the work (when a file store is given).
+ * the whole class, about one in five with a photo of the work (when a file store is given). The `quiet` students
+ * (full names) have no rating in the last `QUIET_DAYS` (DESIGN §12: the coverage banner has someone to show): what
+ * would have named them there names the others, so the random sequence, and the rest of the demo, stay as they were.
  */
 export async function seedDemoRatings(
   tx: DbOrTx,
@@ -84,6 +89,7 @@ export async function seedDemoRatings(
   classId: number,
   raters: number[],
   span: { start: string; end: string },
+  quiet: string[] = [],
 ) {
   const rand = prng(classId * 7919);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
@@ -96,6 +102,9 @@ export async function seedDemoRatings(
   if (!actions.length || !places.length) return 0;
   const day = 86_400_000;
   const last = Math.min(Date.parse(`${iso(Date.now())}T00:00:00Z`), Date.parse(`${span.end}T00:00:00Z`));
+  const isQuiet = (p: (typeof places)[number]) => quiet.includes(`${p.firstName} ${p.lastName}`);
+  const others = places.filter((p) => !isQuiet(p));
+  const quietFrom = last - (QUIET_DAYS - 1) * day;
   const from = Math.max(Date.parse(`${span.start}T00:00:00Z`), last - 84 * day);
   let made = 0;
   let photos = 0;
@@ -106,7 +115,11 @@ export async function seedDemoRatings(
     for (let k = 0; k < n; k++) {
       const action = pick(actions);
       const whole = rand() < 0.15;
-      const named = whole ? [] : [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(places)))];
+      const drawn = whole ? [] : [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(places)))];
+      // In the quiet days a whole-class rating names the others instead, and a quiet student drawn gives way to the first other.
+      const hushed = (whole ? others : drawn.filter((p) => !isQuiet(p)).concat(drawn.some(isQuiet) ? others.slice(0, 1) : []))
+        .filter((p, i, all) => all.indexOf(p) === i);
+      const named = t >= quietFrom && quiet.length ? hushed : drawn;
       const creatorId = pick(raters);
       const id = await ratingsRepository.insertWithStudents(
         tx,

@@ -74,6 +74,12 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(skills.every((k: { stages: unknown[] }) => k.stages.length === 4)).toBe(true);
     const grid = await get('teacher', `${API}/growth/class/${sunflowers.id}`);
     expect(grid.students.some((x: { skills: { stage: number | null }[] }) => x.skills.some((c) => c.stage !== null))).toBe(true);
+    // Three students not observed in 14 days: the coverage banner and the dashboard's count have someone to show.
+    const coverage = await get('teacher', `${API}/coverage/class/${sunflowers.id}`);
+    const quiet = coverage.notObserved.map((x: { firstName: string; lastName: string }) => `${x.firstName} ${x.lastName}`).sort();
+    expect(quiet).toEqual(['Aisha Rahman', 'Liam Chen', 'Yuki Tanaka']);
+    const listed = (await get('teacher', `${API}/teaching-classes`))['hydra:member'];
+    expect(listed.find((c: { id: number }) => c.id === sunflowers.id).notObserved).toBe(3);
     const photo = await s.app.inject({ method: 'GET', url: report.media[0].media.url });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');

@@ -2,6 +2,7 @@ import type { User } from '@skillroom/contract/types';
 import { matchPath, type Params } from 'react-router';
 import { unstable_serialize } from 'swr/infinite';
 import { classPageKey } from '../features/classes/api/classes-api';
+import { coverageKey } from '../features/classes/api/coverage-api';
 import { EVALUATED_CLASSES_KEY } from '../features/linked-students/routes/linked-dashboard-route';
 import { homeObservationsKey } from '../entities/home-observations/home-observations-api';
 import { pendingLinkRequestsKey, studentLinksKey } from '../entities/invitations/student-links-api';
@@ -16,7 +17,8 @@ type Reads = (params: Params, user: User) => (string | null)[];
 
 /**
  * The class page: the class, its skills, the banners it waits for before drawing the students (family requests and home
- * observations: a teacher's; another reader's answer is refused or empty and costs nothing) and the feed's first page.
+ * observations: a teacher's; another reader's answer is refused or empty and costs nothing; coverage, DESIGN §12, whose
+ * "Not observed" banner and order of the students are in the first HTML) and the feed's first page.
  * The feed's hearts and comment counts are read once the ratings are known, after hydration.
  */
 const classReads = (p: Params) => {
@@ -27,6 +29,7 @@ const classReads = (p: Params) => {
     classSkillsKey(classId),
     pendingLinkRequestsKey({ 'teachingClass.id': classId }),
     homeObservationsKey({ classId, status: 'pending' }),
+    coverageKey(classId),
     feedKey({ classId }),
   ];
 };

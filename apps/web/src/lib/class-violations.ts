@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES } from '@skillroom/contract/rules';
+import { CLASS_MESSAGES, GROWTH_MESSAGES } from '@skillroom/contract/rules';
 import type { IntlShape } from 'react-intl';
 import { translateViolation } from './violations';
 
@@ -9,6 +9,7 @@ import { translateViolation } from './violations';
 const known: Record<string, string> = {
   [CLASS_MESSAGES.endBeforeStart]: 'web_classes_violation_end_before_start',
   [CLASS_MESSAGES.year]: 'web_classes_violation_year',
+  [GROWTH_MESSAGES.coverageDays]: 'web_classes_violation_coverage_days',
   'This school does not exist.': 'web_classes_violation_school',
   'This education level does not exist.': 'web_classes_violation_education_level',
   'This value should be one of your class avatar images.': 'web_classes_violation_class_avatar',

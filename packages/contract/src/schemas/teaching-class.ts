@@ -74,6 +74,7 @@ const classReadOnly = [
   'invitationCode',
   'numTeachers',
   'numStudents',
+  'notObserved',
   'teachers',
   'students',
   'teachingClassStudents',
@@ -168,6 +169,8 @@ export const teachingClassSchema = jsonLdObject('TeachingClass', {
   term: z.union([z.string(), z.number()]).nullable(),
   numTeachers: z.number().int(),
   numStudents: z.number().int(),
+  /** In class lists, a running class's (DESIGN §12): students with no rating in its last `coverageDays` days, today included. */
+  notObserved: z.number().int().optional(),
   teachers: z.array(publicUserSchema).optional(),
   /** The Student IRIs of the class's places. */
   students: z.array(z.string()).optional(),

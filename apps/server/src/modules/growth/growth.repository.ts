@@ -1,6 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { COUNTED, rowsOf } from '../../records/growth-figures.sql';
+
+/**
+ * How many students of the class `classId` (an SQL expression) had no counted rating in the class's last `coverage_days`
+ * up to `today` (DESIGN §12, as `coverage` lists them): a whole-class rating in the period covers them all. For class
+ * lists (the dashboard), so the browser asks nothing per class; over the (class, date) and place indexes of ratings.
+ */
+export const notObservedCountSql = (classId: SQL, today: SQL | Placeholder) => sql<number>`(case when exists (
+    select 1 from rating r join teaching_class c on c.id = r.teaching_class_id where r.teaching_class_id = ${classId}
+      and r.is_whole_class and r.date between ${today}::date - (c.coverage_days - 1) and ${today}::date and ${COUNTED}
+  ) then 0 else (
+    select count(*) from teaching_class_student p join teaching_class c on c.id = p.teaching_class_id
+    where p.teaching_class_id = ${classId} and not exists (
+      select 1 from rating_student rs join rating r on r.id = rs.rating_id where rs.teaching_class_student_id = p.id
+        and r.teaching_class_id = ${classId} and r.date between ${today}::date - (c.coverage_days - 1) and ${today}::date and ${COUNTED})
+  ) end)::int`;
+
+/** The day growth and coverage count up to: today in UTC, as the reports' (the service's and the class list's). */
+export const today = () => new Date().toISOString().slice(0, 10);
 
 export const growthRepository = {
   /**

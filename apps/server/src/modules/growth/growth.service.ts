@@ -9,10 +9,9 @@ import { reportRange } from '../reports/reports.service';
 import { growthFiguresSql } from '../../records/growth-figures.sql';
 import { growthOfPlaces, standingOf } from '../../records/growth-figures';
 import { selfAssessmentsRepository } from '../self-assessments/self-assessments.repository';
-import { growthRepository as repo } from './growth.repository';
+import { growthRepository as repo, today } from './growth.repository';
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 /** A class the user may read reports of (its teachers and evaluators); anyone else does not know it (404). */

@@ -18,8 +18,11 @@ export type ClassMembers = ClassMemberRows;
 const presentSchoolSummary = (s: { id: number; name: string } | null): SchoolSummary | null =>
   s ? embedded('School', 'school', s.id, { id: s.id, name: s.name }) : null;
 
-/** A class for one viewer: with teachers and students when `members` is given (the detail), without in lists. */
-export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?: ClassMembers): TeachingClass {
+/**
+ * A class for one viewer: with teachers and students when `members` is given (the detail), without in lists, where
+ * each running class carries its students not observed lately (`notObserved`, DESIGN §12).
+ */
+export function presentClass(r: ClassWithRelations & { notObserved?: number }, signer: UrlSigner, members?: ClassMembers): TeachingClass {
   const c = r.cls;
   const role = r.role as ClassUserType;
   const showCodes = roleMay(role, 'class.seeCodes');
@@ -46,6 +49,8 @@ export function presentClass(r: ClassWithRelations, signer: UrlSigner, members?:
     term: termOf(c.term),
     numTeachers: r.numTeachers,
     numStudents: r.numStudents,
+    // A finished class observes no one any more: its count would only be everyone.
+    ...(r.notObserved === undefined || c.isFinished ? {} : { notObserved: r.notObserved }),
     ...(members
       ? {
           teachers: members.teachers.map((t) => presentPublicUser(t, signer)),

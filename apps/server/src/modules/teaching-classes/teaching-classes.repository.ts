@@ -7,6 +7,7 @@ import { classAccessRepository } from '../../class-access/class-access.repositor
 import { classRoleSql, visibleClassIdsSql } from '../../class-access/class-roles';
 import { classVisibleSql } from '../../class-access/visibility.sql';
 import { classSetVersionSql, classVersionSql } from '../../class-access/class-versions';
+import { notObservedCountSql } from '../growth/growth.repository';
 import { classJsonSql, membersJsonSql, reviveClassRow, reviveMembers } from './teaching-classes.sql';
 
 export { type ClassWithRelations, type TeachingClassRow } from './teaching-classes.sql';
@@ -22,8 +23,14 @@ export interface ClassListFilter {
 
 const userId = sql.placeholder('userId');
 
-/** The versions of the user's class list and of one class answer, read in the same snapshot as their data. */
-const listVersionSql = classSetVersionSql('classes', visibleClassIdsSql(userId));
+/**
+ * The versions of the user's class list and of one class answer, read in the same snapshot as their data. The list
+ * carries each class's not-observed count (DESIGN §12), so its ratings' versions count too (the day is the service's).
+ */
+const listVersionSql = sql<string>`(${classSetVersionSql('classes', visibleClassIdsSql(userId))} || ':' || ${classSetVersionSql(
+  'ratings',
+  visibleClassIdsSql(userId),
+)})`;
 const detailVersionSql = classVersionSql('classes', sql`"teaching_class"."id"`);
 
 /** The list's filters, as parameters of one statement: a null (or empty) parameter filters nothing. */
@@ -51,7 +58,12 @@ const statements = preparedPer((db) => {
     .as('page');
   return {
     list: db
-      .select({ row: classJsonSql(userId), total: page.total, version: listVersionSql })
+      .select({
+        row: classJsonSql(userId),
+        notObserved: notObservedCountSql(sql`"teaching_class"."id"`, sql.placeholder('today')),
+        total: page.total,
+        version: listVersionSql,
+      })
       .from(teachingClasses)
       .innerJoin(page, eq(page.id, teachingClasses.id))
       .orderBy(desc(teachingClasses.created), desc(teachingClasses.id))
@@ -74,10 +86,11 @@ const statements = preparedPer((db) => {
 });
 
 export const teachingClassesRepository = {
-  /** The classes a user created, co-teaches or evaluates, newest first, with the total. */
-  async listVisible(db: DbOrTx, userId: number, f: ClassListFilter, limit: number, offset: number) {
+  /** The classes a user created, co-teaches or evaluates, newest first, with the total and each one's students not observed by `today`. */
+  async listVisible(db: DbOrTx, userId: number, f: ClassListFilter, limit: number, offset: number, today: string) {
     const params = {
       userId,
+      today,
       isFinished: f.isFinished ?? null,
       isIndividual: f.isIndividual ?? null,
       subscriptionId: f.subscriptionId ?? null,
@@ -86,7 +99,7 @@ export const teachingClassesRepository = {
       offset,
     };
     const found = await statements(db).list.execute(params);
-    const rows = found.map((r) => reviveClassRow(r.row));
+    const rows = found.map((r) => ({ ...reviveClassRow(r.row), notObserved: r.notObserved }));
     if (found.length) return { rows, total: found[0]!.total, version: found[0]!.version };
     // An empty page carries no row to read the total and version from.
     const [n] = await statements(db).count.execute(params);

@@ -25,6 +25,7 @@ import { schoolsRepository } from '../schools/schools.repository';
 import { subscriptionsPolicy } from '../subscriptions/subscriptions.policy';
 import { subscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { learningSkillsRepository } from '../learning-skills/learning-skills.repository';
+import { today } from '../growth/growth.repository';
 import { usersRepository } from '../users/users.repository';
 import { classTeachersRepository } from '../class-teachers/class-teachers.repository';
 import { classTeachersService } from '../class-teachers/class-teachers.service';
@@ -120,13 +121,16 @@ export const teachingClassesService = {
       q.excludeCoteacherTeachingClasses ? ClassUserType.CoTeacher : null,
       q.excludeEvaluatorTeachingClasses ? ClassUserType.Evaluator : null,
     ].filter((r): r is ClassUserType => r !== null);
-    return repo.listVisible(
+    const found = await repo.listVisible(
       db,
       p.userId,
       { isFinished: q.isFinished, isIndividual: q.isIndividual, subscriptionId: q.subscription, excludeRoles },
       q.itemsPerPage,
       offsetOf(q),
+      today(),
     );
+    // The not-observed counts change with the day as well as with the ratings: a cached list is of its day.
+    return { ...found, version: `${found.version}:${today()}` };
   },
 
   /** Invitation-code lookup (page 1, size 1): any signed-in user finds the one class of the code. */
@@ -137,7 +141,7 @@ export const teachingClassesService = {
   },
 
   /** The versions the cached class answers are checked against: the user's list, one class. */
-  listVersion: (db: DbOrTx, p: Principal) => repo.listVersion(db, p.userId),
+  listVersion: async (db: DbOrTx, p: Principal) => `${await repo.listVersion(db, p.userId)}:${today()}`,
   detailVersion: (db: DbOrTx, id: number) => repo.detailVersion(db, id),
 
   async detail(db: DbOrTx, p: Principal, id: number) {

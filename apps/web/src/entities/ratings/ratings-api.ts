@@ -57,8 +57,8 @@ export const classFeeds = (cls: { id: number; teachingClassStudents?: { id: numb
 ];
 
 /**
- * After a write, the named feeds are asked again (all their pages), and every cached rating and report answer is
- * dropped from freshness; other feeds refresh when next shown.
+ * After a write, the named feeds are asked again (all their pages), and every cached rating, report and coverage
+ * answer (DESIGN §12: who was not observed) is dropped from freshness; other feeds refresh when next shown.
  */
 export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: number) {
   // A deleted rating is dropped from the cache, never asked for again (it would answer 404).
@@ -67,7 +67,9 @@ export async function revalidateRatings(feeds: FeedFilter[] = [], deleted?: numb
     ...feeds.map((f) => mutate(feedKey(f))),
     mutate(
       (key) =>
-        typeof key === 'string' && key !== (deleted ? ratingKey(deleted) : null) && /^\/(ratings\?|rating\/|report\/|growth\/)/.test(key),
+        typeof key === 'string' &&
+        key !== (deleted ? ratingKey(deleted) : null) &&
+        /^\/(ratings\?|rating\/|report\/|growth\/|coverage\/)/.test(key),
     ),
   ]);
 }

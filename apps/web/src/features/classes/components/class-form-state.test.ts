@@ -49,6 +49,8 @@ describe('class form values', () => {
       defaultPoints: 4,
       familyComments: false,
       officeHours: { days: [1, 2], start: '07:30', end: '15:00' },
+      selfAssessment: true,
+      coverageDays: 10,
     } as unknown as TeachingClass;
     expect(classValues(cls)).toEqual({
       name: 'Maple',
@@ -64,6 +66,8 @@ describe('class form values', () => {
       defaultPoints: 4,
       familyComments: false,
       officeHours: { days: [1, 2], start: '07:30', end: '15:00' },
+      selfAssessment: true,
+      coverageDays: '10',
     });
     // The server answers a term written as digits as a number (the product's model has one): the field shows it.
     expect(classValues({ ...cls, term: 2 }).term).toBe('2');
@@ -94,6 +98,14 @@ describe("the class form's checks", () => {
     expect(found({ ...filled, end: '2026-08-31' })).toHaveProperty('end');
     expect(found({ ...filled, year: '1800' })).toHaveProperty('year');
     expect(found({ ...filled, name: '   ' })).toHaveProperty('name');
+  });
+
+  it('takes coverageDays from 1 to 365 and sends it, with the self-rating switch, as numbers and booleans (DESIGN §12)', () => {
+    expect(newClassValues(new Date(2026, 8, 1), null)).toMatchObject({ coverageDays: '14', selfAssessment: false });
+    expect(classBody({ ...filled, coverageDays: ' 21 ', selfAssessment: true })).toMatchObject({ coverageDays: 21, selfAssessment: true });
+    expect(changedFields(filled, { ...filled, coverageDays: '30' })).toEqual({ coverageDays: 30 });
+    for (const days of ['0', '366', '', '1.5']) expect(found({ ...filled, coverageDays: days })).toHaveProperty('coverageDays');
+    expect(found({ ...filled, coverageDays: '365' })).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import { V } from '@skillroom/contract/messages';
-import { CLASS_DEFAULT_POINTS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
+import { CLASS_DEFAULT_POINTS, COVERAGE_DAYS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
 import type { Media, Subscription, TeachingClass, TeachingClassCreateBody, TeachingClassPatchBody } from '@skillroom/contract/types';
 import { dayDate, isoDay } from '../../../lib/dates';
 
@@ -23,6 +23,8 @@ export interface ClassFormValues {
   selfAssessment: boolean;
   /** When the teachers answer messages (DESIGN §11); null: no office hours. */
   officeHours: OfficeHours | null;
+  /** Days without a rating before a student counts as not observed (DESIGN §12), as typed. */
+  coverageDays: string;
 }
 
 /** The region the browser's language names (`es-AR`), which says when its school year starts. */
@@ -49,6 +51,7 @@ export function newClassValues(today = new Date(), region: string | null = brows
     familyComments: true,
     selfAssessment: false,
     officeHours: null,
+    coverageDays: String(COVERAGE_DAYS.default),
   };
 }
 
@@ -68,6 +71,7 @@ export function classValues(c: TeachingClass): ClassFormValues {
     familyComments: c.familyComments ?? true,
     selfAssessment: c.selfAssessment ?? false,
     officeHours: c.officeHours ?? null,
+    coverageDays: String(c.coverageDays ?? COVERAGE_DAYS.default),
   };
 }
 
@@ -90,6 +94,8 @@ export function classBody(v: ClassFormValues, school?: string | null): TeachingC
     familyComments: v.familyComments,
     selfAssessment: v.selfAssessment,
     officeHours: v.officeHours,
+    // Blank is 0 and text NaN: the contract's range and type checks then say what is wrong under the field.
+    coverageDays: Number(v.coverageDays.trim()),
     ...(school !== undefined ? { school } : {}),
   };
 }

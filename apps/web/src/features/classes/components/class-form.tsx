@@ -24,6 +24,7 @@ import { translateClassViolation } from '../../../lib/class-violations';
 import { violationsOf } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, classBody, classDateChecks, type ClassFormValues } from './class-form-state';
+import { CoverageSettingsFields } from './coverage-settings-fields';
 import { OfficeHoursField } from './office-hours-field';
 import { ClassSettingSwitch } from './class-setting-switch';
 
@@ -131,17 +132,14 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
           />
         )}
       />
-      <ClassSettingSwitch
-        label={t('web_comments_class_setting')}
-        hint={t('web_comments_class_setting_hint')}
-        name="familyComments"
-      />
+      <ClassSettingSwitch label={t('web_comments_class_setting')} hint={t('web_comments_class_setting_hint')} name="familyComments" />
       {/* DESIGN §12: the class's students (student accounts linked to their own place) rate themselves. */}
       <ClassSettingSwitch
         label={t('web_self_assessment_class_setting')}
         hint={t('web_self_assessment_class_setting_hint')}
         name="selfAssessment"
       />
+      <CoverageSettingsFields />
       <FormField
         name="officeHours"
         render={(f, error) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={error ? { officeHours: error } : {}} />}

@@ -1,3 +1,4 @@
+import { refToId } from '@skillroom/contract/rules';
 import type { Rating, TeachingClass } from '@skillroom/contract/types';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -8,7 +9,10 @@ import type { RatingCapture, SheetTarget } from '../../../entities/ratings/ratin
 import { RatingFeed } from '../../../entities/ratings/rating-feed';
 import { placeIri } from '../../../entities/ratings/ratings-api';
 import { fullName, may } from '../../../lib/teaching-classes';
+import { useClassCoverage } from '../api/coverage-api';
 import { ClassSkillsSection } from './class-skills-section';
+import { CoveragePanel } from './coverage-panel';
+import { FinishedFrameworks } from './frameworks-section';
 import { ClassStudentsGrid } from './class-students-grid';
 import { FamilyRequestsPanel, useFamilyRequestsKnown } from './family-requests-panel';
 import { HomeObservationsPanel, useHomeObservationsKnown } from './home-observations-panel';
@@ -27,6 +31,24 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   );
   const [target, setTarget] = useState<SheetTarget | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const coverage = useClassCoverage(cls.id);
+  const days = coverage.data?.days;
+  const notObservedList = coverage.data?.notObserved;
+  const marked = useMemo(
+    () => (notObservedList ? new Set(notObservedList.map((x) => refToId(x.teachingClassStudent) ?? 0)) : null),
+    [notObservedList],
+  );
+  // The order is the page's first answer's: a student just rated loses the mark but keeps the place (and the focus the
+  // closed sheet gives back), rather than the tiles moving under the teacher's finger.
+  const [first, setFirst] = useState<ReadonlySet<number> | null>(null);
+  if (first === null && marked) setFirst(marked);
+  // Kept while the answer is the same, so that the memoised grid is not drawn again for nothing.
+  const notObserved = useMemo(() => (marked && days ? { places: marked, first: first ?? marked, days } : null), [marked, first, days]);
+  const banner = useMemo(
+    () => (coverage.data ? <CoveragePanel cls={cls} coverage={coverage.data} canRate={!cls.isFinished} /> : null),
+    [cls, coverage.data],
+  );
+
   // The editor (its own screen) comes back here with the observation it saved, to show and mark it.
   const edited = (useLocation().state as { savedObservation?: string } | null)?.savedObservation ?? null;
   const open = !cls.isFinished;
@@ -47,16 +69,17 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
   const skillsKnown = !(may(cls, 'manageSkills') && open) || skills.data !== undefined || skills.error !== undefined;
   const requestsKnown = useFamilyRequestsKnown(cls);
   const homeKnown = useHomeObservationsKnown(cls);
-  const drawn = useKnownOrLate(requestsKnown && homeKnown && skillsKnown);
+  const coverageKnown = coverage.data !== undefined || coverage.error !== undefined;
+  const drawn = useKnownOrLate(requestsKnown && homeKnown && skillsKnown && coverageKnown);
   if (!drawn) return null;
 
   return (
     <>
-      {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done. The
-          coverage banner, "Not observed lately" (DESIGN §12 Coverage), goes here beside the requests when it lands. */}
+      {/* Compact banners above the students (issue 36): what waits for the teacher stays in sight until it is done. Who
+          was not observed lately (DESIGN §12 Coverage) is the grid's own first line, those students first in it. */}
       <FamilyRequestsPanel cls={cls} />
       <HomeObservationsPanel cls={cls} />
-      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} />
+      <ClassStudentsGrid cls={cls} onRate={open ? rate : null} notObserved={notObserved} banner={banner} />
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/teaching-class/${cls.id}/report`} className={buttonClass('secondary')}>
           <FormattedMessage id="web_report_open_class" />
@@ -64,6 +87,8 @@ export function ClassRatings({ cls, capture: { Sheet, Waiting } }: { cls: Teachi
       </div>
       {open && <Sheet cls={cls} target={target} onClose={() => setTarget(null)} onSaved={setSaved} />}
       {may(cls, 'manageSkills') && open && skills.data && <ClassSkillsSection cls={cls} skills={classSkills} />}
+      {/* A finished class adopts no framework (DESIGN §7): its creator still finds them, off, with the reason. */}
+      {may(cls, 'adoptFramework') && !open && <FinishedFrameworks cls={cls} used={new Set(classSkills.map((s) => s.id))} />}
       <div className="max-w-3xl">
         <RatingFeed
           filter={{ classId: cls.id }}

@@ -13,7 +13,9 @@ import {
 import { SkillIcon } from '../../../entities/learning-skills/skill-icon';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { ApiError } from '../../../lib/api-client';
+import { may } from '../../../lib/teaching-classes';
 import { CustomSkillForm, NewActionForm } from './custom-skill-form';
+import { FrameworksSection } from './frameworks-section';
 
 /** Runs one change of the class's skills, then refreshes them; a failure says why. */
 function useSkillChange(classId: number) {
@@ -89,6 +91,8 @@ export function ClassSkillsSection({ cls, skills }: { cls: TeachingClass; skills
             </li>
           ))}
         </ul>
+        {/* DESIGN §12: a whole framework in one step, the class creator's (a co-teacher adds skills one at a time). */}
+        {may(cls, 'adoptFramework') && <FrameworksSection cls={cls} used={used} load={open} />}
         {unused.length > 0 && (
           <section aria-labelledby="skills-add-title" className="space-y-2">
             <h3 id="skills-add-title" className="font-semibold">

@@ -1,5 +1,5 @@
 import type { TeachingClass, TeachingClassStudent } from '@skillroom/contract/types';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -8,17 +8,28 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { control } from '../../../components/ui/field';
 import { fullName, may } from '../../../lib/teaching-classes';
 import { foldName, sortByName } from '../../../lib/name-order';
+import { ClockIcon } from './coverage-panel';
 
 interface Props {
   cls: TeachingClass;
   /** Quick rating (DESIGN §7): a tap on a student, or on "Whole class" (null), opens the rating sheet. None when finished. */
   onRate?: ((studentId: number | null) => void) | null;
+  /**
+   * DESIGN §12 coverage: the places not observed in the class's `coverageDays` (`days`), marked, and those of the page's
+   * first answer (`first`) listed first, so that the banner's students are one tap from the rating sheet. Kept by the
+   * caller across renders (the grid is memoised).
+   */
+  notObserved?: { places: ReadonlySet<number>; first: ReadonlySet<number>; days: number } | null;
+  /** The coverage line (DESIGN §12), drawn in place of the rating hint above the tiles; kept by the caller across renders. */
+  banner?: ReactNode;
 }
 
 // Three tiles a row on a phone, small pictures: six students and more on the first screen of a 30-student class (issue 36).
 // Only utilities the stylesheet already has: it is part of every screen's first load (scripts/check-bundle-size.mjs).
 const tile =
   'flex h-full w-full flex-col items-center gap-1.5 rounded-lg border border-slate-200 bg-white p-2 text-center shadow-sm transition';
+// A student not observed lately (DESIGN §12): the same tile in the coverage banner's amber.
+const waitingTile = tile.replace('border-slate-200 bg-white', 'border-amber-400 bg-amber-50');
 const PICTURE = 48;
 const nameText = 'text-sm leading-tight font-medium wrap-anywhere text-slate-900';
 const hover = 'hover:border-teal-600 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -31,12 +42,16 @@ const cornerLink = 'absolute right-0 flex h-8 w-8 items-center justify-center ro
  * The class's students as a grid of pictures and names, with a name filter; each rates the student or opens their page.
  * Drawn again only when the class or the rating callback changes, not when the sheet opens or the class's skills arrive.
  */
-export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }: Props) {
+export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate, notObserved = null, banner = null }: Props) {
   const intl = useIntl();
   const filterId = useId();
   const [query, setQuery] = useState('');
   // Sorted once per list and locale, not on every keystroke in the filter.
-  const all = useMemo(() => sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale), [cls.teachingClassStudents, intl.locale]);
+  const all = useMemo(() => {
+    const sorted = sortByName(cls.teachingClassStudents ?? [], fullName, intl.locale);
+    const waiting = notObserved?.first;
+    return waiting?.size ? [...sorted.filter((s) => waiting.has(s.id)), ...sorted.filter((s) => !waiting.has(s.id))] : sorted;
+  }, [cls.teachingClassStudents, intl.locale, notObserved]);
   // Accents and case do not matter when looking a name up ("jose" finds José).
   const students = query.trim() ? all.filter((s) => foldName(fullName(s)).includes(foldName(query.trim()))) : all;
   const manage = may(cls, 'manageStudents') && !cls.isFinished;
@@ -84,11 +99,13 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
           </div>
         )}
       </div>
-      {onRate && all.length > 0 && (
-        <p className="text-sm text-slate-700">
-          <FormattedMessage id="web_capture_grid_hint" />
-        </p>
-      )}
+      {all.length > 0 &&
+        (banner ??
+          (onRate && (
+            <p className="text-sm text-slate-700">
+              <FormattedMessage id="web_capture_grid_hint" />
+            </p>
+          )))}
       {all.length === 0 ? (
         <>
           {onRate && <WholeClassTile onRate={onRate} />}
@@ -105,7 +122,13 @@ export const ClassStudentsGrid = memo(function ClassStudentsGrid({ cls, onRate }
               </li>
             )}
             {students.map((s) => (
-              <li key={s.id}>{onRate ? <RateTile cls={cls} student={s} onRate={onRate} /> : <PageTile cls={cls} student={s} />}</li>
+              <li key={s.id}>
+                {onRate ? (
+                  <RateTile cls={cls} student={s} onRate={onRate} waitingDays={notObserved?.places.has(s.id) ? notObserved.days : null} />
+                ) : (
+                  <PageTile cls={cls} student={s} />
+                )}
+              </li>
             ))}
           </ul>
           {students.length === 0 && (
@@ -141,21 +164,33 @@ function PageTile({ cls, student }: { cls: TeachingClass; student: TeachingClass
   );
 }
 
+interface RateTileProps {
+  cls: TeachingClass;
+  student: TeachingClassStudent;
+  onRate: (id: number) => void;
+  /** Not observed in that many days (DESIGN §12): the tile is marked, and its name says so. */
+  waitingDays: number | null;
+}
+
 /** A tap rates; the student's page is one link below, named for them. */
-function RateTile({ cls, student, onRate }: { cls: TeachingClass; student: TeachingClassStudent; onRate: (id: number) => void }) {
+function RateTile({ cls, student, onRate, waitingDays }: RateTileProps) {
   const intl = useIntl();
   const name = fullName(student);
   const pageOf = intl.formatMessage({ id: 'web_capture_student_page_of' }, { name });
+  const label = intl.formatMessage({ id: 'web_capture_rate_student' }, { name });
   return (
     <div className="relative flex h-full flex-col gap-1">
       <button
         type="button"
-        className={`${tile} ${hover} flex-1`}
-        aria-label={intl.formatMessage({ id: 'web_capture_rate_student' }, { name })}
+        className={`${waitingDays === null ? tile : waitingTile} ${hover} flex-1`}
+        aria-label={waitingDays === null ? label : `${label}, ${intl.formatMessage({ id: 'web_coverage_tile' }, { days: waitingDays })}`}
+        data-not-observed={waitingDays === null ? undefined : ''}
         onClick={() => onRate(student.id)}
       >
         <Avatar media={student.avatar} name={name} size={PICTURE} />
         <span className={nameText}>{name}</span>
+        {/* A shape as well as the colour says "not observed lately" (the button's name says it in words). */}
+        {waitingDays !== null && <ClockIcon corner />}
       </button>
       <Link to={`/teaching-class/${cls.id}/student/${student.id}`} className={pageLink} aria-label={pageOf}>
         <FormattedMessage id="web_capture_student_page" />
