@@ -16,8 +16,10 @@ const KB = 1024;
 // 105.7 KB since the one form primitive (issue 35): no form code is in the entry, but once every form imports it,
 // Rolldown's chunking by the screens that share a module splits three small modules the entry shares with lazy screens
 // (spinner, when-idle, i18n) into chunks of their own: +1.1 KB of per-file overhead, the same code. 106.5 KB with server
-// rendering (issue 35): reading the page's data and hydrating it (lib/first-load.ts, app/app.tsx).
-const ENTRY_BUDGET = 106.5 * KB;
+// rendering (issue 35): reading the page's data and hydrating it (lib/first-load.ts, app/app.tsx). 106.6 KB since the
+// hydration mark sits inside the screens' Suspense boundary and the route's error screen (app/hydration-mark.tsx):
+// beside the frame it went before React had hydrated the screen.
+const ENTRY_BUDGET = 106.6 * KB;
 /**
  * First screens: the entry plus the layout, the screen and what they import, before any data arrives. Their budgets
  * leave room for what is planned on them (the header bell, the join and link forms), not for growth unnoticed.

@@ -11,5 +11,4 @@ export const SELF_ASSESSMENT_MESSAGES = {
   studentOnly: 'Only the student linked to this place in this class may assess themself.',
   switchedOff: 'The teachers of this class have not turned self-assessment on.',
   skillNotInClass: 'This class does not use this learning skill.',
-  placeRequired: 'Filter by teachingClassStudent.id.',
 } as const;

@@ -80,10 +80,14 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   useEffect(() => {
-    // Served with the page: read again all the same, through the service worker, which keeps it for offline starts.
-    if (served) void loadCurrentUser().catch(() => undefined);
-    else void settle(loadCurrentUser());
-  }, [settle, served]);
+    if (served) {
+      // The user's language is kept in this browser as when the app loaded them itself: an offline start (the service
+      // worker's app page, no server to say it) opens in it, and asks for the texts the worker kept.
+      setLocale(served.preferredLanguage);
+      // Served with the page: read again all the same, through the service worker, which keeps it for offline starts.
+      void loadCurrentUser().catch(() => undefined);
+    } else void settle(loadCurrentUser());
+  }, [settle, served, setLocale]);
 
   const value = useMemo<CurrentUserState>(
     () => ({

@@ -156,7 +156,16 @@ describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
       expect((await t.s.api('GET', `${API}/media/${photo.id}`, { token: u.token })).statusCode).not.toBe(200);
     }
     expect((await list(null, q)).statusCode).toBe(401);
-    expect((await list(w.creator, '')).statusCode).toBe(400);
+    // Unfiltered, each sees what they may: the class's members and the child's accounts see it, a stranger nothing.
+    for (const u of [w.creator, w.evaluator, w.linked, student]) {
+      const all = (await list(u, '')).json()['hydra:member'] as { id: number }[];
+      expect(all.map((x) => x.id)).toContain(id);
+    }
+    for (const u of [w.stranger, otherStudent]) {
+      const res = await list(u, '');
+      expect(res.statusCode).toBe(200);
+      expect((res.json()['hydra:member'] as { id: number }[]).map((x) => x.id)).not.toContain(id);
+    }
     expect((await list(w.creator, 'teachingClassStudent.id=abc')).statusCode).toBe(400);
     expect((await list(w.creator, `${q}&colour=red`)).statusCode).toBe(400);
     // The skill filter narrows; the newest first.

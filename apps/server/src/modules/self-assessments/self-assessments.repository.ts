@@ -82,9 +82,11 @@ export const selfAssessmentsRepository = {
   },
 
   /** The places' self-assessments, newest first; the caller checked the user may read each place. */
-  async list(db: DbOrTx, placeIds: number[], skillIds: number[] | undefined, limit: number, offset: number) {
+  /** Those the user may see (the classes they are a member of, the places they are linked to), of some places or all. */
+  async list(db: DbOrTx, userId: number, placeIds: number[] | undefined, skillIds: number[] | undefined, limit: number, offset: number) {
     const where: SQL | undefined = and(
-      inArray(selfAssessments.teachingClassStudentId, placeIds.length ? placeIds : [0]),
+      selfAssessmentVisibleSql(userId),
+      placeIds ? inArray(selfAssessments.teachingClassStudentId, placeIds.length ? placeIds : [0]) : undefined,
       skillIds ? inArray(selfAssessments.learningSkillId, skillIds.length ? skillIds : [0]) : undefined,
     );
     const { rows, total } = await page(

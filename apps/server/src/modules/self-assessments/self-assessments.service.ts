@@ -61,12 +61,14 @@ export const selfAssessmentsService = {
     return row;
   },
 
-  /** One child's (or several places'): each place must be one the user may read (404 for a place they do not know). */
+  /**
+   * Those the user may see, newest first; of one child (or several places), each place one the user may read (404 for a
+   * place they do not know), as a list is in DESIGN §4: every filter optional.
+   */
   async list(db: DbOrTx, p: Principal, q: ListQuery) {
     const placeIds = q['teachingClassStudent.id'];
-    if (!placeIds?.length) throw violation('teachingClassStudent.id', SELF_ASSESSMENT_MESSAGES.placeRequired);
-    for (const placeId of placeIds) authorize(p, 'place.readSelfAssessments', await repo.placeAccess(db, placeId, p.userId));
-    return repo.list(db, placeIds, q['learningSkill.id'], q.itemsPerPage, offsetOf(q));
+    for (const placeId of placeIds ?? []) authorize(p, 'place.readSelfAssessments', await repo.placeAccess(db, placeId, p.userId));
+    return repo.list(db, p.userId, placeIds, q['learningSkill.id'], q.itemsPerPage, offsetOf(q));
   },
 
   medias: (db: DbOrTx, ids: number[]) => repo.medias(db, ids),
