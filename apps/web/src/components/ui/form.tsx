@@ -36,7 +36,6 @@ import type { ZodType } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { readFormMessage, SEPARATOR, translateViolation, violationsOf, type Translate } from '../../lib/violations';
 import { FormErrors } from './alert';
-import { Button } from './button';
 import { SelectField, TextAreaField, TextField, type FieldProps } from './field';
 
 /**
@@ -248,21 +247,7 @@ export function FormError() {
   return <FormErrors message={useFieldError('root') ?? null} />;
 }
 
-/** The submit button: busy (and so disabled) while the form sends. */
-export function SubmitButton(props: Omit<Parameters<typeof Button>[0], 'type' | 'busy'>) {
-  const { isSubmitting } = useFormState();
-  return <Button {...props} type="submit" busy={isSubmitting} />;
-}
-
-/** A form's submit button, with whatever goes beside it (Cancel, a link back). */
-export function FormActions({ submitLabel, children }: { submitLabel: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <SubmitButton>{submitLabel}</SubmitButton>
-      {children}
-    </div>
-  );
-}
+export { FormActions, SubmitButton } from './form-actions';
 
 type Named = { name: string };
 /** `error` is shown when the field has none of its own (the list of choices did not load). */
@@ -272,9 +257,9 @@ type Registered<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'o
  * register()'s props with the value the field starts from. react-hook-form puts that value into the element only once
  * in the browser: without it the server's page shows the fields empty, and the app then fills them under the user's keys.
  */
-export function useRegistered(name: string) {
+function useRegistered(name: string, error?: string | null) {
   const { register, getValues } = useFormContext();
-  return { ...register(name), defaultValue: getValues(name) as string | undefined };
+  return { ...register(name), defaultValue: getValues(name) as string | undefined, error: useFieldError(name) ?? error };
 }
 
 /** A checkbox of the form (no `value`), or a radio button standing for `value`, checked as the form starts. */
@@ -285,17 +270,15 @@ export function FormCheckInput({ name, value, ...props }: Registered<InputHTMLAt
   return <input {...props} type={value === undefined ? 'checkbox' : 'radio'} value={value} {...register(name)} defaultChecked={checked} />;
 }
 
-export function FormTextField({ name, error, ...props }: Registered<FieldProps & InputHTMLAttributes<HTMLInputElement>>) {
-  return <TextField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
-}
-
-export function FormTextAreaField({ name, error, ...props }: Registered<FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return <TextAreaField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
-}
-
-export function FormSelectField({ name, error, ...props }: Registered<FieldProps & SelectHTMLAttributes<HTMLSelectElement>>) {
-  return <SelectField {...props} {...useRegistered(name)} error={useFieldError(name) ?? error} />;
-}
+export const FormTextField = ({ name, error, ...props }: Registered<FieldProps & InputHTMLAttributes<HTMLInputElement>>) => (
+  <TextField {...props} {...useRegistered(name, error)} />
+);
+export const FormTextAreaField = ({ name, error, ...props }: Registered<FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>) => (
+  <TextAreaField {...props} {...useRegistered(name, error)} />
+);
+export const FormSelectField = ({ name, error, ...props }: Registered<FieldProps & SelectHTMLAttributes<HTMLSelectElement>>) => (
+  <SelectField {...props} {...useRegistered(name, error)} />
+);
 
 /** A field of any other control (a picker, a date, a checkbox): its value, its change and its translated error. */
 export function FormField({
