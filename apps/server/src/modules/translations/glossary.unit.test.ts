@@ -48,9 +48,11 @@ describe('glossary', () => {
     for (const entry of rules[locale]?.terms ?? []) {
       // A glossary that names a term nobody uses has gone stale.
       expect(all.some((t) => t.text.toLowerCase().includes(entry.term.toLowerCase())), `${locale}: "${entry.term}" unused`).toBe(true);
+      // Another thing's own term may hold the word ('self-assessment' is not 'assessment'): it is read without them.
+      const others = (rules[locale]?.terms ?? []).filter((e) => e !== entry).map((e) => e.term.toLowerCase());
+      const without = (text: string) => others.reduce((s, term) => s.split(term).join(' '), text.toLowerCase());
       for (const word of entry.avoid)
-        for (const t of all)
-          if (t.text.toLowerCase().includes(word.toLowerCase())) found.push(`${t.where}: "${word}" (say "${entry.term}")`);
+        for (const t of all) if (without(t.text).includes(word.toLowerCase())) found.push(`${t.where}: "${word}" (say "${entry.term}")`);
     }
     expect(found).toEqual([]);
   });

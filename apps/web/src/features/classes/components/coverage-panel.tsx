@@ -86,7 +86,11 @@ export function CoveragePanel({ cls, coverage, canRate }: { cls: TeachingClass; 
                 <FormattedMessage
                   id={s.neverRated.length === 0 ? 'web_coverage_skill_all_rated' : 'web_coverage_skill_never_rated'}
                   values={{
-                    skill: <span className="font-medium">{nameOf(s)}</span>,
+                    skill: (
+                      <span key="skill" className="font-medium">
+                        {nameOf(s)}
+                      </span>
+                    ),
                     count: s.neverRated.length,
                     names: s.neverRated.map((p) => names.get(p) ?? '').join(', '),
                   }}
