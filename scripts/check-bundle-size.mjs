@@ -36,8 +36,9 @@ const SCREENS = {
     // 139 KB: messages compiled ahead of time (issue 35) took the ICU parser out (-9 KB). 141.5 KB with the form
     // primitive (the entry's +1.1 KB; the join form and react-hook-form load when "Join a class" is opened) and the
     // entry's hydration. 141.6 KB with DESIGN §12's count of students waiting on each class card (issue 38: the
-    // screen was 50 bytes under; the count on the counts' line, no new element or utility, costs 60-80 bytes).
-    budget: 141.6 * KB,
+    // screen was 50 bytes under; the count on the counts' line, no new element or utility, costs 60-80 bytes). 141.7 KB
+    // since the class list's infinite scroll asks again while its end stays in view (lib/use-infinite-scroll.ts, +80 bytes).
+    budget: 141.7 * KB,
     modules: [
       'src/app/shell/app-shell.tsx',
       'src/app/dashboard-route.tsx',
