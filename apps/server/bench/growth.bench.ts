@@ -63,6 +63,7 @@ async function insertSchool(db: Db, n: number) {
 async function indexScans(db: Db) {
   // A session's statistics reach the shared view when it has been idle a while (PostgreSQL 15: at most 10 s later).
   await new Promise((r) => setTimeout(r, 11_000));
+  // drizzle's execute answers the driver's own result; node-postgres carries `rows`, read as the query selects.
   const res = (await db.execute(sql`select indexrelname as index, relname as "table", idx_scan::int as scans
     from pg_stat_user_indexes`)) as unknown as { rows: { index: string; table: string; scans: number }[] };
   return res.rows;

@@ -36,6 +36,7 @@ export const selfAssessmentListQuery = listQuery(
   SELF_ASSESSMENT_PAGE_SIZE,
 );
 
+// The registry's Media schema is typed loosely (any resource); its parse answers a Media, as the other embeds declare.
 const embeddedMedia = resourceSchema('Media') as unknown as z.ZodType<Media>;
 
 export const selfAssessmentSchema = jsonLdObject('SelfAssessment', {

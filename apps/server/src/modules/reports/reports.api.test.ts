@@ -223,7 +223,8 @@ describe('exports', () => {
     expect(wb.getWorksheet('Evidence')!.rowCount).toBe(2);
     await s.api('PATCH', `${API}/user/${w.coteacher.id}`, { token: w.coteacher.token, body: { preferredLanguage: 'es' } });
     const es = await load(w.coteacher.token);
-    expect(es.worksheets.map((x) => x.name)).toEqual(['Resumen', 'Habilidades', 'Alumnos', 'Cronología', 'Evidencias', 'Ratings', 'Progreso']);
+    const sheets = ['Resumen', 'Habilidades', 'Alumnos', 'Cronología', 'Evidencias', 'Ratings', 'Progreso'];
+    expect(es.worksheets.map((x) => x.name)).toEqual(sheets);
     expect(es.getWorksheet('Habilidades')!.getRow(2).getCell(1).value).toBe('Comunicación');
   });
 });

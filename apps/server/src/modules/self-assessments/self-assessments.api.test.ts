@@ -26,6 +26,7 @@ const body = (placeId: number, o: Record<string, unknown> = {}) => ({
 });
 const post = (u: TestUser | null, b: Record<string, unknown>, key?: string) =>
   t.s.api('POST', `${API}/self-assessment`, { token: u?.token, body: b, headers: key ? { 'idempotency-key': key } : {} });
+// drizzle's execute answers each driver's own result (PGlite's, pg's); both carry `rows`, read as the query selects.
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.s.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
 const count = async () => (await rows<{ n: number }>(sql`select count(*)::int n from self_assessment`))[0]!.n;
 const setSwitch = (on: boolean) =>
@@ -41,7 +42,7 @@ describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
     skillId = (await classSkills(t.s, t.w.creator, t.w.cls.id))[0]!.id;
   });
 
-  it('is refused while the class switch is off (403), for everyone but the student, and then written once per Idempotency-Key', async () => {
+  it('is refused while the class switch is off (403) and for everyone but the student; then written once per key', async () => {
     const { w } = t;
     const before = await count();
     const off = await post(student, body(w.first.id));
@@ -89,7 +90,11 @@ describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
     // A skill of two stages, 2 and 4, that the class uses; and one it does not use.
     const [narrow] = await t.s.ctx.db
       .insert(learningSkills)
-      .values({ name: 'Narrow', colorCode: '#336699', stages: [2, 4].map((points) => ({ points, name: `S${points}`, description: '', key: null })) })
+      .values({
+        name: 'Narrow',
+        colorCode: '#336699',
+        stages: [2, 4].map((points) => ({ points, name: `S${points}`, description: '', key: null })),
+      })
       .returning();
     await t.s.ctx.db.insert(teachingClassLearningSkills).values({ teachingClassId: w.cls.id, learningSkillId: narrow!.id });
     const [unused] = await t.s.ctx.db.insert(learningSkills).values({ name: 'Unused', colorCode: '#336699' }).returning();
@@ -196,7 +201,9 @@ describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
     const parentRead = await list(w.linked, `teachingClassStudent.id=${w.first.id}`);
     expect(parentRead.statusCode).toBe(200);
     await expect
-      .poll(async () => rows(sql`select 1 from access_log where user_id = ${w.linked.id} and detail = 'self-assessments'`), { timeout: 20_000 })
+      .poll(async () => rows(sql`select 1 from access_log where user_id = ${w.linked.id} and detail = 'self-assessments'`), {
+        timeout: 20_000,
+      })
       .not.toHaveLength(0);
   });
 

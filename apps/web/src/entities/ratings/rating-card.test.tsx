@@ -64,6 +64,7 @@ describe('rating card (DESIGN §14: a rating of a skill with no action)', () => 
     ];
     render(
       <IntlProvider locale="es" messages={{ learning_stage_generic_developing_name: 'En desarrollo' }} onError={() => undefined}>
+        {/* The fixture rating of this file with a skill that has stages; the card reads no other field of the skill. */}
         <RatingCard group={[{ ...rating(5, null), learningSkill: { ...skill, stages } } as unknown as Rating]} />
       </IntlProvider>,
     );

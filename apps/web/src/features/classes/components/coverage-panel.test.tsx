@@ -23,6 +23,7 @@ const messages = {
 };
 const place = (id: number, firstName: string) => ({ id, firstName, lastName: 'Lee', avatar: null });
 // Only what the panel and the grid read of a class: the full answer's other fields play no part here.
+// The panel reads the class's id, state, abilities and places; the rest of a TeachingClass does not matter here.
 const cls = {
   id: 7,
   isFinished: false,

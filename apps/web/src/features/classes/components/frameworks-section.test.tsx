@@ -23,6 +23,7 @@ const messages = {
 };
 const skill = (id: number, name: string) => ({ '@id': `/api/auth/v1/learning-skill/${id}`, id, name, translationKey: null });
 // Only what the section reads of a framework and a class: their other fields play no part here.
+// A framework as the list shows it; the fields the section does not read are left out (the casts below likewise).
 const sel = {
   id: 'sel',
   name: 'Social and emotional learning',
