@@ -4,6 +4,12 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { stageDescription, stageName } from '../learning-skills/stage-name';
 
+/** A point's choice: a 44 px target, amber when chosen, the ring of the radio inside it when reached by keyboard. */
+const pointClass =
+  'flex h-11 min-w-11 cursor-pointer items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 ' +
+  'text-base font-semibold text-slate-900 has-[:checked]:border-amber-700 has-[:checked]:bg-amber-100 ' +
+  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700';
+
 const values = Array.from({ length: RATING_POINTS.max - RATING_POINTS.min + 1 }, (_, i) => RATING_POINTS.min + i);
 
 interface Props {
@@ -35,10 +41,7 @@ export function PointsField({ value, onChange, label, hint, stages = [] }: Props
           const stage = stageOf(stages, p);
           const name = stage ? stageName(intl, stage) : null;
           return (
-            <label
-              key={p}
-              className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-base font-semibold text-slate-900 has-[:checked]:border-amber-700 has-[:checked]:bg-amber-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700"
-            >
+            <label key={p} className={pointClass}>
               <input
                 type="radio"
                 name={`${id}-points`}

@@ -22,6 +22,11 @@ import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { createSelfAssessment, revalidateSelfAssessments } from '../../../entities/self-assessments/self-assessments-api';
 import { newUuid } from '../../../lib/uuid';
 
+/** A stage's choice: its name and description, teal when chosen, the radio's ring when reached by keyboard. */
+const stageClass =
+  'flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-teal-700 ' +
+  'has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-700';
+
 interface Props {
   placeId: number;
   /** The class's skills with their stages (the child's growth in the class answers them). */
@@ -110,10 +115,7 @@ export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props)
               <FormattedMessage id="web_self_assessment_stage" />
             </legend>
             {stages.map((s) => (
-              <label
-                key={s.points}
-                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-700"
-              >
+              <label key={s.points} className={stageClass}>
                 <input
                   type="radio"
                   name={f.name}

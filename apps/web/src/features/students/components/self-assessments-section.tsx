@@ -38,7 +38,11 @@ export function SelfAssessmentsSection({ placeId, studentId, classId, canRate }:
 
   if (!canRate && items.length === 0) return null;
   return (
-    <section aria-labelledby={titleId} data-self-assessments className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+    <section
+      aria-labelledby={titleId}
+      data-self-assessments
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h2 id={titleId} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900">
           <FormattedMessage id="web_self_assessment_title" />
