@@ -41,3 +41,19 @@ export const hrefOf = (zipPath: string) => zipPath.split('/').map(encodeURICompo
 
 /** A person's name in files: the contract's one rule. */
 export { fullName as personName } from '@skillroom/contract';
+
+/** A student's part of an export: their places, each with its class (the sections of the child's record read it). */
+export interface ExportPart {
+  studentId: number;
+  places: { place: { id: number }; cls: { id: number; name: string } }[];
+}
+
+/** An attachment as a section of the record lists it. */
+export interface ExportAttachment {
+  id: number;
+  mediaType: number;
+  mimeType: string;
+  fileOriginalName: string;
+  /** Its file in the zip, as seen from the record's files; null when the store no longer has it. */
+  path: string | null;
+}

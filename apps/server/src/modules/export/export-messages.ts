@@ -1,22 +1,15 @@
 import { MediaType } from '@skillroom/contract';
 import type { Db } from '../../db/client';
-import { dayMonthYear, escapeHtml as h, hrefOf, personName } from './export-format';
+import {
+  dayMonthYear,
+  escapeHtml as h,
+  hrefOf,
+  personName,
+  type ExportAttachment as Attachment,
+  type ExportPart as Part,
+} from './export-format';
 import type { exportLabels, MediaRegistry } from './export-record';
 import { exportRepository as repo } from './export.repository';
-
-interface Part {
-  studentId: number;
-  places: { place: { id: number }; cls: { id: number; name: string } }[];
-}
-
-interface Attachment {
-  id: number;
-  mediaType: number;
-  mimeType: string;
-  fileOriginalName: string;
-  /** Its file in the zip, as seen from the record's files; null when the store no longer has it. */
-  path: string | null;
-}
 
 /**
  * The child's conversations in the classes of the part (DESIGN §11: messages are part of the record): `messages.json`

@@ -78,7 +78,10 @@ describe(`export of an observation (${dbKind})`, { timeout: 120_000 }, () => {
         after.names.filter((n) => /\.(json|csv|html)$/.test(n)).map(async (n) => [n, await after.text(n)] as const),
       );
       expect(texts.length, url).toBeGreaterThan(0);
-      expect(texts.filter(([, t]) => t.includes(NOTE)).map(([n]) => n), url).toEqual([]);
+      expect(
+        texts.filter(([, t]) => t.includes(NOTE)).map(([n]) => n),
+        url,
+      ).toEqual([]);
     }
   });
 });

@@ -1,22 +1,15 @@
 import { MediaType, stageOf } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { selfAssessmentsRepository } from '../self-assessments/self-assessments.repository';
-import { dayMonthYear, escapeHtml as h, hrefOf, personName } from './export-format';
+import {
+  dayMonthYear,
+  escapeHtml as h,
+  hrefOf,
+  personName,
+  type ExportAttachment as Attachment,
+  type ExportPart as Part,
+} from './export-format';
 import type { exportLabels, MediaRegistry } from './export-record';
-
-interface Part {
-  studentId: number;
-  places: { place: { id: number }; cls: { id: number; name: string } }[];
-}
-
-interface Attachment {
-  id: number;
-  mediaType: number;
-  mimeType: string;
-  fileOriginalName: string;
-  /** Its file in the zip, as seen from the record's files; null when the store no longer has it. */
-  path: string | null;
-}
 
 interface Entry {
   teachingClass: { id: number; name: string };
