@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
-import { expectAccessible, signInViaApi, signUpViaApi, unique } from './fixtures';
-import { API, apiPost, shots } from './rating-helpers';
+import { expectAccessible, signInViaApi, signUpViaApi } from './fixtures';
+import { API, apiPost, shots, teacherWithClass } from './rating-helpers';
 
 /** Issue 36: the students are the class page; its details fold away, and waiting family requests stand above the grid. */
 
@@ -15,17 +15,7 @@ const NAMES = Array.from({ length: 30 }, (_, i) => [FIRST[i % FIRST.length]!, LA
 
 /** A teacher (in the locale) with a class of 30 students, added in one roster import. */
 async function bigClass(page: Page, locale: Locale) {
-  await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
-  const account = await signUpViaApi(page, { preferredLanguage: locale, firstName: 'Tess', lastName: 'Teacher' });
-  const { token } = await signInViaApi(page, account.username, account.password);
-  const year = new Date().getFullYear();
-  const cls = await apiPost<{ id: number }>(page, token, '/teaching-class', {
-    name: unique('Maple '),
-    year,
-    start: `${year - 1}-09-01`,
-    end: `${year + 1}-07-15`,
-    grade: '3',
-  });
+  const { token, cls } = await teacherWithClass(page, locale, { grade: '3' });
   const text = ['First name\tLast name', ...NAMES.map(([f, l]) => `${f}\t${l}`)].join('\n');
   await apiPost(page, token, '/teaching-class-student/import', { teachingClass: cls.id, text, dryRun: false });
   return { token, classId: cls.id };

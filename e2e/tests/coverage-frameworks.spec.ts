@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, screenReady, signInViaApi, signUpViaApi, unique } from './fixtures';
-import { API, apiPost, expectNoSideScroll, shots } from './rating-helpers';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
+import { expectAccessible, screenReady, signInViaApi, unique } from './fixtures';
+import { API, apiPost, expectNoSideScroll, shots, teacherWithClass } from './rating-helpers';
 
 /** DESIGN §12 (issue 38): coverage on the class page and the dashboard, frameworks on the class's skills screen. */
 
@@ -144,16 +145,7 @@ test.describe('coverage and frameworks on the demo data (DESIGN §12)', () => {
 
 /** A teacher in `locale` with a class of three, one of them rated today: two wait. */
 async function classInLocale(page: Page, locale: Locale) {
-  await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
-  const account = await signUpViaApi(page, { preferredLanguage: locale, firstName: 'Tess', lastName: 'Teacher' });
-  const { token } = await signInViaApi(page, account.username, account.password);
-  const year = new Date().getFullYear();
-  const cls = await apiPost<{ id: number }>(page, token, '/teaching-class', {
-    name: unique('Maple '),
-    year,
-    start: `${year - 1}-09-01`,
-    end: `${year + 1}-07-15`,
-  });
+  const { token, cls } = await teacherWithClass(page, locale);
   const places = [];
   for (const [firstName, lastName] of [
     ['Ana', 'Lima'],

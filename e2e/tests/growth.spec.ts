@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 import { expectAccessible, hydrated, screenReady, signInViaApi } from './fixtures';
 import { API, classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 

@@ -33,6 +33,22 @@ export async function classWithStudents(page: Page, preferredLanguage = 'en') {
   return { token, classId: cls.id, name, account };
 }
 
+/** A teacher (Tess Teacher) using the app in `locale`, with a class running this school year; `extra` adds class fields. */
+export async function teacherWithClass(page: Page, locale: string, extra: Record<string, unknown> = {}) {
+  await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+  const account = await signUpViaApi(page, { preferredLanguage: locale, firstName: 'Tess', lastName: 'Teacher' });
+  const { token } = await signInViaApi(page, account.username, account.password);
+  const year = new Date().getFullYear();
+  const cls = await apiPost<{ id: number }>(page, token, '/teaching-class', {
+    name: unique('Maple '),
+    year,
+    start: `${year - 1}-09-01`,
+    end: `${year + 1}-07-15`,
+    ...extra,
+  });
+  return { token, cls };
+}
+
 export async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
