@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
-import { expectAccessible, PNG_48, signInViaApi, signUpViaApi } from './fixtures';
+import { expectAccessible, PNG_48, serverDataDir, signInViaApi, signUpViaApi } from './fixtures';
 import { API, apiPost, classWithStudents, expectNoSideScroll } from './rating-helpers';
 
 /** Every file under the server's media folder whose name is this one (the store spreads files by kind and month). */
 const storedFiles = (fileName: string) => {
-  const root = path.join(process.env.E2E_DATA_DIR!, 'media');
+  const root = path.join(serverDataDir(), 'media');
   if (!fs.existsSync(root)) return [];
   return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => path.basename(f) === fileName);
 };

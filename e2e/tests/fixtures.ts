@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'skillroom-demo';
 
@@ -74,6 +74,9 @@ export async function signUpViaApi(page: Page, overrides: Record<string, unknown
   return { username, password: body.plainPassword as string, email: body.email as string };
 }
 
+/** The data folder of the server this test's project runs against (playwright.config.ts: each project has its own). */
+export const serverDataDir = () => String(test.info().project.metadata.dataDir);
+
 /**
  * The newest mail the server wrote to its data folder for this address (no SMTP in tests). Mail leaves through the
  * job queue, a moment after the request that asked for it: waited for, up to 15 s.
@@ -81,7 +84,7 @@ export async function signUpViaApi(page: Page, overrides: Record<string, unknown
 export async function lastMailTo(address: string): Promise<string> {
   const fs = await import('node:fs');
   const path = await import('node:path');
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
+  const dir = path.join(serverDataDir(), 'mail');
   const safe = address.replace(/[^a-z0-9@.]/gi, '_');
   const files = () =>
     fs.existsSync(dir)

@@ -8,7 +8,9 @@ export const reactionsKey = (ratingIds: number[]) =>
 
 export function useReactions(ratingIds: number[]) {
   const key = reactionsKey(ratingIds);
-  const res = useSWR<HydraCollection<RatingReactionSummary>>(key);
+  // The key grows with each page of the feed: the cards already shown keep their hearts and comments while the longer
+  // list loads, instead of every bar going (a jump on screen, and a keyboard user's focus on a heart lost with it).
+  const res = useSWR<HydraCollection<RatingReactionSummary>>(key, { keepPreviousData: true });
   const byRating = new Map((res.data?.['hydra:member'] ?? []).map((s) => [s.rating, s]));
   return { byRating, key };
 }
