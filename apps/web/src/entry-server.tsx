@@ -26,9 +26,14 @@ export function redirectFor(path: string, search: string, user: User | null): st
     const next = `${path}${search}`;
     return `${WEB_BASE}${SIGN_IN_PATH}${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`;
   }
-  if (user && path.replace(/\/$/, '') === SIGN_IN_PATH.replace(/\/$/, '')) {
+  const bare = path.replace(/\/$/, '');
+  // The signed-in do not sign in or up again: those screens send them on, so the server does it before drawing them.
+  if (user && (bare === SIGN_IN_PATH.replace(/\/$/, '') || bare === '/sign-up')) {
     return `${WEB_BASE}${safeNext(new URLSearchParams(search).get('next'))}`;
   }
+  // A link from before the one rating editor (features/ratings/routes/rating-action-route.tsx) lands on the editor.
+  const editor = /^(\/teaching-class\/[^/]+\/rating\/[^/]+\/edit)\/action$/.exec(bare);
+  if (editor) return `${WEB_BASE}${editor[1]}${search}`;
   return null;
 }
 
