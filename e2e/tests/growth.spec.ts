@@ -38,6 +38,37 @@ async function demoClass(page: Page, token: string) {
   return { classId: cls.id, grid, placeId, get };
 }
 
+/**
+ * The student page's period (DESIGN §12): a labelled native select, changed from the keyboard; the charts read the
+ * growth of the chosen days again, and its hint names them. Nothing scrolls sideways on a phone.
+ */
+async function pickPeriod(page: Page, token: string, o: { classId: number; studentId: string; locale: string; width: number }) {
+  const period = page.getByTestId('growth-range');
+  await expect(period).toHaveValue('span');
+  const asked = page.waitForResponse((r) => r.url().includes(`/growth/student/${o.studentId}?`) && r.url().includes('startDate='));
+  await period.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(period).toHaveValue('term');
+  const url = new URL((await asked).url());
+  const start = url.searchParams.get('startDate')!;
+  const end = url.searchParams.get('endDate')!;
+  const term = (await (
+    await page.request.get(`${API}/growth/student/${o.studentId}?teachingClassId=${o.classId}&startDate=${start}&endDate=${end}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as StudentGrowth & { start: string; end: string };
+  expect([term.start, term.end]).toEqual([start, end]);
+  const day = (iso: string) => iso.split('-').reverse().join('/');
+  const card = page.locator('section', { has: period });
+  await expect(card).toContainText(day(start));
+  await expect(card).toContainText(day(end));
+  const rated = term.skills.filter((s) => s.ratings > 0);
+  await expect(page.getByTestId('student-growth').getByRole('img')).toHaveCount(rated.length);
+  await expect(card.locator('[aria-busy]')).toHaveCount(0);
+  await expectNoSideScroll(page);
+  await card.screenshot({ path: path.join(shots, `growth-student-period-${o.locale}-${o.width}.png`) });
+}
+
 test.describe('growth (DESIGN §12)', () => {
   for (const locale of ['en', 'es', 'zh-HK'] as const) {
     test(`a student's growth and the class grid at 360 and 1280 px in ${locale}`, async ({ page }) => {
@@ -72,6 +103,7 @@ test.describe('growth (DESIGN §12)', () => {
           await expectAccessible(page, `student growth ${locale} ${width} px`);
           const section = page.locator('section', { has: list });
           await section.screenshot({ path: path.join(shots, `growth-student-${locale}-${width}.png`) });
+          if (width < 640) await pickPeriod(page, token, { classId, studentId: student.student.split('/').pop()!, locale, width });
 
           await page.goto(`/web/teaching-class/${classId}/report`);
           await screenReady(page);

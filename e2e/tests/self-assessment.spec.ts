@@ -79,5 +79,22 @@ test('a student rates herself at 360 px with a stage, a reflection and a photo; 
   await teacher.setViewportSize({ width: 360, height: 780 });
   await seen.screenshot({ path: path.join(shots, 'self-assessment-teacher-360.png') });
   await expectNoSideScroll(teacher);
+
+  // The class report's growth grid: her own stage in her cell, apart from the teachers' tone (DESIGN §12), on a laptop
+  // and on a phone.
+  await teacher.setViewportSize({ width: 1280, height: 900 });
+  await teacher.goto(`/web/teaching-class/${classId}/report`);
+  await screenReady(teacher);
+  const grid = teacher.getByTestId('growth-grid');
+  const row = grid.getByRole('row').filter({ has: teacher.getByRole('rowheader', { name: 'Ella Taylor' }) });
+  await expect(row).toContainText('Self: Secure');
+  await expect(teacher.getByText(/“Self” is the student's own newest self-assessment/)).toBeVisible();
+  await row.screenshot({ path: path.join(shots, 'self-assessment-class-grid-1280.png') });
+  await teacher.setViewportSize({ width: 360, height: 780 });
+  const card = teacher.getByTestId('growth-cards').getByRole('listitem').filter({ hasText: 'Ella Taylor' });
+  await expect(card).toContainText('Self: Secure');
+  await card.screenshot({ path: path.join(shots, 'self-assessment-class-card-360.png') });
+  await expectNoSideScroll(teacher);
+  await expectAccessible(teacher, 'class report with self-assessments in its growth grid');
   expect(problems).toEqual([]);
 });

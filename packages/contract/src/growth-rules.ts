@@ -4,7 +4,7 @@ import type { Stage } from './stage-rules';
 
 // A stage and the stage points reach live in a module that imports nothing: the web's stage names (feed cards, the rating
 // sheet, reports) load them without this file's other rules, a level of chunks fewer on a screen's first load.
-export { stageOf, type Stage } from './stage-rules';
+export { stageOf, stageTone, STAGE_TONES, type Stage } from './stage-rules';
 
 /** Stages per skill (DESIGN §12), and the limits of their texts. */
 export const STAGE_LIMITS = { min: 2, max: 6, nameMax: 60, descriptionMax: 500 } as const;

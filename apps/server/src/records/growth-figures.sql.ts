@@ -4,7 +4,7 @@ import { learningSkills } from '../db/schema';
 
 /**
  * The ratings that count in growth and coverage (DESIGN §12): the teachers' and the home ratings a teacher approved
- * (DESIGN §11). Self-assessments, once they exist, are a source of their own and stay out of every figure here.
+ * (DESIGN §11). Self-assessments are a table of their own (`selves` reads them) and stay out of every figure here.
  */
 export const COUNTED = sql`r.source in ('teacher', 'home')`;
 
@@ -14,6 +14,16 @@ const ids = (list: number[]) =>
     list.map((id) => sql`${id}::int`),
     sql`, `,
   )})`;
+
+/** A student's newest self-assessment on a skill up to a day: shown beside the teachers' stage, never counted in it. */
+export interface SelfStanding {
+  place: number;
+  skill: number;
+  id: number;
+  points: number;
+  /** The day it was made (YYYY-MM-DD). */
+  date: string;
+}
 
 export interface CountedRating {
   place: number;
@@ -61,6 +71,51 @@ export const growthFiguresSql = {
       skill: Number(r.skill),
       id: Number(r.id),
       points: Number(r.points),
+    }));
+  },
+
+  /**
+   * The class grid: per place and skill, how many counted ratings up to a day and the points of the last few (newest
+   * first), in one statement over the class's ratings (its date index alone): a row per cell, not per rating.
+   */
+  async grid(db: DbOrTx, classId: number, end: string, recent: number) {
+    const res = await db.execute(sql`select place, skill, count(*)::int as n,
+        (array_agg(points order by date desc, id desc))[1:${recent}::int]::int[] as points
+      from (
+        select rs.teaching_class_student_id as place, r.learning_skill_id as skill, r.date, r.id, r.points
+          from rating r join rating_student rs on rs.rating_id = r.id
+          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and not r.is_whole_class
+        union all
+        select p.id, r.learning_skill_id, r.date, r.id, r.points
+          from rating r join teaching_class_student p on p.teaching_class_id = r.teaching_class_id
+          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and r.is_whole_class
+      ) c group by place, skill`);
+    return rowsOf<{ place: number; skill: number; n: number; points: number[] }>(res).map((r) => ({
+      place: Number(r.place),
+      skill: Number(r.skill),
+      n: Number(r.n),
+      // Newest first.
+      points: r.points.map(Number),
+    }));
+  },
+
+  /**
+   * The newest self-assessment of each place and skill made up to a day (DESIGN §12), of some places or of a whole
+   * class: the student's own view, read from its own table, which the figures above never read.
+   */
+  async selves(db: DbOrTx, of: { placeIds: number[] } | { classId: number }, end: string): Promise<SelfStanding[]> {
+    if ('placeIds' in of && !of.placeIds.length) return [];
+    const where = 'placeIds' in of ? sql`teaching_class_student_id in ${ids(of.placeIds)}` : sql`teaching_class_id = ${of.classId}`;
+    const res = await db.execute(sql`select distinct on (teaching_class_student_id, learning_skill_id)
+        teaching_class_student_id as place, learning_skill_id as skill, id, points, created::date::text as date
+      from self_assessment where ${where} and created::date <= ${end}
+      order by teaching_class_student_id, learning_skill_id, id desc`);
+    return rowsOf<SelfStanding>(res).map((r) => ({
+      place: Number(r.place),
+      skill: Number(r.skill),
+      id: Number(r.id),
+      points: Number(r.points),
+      date: r.date,
     }));
   },
 };

@@ -108,6 +108,11 @@ export const classGrowthSchema = z.strictObject({
           ratings: z.number().int(),
           points: z.number().nullable(),
           stage: z.number().int().nullable(),
+          /**
+           * The student's own newest self-assessment up to `end` (DESIGN §12), its stage by points as above: shown
+           * apart, never in `ratings`, `points` or `stage`.
+           */
+          self: z.strictObject({ points: z.number().int(), stage: z.number().int().nullable(), date: z.string() }).nullable(),
         }),
       ),
     }),

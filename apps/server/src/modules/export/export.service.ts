@@ -7,7 +7,7 @@ import { betweenUnits } from '../../http/work-pace';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
 import { reportPdfStream } from '../reports/report-pdf';
-import { reportGrowth } from '../reports/report-growth.service';
+import { reportClassGrid, reportGrowth } from '../reports/report-growth.service';
 import { portfolioSource } from '../reports/report-portfolio.service';
 import { spreadsheetHere, type SpreadsheetMaker } from '../reports/report-spreadsheet-maker';
 import { inReadersOrder, NO_RATINGS, reportsService, type SkillsMemo } from '../reports/reports.service';
@@ -239,10 +239,11 @@ export const exportService = {
       const sizes = await filled(root, () =>
         pages(deps.db, deps.signal, { classIds: [classId], withStudents: true, userId: p.userId }, (r) => root.add(r)),
       );
-      // The class summary only: each student's portfolio is in their own folder.
+      // The class summary and its growth grid only: each student's portfolio is in their own folder.
+      const grid = await reportClassGrid(deps.db, report);
       const pdf = await ws.writeStream(
         'class-report.pdf',
-        await reportPdfStream(report, locale, { perStudent: false, signal: deps.signal }),
+        await reportPdfStream(report, locale, { perStudent: false, grid, signal: deps.signal }),
       );
       await betweenUnits(deps.signal);
       const rows = await reportsService.ratings(deps.db, report);

@@ -99,7 +99,7 @@ describe('GET /growth/class/{id} (DESIGN §12)', () => {
     expect(g.skills.some((k) => k.learningSkill === skill['@id'])).toBe(true);
     const cell = (place: number) =>
       g.students.find((x) => x.teachingClassStudent.endsWith(`/${place}`))!.skills.find((k) => k.learningSkill === skill['@id'])!;
-    expect(cell(w().first.id)).toEqual({ learningSkill: skill['@id'], ratings: 7, points: 4, stage: 4 });
+    expect(cell(w().first.id)).toEqual({ learningSkill: skill['@id'], ratings: 7, points: 4, stage: 4, self: null });
     expect(cell(w().second.id)).toMatchObject({ ratings: 2, points: 2, stage: 2 });
     const early = (await call('GET', `/growth/class/${w().cls.id}?endDate=2026-09-30`, w().creator)).json() as ClassGrowth;
     expect(early.students[0]!.skills.find((k) => k.learningSkill === skill['@id'])).toMatchObject({ ratings: 2, points: 1.5 });

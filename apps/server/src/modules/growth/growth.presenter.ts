@@ -1,7 +1,7 @@
 import type { ClassCoverage, ClassGrowth, GrowthStanding, StudentGrowth } from '@skillroom/contract';
-import { iri, iso } from '../../http/hydra';
+import { iri } from '../../http/hydra';
 import { presentStages, type Translate } from '../learning-skills/learning-skills.presenter';
-import type { SkillHead, Standing } from '../../records/growth-figures';
+import type { SelfView, SkillHead, Standing } from '../../records/growth-figures';
 import type { growthService } from './growth.service';
 
 type Place = { id: number; studentId: number; firstName: string; lastName: string | null };
@@ -19,6 +19,10 @@ const standing = (s: Standing, t: Translate): GrowthStanding => ({
   points: s.points,
   stage: s.stage ? presentStages([s.stage], t)[0]! : null,
 });
+
+/** The student's own view beside the teachers' (DESIGN §12): its points, the stage they name, its day. */
+const selfView = (x: SelfView, t: Translate) =>
+  x && { points: x.points, stage: x.stage ? presentStages([x.stage], t)[0]! : null, date: x.date };
 
 const head = (s: SkillHead, t: Translate) => ({
   learningSkill: iri('learning-skill', s.id),
@@ -40,9 +44,7 @@ export function presentStudentGrowth(g: Of<'forStudent'>, studentId: number, t: 
       ratings: s.ratings,
       now: standing(s.now, t),
       atStart: standing(s.atStart, t),
-      self: s.self
-        ? { points: s.self.points, stage: s.self.stage ? presentStages([s.self.stage], t)[0]! : null, date: iso(s.self.date)!.slice(0, 10) }
-        : null,
+      self: selfView(s.self, t),
       months: s.months.map((m) => ({ month: m.month, ratings: m.ratings, ...standing(m, t) })),
     })),
   };
@@ -61,6 +63,7 @@ export function presentClassGrowth(g: Of<'forClass'>, t: Translate): ClassGrowth
         ratings: c.ratings,
         points: c.points,
         stage: c.stage?.points ?? null,
+        self: c.self && { points: c.self.points, stage: c.self.stage?.points ?? null, date: c.self.date },
       })),
     })),
   };

@@ -22,31 +22,6 @@ export const today = () => new Date().toISOString().slice(0, 10);
 
 export const growthRepository = {
   /**
-   * The class grid: per place and skill, how many counted ratings up to a day and the points of the last few (newest
-   * first), in one statement over the class's ratings (its date index alone): a row per cell, not per rating.
-   */
-  async grid(db: DbOrTx, classId: number, end: string, recent: number) {
-    const res = await db.execute(sql`select place, skill, count(*)::int as n,
-        (array_agg(points order by date desc, id desc))[1:${recent}::int]::int[] as points
-      from (
-        select rs.teaching_class_student_id as place, r.learning_skill_id as skill, r.date, r.id, r.points
-          from rating r join rating_student rs on rs.rating_id = r.id
-          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and not r.is_whole_class
-        union all
-        select p.id, r.learning_skill_id, r.date, r.id, r.points
-          from rating r join teaching_class_student p on p.teaching_class_id = r.teaching_class_id
-          where r.teaching_class_id = ${classId} and r.date <= ${end} and ${COUNTED} and r.is_whole_class
-      ) c group by place, skill`);
-    return rowsOf<{ place: number; skill: number; n: number; points: number[] }>(res).map((r) => ({
-      place: Number(r.place),
-      skill: Number(r.skill),
-      n: Number(r.n),
-      // Newest first.
-      points: r.points.map(Number),
-    }));
-  },
-
-  /**
    * The last day each place of the class was rated (counted ratings, up to today); whole-class ratings count for all.
    * One pass over the class's ratings (its date index, index-only) rather than a join of them per place.
    */

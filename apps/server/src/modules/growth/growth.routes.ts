@@ -7,7 +7,7 @@ import {
   studentGrowthSchema,
 } from '@skillroom/contract';
 import { idParams, namedQuery } from '../../http/route-schema';
-import { recordAccess } from '../../records/access-log';
+import { recordAccess, recordReads } from '../../records/access-log';
 import { readerTexts } from '../learning-skills/learning-skills.service';
 import type { ModuleRoutes } from '../types';
 import { presentClassGrowth, presentCoverage, presentStudentGrowth } from './growth.presenter';
@@ -46,8 +46,14 @@ export const growthRoutes: ModuleRoutes = {
           response: { 200: classGrowthSchema },
         },
       },
-      async (req) =>
-        presentClassGrowth(await service.forClass(db, req.principal, req.params.id, req.query), await readerTexts(db, req.principal)),
+      async (req) => {
+        const p = req.principal;
+        const g = await service.forClass(db, p, req.params.id, req.query);
+        // The cells' self-assessments are reads of those children's records, logged when an evaluator reads them (DESIGN §6).
+        const placeIds = g.students.filter((st) => st.skills.some((c) => c.self)).map((st) => st.place.id);
+        recordReads(db, { userId: p.userId, action: 'record', detail: 'self-assessments', address: req.ip, subject: { placeIds } });
+        return presentClassGrowth(g, await readerTexts(db, p));
+      },
     );
     app.get(
       '/coverage/class/:id',

@@ -1,4 +1,4 @@
-import { GROWTH_RECENT_RATINGS, stageOf, type coverageQuery, type growthClassQuery, type growthStudentQuery } from '@skillroom/contract';
+import { type coverageQuery, type growthClassQuery, type growthStudentQuery } from '@skillroom/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -7,8 +7,7 @@ import { authorize, CLASS_NOT_FOUND, roleMay } from '../../class-access/access-r
 import { reportsRepository } from '../reports/reports.repository';
 import { reportRange } from '../reports/reports.service';
 import { growthFiguresSql } from '../../records/growth-figures.sql';
-import { growthOfPlaces, standingOf } from '../../records/growth-figures';
-import { selfAssessmentsRepository } from '../self-assessments/self-assessments.repository';
+import { classGrowthGrid, growthOfPlaces } from '../../records/growth-figures';
 import { growthRepository as repo, today } from './growth.repository';
 
 const DAY = 86_400_000;
@@ -33,39 +32,23 @@ export const growthService = {
     const range = reportRange(q, seen.map((r) => r.cls.start).sort()[0] ?? null);
     const classIds = seen.map((r) => r.cls.id);
     const placeIds = seen.map((r) => r.place.id);
-    // The student's own view, read from its own table: it stands beside the teachers' stage, never in it (DESIGN §12).
-    const selves = new Map((await selfAssessmentsRepository.latestPerSkill(db, placeIds, range.end)).map((x) => [x.skill, x]));
-    const [skills] = await growthOfPlaces(db, classIds, [placeIds], range, [...selves.keys()]);
-    return {
-      range,
-      classes: seen.map((r) => r.cls),
-      person: seen[seen.length - 1]!.place,
-      skills: skills!.map((g) => {
-        const self = selves.get(g.skill.id);
-        return { ...g, self: self ? { points: self.points, stage: stageOf(g.skill.stages, self.points), date: self.created } : null };
-      }),
-    };
+    // With the student's own view per skill, read from its own table: beside the teachers' stage, never in it (DESIGN §12).
+    const [skills] = await growthOfPlaces(db, classIds, [placeIds], range);
+    return { range, classes: seen.map((r) => r.cls), person: seen[seen.length - 1]!.place, skills: skills! };
   },
 
-  /** The class grid: students × skills, the standing on `endDate` (default today) and how many ratings count. */
+  /**
+   * The class grid: students × skills, the standing on `endDate` (default today) and how many ratings count, and
+   * apart from them each student's newest self-assessment.
+   */
   async forClass(db: DbOrTx, p: Principal, classId: number, q: z.output<typeof growthClassQuery>) {
     await reportedClass(db, p, classId);
-    const end = q.endDate ?? today();
     const [grid, places] = await Promise.all([
-      repo.grid(db, classId, end, GROWTH_RECENT_RATINGS),
+      classGrowthGrid(db, classId, q.endDate ?? today()),
       reportsRepository.placesOfClass(db, classId),
     ]);
-    const skills = await growthFiguresSql.skills(db, [classId], [...new Set(grid.map((g) => g.skill))]);
-    // Newest first from the database; the standing reads them oldest first.
-    const cells = new Map(grid.map((g) => [`${g.place}:${g.skill}`, { n: g.n, points: g.points.reverse() }]));
-    const students = places.map((place) => ({
-      place,
-      skills: skills.map((s) => {
-        const cell = cells.get(`${place.id}:${s.id}`);
-        return { skill: s, ratings: cell?.n ?? 0, ...standingOf(cell?.points ?? [], s.stages) };
-      }),
-    }));
-    return { classId, end, skills, students };
+    const students = places.map((place) => ({ place, skills: grid.skills.map((s) => grid.cell(place.id, s)) }));
+    return { classId, end: grid.end, skills: grid.skills, students };
   },
 
   /**

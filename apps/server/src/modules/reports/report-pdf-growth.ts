@@ -13,11 +13,13 @@ const STAGE_SIZE = 6.5;
  * now beside a bar per month up to the stage reached by its end, against lines at the skill's stages.
  */
 export function drawGrowth(p: Pdf, skills: SkillGrowth[]) {
-  const shown = skills.filter((s) => s.ratings > 0);
+  // A skill the student rated themself on alone shows their view beside an empty chart (DESIGN §12).
+  const shown = skills.filter((s) => s.ratings > 0 || s.self);
   if (!shown.length) return;
   const { doc, L } = p;
   p.heading(L.t('report.growth'), rowHeight(p, shown[0]!) + 20);
-  doc.fillColor(MUTED).fontSize(8).text(L.t('report.growth_note'), p.x, doc.y, { width: p.width });
+  const note = shown.some((s) => s.self) ? `${L.t('report.growth_note')} ${L.t('report.self_note')}` : L.t('report.growth_note');
+  doc.fillColor(MUTED).fontSize(8).text(note, p.x, doc.y, { width: p.width });
   doc.y += 6;
   for (const s of shown) {
     const h = rowHeight(p, s);
@@ -30,12 +32,16 @@ export function drawGrowth(p: Pdf, skills: SkillGrowth[]) {
   }
 }
 
-/** The texts at the left of a skill's row: its name, then the stage at the start and now. */
+/**
+ * The texts at the left of a skill's row: its name, then the stage at the start and now, and apart from them (its own
+ * line, after the count of the ratings that made them) the student's own newest self-assessment with its day.
+ */
 function lefts(p: Pdf, s: SkillGrowth) {
   const { L } = p;
   const name = L.named(s.skill);
   const start = `${L.t('report.stage_at_start')}: ${L.stored(s.atStart.stage) || '–'}`;
-  const now = `${L.t('report.stage_now')}: ${L.stored(s.now.stage) || '–'} · ${L.ratings(s.ratings)}`;
+  let now = `${L.t('report.stage_now')}: ${L.stored(s.now.stage) || '–'} · ${L.ratings(s.ratings)}`;
+  if (s.self) now += `\n${L.t('report.self_stage', { stage: L.stored(s.self.stage) || L.number(s.self.points) })} · ${L.date(s.self.date)}`;
   return { name, start, now };
 }
 

@@ -2,18 +2,20 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MediaType } from '@skillroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { API, addStudent, classWithRoles } from '../../../test/classes';
+import { signUp, startTestServer, type TestServer } from '../../../test/harness';
+import { API, addStudent, classWithRoles, linkUser } from '../../../test/classes';
 import { classSkills, rate, seedSkills } from '../../../test/ratings';
 
 // Read back with poppler (pdftotext, pdfimages) as a person would see the pages; REPORT_PDF_DIR keeps the files.
 let s: TestServer;
 let w: Awaited<ReturnType<typeof classWithRoles>>;
 let skillNames: string[];
+let skillIds: number[];
 const dir = process.env.REPORT_PDF_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
 const NOTE = 'Counted the shells in fives and explained it to Bao.';
 const SECRET = 'A note about Bao alone.';
@@ -51,7 +53,11 @@ beforeAll(async () => {
   await seedSkills(s);
   w = await classWithRoles(s);
   const third = await addStudent(s, w.creator, w.cls.id, { firstName: 'Chen', lastName: 'Li' });
-  const skills = (await classSkills(s, w.creator, w.cls.id)) as unknown as { name: string; learningActions: { id: number }[] }[];
+  const skills = (await classSkills(s, w.creator, w.cls.id)) as unknown as {
+    id: number;
+    name: string;
+    learningActions: { id: number }[];
+  }[];
   const photo = await stored(MediaType.RatingPhoto, 'shells.jpg', 'image/jpeg', await image(1600, 1200, 'jpeg'));
   const video = await stored(MediaType.RatingVideo, 'song.mp4', 'video/mp4', Buffer.alloc(10), {
     thumb: await image(320, 180, 'webp'),
@@ -84,6 +90,7 @@ beforeAll(async () => {
     medias: photos,
   });
   skillNames = skills.map((k) => k.name);
+  skillIds = skills.map((k) => k.id);
 });
 afterAll(async () => {
   await s.close();
@@ -103,7 +110,9 @@ async function pdf(route: string, token: string, name: string) {
     .filter(Boolean)
     .map((l) => l.trim().split(/\s+/))
     .map((c) => ({ page: Number(c[0]), width: Number(c[3]), height: Number(c[4]) }));
-  return { pages, text: pages.join('\n'), images, bytes: res.rawPayload.length };
+  // In the order it was drawn (a table's cells one after the other), as -layout's columns do not keep it.
+  const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+  return { pages, text: pages.join('\n'), raw, images, bytes: res.rawPayload.length };
 }
 
 const language = (u: { id: number; token: string }, preferredLanguage: string) =>
@@ -197,8 +206,15 @@ describe('the class PDF', () => {
   });
 
   it.each([
-    ['es', 'Semana del 07/09/2026', /\b1 valoración\b/, /\b2 valoraciones\b/, 'Portafolio: Amara Okafor', ['Progreso', 'Etapa actual']],
-    ['zh-HK', '07/09/2026 當週', /1 個評分/, /2 個評分/, '學習檔案：Amara Okafor', ['成長', '現時的階段']],
+    [
+      'es',
+      'Semana del 07/09/2026',
+      /\b1 valoración\b/,
+      /\b2 valoraciones\b/,
+      'Portafolio: Amara Okafor',
+      ['Progreso', 'Etapa actual', 'Progreso de la clase'],
+    ],
+    ['zh-HK', '07/09/2026 當週', /1 個評分/, /2 個評分/, '學習檔案：Amara Okafor', ['成長', '現時的階段', '班級成長']],
   ])('renders in %s with its plurals and its growth', async (locale, week, one, two, portfolio, growth) => {
     await language(w.coteacher, locale);
     const { text } = await pdf(`/report/pdf/class/${w.cls.id}?${SEPT}`, w.coteacher.token, `class-${locale}`);
@@ -208,6 +224,51 @@ describe('the class PDF', () => {
     expect(text).toContain(portfolio);
     for (const words of growth) expect(text).toContain(words);
     expect(text).not.toMatch(/\d{4}-\d\d-\d\d/);
+  });
+
+  it("closes the class summary with the growth grid, the student's own view apart, and prints it in their growth", async () => {
+    // Amara rates herself Secure on the first skill (DESIGN §12), on a day of September.
+    await s.api('PATCH', `${API}/teaching-class/${w.cls.id}`, { token: w.creator.token, body: { selfAssessment: true } });
+    const me = await signUp(s, { accountTypeRadio: 'student_user' });
+    await linkUser(s, w.first, me);
+    const made = await s.api('POST', `${API}/self-assessment`, {
+      token: me.token,
+      body: {
+        teachingClassStudent: `${API}/teaching-class-student/${w.first.id}`,
+        learningSkill: `${API}/learning-skill/${skillIds[0]}`,
+        points: 4,
+        reflection: 'I count in fives now.',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await s.ctx.db.execute(sql`update self_assessment set created = '2026-09-20T10:00:00Z' where id = ${made.json().id as number}`);
+
+    const { pages, raw } = await pdf(`/report/pdf/class/${w.cls.id}?${SEPT}`, w.creator.token, 'class-grid-en');
+    const at = pages.findIndex((p) => p.includes('Class growth'));
+    const first = pages.findIndex((p) => p.trimStart().startsWith('Portfolio: '));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(first);
+    const grid = pages.slice(at, first).join('\n');
+    expect(grid).toContain('by 30/09/2026');
+    expect(grid).toMatch(/never counts in the teachers' stages/);
+    // Every skill rated is a column (wrapped, never cut, in as many parts as the page needs), every student a row.
+    const words = new Set(grid.split(/\s+/));
+    for (const name of skillNames) for (const word of name.split(/\s+/)) expect(words, `${name} in the grid`).toContain(word);
+    for (const name of ['Amara Okafor', 'Bao Nguyen', 'Chen Li']) expect(grid).toContain(name);
+    // Cell by cell as drawn: Amara's first skill stands at Developing from her 1 and 5, her own Secure beside it (not in
+    // it); a skill not rated yet is a dash and no rating; the others at the stage of their ratings.
+    const cells = raw.slice(raw.indexOf('Class growth'), raw.indexOf('Portfolio: '));
+    expect(cells).toMatch(/Developing\s+2 ratings\s+Self: Secure\s/);
+    expect(cells.match(/Self: [A-Z]/g)).toHaveLength(1);
+    expect(cells).toMatch(/–\s+0 ratings\s/);
+    expect(cells).toMatch(/Secure\s+1 rating\s/);
+
+    // In Amara's portfolio (and her own PDF) the growth section names her view on its own line, with its day.
+    const amara = raw.slice(raw.indexOf('Portfolio: Amara Okafor'));
+    expect(amara).toMatch(/Stage now: Developing · 2 ratings\s+Self: Secure · 20\/09\/2026/);
+    const own = await pdf(`/report/pdf/student/${Number(w.first.student.split('/').pop())}?${SEPT}`, w.linked.token, 'student-self-en');
+    expect(own.raw).toMatch(/Stage now: Developing · 2 ratings\s+Self: Secure · 20\/09\/2026/);
+    expect(own.raw).toMatch(/never counts in the teachers' stages/);
   });
 
   it('keeps its permissions: the parent gets no class PDF, a stranger no student PDF', async () => {

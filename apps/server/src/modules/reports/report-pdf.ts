@@ -3,7 +3,9 @@ import { betweenUnits } from '../../http/work-pace';
 import { HeapBudget } from '../../lib/heap-budget';
 import { reportDocument, reportFont } from './report-fonts';
 import { reportLabels } from './report-labels';
+import type { ReportClassGrid } from './report-growth.service';
 import { drawGrowth } from './report-pdf-growth';
+import { drawGrowthGrid } from './report-pdf-growth-grid';
 import { compactFinishedPages, MARGIN, MUTED, pdfContext } from './report-pdf-page';
 import { drawPortfolio, type PictureCache, type PortfolioSource } from './report-pdf-portfolio';
 import { drawSummary } from './report-pdf-summary';
@@ -13,6 +15,8 @@ export interface ReportPdfOptions {
   source?: PortfolioSource;
   /** A class report: each student's portfolio on pages of its own after the class summary (default true). */
   perStudent?: boolean;
+  /** A class report's growth grid (report-growth.service `reportClassGrid`), printed with the class summary. */
+  grid?: ReportClassGrid | null;
   /**
    * Aborted when nobody waits for the file any more (http/request-signal): checked between units (a page of ratings,
    * a student), where the event loop also gets a turn; the stream is then destroyed with `WorkAborted`.
@@ -47,6 +51,8 @@ export async function reportPdfStream(r: Report, locale: string, o: ReportPdfOpt
   const pictures: PictureCache = new Map();
   const write = async () => {
     await drawSummary(p, r, { title: L.title(r), tables: true });
+    // A class's growth grid (DESIGN §12) closes its summary, as the class report's screen shows it.
+    if (o.grid && !r.student) await drawGrowthGrid(p, o.grid, r.end);
     // A student's growth per skill (DESIGN §12) after their summary, before the ratings one by one; with no rating in
     // the range nothing grew (and an export's unrated students read nothing more).
     if (o.source && r.student && r.totals.ratings > 0) drawGrowth(p, await o.source.growth(r));

@@ -1,16 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { fileAnswerSchema, type Report, reportQuery, reportSchema } from '@skillroom/contract';
+import { fileAnswerSchema, refToId, type Report, reportQuery, reportSchema } from '@skillroom/contract';
 import type { Db } from '../../db/client';
 import { requestSignal } from '../../http/request-signal';
 import { idParams, namedQuery } from '../../http/route-schema';
 import { heavyWorkOf } from '../../lib/heavy-work';
 import type { UrlSigner } from '../../lib/url-signer';
 import type { Principal } from '../../plugins/auth';
-import { recordAccess, type AccessAction } from '../../records/access-log';
+import { recordAccess, recordReads, type AccessAction } from '../../records/access-log';
 import { usersRepository } from '../users/users.repository';
 import type { ModuleRoutes } from '../types';
-import { reportGrowth } from './report-growth.service';
+import { reportClassGrid, reportGrowth } from './report-growth.service';
 import { reportFileName } from './report-labels';
 import { reportPdfStream } from './report-pdf';
 import { portfolioSource } from './report-portfolio.service';
@@ -96,7 +96,13 @@ export const reportsRoutes: ModuleRoutes = {
           // away (or a stop) ends the making within a unit (a page of ratings, a student).
           const source = portfolioSource({ db, files, urlSigner }, p.userId);
           const signal = requestSignal(req, reply);
-          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, locale, { source, signal }));
+          const grid = await reportClassGrid(db, r);
+          // The grid's self-assessments are reads of those children's records, logged for an evaluator (DESIGN §6).
+          const placeIds = (grid?.rows ?? [])
+            .filter((x) => x.cells.some((c) => c.self))
+            .map((x) => refToId(x.person.teachingClassStudent)!);
+          recordReads(db, { userId: p.userId, action: 'record', detail: 'self-assessments', address: req.ip, subject: { placeIds } });
+          return download(reply, r, 'application/pdf', 'pdf', await reportPdfStream(r, locale, { source, signal, grid }));
         },
       );
       app.get(

@@ -8,6 +8,7 @@ import { dbKind, signUp } from '../../../test/harness';
 import { addStudent, API, linkUser, withClassRoles, type TestUser } from '../../../test/classes';
 import { classSkills } from '../../../test/ratings';
 import { expectErased, keysOf, uploadImage } from '../../../test/erasure';
+import { flushAccessLog, resetAccessLogWindow } from '../../records/access-log';
 
 /** DESIGN §12 "Self-assessment": the student rates themself; the class's members and the family read it; §2 for every role. */
 const t = withClassRoles({}, { skills: true });
@@ -195,8 +196,28 @@ describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
     expect(skill.now.points).toBeNull();
     // The class grid and coverage read ratings only.
     const grid = await t.s.api('GET', `${API}/growth/class/${w.cls.id}`, { token: w.creator.token });
-    const cells = (grid.json().students as { skills: { ratings: number }[] }[]).flatMap((x) => x.skills);
+    type Row = { teachingClassStudent: string; skills: { learningSkill: string; ratings: number; stage: number | null; self: unknown }[] };
+    const students = grid.json().students as Row[];
+    const cells = students.flatMap((x) => x.skills);
     expect(cells.every((c) => c.ratings === 0)).toBe(true);
+    // The grid shows the child's own view in their cell, apart from the teachers' stage it never makes.
+    const cell = students
+      .find((x) => x.teachingClassStudent === place(w.first.id))!
+      .skills.find((c) => c.learningSkill === `${API}/learning-skill/${skillId}`)!;
+    expect(cell).toMatchObject({ ratings: 0, points: null, stage: null, self: { points: 5, stage: 5 } });
+    expect(students.find((x) => x.teachingClassStudent === place(w.second.id))!.skills.every((c) => c.self === null)).toBe(true);
+    // An evaluator's read of the grid reads those self-assessments: logged (DESIGN §6); a teacher's is not a disclosure.
+    const logged = async (u: TestUser) =>
+      (await rows<{ n: number }>(sql`select count(*)::int n from access_log where user_id = ${u.id} and detail = 'self-assessments'`))[0]!
+        .n;
+    await flushAccessLog(t.s.ctx.db);
+    const before = { evaluator: await logged(w.evaluator), creator: await logged(w.creator) };
+    resetAccessLogWindow();
+    for (const u of [w.evaluator, w.creator])
+      expect((await t.s.api('GET', `${API}/growth/class/${w.cls.id}`, { token: u.token })).statusCode).toBe(200);
+    await flushAccessLog(t.s.ctx.db);
+    expect(await logged(w.evaluator)).toBe(before.evaluator + 1);
+    expect(await logged(w.creator)).toBe(before.creator);
 
     const parentRead = await list(w.linked, `teachingClassStudent.id=${w.first.id}`);
     expect(parentRead.statusCode).toBe(200);

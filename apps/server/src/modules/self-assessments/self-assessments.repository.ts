@@ -106,20 +106,6 @@ export const selfAssessmentsRepository = {
       .orderBy(asc(selfAssessmentMedias.id));
   },
 
-  /** Per skill, the newest self-assessment of these places up to a day: the "self" stage beside the teachers' (DESIGN §12). */
-  async latestPerSkill(db: DbOrTx, placeIds: number[], end: string) {
-    if (!placeIds.length) return [];
-    return db
-      .selectDistinctOn([selfAssessments.learningSkillId], {
-        skill: selfAssessments.learningSkillId,
-        points: selfAssessments.points,
-        created: selfAssessments.created,
-      })
-      .from(selfAssessments)
-      .where(and(inArray(selfAssessments.teachingClassStudentId, placeIds), sql`${selfAssessments.created}::date <= ${end}`))
-      .orderBy(selfAssessments.learningSkillId, desc(selfAssessments.id));
-  },
-
   /** The places of the export's part: every self-assessment with its skill, oldest first (DESIGN §6 "Export"). */
   async ofPlaces(db: DbOrTx, placeIds: number[]) {
     if (!placeIds.length) return [];

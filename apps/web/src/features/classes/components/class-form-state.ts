@@ -1,7 +1,8 @@
 import { V } from '@skillroom/contract/messages';
-import { CLASS_DEFAULT_POINTS, COVERAGE_DAYS, refToId, regionOf, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
+import { CLASS_DEFAULT_POINTS, COVERAGE_DAYS, refToId, schoolYearOf, type OfficeHours } from '@skillroom/contract/rules';
 import type { Media, Subscription, TeachingClass, TeachingClassCreateBody, TeachingClassPatchBody } from '@skillroom/contract/types';
 import { dayDate, isoDay } from '../../../lib/dates';
+import { browserRegion } from '../../../lib/school-terms';
 
 /** What the class form edits, as its controls hold it (text, ids as strings). */
 export interface ClassFormValues {
@@ -26,9 +27,6 @@ export interface ClassFormValues {
   /** Days without a rating before a student counts as not observed (DESIGN §12), as typed. */
   coverageDays: string;
 }
-
-/** The region the browser's language names (`es-AR`), which says when its school year starts. */
-const browserRegion = () => (typeof navigator === 'undefined' ? null : regionOf(navigator.languages?.[0] ?? navigator.language ?? ''));
 
 /**
  * A new class spans the school year it is made in (issue 36 §10): from 1 September, or 1 February where the school

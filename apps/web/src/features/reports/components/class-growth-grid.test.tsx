@@ -25,17 +25,30 @@ const growth: ClassGrowth = {
   end: '2026-11-20',
   skills: [skill(1, 'Teamwork'), skill(2, 'Curiosity')],
   students: [
-    { ...person(2, 'Zoe'), skills: [{ learningSkill: '/api/auth/v1/learning-skill/1', ratings: 3, points: 4, stage: 4 }] },
+    { ...person(2, 'Zoe'), skills: [{ learningSkill: '/api/auth/v1/learning-skill/1', ratings: 3, points: 4, stage: 4, self: null }] },
     {
       ...person(1, 'Ana'),
       skills: [
-        { learningSkill: '/api/auth/v1/learning-skill/1', ratings: 6, points: 2.5, stage: 2 },
-        { learningSkill: '/api/auth/v1/learning-skill/2', ratings: 0, points: null, stage: null },
+        {
+          learningSkill: '/api/auth/v1/learning-skill/1',
+          ratings: 6,
+          points: 2.5,
+          stage: 2,
+          self: { points: 5, stage: 5, date: '2026-11-02' },
+        },
+        // Her own view of a skill no teacher rated yet: shown, and still no stage nor rating of the teachers'.
+        {
+          learningSkill: '/api/auth/v1/learning-skill/2',
+          ratings: 0,
+          points: null,
+          stage: null,
+          self: { points: 1, stage: 1, date: '2026-11-03' },
+        },
       ],
     },
   ],
 };
-const messages = { web_growth_ratings: '{count, plural, one {# rating} other {# ratings}}' };
+const messages = { web_growth_ratings: '{count, plural, one {# rating} other {# ratings}}', web_growth_self_stage: 'Self: {stage}' };
 const show = (ui: React.ReactNode) =>
   render(
     <IntlProvider locale="en" messages={messages} onError={() => undefined}>
@@ -61,9 +74,13 @@ describe('the class growth grid (DESIGN §12)', () => {
     const rows = screen.getAllByRole('row');
     expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? null)).toEqual([null, 'Ana', 'Zoe']);
     const ana = within(rows[1]!).getAllByRole('cell');
-    expect(ana.map((c) => c.textContent)).toEqual(['Developing6 ratings', '–0 ratings']);
+    expect(ana.map((c) => c.textContent)).toEqual(['Developing6 ratingsSelf: Extending', '–0 ratingsSelf: Beginning']);
     expect(ana[0]!.querySelector('div')!.style.backgroundColor).toBe('rgb(153, 246, 228)');
     expect(ana[1]!.querySelector('div')!.style.borderStyle).toBe('dashed');
+    // The student's own view stands outside the tone of the teachers' stage (DESIGN §12: never counted in it).
+    const self = within(ana[0]!).getByText('Self: Extending');
+    expect(ana[0]!.querySelector('div')!.contains(self)).toBe(false);
+    expect(self.getAttribute('style')).toBeNull();
     expect(
       within(rows[2]!)
         .getAllByRole('cell')
@@ -77,5 +94,6 @@ describe('the class growth grid (DESIGN §12)', () => {
     const cards = screen.getAllByRole('listitem');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Ana', 'Zoe']);
     expect(within(cards[1]!).getByText('Teamwork').nextSibling?.textContent).toBe('Secure 3 ratings');
+    expect(within(cards[0]!).getByText('Teamwork').nextSibling?.textContent).toBe('Developing 6 ratings Self: Extending');
   });
 });

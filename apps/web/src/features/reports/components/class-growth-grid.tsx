@@ -17,18 +17,28 @@ const th = 'border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold 
 const skillTh = 'min-w-[4.5rem] border-b-2 px-2 py-2 text-left align-bottom text-xs font-semibold break-words hyphens-auto text-slate-700';
 const chip = 'rounded border px-1.5 py-0.5 text-sm text-slate-900';
 
-/** A cell's stage name and its count of ratings; "–" when none counts yet. Colour is the third cue, never the only one. */
+/**
+ * A cell's stage name and its count of ratings; "–" when none counts yet. Colour is the third cue, never the only one.
+ * Apart from them, the student's own newest self-assessment ("Self: Secure"), which never counts in them (DESIGN §12).
+ */
 function useCellText() {
   const intl = useIntl();
-  return (skill: Skill, cell: Cell | undefined) => {
-    const stage = cell?.stage != null ? skill.stages.find((s) => s.points === cell.stage) : undefined;
-    return {
-      stage: stage ? stageName(intl, stage) : null,
-      ratings: intl.formatMessage({ id: 'web_growth_ratings' }, { count: cell?.ratings ?? 0 }),
-      tone: stageTone(skill.stages, cell?.stage ?? null),
-    };
+  const named = (skill: Skill, points: number | null | undefined) => {
+    const stage = points != null ? skill.stages.find((s) => s.points === points) : undefined;
+    return stage ? stageName(intl, stage) : null;
   };
+  return (skill: Skill, cell: Cell | undefined) => ({
+    stage: named(skill, cell?.stage),
+    ratings: intl.formatMessage({ id: 'web_growth_ratings' }, { count: cell?.ratings ?? 0 }),
+    tone: stageTone(skill.stages, cell?.stage ?? null),
+    self: cell?.self
+      ? intl.formatMessage({ id: 'web_growth_self_stage' }, { stage: named(skill, cell.self.stage) ?? intl.formatNumber(cell.self.points) })
+      : null,
+  });
 }
+
+/** The student's own view under a cell: on white with a dotted edge, never in the teachers' stage tone. */
+const selfLine = 'mt-1 block rounded border border-dotted border-slate-400 bg-white px-1.5 py-0.5 text-xs text-slate-800';
 
 /**
  * The class growth grid (DESIGN §12): students × skills, each cell the stage a student stands at on the report's last day
@@ -50,6 +60,12 @@ export function ClassGrowthGrid({ classId, end }: { classId: number; end: string
         <div className="space-y-3" aria-busy={growth.isValidating || undefined}>
           <p className="text-sm text-slate-700">
             <FormattedMessage id="web_growth_class_legend" />
+            {growth.data.students.some((st) => st.skills.some((c) => c.self)) && (
+              <>
+                {' '}
+                <FormattedMessage id="web_growth_class_self_legend" />
+              </>
+            )}
           </p>
           <div className="hidden sm:block print:block">
             <GrowthTable growth={growth.data} />
@@ -105,6 +121,7 @@ export function GrowthTable({ growth }: { growth: ClassGrowth }) {
                       <span className="block text-sm font-semibold text-slate-900">{c.stage ?? '–'}</span>
                       <span className="block text-xs whitespace-nowrap text-slate-800">{c.ratings}</span>
                     </div>
+                    {c.self && <span className={selfLine}>{c.self}</span>}
                   </td>
                 );
               })}
@@ -143,6 +160,12 @@ export function GrowthCards({ growth }: { growth: ClassGrowth }) {
                       {c.stage ?? '–'}
                     </span>{' '}
                     <span className="text-xs whitespace-nowrap text-slate-700">{c.ratings}</span>
+                    {c.self && (
+                      <>
+                        {' '}
+                        <span className={selfLine}>{c.self}</span>
+                      </>
+                    )}
                   </dd>
                 </div>
               );

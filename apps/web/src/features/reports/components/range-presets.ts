@@ -1,5 +1,6 @@
 import { reportRangeProblem } from '@skillroom/contract/rules';
 import { isoDay } from '../../../lib/dates';
+import { termOf } from '../../../lib/school-terms';
 
 /** A report's range, both days included, as YYYY-MM-DD. */
 export interface Range {
@@ -10,19 +11,8 @@ export interface Range {
 export const PRESETS = ['week', 'month', 'term', 'span'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-const day = (y: number, m: number, d: number) => isoDay(new Date(y, m, d));
-
-/**
- * The school term around a day. Terms differ between schools; the common northern-hemisphere split is used:
- * September to December, January to March, April to August.
- */
-export function termOf(today: Date): Range {
-  const y = today.getFullYear();
-  const m = today.getMonth();
-  if (m >= 8) return { start: day(y, 8, 1), end: day(y, 11, 31) };
-  if (m <= 2) return { start: day(y, 0, 1), end: day(y, 2, 31) };
-  return { start: day(y, 3, 1), end: day(y, 7, 31) };
-}
+// The term is the school's (lib/school-terms), which the student page's growth range reads too.
+export { termOf };
 
 /**
  * The range of a preset on a given day. Week (from Monday), month and term run up to today, since nothing later has
@@ -36,7 +26,7 @@ export function presetRange(preset: Preset, today: Date, span: Range): Range {
       return { start: isoDay(monday), end };
     }
     case 'month':
-      return { start: day(today.getFullYear(), today.getMonth(), 1), end };
+      return { start: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), end };
     case 'term': {
       const t = termOf(today);
       return { start: t.start, end: t.end < end ? t.end : end };

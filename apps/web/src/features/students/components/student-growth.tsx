@@ -1,13 +1,17 @@
 import type { StudentGrowth as Growth } from '@skillroom/contract/types';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { SelectField } from '../../../components/ui/field';
 import { CardSection } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/spinner';
 import { useStudentGrowth } from '../../../entities/growth/growth-api';
 import { GrowthChart } from '../../../entities/growth/growth-chart';
+import { GROWTH_RANGES, growthRange, type GrowthRangeChoice } from '../../../entities/growth/growth-range';
 import { growthStart, growthSummary, monthName } from '../../../entities/growth/growth-text';
 import { stageTone } from '../../../entities/growth/stage-tone';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { useStageName } from '../../../entities/learning-skills/stage-name';
+import { formatDate } from '../../../lib/dates';
 
 interface Props {
   /** The Student (the person), and the class whose ratings count (DESIGN §12). */
@@ -17,16 +21,62 @@ interface Props {
 
 /**
  * A student's growth per skill (DESIGN §12): a small step chart of the months, the stage now and where it started,
- * read out as one sentence. Its own chunk, loaded once the student page shows; a refusal is quiet: a reader the server
- * does not show growth to sees the rest of the page as before.
+ * read out as one sentence, over a period the reader picks (the class's span by default). Its own chunk, loaded once
+ * the student page shows; a refusal is quiet: a reader the server does not show growth to sees the rest of the page as
+ * before.
  */
 export function StudentGrowth({ studentId, classId }: Props) {
-  const growth = useStudentGrowth({ studentId, classId });
+  const [choice, setChoice] = useState<GrowthRangeChoice>('span');
+  const range = growthRange(choice);
+  const growth = useStudentGrowth({ studentId, classId, start: range?.start, end: range?.end });
   if (growth.error && !growth.data) return null;
   return (
     <CardSection title={<FormattedMessage id="web_growth_title" />}>
-      {!growth.data ? <Loading /> : <GrowthList growth={growth.data} />}
+      <GrowthRangeSelect value={choice} onChange={setChoice} shown={growth.data ?? null} />
+      {!growth.data ? (
+        <Loading />
+      ) : (
+        // The charts of the last period stay while the new one loads (keepPreviousData), marked busy.
+        <div aria-busy={growth.isValidating || undefined}>
+          <GrowthList growth={growth.data} />
+        </div>
+      )}
     </CardSection>
+  );
+}
+
+/** The period's choice, a native select (keys and screen readers as the platform has them), with the days it covers. */
+export function GrowthRangeSelect({
+  value,
+  onChange,
+  shown,
+}: {
+  value: GrowthRangeChoice;
+  onChange: (c: GrowthRangeChoice) => void;
+  /** The answer on screen, whose days the hint names (the server's when the span is chosen). */
+  shown: Pick<Growth, 'start' | 'end'> | null;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="sm:max-w-xs">
+      <SelectField
+        label={intl.formatMessage({ id: 'web_growth_range' })}
+        value={value}
+        onChange={(e) => onChange(GROWTH_RANGES.find((r) => r === e.target.value) ?? 'span')}
+        hint={
+          shown
+            ? intl.formatMessage({ id: 'web_growth_range_dates' }, { start: formatDate(shown.start), end: formatDate(shown.end) })
+            : null
+        }
+        data-testid="growth-range"
+      >
+        {GROWTH_RANGES.map((r) => (
+          <option key={r} value={r}>
+            {intl.formatMessage({ id: `web_growth_range_${r}` })}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }
 
