@@ -29,7 +29,7 @@ const baseURL = (server: { port: number }) => `http://127.0.0.1:${server.port}`;
  */
 const SECOND = [
   'sweep', 'focus', 'focus-return', 'page-weight', 'report-tables', 'growth', 'coverage-frameworks', 'self-assessment',
-  'offline', 'offline-waiting', 'gone-pages', 'keyboard-capture', 'class-page-layout',
+  'offline', 'offline-waiting', 'self-assessment-offline', 'gone-pages', 'keyboard-capture', 'class-page-layout',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
