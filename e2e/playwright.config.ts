@@ -29,7 +29,7 @@ const baseURL = (server: { port: number }) => `http://127.0.0.1:${server.port}`;
  */
 const SECOND = [
   'sweep', 'focus', 'focus-return', 'page-weight', 'report-tables', 'growth', 'coverage-frameworks', 'self-assessment',
-  'offline', 'gone-pages', 'keyboard-capture',
+  'offline', 'self-assessment-offline', 'gone-pages', 'keyboard-capture',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { type Locator, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
-import { classReads, readsKept, signInViaApi, signUpViaApi } from './fixtures';
+import { classReads, signInViaApi, signUpViaApi } from './fixtures';
+import { openOffline, recordToasts } from './offline-helpers';
 import { classWithStudents, expectNoSideScroll, shots } from './rating-helpers';
 
 /** What these tests read and tap, in each language (issue 36 §11). */
@@ -48,19 +49,6 @@ const TEXTS = {
 } as const;
 type Locale = keyof typeof TEXTS;
 
-/** Toasts last two seconds (spec §9): the page keeps every text its toasts said, so that none is missed on a slow machine. */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const said: string[] = [];
-    (window as unknown as { toastsSaid: string[] }).toastsSaid = said;
-    new MutationObserver(() => {
-      for (const el of Array.from(document.querySelectorAll('[role="status"]')))
-        if (el.textContent && !said.includes(el.textContent)) said.push(el.textContent);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { toastsSaid: string[] }).toastsSaid);
-}
-
 /** The quick path of the rating sheet: a student, a skill, an action; offline the save waits on the device. */
 async function rateOne(page: Page, t: (typeof TEXTS)[Locale], student: string) {
   await page.getByRole('button', { name: t.rate(student) }).click();
@@ -69,18 +57,6 @@ async function rateOne(page: Page, t: (typeof TEXTS)[Locale], student: string) {
   await sheet.getByRole('button', { name: t.action }).click();
   await expect(page.getByText(t.savedOffline).last()).toBeVisible();
   await expect(sheet).toHaveCount(0);
-}
-
-/** Online once, so that the service worker holds the app and the class's reads; then the same page without a connection. */
-async function openOffline(page: Page, url: string, ready: Locator, reads: string[]) {
-  await page.goto('/web/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.goto(url);
-  await expect(ready).toBeVisible();
-  await readsKept(page, reads);
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 for (const locale of Object.keys(TEXTS) as Locale[]) {

@@ -11,4 +11,6 @@ export const SELF_ASSESSMENT_MESSAGES = {
   studentOnly: 'Only the student linked to this place in this class may assess themself.',
   switchedOff: 'The teachers of this class have not turned self-assessment on.',
   skillNotInClass: 'This class does not use this learning skill.',
+  /** A `clientId` sent again for something else than the self-assessment it named (or by someone else). */
+  clientIdUsed: 'This clientId names another self-assessment.',
 } as const;

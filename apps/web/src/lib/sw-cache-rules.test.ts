@@ -8,8 +8,11 @@ const u = (path: string) => new URL(`https://school.example${path}`);
 describe('offline reads of the service worker (DESIGN §7)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps what a class page needs, and nothing else', () => {
+  it('keeps what a class page and a student rating themself need, and nothing else', () => {
     for (const p of [
+      '/api/auth/v1/student-profile-users?user.id=7&itemsPerPage=100',
+      '/api/auth/v1/growth/student/12?teachingClassId=4',
+      '/api/auth/v1/self-assessments?teachingClassStudent.id=40&itemsPerPage=30',
       '/api/auth/v1/teaching-class/4',
       '/api/auth/v1/teaching-class/4/learning-skills',
       '/api/auth/v1/ratings?teachingClass.id=4&page=1',
@@ -19,6 +22,8 @@ describe('offline reads of the service worker (DESIGN §7)', () => {
       expect(isCachedUserRead(u(p)), p).toBe(true);
     for (const p of [
       '/api/auth/v1/report/class/4',
+      '/api/auth/v1/growth/class/4',
+      '/api/auth/v1/self-assessment/9',
       '/api/auth/v1/notifications',
       '/api/auth/v1/teaching-class/4/invitation-code',
       '/media/x.jpg',

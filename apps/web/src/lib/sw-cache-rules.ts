@@ -3,7 +3,8 @@ import { API_AUTH_PREFIX, API_PUBLIC_PREFIX } from '@skillroom/contract/constant
 /**
  * Which reads the service worker keeps for offline use (DESIGN §7), shared by the worker and the page (which clears
  * them at sign-out). What a class page needs: the class, its students, skills and ratings, the user, the dashboard's
- * list; and the public texts and configuration every screen starts with.
+ * list; what a student's own page needs to rate themself offline (issue 38): their links, growth (the class's skills
+ * and stages) and self-assessments; and the public texts and configuration every screen starts with.
  */
 const USER_READS = [
   /^\/teaching-class\/\d+(\/learning-skills)?$/,
@@ -14,6 +15,9 @@ const USER_READS = [
   /^\/ratings$/,
   /^\/medias$/,
   /^\/user\/\d+$/,
+  /^\/student-profile-users$/,
+  /^\/growth\/student\/\d+$/,
+  /^\/self-assessments$/,
 ];
 const PUBLIC_READS = [/^\/translation\/[A-Za-z-]+(\/compiled)?$/, /^\/config$/];
 

@@ -22,6 +22,11 @@ export const selfAssessmentCreateBody = writeBody(
       .max(RATING_POINTS.max, { error: RATING_MESSAGES.points }),
     reflection: optionalText(SELF_ASSESSMENT_REFLECTION_MAX),
     medias: z.array(refSchema, { error: V.type }).max(RATING_LIMITS.medias, { error: V.type }).optional(),
+    /**
+     * Its own id, chosen by the device (DESIGN §7 offline, as an observation's): the same student sending the same id
+     * again gets the one written (200), never a second one.
+     */
+    clientId: z.uuid({ error: V.type }).optional(),
   },
   ['teachingClass', 'creator', 'stage', 'date'],
 );
@@ -51,5 +56,7 @@ export const selfAssessmentSchema = jsonLdObject('SelfAssessment', {
   /** The student who wrote it; null once their account is gone. */
   creator: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
   medias: z.array(embeddedMedia),
+  /** The id its device chose (a save kept offline is found by it in the list); null when none was sent. */
+  clientId: z.string().nullable(),
 });
 export type SelfAssessment = z.output<typeof selfAssessmentSchema>;

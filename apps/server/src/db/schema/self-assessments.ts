@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, stamps, users } from './accounts';
 import { teachingClasses, teachingClassStudents } from './classes';
 import { learningSkills } from './learning';
@@ -19,9 +19,15 @@ export const selfAssessments = pgTable(
     points: smallint('points').notNull(),
     reflection: text('reflection'),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The id the student's device chose for it (DESIGN §7 offline): a resend after the kept answer's day, or without its
+     * `Idempotency-Key`, finds the one written instead of writing it twice. Null for those written before it existed.
+     */
+    clientId: uuid('client_id'),
     ...stamps,
   },
   (t) => [
+    uniqueIndex('self_assessment_client_id_uq').on(t.clientId),
     index('self_assessment_place_idx').on(t.teachingClassStudentId, t.learningSkillId, t.id),
     index('self_assessment_class_idx').on(t.teachingClassId),
     index('self_assessment_skill_idx').on(t.learningSkillId),

@@ -6,9 +6,9 @@ import { GROWTH_MESSAGES, MediaType, SELF_ASSESSMENT_MESSAGES, SELF_ASSESSMENT_R
 import { learningSkills, teachingClassLearningSkills } from '../../db/schema';
 import { dbKind, signUp } from '../../../test/harness';
 import { addStudent, API, linkUser, withClassRoles, type TestUser } from '../../../test/classes';
-import { classSkills } from '../../../test/ratings';
 import { expectErased, keysOf, uploadImage } from '../../../test/erasure';
 import { flushAccessLog, resetAccessLogWindow } from '../../records/access-log';
+import { placeIri as place, selfAssessmentBody, studentsOfPlaces } from '../../../test/self-assessments';
 
 /** DESIGN §12 "Self-assessment": the student rates themself; the class's members and the family read it; §2 for every role. */
 const t = withClassRoles({}, { skills: true });
@@ -16,15 +16,8 @@ let student: TestUser;
 let otherStudent: TestUser;
 let skillId: number;
 
-const place = (id: number) => `${API}/teaching-class-student/${id}`;
 const idOf = (ref: string) => Number(ref.split('/').pop());
-const body = (placeId: number, o: Record<string, unknown> = {}) => ({
-  teachingClassStudent: place(placeId),
-  learningSkill: `${API}/learning-skill/${skillId}`,
-  points: 4,
-  reflection: 'I explained my fractions to Bao and he got it.',
-  ...o,
-});
+const body = (placeId: number, o: Record<string, unknown> = {}) => selfAssessmentBody(skillId, placeId, o);
 const post = (u: TestUser | null, b: Record<string, unknown>, key?: string) =>
   t.s.api('POST', `${API}/self-assessment`, { token: u?.token, body: b, headers: key ? { 'idempotency-key': key } : {} });
 // drizzle's execute answers each driver's own result (PGlite's, pg's); both carry `rows`, read as the query selects.
@@ -36,11 +29,7 @@ const list = (u: TestUser | null, q: string) => t.s.api('GET', `${API}/self-asse
 
 describe(`self-assessment (${dbKind})`, { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    student = await signUp(t.s, { accountTypeRadio: 'student_user' });
-    otherStudent = await signUp(t.s, { accountTypeRadio: 'student_user' });
-    await linkUser(t.s, t.w.first, student);
-    await linkUser(t.s, t.w.second, otherStudent);
-    skillId = (await classSkills(t.s, t.w.creator, t.w.cls.id))[0]!.id;
+    ({ student, otherStudent, skillId } = await studentsOfPlaces(t.s, t.w));
   });
 
   it('is refused while the class switch is off (403) and for everyone but the student; then written once per key', async () => {

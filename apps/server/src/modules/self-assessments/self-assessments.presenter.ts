@@ -22,6 +22,7 @@ export function presentSelfAssessment(r: FullSelfAssessment, medias: MediaRow[],
     reflection: s.reflection,
     creator: r.creator?.id ? r.creator : null,
     medias: medias.map((m) => presentMedia(m, signer)),
+    clientId: s.clientId,
   };
 }
 

@@ -65,9 +65,23 @@ export const selfAssessmentsRepository = {
     return row ?? null;
   },
 
-  async insert(tx: DbOrTx, values: NewSelfAssessment) {
-    const [row] = await tx.insert(selfAssessments).values(values).returning({ id: selfAssessments.id });
-    return row!.id;
+  /** The one written under a device's id, whoever may see it (the service answers only its own creator's resend). */
+  async byClientId(db: DbOrTx, clientId: string): Promise<SelfAssessmentRow | null> {
+    const [row] = await db.select().from(selfAssessments).where(eq(selfAssessments.clientId, clientId));
+    return row ?? null;
+  },
+
+  /**
+   * Its id; null when its `clientId` was written meanwhile by another request (which this one waited for, as the
+   * unique index makes it): the caller answers that one.
+   */
+  async insert(tx: DbOrTx, values: NewSelfAssessment): Promise<number | null> {
+    const [row] = await tx
+      .insert(selfAssessments)
+      .values(values)
+      .onConflictDoNothing({ target: selfAssessments.clientId })
+      .returning({ id: selfAssessments.id });
+    return row?.id ?? null;
   },
 
   async attach(tx: DbOrTx, id: number, mediaIds: number[]) {

@@ -70,13 +70,17 @@ export const selfAssessmentsRoutes: ModuleRoutes = {
         schema: {
           summary: "Rate yourself on a skill of your class (a student account linked to its own place, while the class's switch is on)",
           body: selfAssessmentCreateBody,
-          response: { 201: selfAssessmentSchema },
+          // 200: the same `clientId` sent again by its student, answered with the one written then.
+          response: { 200: selfAssessmentSchema, 201: selfAssessmentSchema },
         },
       },
       async (req, reply) => {
-        const id = await service.create(db, req.principal, req.body);
+        const { id, made } = await service.create(db, req.principal, req.body);
         const [answer] = await present(db, req.principal, urlSigner, [await service.get(db, req.principal, id)]);
-        return reply.status(201).header('location', answer!['@id']).send(answer!);
+        return reply
+          .status(made ? 201 : 200)
+          .header('location', answer!['@id'])
+          .send(answer!);
       },
     );
   },

@@ -8,7 +8,7 @@ import { Header } from './header';
 
 // The outbox as the header sees it at sign-out: what waits for this user.
 const waiting = vi.hoisted(() => ({ items: [] as unknown[] }));
-vi.mock('../../features/ratings/api/outbox-store', () => ({
+vi.mock('../../entities/outbox/outbox-store', () => ({
   listOutbox: async () => waiting.items,
   onOutboxChange: () => () => undefined,
 }));

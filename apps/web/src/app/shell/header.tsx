@@ -20,7 +20,7 @@ export function Header({ user, onSignOut }: { user: User; onSignOut: () => void 
   const signOut = async () => {
     let waiting = 0;
     try {
-      waiting = (await (await import('../../features/ratings/api/outbox-store')).listOutbox(user.id)).length;
+      waiting = (await (await import('../../entities/outbox/outbox-store')).listOutbox(user.id)).length;
     } catch {
       // No IndexedDB here (an old browser's private window): nothing can be waiting.
     }

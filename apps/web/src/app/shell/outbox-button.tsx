@@ -1,7 +1,9 @@
 import { lazy, Suspense, useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useIntl } from 'react-intl';
-import { useOutbox } from '../../features/ratings/api/use-outbox';
+import type { OutboxNote } from '../../entities/outbox/outbox-flush';
+import { useOutbox } from '../../entities/outbox/use-outbox';
+import { loadOutboxKinds } from './outbox-kinds';
 import { LineIcon } from './line-icon';
 import { usePopup } from './use-popup';
 
@@ -15,8 +17,12 @@ const OutboxPanel = lazy(() => import('./outbox-panel'));
 export default function OutboxButton({ userId }: { userId: number }) {
   const intl = useIntl();
   const { open, ref, panelId, toggle } = usePopup();
-  const onSent = useCallback((count: number) => toast.success(intl.formatMessage({ id: 'web_outbox_sent' }, { count })), [intl]);
-  const outbox = useOutbox(userId, onSent);
+  // One toast for a sending, whatever went ("2 ratings sent. Self-assessment sent.").
+  const onSent = useCallback(
+    (notes: OutboxNote[]) => toast.success(notes.map((n) => intl.formatMessage({ id: n.id }, { count: n.count })).join(' ')),
+    [intl],
+  );
+  const outbox = useOutbox(userId, loadOutboxKinds, onSent);
   const count = outbox.items.length;
   const label = [
     outbox.waiting > 0 ? intl.formatMessage({ id: 'web_outbox_count' }, { count: outbox.waiting }) : '',

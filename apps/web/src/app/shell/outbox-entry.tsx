@@ -1,31 +1,58 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Form, FormError, FormField, FormTextAreaField, SubmitButton, useZodForm } from '../../components/ui/form';
-import { changeOutboxItem, discardOutboxItem, retryOutboxItem } from '../../features/ratings/api/outbox-send';
+import { changeOutboxItem } from '../../features/ratings/api/outbox-send';
 import { outboxLabel } from '../../features/ratings/api/outbox-names';
-import type { OutboxItem } from '../../features/ratings/api/outbox-store';
+import { isRatingItem } from '../../features/ratings/api/outbox-item';
+import { discardOutboxItem, retryOutboxItem } from '../../entities/outbox/outbox-flush';
+import type { OutboxItemBase, OutboxLabel } from '../../entities/outbox/outbox-types';
 import { PointsField } from '../../entities/ratings/points-field';
+import { changeSelfAssessmentItem } from '../../entities/self-assessments/self-assessment-outbox';
+import { isSelfAssessmentItem, selfAssessmentLabel } from '../../entities/self-assessments/self-assessment-outbox-item';
 import { ApiError } from '../../lib/api-client';
+import { loadOutboxKinds } from './outbox-kinds';
 
 interface ChangeValues {
-  description: string;
+  /** A rating's note, or a self-assessment's reflection. */
+  text: string;
   points: number;
   dropFiles: number[];
 }
 
+const labelOf = (intl: IntlShape, item: OutboxItemBase): OutboxLabel =>
+  isSelfAssessmentItem(item)
+    ? selfAssessmentLabel(intl, item)
+    : isRatingItem(item)
+      ? outboxLabel(intl, item)
+      : { title: intl.formatMessage({ id: 'web_outbox_title' }), who: null, where: null };
+
 /**
- * The change a refused save allows: its note and points, and dropping a file the server would not take. No schema: the
- * shell stays without zod, and the server's answer to the changed save comes back in the outbox as before.
+ * The change a refused save allows: a rating's note and points, a self-assessment's reflection (its stage names a stage
+ * of the skill, chosen on its form), and dropping a file the server would not take. No schema: the shell stays without
+ * zod, and the server's answer to the changed save comes back in the outbox as before.
  */
-function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+function ChangeForm({ item, onDone }: { item: OutboxItemBase; onDone: () => void }) {
   const intl = useIntl();
-  const form = useZodForm<ChangeValues>(null, { defaultValues: { description: item.description, points: item.points, dropFiles: [] } });
+  const rating = isRatingItem(item) ? item : null;
+  const self = isSelfAssessmentItem(item) ? item : null;
+  const form = useZodForm<ChangeValues>(null, {
+    defaultValues: { text: self?.reflection ?? rating?.description ?? '', points: rating?.points ?? 0, dropFiles: [] },
+  });
+  const save = async ({ text, points, dropFiles }: ChangeValues) => {
+    if (self) await changeSelfAssessmentItem(self, { reflection: text, dropFiles });
+    else if (rating) await changeOutboxItem(rating, { description: text, points, dropFiles });
+    onDone();
+  };
   return (
-    <Form form={form} className="mt-3 space-y-3" onSubmit={(v) => changeOutboxItem(item, v).then(onDone)}>
-      <FormField name="points" render={(f) => <PointsField value={f.value} onChange={f.onChange} />} />
-      <FormTextAreaField name="description" label={<FormattedMessage id="web_rating_note" />} rows={2} />
+    <Form form={form} className="mt-3 space-y-3" onSubmit={save}>
+      {rating && <FormField name="points" render={(f) => <PointsField value={f.value} onChange={f.onChange} />} />}
+      <FormTextAreaField
+        name="text"
+        label={<FormattedMessage id={self ? 'web_self_assessment_reflection' : 'web_rating_note'} />}
+        rows={2}
+      />
       <FormField
         name="dropFiles"
         render={(f) =>
@@ -59,7 +86,7 @@ function ChangeForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) 
 }
 
 /** One waiting or refused save in the header's list, with what can be done about it. */
-export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolean }) {
+export function OutboxEntry({ item, online }: { item: OutboxItemBase; online: boolean }) {
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +95,7 @@ export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolea
     work().catch((e: unknown) => setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'web_common_fetch_failed' })));
   };
   const refused = item.state === 'refused';
-  const label = outboxLabel(intl, item);
+  const label = labelOf(intl, item);
   return (
     <div className="px-4 py-3" data-testid="outbox-item" data-state={item.state}>
       <p className="text-sm font-semibold break-words text-slate-900">{label.title}</p>
@@ -86,13 +113,13 @@ export function OutboxEntry({ item, online }: { item: OutboxItem; online: boolea
       </p>
       {refused && !editing && (
         <div className="mt-2 flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={!online} onClick={() => act(() => retryOutboxItem(item))}>
+          <Button variant="secondary" disabled={!online} onClick={() => act(async () => retryOutboxItem(item, await loadOutboxKinds()))}>
             <FormattedMessage id="web_common_retry" />
           </Button>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <FormattedMessage id="web_outbox_change" />
           </Button>
-          <Button variant="ghost" onClick={() => act(() => discardOutboxItem(item))}>
+          <Button variant="ghost" onClick={() => act(async () => discardOutboxItem(item, await loadOutboxKinds()))}>
             <FormattedMessage id="web_outbox_discard" />
           </Button>
         </div>

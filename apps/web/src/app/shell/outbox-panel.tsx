@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
-import type { useOutbox } from '../../features/ratings/api/use-outbox';
+import type { useOutbox } from '../../entities/outbox/use-outbox';
 import { OutboxEntry } from './outbox-entry';
 
 /** The header's list of waiting and refused saves (DESIGN §7), with Send now while online. */

@@ -4,7 +4,15 @@ import { AttachmentThumb } from './attachment-thumb';
 import type { Attachment, AttachmentsState } from './use-attachments';
 
 /** One chosen file: its thumbnail, name and kind, its upload's progress or error, and what may be done with it. */
-export function AttachmentRow({ a, state }: { a: Attachment; state: AttachmentsState }) {
+export function AttachmentRow({
+  a,
+  state,
+  waitingMessage = 'web_outbox_attachment_waiting',
+}: {
+  a: Attachment;
+  state: AttachmentsState;
+  waitingMessage?: string;
+}) {
   const intl = useIntl();
   const percent = Math.round(a.progress * 100);
   return (
@@ -73,7 +81,7 @@ export function AttachmentRow({ a, state }: { a: Attachment; state: AttachmentsS
         )}
         {a.status === 'failed' && a.waiting && (
           <p className="text-sm text-slate-700" role="status">
-            <FormattedMessage id="web_outbox_attachment_waiting" />
+            <FormattedMessage id={waitingMessage} />
           </p>
         )}
         {a.status === 'failed' && !a.waiting && (

@@ -70,21 +70,24 @@ export function PickButton({ kind, onFiles, className = '' }: { kind: Kind; onFi
   );
 }
 
+/** What a file that could not go for want of a connection says: it goes with the rating, or with what else it belongs to. */
+type WaitingMessage = 'web_outbox_attachment_waiting' | 'web_self_assessment_attachment_waiting';
+
 /** The chosen files, each with its thumbnail and a remove button (issue 36 §3). */
-export function AttachmentList({ state }: { state: AttachmentsState }) {
+export function AttachmentList({ state, waitingMessage }: { state: AttachmentsState; waitingMessage?: WaitingMessage }) {
   const intl = useIntl();
   if (state.items.length === 0) return null;
   return (
     <ul className="grid gap-2 sm:grid-cols-2" aria-label={intl.formatMessage({ id: 'web_rating_attachments' })}>
       {state.items.map((a) => (
-        <AttachmentRow key={a.key} a={a} state={state} />
+        <AttachmentRow key={a.key} a={a} state={state} waitingMessage={waitingMessage} />
       ))}
     </ul>
   );
 }
 
 /** Photos, videos, audio and files of a rating: the camera and microphone first, then the device's files. */
-export function AttachmentsField({ state }: { state: AttachmentsState }) {
+export function AttachmentsField({ state, waitingMessage }: { state: AttachmentsState; waitingMessage?: WaitingMessage }) {
   const id = useId();
   const add = (type: MediaType) => (files: File[]) => state.add(files, type);
   return (
@@ -95,7 +98,7 @@ export function AttachmentsField({ state }: { state: AttachmentsState }) {
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         <FormattedMessage id="web_rating_attachments_hint" />
       </p>
-      <AttachmentList state={state} />
+      <AttachmentList state={state} waitingMessage={waitingMessage} />
       <div className="flex flex-wrap items-start gap-2">
         {CAMERA.map((k) => (
           <PickButton key={k.label} kind={k} onFiles={add(k.type)} />

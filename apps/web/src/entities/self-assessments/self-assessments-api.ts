@@ -20,6 +20,9 @@ export const useStudentGrowth = (studentId: number | null, classId: number | nul
 export const revalidateSelfAssessments = () =>
   mutate((key) => typeof key === 'string' && (key.startsWith('/self-assessments') || key.startsWith('/growth/student/')));
 
-/** One key per attempt (the form keeps it until it succeeds): a resend after a lost answer writes once (DESIGN §7). */
+/**
+ * One key per request, and the self-assessment's own `clientId` in the body: a resend after a lost answer writes once,
+ * within the key's day or after it (DESIGN §7). A 401 is the outbox's to keep (the next sign-in sends it).
+ */
 export const createSelfAssessment = (body: SelfAssessmentCreateBody, idempotencyKey: string) =>
-  api<SelfAssessment>('/self-assessment', { method: 'POST', body, idempotencyKey });
+  api<Pick<SelfAssessment, 'id'>>('/self-assessment', { method: 'POST', body, idempotencyKey, keep401: true });

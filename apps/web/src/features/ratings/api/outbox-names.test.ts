@@ -4,7 +4,7 @@ import { toIntlMessages } from '@skillroom/contract/rules';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { outboxLabel, outboxNamesOf, type SaveContext } from './outbox-names';
-import type { OutboxItem } from './outbox-store';
+import type { OutboxItem } from './outbox-item';
 
 const dir = path.resolve(import.meta.dirname, '../../../../../server/src/modules/translations/locales');
 const intlOf = (locale: string) =>

@@ -3,7 +3,8 @@ import type { IntlShape } from 'react-intl';
 import { formatDate } from '../../../lib/dates';
 import { fullName } from '../../../lib/teaching-classes';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
-import type { OutboxItem, OutboxName, OutboxNames } from './outbox-store';
+import type { OutboxLabel } from '../../../entities/outbox/outbox-types';
+import type { OutboxItem, OutboxName, OutboxNames } from './outbox-item';
 
 /** Where a save was made: the class with its roster and the class's skills, as the rating sheet holds them. */
 export interface SaveContext {
@@ -33,16 +34,6 @@ export function outboxNamesOf(
     skill: { ...named(skill), colorCode: skill.colorCode },
     actions: choice.actionIds.flatMap((id) => skill.learningActions.filter((a) => a.id === id).map(named)),
   };
-}
-
-/** How a waiting save reads in the header's list and the feed. */
-export interface OutboxLabel {
-  /** "Communication: Listens actively", or for a save kept before names were, "Oak: 2 ratings of 28/11/2026". */
-  title: string;
-  /** The students rated ("Ana Lima, Ben Okoro, and 2 more", "Whole class"); null when the save did not keep them. */
-  who: string | null;
-  /** "Oak 3 · 28/11/2026"; null when the title says it. */
-  where: string | null;
 }
 
 /** At most this many students are named; the rest are counted. */

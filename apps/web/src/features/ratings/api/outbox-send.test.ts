@@ -1,42 +1,38 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { File as NodeFile } from 'node:buffer';
 import { MediaType } from '@skillroom/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../../lib/session';
-import { changeOutboxItem, flushOutbox, retryOutboxItem } from './outbox-send';
-import { closeOutboxForTests, listOutbox, putOutboxItem } from './outbox-store';
+import { flushOutbox as flushAll, retryOutboxItem as retryAll } from '../../../entities/outbox/outbox-flush';
+import { listOutbox as listAll, putOutboxItem } from '../../../entities/outbox/outbox-store';
+import {
+  droppedConnection,
+  endFakeConnection,
+  fakeConnection,
+  uploads,
+  jsonAnswer as json,
+  waitingPhoto,
+  type FakeCall as Call,
+  type FakeConnection,
+} from '../../../entities/outbox/outbox-test-kit';
+import type { OutboxItemBase } from '../../../entities/outbox/outbox-types';
+import { changeOutboxItem, ratingOutbox, ratingsSent } from './outbox-send';
+import { isRatingItem } from './outbox-item';
 import type { SaveContext } from './outbox-names';
 import { createRatings, undoRatings } from './save-ratings';
 import type { Attachment } from '../../../entities/media/use-attachments';
 
-const uploads: { name: string; key?: string }[] = [];
-vi.mock('../../../lib/resumable-upload', () => ({
-  startUpload: (o: { name: string; idempotencyKey?: string; file: Blob }) => {
-    uploads.push({ name: o.name, key: o.idempotencyKey });
-    return { done: Promise.resolve({ id: 500 + uploads.length, size: o.file.size }), cancel: () => undefined };
-  },
-}));
+vi.mock('../../../lib/resumable-upload', async () => (await import('../../../entities/outbox/outbox-test-kit')).fakeResumableUpload(500));
 vi.mock('../../../entities/ratings/ratings-api', async (orig) => ({ ...(await orig<object>()), revalidateRatings: async () => undefined }));
 
 const USER = 7;
-const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-const token = (userid: number) => `${b64({ alg: 'none' })}.${b64({ userid, exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
-
-interface Call {
-  url: string;
-  method: string;
-  key?: string;
-  body?: Record<string, unknown>;
-}
-let calls: Call[] = [];
-let online = true;
-/** Answers of the fake server, in order; a function may throw (a dropped connection) or answer a refusal. */
-let answer: (c: Call) => Response;
+// The shared outbox with the ratings' kind alone, counting the ratings sent as the header says them.
+const KINDS = { rating: ratingOutbox };
+const flushOutbox = async () => ratingsSent(await flushAll(KINDS));
+const retryOutboxItem = async (item: OutboxItemBase) => ratingsSent(await retryAll(item, KINDS));
+const listOutbox = async (userId: number) => (await listAll(userId)).filter(isRatingItem);
+let net: FakeConnection;
 let nextId = 100;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
 /** POST /observation's answer: a rating per action (PATCH, for an item half sent before, answers them all the same). */
 const created = (c: Call) =>
   json(c.method === 'POST' ? 201 : 200, {
@@ -44,16 +40,7 @@ const created = (c: Call) =>
     ratings: ((c.body?.learningActions as number[]) ?? []).map((a) => ({ id: nextId++, learningAction: a })),
   });
 
-const photo = (): Attachment => ({
-  key: 'f1',
-  mediaType: MediaType.RatingPhoto,
-  name: 'board.jpg',
-  status: 'failed',
-  waiting: true,
-  progress: 0,
-  // Node's own File: jsdom's does not survive the structured clone IndexedDB makes, a browser's does.
-  file: new NodeFile(['jpeg bytes'], 'board.jpg', { type: 'image/jpeg' }) as unknown as File,
-});
+const photo = () => waitingPhoto('board.jpg');
 const context: SaveContext = {
   cls: { name: 'Oak', teachingClassStudents: [{ id: 40, firstName: 'Ana', lastName: 'Lima' }] as never },
   skills: [
@@ -80,39 +67,18 @@ const save = (classId = 3, actionIds = [11, 12], attachments: Attachment[] = [ph
   });
 
 beforeEach(() => {
-  storeTokens({ token: token(USER), refresh_token: 'r' });
-  calls = [];
-  uploads.length = 0;
-  online = true;
-  answer = created;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const headers = init.headers as Record<string, string>;
-    const c: Call = {
-      url,
-      method: init.method ?? 'GET',
-      key: headers['idempotency-key'],
-      body: init.body ? JSON.parse(init.body as string) : undefined,
-    };
-    calls.push(c);
-    return answer(c);
-  });
+  net = fakeConnection(USER, created);
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  for (const i of await listOutbox(USER)) await (await import('./outbox-store')).deleteOutboxItem(i.id);
-  await closeOutboxForTests();
-});
+afterEach(() => endFakeConnection(USER));
 
 describe('outbox (DESIGN §7)', () => {
   it('keeps an offline save on the device with its file, one key per request, and sends nothing', async () => {
-    online = false;
+    net.online = false;
     const saved = await save();
     expect(saved.queuedId).toBeTruthy();
     expect(saved.ratingIds).toEqual([]);
-    expect(calls).toEqual([]);
+    expect(net.calls).toEqual([]);
     const [item] = await listOutbox(USER);
     expect(item).toMatchObject({
       id: saved.queuedId,
@@ -141,108 +107,106 @@ describe('outbox (DESIGN §7)', () => {
   });
 
   it('sends waiting saves in order when back online: the file once, then one request per observation with its key', async () => {
-    online = false;
+    net.online = false;
     const first = await save(3, [11, 12]);
     const second = await save(4, [13], []);
-    online = true;
+    net.online = true;
     // Three ratings: two actions of the first save, one of the second.
     expect(await flushOutbox()).toBe(3);
     expect(uploads).toHaveLength(1);
-    expect(calls.map((c) => [c.method, c.url.replace(/^.*\/api\/auth\/v1/, ''), c.body?.teachingClass, c.body?.learningActions])).toEqual([
+    expect(
+      net.calls.map((c) => [c.method, c.url.replace(/^.*\/api\/auth\/v1/, ''), c.body?.teachingClass, c.body?.learningActions]),
+    ).toEqual([
       ['POST', '/observation', 3, [11, 12]],
       ['POST', '/observation', 4, [13]],
     ]);
-    expect(calls[0]!.body).toMatchObject({
+    expect(net.calls[0]!.body).toMatchObject({
       medias: [501],
       observation: first.observation,
       learningSkill: 2,
       students: ['/api/auth/v1/teaching-class-student/40'],
     });
-    expect(calls[1]!.body).toMatchObject({ medias: [], observation: second.observation });
-    expect(new Set(calls.map((c) => c.key)).size).toBe(2);
+    expect(net.calls[1]!.body).toMatchObject({ medias: [], observation: second.observation });
+    expect(new Set(net.calls.map((c) => c.key)).size).toBe(2);
     expect(await listOutbox(USER)).toEqual([]);
   });
 
   it('after a dropped connection resends only what is missing, with the same key', async () => {
-    online = false;
+    net.online = false;
     await save(3, [11, 12]);
-    online = true;
-    answer = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    net.online = true;
+    net.answer = droppedConnection;
     expect(await flushOutbox()).toBe(0);
     const [half] = await listOutbox(USER);
     expect(half!.ratingIds).toBeUndefined();
     expect(half!.files[0]).toMatchObject({ mediaId: 501 });
     expect(half!.files[0]!.blob).toBeUndefined();
-    const lostKey = calls[0]!.key;
-    answer = created;
-    calls = [];
+    const lostKey = net.calls[0]!.key;
+    net.answer = created;
+    net.calls = [];
     expect(await flushOutbox()).toBe(2);
     expect(uploads).toHaveLength(1);
-    expect(calls.map((c) => [c.body?.learningActions, c.key])).toEqual([[[11, 12], lostKey]]);
+    expect(net.calls.map((c) => [c.body?.learningActions, c.key])).toEqual([[[11, 12], lostKey]]);
   });
 
   it('an item half sent a rating per action (saved before POST /observation) sends the rest as a PATCH of its observation', async () => {
-    online = false;
+    net.online = false;
     const saved = await save(3, [11, 12], []);
     const [item] = await listOutbox(USER);
     const { key: _key, ...old } = item!;
     await putOutboxItem({ ...old, steps: [{ ...old.steps[0]!, rating: { id: 90 } as never }, old.steps[1]!] });
-    online = true;
+    net.online = true;
     expect(await flushOutbox()).toBe(2);
-    expect(calls.map((c) => [c.method, c.url.endsWith(`/observation/${saved.observation}`), c.body?.learningActions])).toEqual([
+    expect(net.calls.map((c) => [c.method, c.url.endsWith(`/observation/${saved.observation}`), c.body?.learningActions])).toEqual([
       ['PATCH', true, [11, 12]],
     ]);
   });
 
   it('a save that loses the connection while online waits instead of failing', async () => {
-    answer = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    net.answer = droppedConnection;
     const saved = await save(3, [11], []);
     expect(saved.queuedId).toBeTruthy();
     expect(await listOutbox(USER)).toHaveLength(1);
   });
 
   it('keeps a refused save with the reason, sends the next, and lets the user change, retry or undo it', async () => {
-    online = false;
+    net.online = false;
     await save(3, [11], [photo()]);
     await save(4, [13], []);
-    online = true;
-    answer = (c) => (c.body?.teachingClass === 3 ? json(404, { 'hydra:description': 'Not Found' }) : created(c));
+    net.online = true;
+    net.answer = (c) => (c.body?.teachingClass === 3 ? json(404, { 'hydra:description': 'Not Found' }) : created(c));
     expect(await flushOutbox()).toBe(1);
     const [refused] = await listOutbox(USER);
     expect(refused).toMatchObject({ classId: 3, state: 'refused', reason: 'Not Found' });
     // A flush leaves it alone: only the user's retry sends it again.
-    calls = [];
+    net.calls = [];
     await flushOutbox();
-    expect(calls).toEqual([]);
+    expect(net.calls).toEqual([]);
 
     await changeOutboxItem(refused!, { description: 'Better', points: 5, dropFiles: [0] });
     const [changed] = await listOutbox(USER);
     expect(changed).toMatchObject({ description: 'Better', points: 5, files: [], state: 'waiting' });
-    answer = created;
+    net.answer = created;
     expect(await retryOutboxItem(changed!)).toBe(1);
-    expect(calls.at(-1)!.body).toMatchObject({ description: 'Better', points: 5, medias: [] });
+    expect(net.calls.at(-1)!.body).toMatchObject({ description: 'Better', points: 5, medias: [] });
   });
 
   it('undo of a waiting save takes it out of the outbox', async () => {
-    online = false;
+    net.online = false;
     const saved = await save();
     await undoRatings(saved);
     expect(await listOutbox(USER)).toEqual([]);
-    expect(calls).toEqual([]);
+    expect(net.calls).toEqual([]);
   });
 
   it('an item of another user stays out of this session’s sending', async () => {
-    online = false;
+    net.online = false;
     await save(3, [11], []);
     const [mine] = await listOutbox(USER);
     await putOutboxItem({ ...mine!, userId: 8, id: 'other', classId: 9 });
-    online = true;
+    net.online = true;
     await flushOutbox();
-    expect(calls.map((c) => c.body?.teachingClass)).toEqual([3]);
+    expect(net.calls.map((c) => c.body?.teachingClass)).toEqual([3]);
     expect((await listOutbox(8)).map((i) => i.id)).toEqual(['other']);
   });
 });

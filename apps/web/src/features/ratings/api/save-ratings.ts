@@ -1,7 +1,9 @@
-import { api, isNetworkFailure } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { currentUserId } from '../../../lib/session';
-import { discardOutboxItem, outboxItemOf, sendItem, type NewRatings } from './outbox-send';
-import { getOutboxItem, putOutboxItem } from './outbox-store';
+import { sendOrKeep } from '../../../entities/outbox/outbox-flush';
+import { getOutboxItem } from '../../../entities/outbox/outbox-store';
+import { discardOutboxItem, outboxItemOf, ratingOutbox, type NewRatings } from './outbox-send';
+import { isRatingItem } from './outbox-item';
 
 export type { NewRatings } from './outbox-send';
 
@@ -21,19 +23,10 @@ export interface SavedObservation {
  */
 export async function createRatings(n: NewRatings): Promise<SavedObservation> {
   const item = outboxItemOf(n, currentUserId() ?? 0);
-  const queue = async () => {
-    await putOutboxItem(item);
-    return { observation: item.observation, ratingIds: [], queuedId: item.id };
-  };
-  if (!navigator.onLine) return queue();
-  try {
-    // Kept in memory while online: the item is written to the device only if the connection drops.
-    const ratingIds = await sendItem(item, async () => undefined);
-    return { observation: item.observation, ratingIds };
-  } catch (e) {
-    if (isNetworkFailure(e)) return queue();
-    throw e;
-  }
+  const queued = await sendOrKeep(item, ratingOutbox);
+  return queued
+    ? { observation: item.observation, ratingIds: [], queuedId: item.id }
+    : { observation: item.observation, ratingIds: item.ratingIds ?? [] };
 }
 
 /** Undo of a save (the toast's "Undo"): drops what still waits, or deletes the observation sent (one request). */
@@ -41,7 +34,7 @@ export async function undoRatings(saved: SavedObservation): Promise<void> {
   if (saved.queuedId) {
     const item = await getOutboxItem(saved.queuedId);
     // Already sent in the meantime: its observation is deleted below as any sent save's.
-    if (item) return discardOutboxItem(item);
+    if (item && isRatingItem(item)) return discardOutboxItem(item);
   }
   // A refusal here is the user's to see ("Undo failed"), unlike a discarded item's.
   await api<void>(`/observation/${saved.observation}`, { method: 'DELETE' });

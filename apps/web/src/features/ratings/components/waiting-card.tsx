@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../../lib/dates';
 import { nameOf } from '../../../entities/learning-skills/skill-label';
 import { outboxLabel } from '../api/outbox-names';
-import type { OutboxItem } from '../api/outbox-store';
+import type { OutboxItem } from '../api/outbox-item';
 import { cardClass, Points } from '../../../entities/ratings/rating-card';
 
 /**

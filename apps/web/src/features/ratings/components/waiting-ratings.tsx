@@ -4,8 +4,8 @@ import { useIntl } from 'react-intl';
 import type { WaitingRatingsProps } from '../../../entities/ratings/rating-capture';
 import type { FeedFilter } from '../../../entities/ratings/ratings-api';
 import { useCurrentUser } from '../../../lib/current-user';
-import type { OutboxItem } from '../api/outbox-store';
-import { useOutboxItems } from '../api/use-outbox';
+import { useOutboxItems } from '../../../entities/outbox/use-outbox';
+import { isRatingItem, type OutboxItem } from '../api/outbox-item';
 import { WaitingCard } from './waiting-card';
 
 /** Whether a waiting save belongs in a feed: its class's, or the page of a student it rates. */
@@ -19,7 +19,7 @@ const inFeed = (item: OutboxItem, filter: FeedFilter) =>
 function useWaiting(filter: FeedFilter, ratings: Rating[]): OutboxItem[] {
   const items = useOutboxItems(useCurrentUser().user?.id ?? null);
   return useMemo(() => {
-    const waiting = items.filter((i) => i.state === 'waiting' && inFeed(i, filter));
+    const waiting = items.filter(isRatingItem).filter((i) => i.state === 'waiting' && inFeed(i, filter));
     if (!waiting.length) return waiting;
     const shown = new Set(ratings.map((r) => r.observation));
     return waiting.filter((i) => !shown.has(i.observation)).reverse();

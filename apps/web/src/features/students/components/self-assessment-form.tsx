@@ -19,7 +19,9 @@ import {
 import { AttachmentsField } from '../../../entities/media/attachments-field';
 import { useAttachments } from '../../../entities/media/use-attachments';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
-import { createSelfAssessment, revalidateSelfAssessments } from '../../../entities/self-assessments/self-assessments-api';
+import { revalidateSelfAssessments } from '../../../entities/self-assessments/self-assessments-api';
+import { saveSelfAssessment, selfAssessmentItemOf } from '../../../entities/self-assessments/self-assessment-outbox';
+import { currentUserId } from '../../../lib/session';
 import { newUuid } from '../../../lib/uuid';
 
 /** A stage's choice: its name and description, teal when chosen, the radio's ring when reached by keyboard. */
@@ -29,6 +31,8 @@ const stageClass =
 
 interface Props {
   placeId: number;
+  /** The class's name, which a self-assessment waiting on the device is listed by. */
+  className: string | null;
   /** The class's skills with their stages (the child's growth in the class answers them). */
   skills: StudentGrowth['skills'];
   onSent: () => void;
@@ -41,20 +45,25 @@ interface Values {
   reflection: string;
 }
 
+/** The stage's name the chosen points name, as the form showed it (a waiting self-assessment is listed by it). */
+const stageName = (skill: StudentGrowth['skills'][number], points: number) => skill.stages.find((s) => s.points === points)?.name ?? null;
+
 // The child's page stays without zod until the form is used.
 const loadSchema = () => import('@skillroom/contract/schemas').then((m) => m.selfAssessmentCreateBody);
 const PATHS = { learningSkill: 'skill' };
 
 /**
  * DESIGN §12 "Rate myself": a student picks a skill of their class, the stage they think they are at (its name beside
- * its points, its description under it), says why, and may add a photo of their work.
+ * its points, its description under it), says why, and may add a photo of their work. Without a connection it waits
+ * on the phone, files and all, and goes when the connection returns (issue 38, the teachers' outbox).
  */
-export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props) {
+export function SelfAssessmentForm({ placeId, className, skills, onSent, onCancel }: Props) {
   const intl = useIntl();
   const skillName = useNameOf();
   const attachments = useAttachments();
-  // One key per self-assessment: a resend after a lost answer (a flaky phone connection) writes it once.
-  const key = useRef(newUuid());
+  // One id per self-assessment, kept across its attempts: a resend after a lost answer (a flaky phone connection) is
+  // that one on the server, whatever its Idempotency-Key (a new one per attempt, so a corrected body is no conflict).
+  const clientId = useRef(newUuid());
   const bodyOf = (v: Values) => ({
     teachingClassStudent: placeId,
     learningSkill: refToId(v.skill) ?? 0,
@@ -82,16 +91,30 @@ export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props)
     );
 
   const send = async (v: Values) => {
-    if (v.points === null || attachments.uploading) return;
+    const skill = skills.find((s) => s.learningSkill === v.skill);
+    if (v.points === null || attachments.uploading || !skill) return;
+    const item = selfAssessmentItemOf(
+      {
+        placeId,
+        skillId: refToId(v.skill) ?? 0,
+        points: v.points,
+        reflection: v.reflection,
+        attachments: attachments.items,
+        clientId: clientId.current,
+        names: { className, skill: { name: skill.name, translationKey: skill.translationKey }, stage: stageName(skill, v.points) },
+      },
+      currentUserId() ?? 0,
+    );
+    let waits: boolean;
     try {
-      await createSelfAssessment(bodyOf(v), key.current);
+      waits = await saveSelfAssessment(item);
     } catch (e) {
       return void applyServerViolations(form, e);
     }
-    key.current = newUuid();
-    toast.success(intl.formatMessage({ id: 'web_self_assessment_saved' }));
+    clientId.current = newUuid();
+    toast.success(intl.formatMessage({ id: waits ? 'web_capture_saved_offline' : 'web_self_assessment_saved' }));
     attachments.reset();
-    await revalidateSelfAssessments();
+    if (!waits) await revalidateSelfAssessments();
     onSent();
   };
 
@@ -147,7 +170,7 @@ export function SelfAssessmentForm({ placeId, skills, onSent, onCancel }: Props)
         rows={3}
         maxLength={SELF_ASSESSMENT_REFLECTION_MAX}
       />
-      <AttachmentsField state={attachments} />
+      <AttachmentsField state={attachments} waitingMessage="web_self_assessment_attachment_waiting" />
       <FormError />
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton disabled={attachments.uploading}>

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
 import { useNameOf } from '../../../entities/learning-skills/skill-label';
 import { useSelfAssessments, useStudentGrowth } from '../../../entities/self-assessments/self-assessments-api';
 import { formatDate } from '../../../lib/dates';
+import { useWaitingSelfAssessments, WaitingSelfAssessment } from './waiting-self-assessments';
 
 // The form (the stages chooser, the camera and upload code) loads when the student first opens it.
 const SelfAssessmentForm = lazy(() => import('./self-assessment-form').then((m) => ({ default: m.SelfAssessmentForm })));
@@ -13,15 +14,18 @@ interface Props {
   placeId: number;
   studentId: number;
   classId: number;
+  /** The class's name (a self-assessment waiting on the device is listed by it in the header). */
+  className: string | null;
   /** The student themself, in an open class whose teachers turned self-assessment on (DESIGN §12). */
   canRate: boolean;
 }
 
 /**
  * DESIGN §12 on the student page: the student's own stage beside the teachers' per skill, then their self-assessments
- * (skill, stage, reflection, date). The student themself has "Rate myself"; teachers, evaluators and the family read.
+ * (skill, stage, reflection, date), those still waiting on this device first. The student themself has "Rate myself";
+ * teachers, evaluators and the family read.
  */
-export function SelfAssessmentsSection({ placeId, studentId, classId, canRate }: Props) {
+export function SelfAssessmentsSection({ placeId, studentId, classId, className, canRate }: Props) {
   const titleId = useId();
   const formId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,14 +33,15 @@ export function SelfAssessmentsSection({ placeId, studentId, classId, canRate }:
   const nameOf = useNameOf();
   const list = useSelfAssessments(placeId);
   const growth = useStudentGrowth(studentId, classId);
-  const items = list.data?.['hydra:member'] ?? [];
+  const items = useMemo(() => list.data?.['hydra:member'] ?? [], [list.data]);
+  const waiting = useWaitingSelfAssessments(placeId, items);
   const compared = (growth.data?.skills ?? []).filter((s) => s.self !== null);
   const close = () => {
     setAdding(false);
     heading.current?.focus();
   };
 
-  if (!canRate && items.length === 0) return null;
+  if (!canRate && items.length === 0 && waiting.length === 0) return null;
   return (
     <section
       aria-labelledby={titleId}
@@ -57,7 +62,7 @@ export function SelfAssessmentsSection({ placeId, studentId, classId, canRate }:
         {adding &&
           (growth.data ? (
             <Suspense fallback={<Loading />}>
-              <SelfAssessmentForm placeId={placeId} skills={growth.data.skills} onSent={close} onCancel={close} />
+              <SelfAssessmentForm placeId={placeId} className={className} skills={growth.data.skills} onSent={close} onCancel={close} />
             </Suspense>
           ) : (
             <Loading />
@@ -78,12 +83,15 @@ export function SelfAssessmentsSection({ placeId, studentId, classId, canRate }:
           ))}
         </dl>
       )}
-      {items.length === 0 ? (
+      {items.length + waiting.length === 0 ? (
         <p className="text-sm text-slate-700">
           <FormattedMessage id="web_self_assessment_empty" />
         </p>
       ) : (
         <ul className="space-y-2" aria-labelledby={titleId}>
+          {waiting.map((item) => (
+            <WaitingSelfAssessment key={item.id} item={item} />
+          ))}
           {items.map((a) => (
             <li key={a.id} className="rounded-md border border-slate-200 p-3 text-sm">
               <p className="flex flex-wrap justify-between gap-x-3 font-medium text-slate-900">

@@ -152,6 +152,7 @@ function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Wa
           placeId={place.id}
           studentId={refToId(place.student) ?? 0}
           classId={placeClassId}
+          className={linkedClass?.name ?? cls?.name ?? null}
           canRate={Boolean(linkedClass?.selfAssessment && !linkedClass.isFinished && user?.accountType === 'student_user')}
         />
       )}

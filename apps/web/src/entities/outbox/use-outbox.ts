@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OutboxItem } from './outbox-store';
+import type { OutboxKinds, OutboxNote } from './outbox-flush';
+import type { OutboxItemBase } from './outbox-types';
 
 /** Whether the browser believes it has a connection (the online and offline events). */
 export function useOnline(): boolean {
@@ -19,11 +20,12 @@ export function useOnline(): boolean {
 }
 
 /**
- * The user's waiting and refused saves, kept current across tabs (the header's list, the feeds' waiting cards). The
- * store (IndexedDB) loads after the first screen; without it (a private window of an old browser) nothing waits.
+ * The user's waiting and refused saves of every kind, kept current across tabs (the header's list, the feeds' waiting
+ * cards, a student's waiting self-assessments). The store (IndexedDB) loads after the first screen; without it (a
+ * private window of an old browser) nothing waits.
  */
-export function useOutboxItems(userId: number | null): OutboxItem[] {
-  const [items, setItems] = useState<OutboxItem[]>([]);
+export function useOutboxItems(userId: number | null): OutboxItemBase[] {
+  const [items, setItems] = useState<OutboxItemBase[]>([]);
   useEffect(() => {
     if (userId === null) return;
     let live = true;
@@ -50,24 +52,26 @@ export function useOutboxItems(userId: number | null): OutboxItem[] {
 }
 
 /**
- * The signed-in user's outbox (DESIGN §7), sent when the app starts and whenever the connection returns. `onSent`
- * hears how many ratings went, once per sending (the header's "3 ratings sent."). The sending code loads after the
- * first screen: the header of every screen carries only this hook.
+ * The signed-in user's outbox (DESIGN §7), sent when the app starts and whenever the connection returns, each item by
+ * its kind (`loadKinds`, which the app composes: features import no other). `onSent` hears what to say of the items
+ * that went, once per sending (the header's "3 ratings sent."). The sending code loads after the first screen: the header of every
+ * screen carries only this hook.
  */
-export function useOutbox(userId: number, onSent?: (count: number) => void) {
+export function useOutbox(userId: number, loadKinds: () => Promise<OutboxKinds>, onSent?: (notes: OutboxNote[]) => void) {
   const items = useOutboxItems(userId);
   const [sending, setSending] = useState(false);
   const online = useOnline();
   // A sending already under way answers every caller (the count changes as items go): it is told once.
-  const told = useRef(new WeakSet<Promise<number>>());
+  const told = useRef(new WeakSet<Promise<OutboxItemBase[]>>());
 
   const send = useCallback(async () => {
-    const sending = (await import('./outbox-send')).flushOutbox();
+    const [{ flushOutbox, notesOf }, kinds] = await Promise.all([import('./outbox-flush'), loadKinds()]);
+    const sending = flushOutbox(kinds);
     const first = !told.current.has(sending);
     told.current.add(sending);
     const sent = await sending;
-    if (first && sent) onSent?.(sent);
-  }, [onSent]);
+    if (first && sent.length) onSent?.(notesOf(kinds, sent));
+  }, [loadKinds, onSent]);
 
   const flush = useCallback(async () => {
     setSending(true);
