@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import { parentOfAna } from './family-helpers';
 import { expectAccessible, PNG_48, screenReady } from './fixtures';
@@ -35,13 +35,19 @@ async function tokenOf(page: Page) {
 const dayAfterTomorrow = () => ((new Date().getUTCDay() + 2 + 6) % 7) + 1;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+/** A teacher at 1280 px and a parent at 360 px, each in a browser of their own, and the console errors of both. */
+async function teacherAndParent(browser: Browser) {
+  const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  const problems: string[] = [];
+  for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  return { teacher, parent, problems };
+}
+
 test.describe('messages between a family and the teachers', () => {
   test('a parent writes at 360 px, the teacher answers from the bell, the parent sees "Seen by"', async ({ browser }) => {
     test.setTimeout(120_000);
-    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-    const problems: string[] = [];
-    for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const { teacher, parent, problems } = await teacherAndParent(browser);
     const { placeId } = await parentOfAna(teacher, parent);
 
     // The family starts from the child's page.
@@ -68,10 +74,28 @@ test.describe('messages between a family and the teachers', () => {
     await teacher.getByRole('button', { name: 'Send' }).click();
     await expect(teacher.getByText('Thank you for letting us know.')).toBeVisible();
 
-    // The parent sees the answer, and that the teacher read their message.
-    await parent.reload();
+    // At 360 px the Messages link is inside the closed menu: its button shows the unread conversation and says so, beside
+    // the bell's own count. The parent opens it from there.
+    await parent.goto('/web/');
     await screenReady(parent);
+    const menu = parent.getByRole('button', { name: 'Menu, 1 conversation with unread messages' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByTestId('menu-messages-badge')).toHaveText('1');
+    await expect(parent.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+    await expectNoSideScroll(parent);
+    await snap(parent, 'menu-unread-360-en');
+    await menu.click();
+    await parent
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('link', { name: /^Messages.*1 unread$/ })
+      .click();
+    await parent.getByRole('link', { name: /Ana Lima/ }).click();
+
+    // The parent sees the answer, and that the teacher read their message; read, the menu's count is gone.
     await expect(parent.getByText('Thank you for letting us know.')).toBeVisible();
+    await expect(parent.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(parent.getByTestId('menu-messages-badge')).toHaveCount(0);
     await expect(parent.getByText(/^Seen by .+ at \d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeVisible();
     await expectAccessible(parent, 'conversation');
     await snap(parent, '360-en');
@@ -107,10 +131,7 @@ test.describe('messages between a family and the teachers', () => {
 
   test('office hours, earlier pages, a photo seen live with the header count, and the answer', async ({ browser }) => {
     test.setTimeout(240_000);
-    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-    const problems: string[] = [];
-    for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const { teacher, parent, problems } = await teacherAndParent(browser);
     const { placeId, className } = await parentOfAna(teacher, parent);
     const [teacherToken, parentToken] = [await tokenOf(teacher), await tokenOf(parent)];
 
@@ -190,4 +211,5 @@ test.describe('messages between a family and the teachers', () => {
     }
     expect(problems).toEqual([]);
   });
+
 });
