@@ -212,4 +212,47 @@ test.describe('messages between a family and the teachers', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a teacher announces with a photo and a file; each family finds both in its own conversation', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { teacher, parent, problems } = await teacherAndParent(browser);
+    const { classId } = await parentOfAna(teacher, parent);
+
+    // From the class's details, the announcement: the conversation's own attachment field, a photo and a file.
+    await teacher.goto(`/web/teaching-class/${classId}`);
+    await screenReady(teacher);
+    await teacher.getByText('Class details', { exact: true }).click();
+    await teacher.getByRole('link', { name: 'Announce to families' }).click();
+    await screenReady(teacher);
+    await teacher.locator('input[data-media-type="34"]').setInputFiles({ name: 'sports-day.png', mimeType: 'image/png', buffer: PNG_48 });
+    await teacher
+      .locator('input[data-media-type="37"]')
+      .setInputFiles({ name: 'sports-day.txt', mimeType: 'text/plain', buffer: Buffer.from('Bring a water bottle and a hat.') });
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.png' })).toBeVisible();
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.txt' })).toBeVisible();
+    await teacher.getByLabel('Your message').fill('Sports day is on Friday: the programme is attached.');
+    await expectAccessible(teacher, 'announcement with attachments');
+    await teacher.getByRole('button', { name: 'Send to all families' }).click();
+    await expect(teacher.getByText('Sent to 1 family.')).toBeVisible();
+    // Sent, the field is empty again for the next one.
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.png' })).toHaveCount(0);
+    await snap(teacher, 'announce-1280-en');
+
+    // The family, at 360 px, in its own conversation about Ana: the announcement with the photo and the file.
+    await parent.goto('/web/messages');
+    await screenReady(parent);
+    await parent.getByRole('link', { name: /Ana Lima/ }).click();
+    const bubble = parent.getByRole('listitem').filter({ hasText: 'Sports day is on Friday: the programme is attached.' });
+    await expect(bubble.getByText('Announcement to all families')).toBeVisible();
+    await expect(bubble.getByRole('img', { name: /sports-day\.png/ })).toBeVisible();
+    await expect(bubble.getByRole('link', { name: /sports-day\.txt/ })).toBeVisible();
+    await expect(parent.getByText('Your answer goes to the teachers only, never to the other families.')).toBeVisible();
+    const file = await (
+      await parent.request.get((await bubble.getByRole('link', { name: /sports-day\.txt/ }).getAttribute('href'))!)
+    ).text();
+    expect(file).toBe('Bring a water bottle and a hat.');
+    await expectNoSideScroll(parent);
+    await expectAccessible(parent, 'announcement received');
+    await snap(parent, 'announce-received-360-en');
+    expect(problems).toEqual([]);
+  });
 });
