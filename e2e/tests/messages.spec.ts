@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import { parentOfAna } from './family-helpers';
 import { expectAccessible, PNG_48, screenReady } from './fixtures';
@@ -35,13 +35,19 @@ async function tokenOf(page: Page) {
 const dayAfterTomorrow = () => ((new Date().getUTCDay() + 2 + 6) % 7) + 1;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+/** A teacher at 1280 px and a parent at 360 px, each in a browser of their own, and the console errors of both. */
+async function teacherAndParent(browser: Browser) {
+  const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  const problems: string[] = [];
+  for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  return { teacher, parent, problems };
+}
+
 test.describe('messages between a family and the teachers', () => {
   test('a parent writes at 360 px, the teacher answers from the bell, the parent sees "Seen by"', async ({ browser }) => {
     test.setTimeout(120_000);
-    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-    const problems: string[] = [];
-    for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const { teacher, parent, problems } = await teacherAndParent(browser);
     const { placeId } = await parentOfAna(teacher, parent);
 
     // The family starts from the child's page.
@@ -56,6 +62,10 @@ test.describe('messages between a family and the teachers', () => {
     await expect(parent.getByText('Ana was ill yesterday. She is better today.')).toBeVisible();
     await expect(parent.getByText('Not seen yet')).toBeVisible();
     await expectNoSideScroll(parent);
+    // The parent waits on the dashboard (an open conversation would read the answer as it arrives).
+    await parent.goto('/web/');
+    await screenReady(parent);
+    await expect(parent.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
 
     // The teacher hears of it in the bell, opens the conversation (reading it), and answers.
     await teacher.goto('/web/');
@@ -68,10 +78,26 @@ test.describe('messages between a family and the teachers', () => {
     await teacher.getByRole('button', { name: 'Send' }).click();
     await expect(teacher.getByText('Thank you for letting us know.')).toBeVisible();
 
-    // The parent sees the answer, and that the teacher read their message.
-    await parent.reload();
-    await screenReady(parent);
+    // At 360 px the Messages link is inside the closed menu: as the answer arrives, the menu's button shows the unread
+    // conversation and says so, beside the bell's own count. The parent opens it from there.
+    const menu = parent.getByRole('button', { name: 'Menu, 1 conversation with unread messages' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByTestId('menu-messages-badge')).toHaveText('1');
+    await expect(parent.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+    await expectNoSideScroll(parent);
+    await snap(parent, 'menu-unread-360-en');
+    await menu.click();
+    await parent
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('link', { name: /^Messages.*1 unread$/ })
+      .click();
+    await parent.getByRole('link', { name: /Ana Lima/ }).click();
+
+    // The parent sees the answer, and that the teacher read their message; read, the menu's count is gone.
     await expect(parent.getByText('Thank you for letting us know.')).toBeVisible();
+    await expect(parent.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect(parent.getByTestId('menu-messages-badge')).toHaveCount(0);
     await expect(parent.getByText(/^Seen by .+ at \d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeVisible();
     await expectAccessible(parent, 'conversation');
     await snap(parent, '360-en');
@@ -107,10 +133,7 @@ test.describe('messages between a family and the teachers', () => {
 
   test('office hours, earlier pages, a photo seen live with the header count, and the answer', async ({ browser }) => {
     test.setTimeout(240_000);
-    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-    const problems: string[] = [];
-    for (const p of [teacher, parent]) p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const { teacher, parent, problems } = await teacherAndParent(browser);
     const { placeId, className } = await parentOfAna(teacher, parent);
     const [teacherToken, parentToken] = [await tokenOf(teacher), await tokenOf(parent)];
 
@@ -188,6 +211,50 @@ test.describe('messages between a family and the teachers', () => {
       await expectNoSideScroll(teacher);
       await snap(teacher, `office-hours-360-${locale}`);
     }
+    expect(problems).toEqual([]);
+  });
+
+  test('a teacher announces with a photo and a file; each family finds both in its own conversation', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { teacher, parent, problems } = await teacherAndParent(browser);
+    const { classId } = await parentOfAna(teacher, parent);
+
+    // From the class's details, the announcement: the conversation's own attachment field, a photo and a file.
+    await teacher.goto(`/web/teaching-class/${classId}`);
+    await screenReady(teacher);
+    await teacher.getByText('Class details', { exact: true }).click();
+    await teacher.getByRole('link', { name: 'Announce to families' }).click();
+    await screenReady(teacher);
+    await teacher.locator('input[data-media-type="34"]').setInputFiles({ name: 'sports-day.png', mimeType: 'image/png', buffer: PNG_48 });
+    await teacher
+      .locator('input[data-media-type="37"]')
+      .setInputFiles({ name: 'sports-day.txt', mimeType: 'text/plain', buffer: Buffer.from('Bring a water bottle and a hat.') });
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.png' })).toBeVisible();
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.txt' })).toBeVisible();
+    await teacher.getByLabel('Your message').fill('Sports day is on Friday: the programme is attached.');
+    await expectAccessible(teacher, 'announcement with attachments');
+    await teacher.getByRole('button', { name: 'Send to all families' }).click();
+    await expect(teacher.getByText('Sent to 1 family.')).toBeVisible();
+    // Sent, the field is empty again for the next one.
+    await expect(teacher.getByRole('button', { name: 'Remove sports-day.png' })).toHaveCount(0);
+    await snap(teacher, 'announce-1280-en');
+
+    // The family, at 360 px, in its own conversation about Ana: the announcement with the photo and the file.
+    await parent.goto('/web/messages');
+    await screenReady(parent);
+    await parent.getByRole('link', { name: /Ana Lima/ }).click();
+    const bubble = parent.getByRole('listitem').filter({ hasText: 'Sports day is on Friday: the programme is attached.' });
+    await expect(bubble.getByText('Announcement to all families')).toBeVisible();
+    await expect(bubble.getByRole('img', { name: /sports-day\.png/ })).toBeVisible();
+    await expect(bubble.getByRole('link', { name: /sports-day\.txt/ })).toBeVisible();
+    await expect(parent.getByText('Your answer goes to the teachers only, never to the other families.')).toBeVisible();
+    const file = await (
+      await parent.request.get((await bubble.getByRole('link', { name: /sports-day\.txt/ }).getAttribute('href'))!)
+    ).text();
+    expect(file).toBe('Bring a water bottle and a hat.');
+    await expectNoSideScroll(parent);
+    await expectAccessible(parent, 'announcement received');
+    await snap(parent, 'announce-received-360-en');
     expect(problems).toEqual([]);
   });
 });

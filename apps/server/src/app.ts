@@ -179,6 +179,7 @@ export async function buildApp({
     await ctx.jobs.stop(5_000);
     outage.stop();
     await bus.close();
+    mailer.close?.();
     await redis?.close();
     if (!database) await db.close();
   });

@@ -1,5 +1,6 @@
 // Free of zod, like the other *-rules files: the server's messages and the web's conversation screen read it.
 import { HH_MM, DEFAULT_TIME_ZONE, isTimeZone } from './quiet-hours-rules';
+import { V } from './violations';
 
 /** DESIGN §11 messages (issue 37): a message's text, once cleaned, is 1 to 2000 characters, as a comment's. */
 export const MESSAGE_TEXT_MAX = 2000;
@@ -7,7 +8,7 @@ export const MESSAGE_TEXT_MAX = 2000;
 export const MESSAGE_MESSAGES = {
   oneTarget: 'Name either a conversation or a teaching class student.',
   officeDays: 'Office days are 1 (Monday) to 7 (Sunday), each once.',
-  officeTime: 'This value should be a time written HH:mm.',
+  officeTime: V.time,
   officeOrder: 'Office hours should end after they start.',
   ownMessage: 'Your own messages are always read.',
   writers: 'Only the teachers of this class and the family linked to this student may write in its conversation.',

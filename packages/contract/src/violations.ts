@@ -14,6 +14,8 @@ export const V = {
   typeOf: (t: string) => `This value should be of type ${t}.`,
   reference: 'This value should be a valid reference.',
   date: 'This value is not a valid date.',
+  /** A time of day (DESIGN §11 quiet and office hours): HH:mm on the 24-hour clock, never with seconds or AM/PM. */
+  time: 'This value should be a time written HH:mm (00:00 to 23:59).',
   currentPassword: 'This is not your current password.',
   tooMany: (n: number) => `This collection should contain ${n} elements or less.`,
 } as const;

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 
@@ -29,12 +30,22 @@ export function surelyNotSent(err: unknown): boolean {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Ends the SMTP connections kept open (the server's close). */
+  close?(): void;
 }
+
+/**
+ * SMTP connections kept open and used in turn (nodemailer's pool): a digest run sends hundreds of mails, and a new
+ * connection for each would cost its greeting, EHLO and, on a real relay, its TLS handshake every time. An idle one is
+ * closed by `socketTimeout`, before a relay's own idle limit (minutes) would drop it under a mail.
+ */
+export const SMTP_CONNECTIONS = 4;
 
 /** SMTP when configured; otherwise the mail is logged and kept under DATA_DIR/mail (DESIGN §3). */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtp) {
-    const transport = nodemailer.createTransport({
+    // `maxRequeues` is nodemailer's pool option (smtp-pool/index.js) that its types leave out: typed here beside them.
+    const options: SMTPPool.Options & { maxRequeues: number } = {
       host: config.smtp.host,
       port: config.smtp.port,
       secure: config.smtp.secure,
@@ -44,11 +55,17 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       connectionTimeout: config.smtp.timeoutMs,
       greetingTimeout: config.smtp.timeoutMs,
       socketTimeout: 2 * config.smtp.timeoutMs,
-    });
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      // A connection lost under a mail is never tried again with it: the server may have taken it (never sent twice).
+      maxRequeues: 0,
+    };
+    const transport = nodemailer.createTransport(options);
     return {
       async send(mail) {
         await transport.sendMail({ from: config.smtp!.from, ...mail });
       },
+      close: () => transport.close(),
     };
   }
   const dir = path.join(config.dataDir, 'mail');

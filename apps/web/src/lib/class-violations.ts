@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES, GROWTH_MESSAGES } from '@skillroom/contract/rules';
+import { CLASS_MESSAGES, GROWTH_MESSAGES, MESSAGE_MESSAGES } from '@skillroom/contract/rules';
 import type { IntlShape } from 'react-intl';
 import { translateViolation } from './violations';
 
@@ -10,6 +10,8 @@ const known: Record<string, string> = {
   [CLASS_MESSAGES.endBeforeStart]: 'web_classes_violation_end_before_start',
   [CLASS_MESSAGES.year]: 'web_classes_violation_year',
   [GROWTH_MESSAGES.coverageDays]: 'web_classes_violation_coverage_days',
+  [MESSAGE_MESSAGES.officeOrder]: 'web_messages_office_hours_order',
+  [MESSAGE_MESSAGES.officeDays]: 'web_messages_office_hours_no_day',
   'This school does not exist.': 'web_classes_violation_school',
   'This education level does not exist.': 'web_classes_violation_education_level',
   'This value should be one of your class avatar images.': 'web_classes_violation_class_avatar',

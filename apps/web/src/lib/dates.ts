@@ -46,3 +46,25 @@ export function parseDay(text: string): string | null {
 export function dayDate(iso: string): Date | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? toDate(iso) : null;
 }
+
+/**
+ * A time of day typed for a HH:mm field (DESIGN §11 quiet and office hours) as HH:mm on the 24-hour clock: one-digit
+ * hours, `.`, `,` or `h` between (a phone's number keys), the digits alone (730, 0730), full-width digits (a Chinese
+ * keyboard's) and seconds (dropped) are read too, and a 12-hour time (7:30 pm, 7:30 p. m., 下午7:30) as what it means.
+ * Null for anything else (25:00, 7:60, 13 pm, 7:3).
+ */
+export function parseTime(text: string): string | null {
+  const t = text.normalize('NFKC').trim().toLowerCase();
+  const m = /^(上午|下午)?\s*(\d{1,2})(?:\s*[:.,h]\s*(\d{2})|(\d{2}))?(?::\d{2})?\s*(?:([ap])\.?\s*m\.?)?$/u.exec(t);
+  if (!m) return null;
+  const [, zh, h, afterSeparator, digitsOnly, latin] = m;
+  const meridiem = latin ?? (zh ? (zh === '上午' ? 'a' : 'p') : undefined);
+  let hours = Number(h);
+  const minutes = Number(afterSeparator ?? digitsOnly ?? 0);
+  if (minutes > 59) return null;
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (meridiem === 'p' ? 12 : 0);
+  } else if (hours > 23) return null;
+  return `${pad(hours)}:${pad(minutes)}`;
+}

@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { toIntlMessages } from '@skillroom/contract/rules';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { webMessages } from './web-texts.testing';
 
 /*
  * Counts in the web texts are ICU plurals, read with each language's plural rules. A plural's `#` writes the count with
  * the locale's number format (react-intl keeps one formatter per locale), so a text may use `#` or `{count}`.
  */
-const dir = path.resolve(import.meta.dirname, '../../../server/src/modules/translations/locales');
-const webTexts = (locale: string) =>
-  Object.assign(
-    {},
-    ...fs
-      .readdirSync(path.join(dir, locale))
-      .filter((f) => f.startsWith('web-'))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, locale, f), 'utf8')) as Record<string, string>),
-  ) as Record<string, string>;
 
 describe('plural counts in the web texts', () => {
   it.each([
@@ -24,7 +13,7 @@ describe('plural counts in the web texts', () => {
     ['es', '1 archivo', '12 archivos'],
     ['zh-HK', '1 個檔案', '12 個檔案'],
   ])('read with the plural rules, in %s', (locale, one, many) => {
-    const files = new IntlMessageFormat(toIntlMessages(webTexts(locale))['web_outbox_files']!, locale);
+    const files = new IntlMessageFormat(webMessages(locale)['web_outbox_files']!, locale);
     expect(files.format({ count: 1 })).toBe(one);
     expect(files.format({ count: 12 })).toBe(many);
   });

@@ -10,6 +10,7 @@ const fixed: Record<string, string> = {
   [V.type]: 'web_violation_type',
   [V.reference]: 'web_violation_reference',
   [V.date]: 'web_violation_date',
+  [V.time]: 'web_violation_time',
   [V.currentPassword]: 'web_violation_current_password',
   [V.dateRange]: 'web_violation_date_range',
   [V.character]: 'web_violation_character',

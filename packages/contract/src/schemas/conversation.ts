@@ -34,7 +34,9 @@ export const officeHoursBody = z
     { error: V.type },
   )
   .superRefine((o, ctx) => {
-    if (o.start >= o.end) ctx.addIssue({ code: 'custom', path: ['end'], message: MESSAGE_MESSAGES.officeOrder });
+    // Compared only when both are times: a bad start is said once, under the start, not again as an order under the end.
+    if (HH_MM.test(o.start) && HH_MM.test(o.end) && o.start >= o.end)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: MESSAGE_MESSAGES.officeOrder });
   });
 export const officeHoursSchema = z.strictObject({ days: z.array(z.number().int()), start: z.string(), end: z.string() });
 

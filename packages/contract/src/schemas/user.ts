@@ -26,7 +26,7 @@ const username = z
   .regex(/^[A-Za-z0-9._@+-]+$/, { error: 'Use letters, digits and . _ @ + - only.' });
 export const localeSchema = z.enum(LOCALES, { error: V.choice });
 /** DESIGN §11 quiet hours: a time of day, or null for none. */
-const timeOfDay = z.string({ error: V.type }).regex(HH_MM, { error: 'This value should be a time of day as HH:mm.' }).nullable();
+const timeOfDay = z.string({ error: V.type }).regex(HH_MM, { error: V.time }).nullable();
 const timeZone = z.string({ error: V.type }).refine(isTimeZone, { error: 'This value should be a time zone such as Europe/Madrid.' });
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: V.choice });
 

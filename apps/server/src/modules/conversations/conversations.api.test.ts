@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EntityType, NotificationType, type Conversation, type Message } from '@skillroom/contract';
+import { EntityType, MESSAGE_MESSAGES, NotificationType, V, type Conversation, type Message } from '@skillroom/contract';
 import { dbKind, signUp } from '../../../test/harness';
 import { addStudent, API, linkUser, withClassRoles, type TestUser } from '../../../test/classes';
 
@@ -168,17 +168,22 @@ describe(`messages (${dbKind})`, { timeout: 120_000 }, () => {
     expect((await write(w.creator, { ...place(w.first), text: 'Yes.' })).expectAnswerAfter).toBeNull();
     const [c] = await conversations(w.linked);
     expect(c!.officeHours?.days).toEqual([day]);
-    for (const officeHours of [
-      { days: [0], start: '07:30', end: '16:00' },
-      { days: [1, 1], start: '07:30', end: '16:00' },
-      { days: [], start: '07:30', end: '16:00' },
-      { days: [1], start: '16:00', end: '07:30' },
-      { days: [1], start: '7:30', end: '16:00' },
-      { days: [1], start: '07:30' },
-      'weekdays',
-    ]) {
+    // Each refusal names the part that is wrong (the class form shows it under that control), in the contract's words.
+    for (const [officeHours, path, message] of [
+      [{ days: [0], start: '07:30', end: '16:00' }, 'officeHours.days.0', MESSAGE_MESSAGES.officeDays],
+      [{ days: [1, 1], start: '07:30', end: '16:00' }, 'officeHours.days', MESSAGE_MESSAGES.officeDays],
+      [{ days: [], start: '07:30', end: '16:00' }, 'officeHours.days', MESSAGE_MESSAGES.officeDays],
+      [{ days: [1], start: '16:00', end: '07:30' }, 'officeHours.end', MESSAGE_MESSAGES.officeOrder],
+      [{ days: [1], start: '7:30', end: '16:00' }, 'officeHours.start', V.time],
+      [{ days: [1], start: '07:30', end: '16:00:00' }, 'officeHours.end', V.time],
+      [{ days: [1], start: '7:30 AM', end: '16:00' }, 'officeHours.start', V.time],
+      [{ days: [1], start: '07:30', end: '24:00' }, 'officeHours.end', V.time],
+      [{ days: [1], start: '07:30' }, 'officeHours.end', V.blank],
+      ['weekdays', 'officeHours', V.typeOf('object')],
+    ] as const) {
       const bad = await api('PATCH', `/teaching-class/${w.cls.id}`, w.creator, { officeHours });
       expect(bad.statusCode, JSON.stringify(officeHours)).toBe(400);
+      expect(bad.json().violations, JSON.stringify(officeHours)).toEqual([{ propertyPath: path, message }]);
     }
     expect((await api('PATCH', `/teaching-class/${w.cls.id}`, w.creator, { officeHours: null })).json().officeHours).toBeNull();
   });

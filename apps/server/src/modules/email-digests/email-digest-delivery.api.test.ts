@@ -110,6 +110,7 @@ describe(`e-mail digest delivery (${dbKind})`, { timeout: 120_000 }, () => {
     );
     const started = Date.now();
     await expect(emailDigestsJob({ ...t.s.ctx, mailer: dead })(now)).rejects.toThrow(/not sent/);
+    dead.close?.();
     // One timeout, not one per reader: an unreachable server stops the run.
     expect(Date.now() - started).toBeLessThan(20_000);
     expect([...(await states(a!)), ...(await states(b!))]).toEqual([]);

@@ -74,27 +74,22 @@ export const emailDigestsRepository = {
   },
 
   /**
-   * Where the user's digests stand: the end of the last one that was sent or found empty, and the start of the first
-   * claim of all (one a dead run left `sending` included); nulls before the first.
+   * Claims the user's period (the unique key decides between two runs): the row's id and where it starts, or null when
+   * it is taken. It starts after the last digest that was sent or found empty; before any, at the period's start or at
+   * an older claim a dead run left `sending`, whichever is first. One statement, committed before any mail goes: a run
+   * that dies after this sends nothing more for the period.
    */
-  async bounds(db: DbOrTx, userId: number): Promise<{ lastUntil: Date | null; firstSince: Date | null }> {
-    const [row] = await db
-      .select({
-        lastUntil: sql<string | Date | null>`max(${emailDigests.until}) filter (where ${emailDigests.state} <> 'sending')`,
-        firstSince: sql<string | Date | null>`min(${emailDigests.since})`,
-      })
-      .from(emailDigests)
-      .where(eq(emailDigests.userId, userId));
-    return { lastUntil: row?.lastUntil ? new Date(row.lastUntil) : null, firstSince: row?.firstSince ? new Date(row.firstSince) : null };
-  },
-
-  /**
-   * Claims the user's period (the unique key decides between two runs): the row's id, or null when it is taken. Its own
-   * statement, committed before any mail goes: a run that dies after this sends nothing more for the period.
-   */
-  async claim(db: Db, v: { userId: number; periodKey: string; since: Date; until: Date }) {
-    const [row] = await db.insert(emailDigests).values(v).onConflictDoNothing().returning({ id: emailDigests.id });
-    return row?.id ?? null;
+  async claim(db: Db, v: { userId: number; periodKey: string; periodStart: Date; until: Date }) {
+    const res = await db.execute(sql`
+      insert into email_digest (user_id, period_key, since, until)
+      select ${v.userId}, ${v.periodKey},
+        coalesce(max(d.until) filter (where d.state <> 'sending'), least(min(d.since), ${v.periodStart.toISOString()}::timestamptz)),
+        ${v.until.toISOString()}::timestamptz
+      from email_digest d where d.user_id = ${v.userId}
+      on conflict do nothing
+      returning id, since`);
+    const [row] = rowsOf<{ id: number; since: string | Date }>(res);
+    return row ? { id: row.id, since: new Date(row.since) } : null;
   },
 
   async finish(db: DbOrTx, id: number, state: 'sent' | 'empty') {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
-import { surelyNotSent, type Mailer } from '../../lib/mailer';
+import { SMTP_CONNECTIONS, surelyNotSent, type Mailer } from '../../lib/mailer';
 import sharp from '../../lib/sharp';
 import { digestMail, type DigestPicture } from './email-digest-mail';
 import { emailDigestsRepository as repo, type DigestRating, type DigestReader } from './email-digests.repository';
@@ -14,8 +14,11 @@ const PAGE = 500;
 /** Ratings shown in one mail, and pictures attached (the rest are counted and wait in the app). */
 const MAX_RATINGS = 60;
 const MAX_PICTURES = 12;
-/** Digests in the making at once (each its own SMTP connection and a few short queries). */
-const SENDING_AT_ONCE = 4;
+/**
+ * Digests in the making at once: twice the mailer's SMTP connections, so that while one mail goes out on a connection
+ * the next is being read and built (a few short queries and its pictures), and no connection waits for it.
+ */
+export const DIGESTS_AT_ONCE = 2 * SMTP_CONNECTIONS;
 
 /** What the job hands over: the database, the file store (thumbnails), the mailer and the server's settings. */
 interface Ctx {
@@ -77,8 +80,8 @@ export const emailDigestsService = {
           }
         }
       };
-      // A few at once: each mail waits on SMTP round trips far more than it works, and each reader's claim is its own.
-      await Promise.all(Array.from({ length: SENDING_AT_ONCE }, worker));
+      // Several at once: each mail waits on SMTP round trips far more than it works, and each reader's claim is its own.
+      await Promise.all(Array.from({ length: DIGESTS_AT_ONCE }, worker));
     }
     // Failing the run hands it to the queue's retry (with back-off); those sent keep their claim and are not sent again.
     if (firstError) throw new DigestRunError(failed, { sent, empty, waiting }, firstError);
@@ -87,10 +90,9 @@ export const emailDigestsService = {
 
   async sendOne(ctx: Ctx, r: DigestReader, period: { key: string; start: Date }, now: Date) {
     // After the last finished digest; before any, from the period's start or an abandoned claim's, whichever is first.
-    const { lastUntil, firstSince } = await repo.bounds(ctx.db, r.id);
-    const since = lastUntil ?? (firstSince && firstSince < period.start ? firstSince : period.start);
-    const id = await repo.claim(ctx.db, { userId: r.id, periodKey: period.key, since, until: now });
-    if (id === null) return 'taken';
+    const claimed = await repo.claim(ctx.db, { userId: r.id, periodKey: period.key, periodStart: period.start, until: now });
+    if (!claimed) return 'taken';
+    const { id, since } = claimed;
     const all = await repo.ratings(ctx.db, r.id, since, now, MAX_RATINGS + 1);
     if (!all.length) {
       await repo.finish(ctx.db, id, 'empty');

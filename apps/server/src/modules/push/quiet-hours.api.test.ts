@@ -35,6 +35,9 @@ describe(`quiet hours (${dbKind})`, { timeout: 60_000 }, () => {
       [{ quietHoursStart: '25:00' }, 'quietHoursStart'],
       [{ quietHoursEnd: '7:00' }, 'quietHoursEnd'],
       [{ quietHoursStart: 2100 }, 'quietHoursStart'],
+      // HH:mm on the 24-hour clock only: neither a browser's seconds nor AM/PM.
+      [{ quietHoursStart: '21:00:00' }, 'quietHoursStart'],
+      [{ quietHoursEnd: '7:00 AM' }, 'quietHoursEnd'],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
       [{ timeZone: 'x'.repeat(300) }, 'timeZone'],
     ] as const) {

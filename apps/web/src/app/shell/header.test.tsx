@@ -3,7 +3,10 @@ import type { User } from '@skillroom/contract/types';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNREAD_CONVERSATIONS_KEY } from '../../features/messages/api/messages-api';
+import { webMessages } from '../../lib/web-texts.testing';
 import { Header } from './header';
 
 // The outbox as the header sees it at sign-out: what waits for this user.
@@ -21,6 +24,24 @@ const renderHeader = (u: User = user, onSignOut = vi.fn()) =>
       <MemoryRouter>
         <Header user={u} onSignOut={onSignOut} />
       </MemoryRouter>
+    </IntlProvider>,
+  );
+
+/** The header in a locale, with `unread` conversations waiting (the count the API answers; nothing else arrives). */
+const renderWithUnread = (locale: string, unread: number) =>
+  render(
+    <IntlProvider locale={locale} messages={webMessages(locale)} onError={() => undefined}>
+      <SWRConfig
+        value={{
+          provider: () => new Map(),
+          fallback: { [UNREAD_CONVERSATIONS_KEY]: { 'hydra:member': [], 'hydra:totalItems': unread } },
+          fetcher: () => new Promise(() => undefined),
+        }}
+      >
+        <MemoryRouter>
+          <Header user={user} onSignOut={vi.fn()} />
+        </MemoryRouter>
+      </SWRConfig>
     </IntlProvider>,
   );
 
@@ -53,7 +74,7 @@ describe('header (spec §2)', () => {
     renderHeader();
     const menu = screen.getByRole('button', { name: /web_shell_menu/ });
     fireEvent.click(menu);
-    const link = screen.getByRole('navigation', { name: 'Menu' }).querySelector('a[href="/"]')!;
+    const link = screen.getByRole('navigation', { name: 'web_shell_menu' }).querySelector('a[href="/"]')!;
     fireEvent.click(link);
     act(() => vi.advanceTimersByTime(199));
     expect(menu.getAttribute('aria-expanded')).toBe('true');
@@ -86,5 +107,30 @@ describe('header (spec §2)', () => {
     await waitFor(() => expect(onSignOut).toHaveBeenCalledOnce());
     expect(confirm).toHaveBeenCalledTimes(2);
     confirm.mockRestore();
+  });
+
+  // DESIGN §11: on a phone the Messages link is inside the closed menu, so the menu's button carries the count.
+  it.each([
+    ['en', 'Menu', 'Menu, 2 conversations with unread messages', 'Menu, 1 conversation with unread messages'],
+    ['es', 'Menú', 'Menú, 2 conversaciones con mensajes sin leer', 'Menú, 1 conversación con mensajes sin leer'],
+    ['zh-HK', '選單', '選單，2 個對話有未讀訊息', '選單，1 個對話有未讀訊息'],
+  ])('shows the unread conversations on the closed menu button, and says them in its name, in %s', (locale, word, two, one) => {
+    renderWithUnread(locale, 2);
+    const menu = screen.getByRole('button', { name: two });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.textContent).toBe(`${word}2`);
+    expect(screen.getByTestId('menu-messages-badge').textContent).toBe('2');
+    expect(screen.getByTestId('menu-messages-badge').getAttribute('aria-hidden')).toBe('true');
+    cleanup();
+    renderWithUnread(locale, 1);
+    expect(screen.getByRole('button', { name: one })).toBeTruthy();
+    cleanup();
+    renderWithUnread(locale, 12);
+    expect(screen.getByTestId('menu-messages-badge').textContent).toBe('9+');
+    cleanup();
+    // Nothing unread: the button is its word alone, with no badge.
+    renderWithUnread(locale, 0);
+    expect(screen.getByRole('button', { name: word }).textContent).toBe(word);
+    expect(screen.queryByTestId('menu-messages-badge')).toBeNull();
   });
 });

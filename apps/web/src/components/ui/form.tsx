@@ -1,18 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormHTMLAttributes,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import {
   FormProvider,
   get,
@@ -37,6 +24,7 @@ import { ApiError } from '../../lib/api-client';
 import { readFormMessage, SEPARATOR, translateViolation, violationsOf, type Translate } from '../../lib/violations';
 import { FormErrors } from './alert';
 import { SelectField, TextAreaField, TextField, type FieldProps } from './field';
+import { TimeField, type TimeFieldProps } from './time-field';
 
 /**
  * A form's schema: the contract's zod schema itself (a screen that imports `/schemas` anyway), a loader of it (a screen
@@ -103,8 +91,12 @@ export function useZodForm<V extends FieldValues>(schema: SchemaSource, options:
         for (const [path, error] of Object.entries(found)) {
           const name = now.paths[path] ?? path;
           // A rule of a property no field shows (the token of a reset link) is the form's to say.
-          if (shown.has(name)) set(errors, name, get(errors, name) ?? error);
-          else rest.push(String(error?.message));
+          if (!shown.has(name)) rest.push(String(error?.message));
+          else set(errors, name, get(errors, name) ?? error);
+          // A part's error (officeHours.end) outlives a change of the field holding it (officeHours) only if that has a type.
+          // (`get` answers unknown: what is there was just made by `set`, an object on the way to the part.)
+          for (let i = name.indexOf('.'); shown.has(name) && i > 0; i = name.indexOf('.', i + 1))
+            (get(errors, name.slice(0, i)) as { type?: string }).type ??= 'parts';
         }
       }
       // The form's own word comes first: it knows what the reader typed (an empty date is blank, not an invalid date).
@@ -290,3 +282,8 @@ export function FormField({
   const { field } = useController({ name, rules: deps ? { deps } : undefined });
   return <>{render(field, useFieldError(name))}</>;
 }
+
+/** A time of day of the form (quiet hours): HH:mm on the 24-hour clock in every language (`time-field.tsx`). */
+export const FormTimeField = ({ name, ...props }: Named & Pick<TimeFieldProps, 'label' | 'hint' | 'required' | 'disabled' | 'id'>) => (
+  <FormField name={name} render={(f, error) => <TimeField {...props} {...f} value={(f.value as string | null) ?? ''} error={error} />} />
+);

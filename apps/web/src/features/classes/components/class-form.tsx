@@ -25,7 +25,7 @@ import { violationsOf } from '../../../lib/violations';
 import { useEducationLevels, useSubscriptions } from '../api/class-form-api';
 import { allowsIndividual, attachableSubscriptions, classBody, classDateChecks, type ClassFormValues } from './class-form-state';
 import { CoverageSettingsFields } from './coverage-settings-fields';
-import { OfficeHoursField } from './office-hours-field';
+import { FormOfficeHoursField } from './office-hours-field';
 import { ClassSettingSwitch } from './class-setting-switch';
 
 interface Props {
@@ -48,8 +48,6 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
     mode: 'onChange',
     body: (v) => classBody(v),
     check: classDateChecks,
-    // The office hours' parts show under the one field that edits them.
-    paths: { 'officeHours.days': 'officeHours', 'officeHours.start': 'officeHours', 'officeHours.end': 'officeHours' },
   });
   const [name, start, current] = useWatch({ control: form.control, name: ['name', 'start', 'subscription'] });
   const levels = useEducationLevels();
@@ -140,10 +138,7 @@ export function ClassForm({ initial, schoolName, submitLabel, onSave, footer, pr
         name="selfAssessment"
       />
       <CoverageSettingsFields />
-      <FormField
-        name="officeHours"
-        render={(f, error) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={error ? { officeHours: error } : {}} />}
-      />
+      <FormOfficeHoursField />
       <FormSelectField
         name="educationLevel"
         label={t('web_class_form_education_level')}

@@ -1,7 +1,8 @@
 import type { OfficeHours } from '@skillroom/contract/rules';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TextField } from '../../../components/ui/field';
+import { FormField, useFieldError } from '../../../components/ui/form';
+import { TimeField } from '../../../components/ui/time-field';
 
 /** What a class gets when its teacher turns office hours on: the working week, school hours. */
 export const DEFAULT_OFFICE_HOURS: OfficeHours = { days: [1, 2, 3, 4, 5], start: '08:00', end: '16:00' };
@@ -80,23 +81,35 @@ export function OfficeHoursField({ value, onChange, errors = {} }: Props) {
             )}
           </div>
           <div className="grid max-w-sm grid-cols-2 gap-4">
-            <TextField
-              type="time"
+            <TimeField
               label={t('web_messages_office_hours_start')}
               value={value.start}
               error={errors['officeHours.start']}
-              onChange={(e) => onChange({ ...value, start: e.target.value })}
+              onChange={(start) => onChange({ ...value, start })}
             />
-            <TextField
-              type="time"
+            <TimeField
               label={t('web_messages_office_hours_end')}
               value={value.end}
               error={errors['officeHours.end']}
-              onChange={(e) => onChange({ ...value, end: e.target.value })}
+              onChange={(end) => onChange({ ...value, end })}
             />
           </div>
         </>
       )}
     </fieldset>
   );
+}
+
+/**
+ * The class form's `officeHours`: each part's error under its own control (a bad "Until" under "Until", not under the
+ * days), whether the form's schema or the server's 400 found it.
+ */
+export function FormOfficeHoursField() {
+  const errors = {
+    officeHours: useFieldError('officeHours'),
+    'officeHours.days': useFieldError('officeHours.days'),
+    'officeHours.start': useFieldError('officeHours.start'),
+    'officeHours.end': useFieldError('officeHours.end'),
+  };
+  return <FormField name="officeHours" render={(f) => <OfficeHoursField value={f.value} onChange={f.onChange} errors={errors} />} />;
 }

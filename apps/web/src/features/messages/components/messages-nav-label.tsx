@@ -13,18 +13,25 @@ export function MessagesNavLabel() {
       <FormattedMessage id="web_messages_title" />
       {count > 0 && (
         <>
-          <span
-            aria-hidden="true"
-            data-testid="messages-badge"
-            className="ml-1.5 inline-block min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
-          >
-            {badgeText(count)}
-          </span>
+          <UnreadBadge count={count} testId="messages-badge" className="ml-1.5" />
           <span className="sr-only">
             , <FormattedMessage id="web_messages_unread" values={{ count }} />
           </span>
         </>
       )}
     </>
+  );
+}
+
+/** The count (9+ above 9) as a red badge, for the eye: the link or button it sits in says the count in its name. */
+export function UnreadBadge({ count, testId, className }: { count: number; testId: string; className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={`${className} inline-block min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white`}
+    >
+      {badgeText(count)}
+    </span>
   );
 }

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, FormCheckInput, FormError, FormSelectField, FormTextField, SubmitButton, useZodForm } from '../../../components/ui/form';
+import { Form, FormCheckInput, FormError, FormSelectField, FormTimeField, SubmitButton, useZodForm } from '../../../components/ui/form';
 import { CardSection } from '../../../components/ui/page';
 import { useCurrentUser } from '../../../lib/current-user';
 import { patchUser } from '../api/profile-api';
@@ -65,8 +65,8 @@ export function QuietHoursSection({ user }: { user: User }) {
         </label>
         {on && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormTextField name="quietHoursStart" type="time" label={intl.formatMessage({ id: 'web_quiet_hours_start' })} required />
-            <FormTextField name="quietHoursEnd" type="time" label={intl.formatMessage({ id: 'web_quiet_hours_end' })} required />
+            <FormTimeField name="quietHoursStart" label={intl.formatMessage({ id: 'web_quiet_hours_start' })} required />
+            <FormTimeField name="quietHoursEnd" label={intl.formatMessage({ id: 'web_quiet_hours_end' })} required />
           </div>
         )}
         <FormSelectField name="timeZone" label={intl.formatMessage({ id: 'web_quiet_hours_time_zone' })}>
