@@ -29,7 +29,8 @@ const SCREENS = {
   // 142.5 KB since the one form primitive (issue 35): its sign-in form is react-hook-form's (13.4 KB, the library every
   // form now shares), with the primitive and the violation texts it reads (2.9 KB) and the entry's +1.1 KB. zod stays
   // out: the resolver and a form's schema load when the form is first checked. The entry's hydration on top.
-  'sign-in': { budget: 142.5 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx'] },
+  // 142.8 KB with one more violation text (a time of day, issue 37) and the stylesheet's new utilities (issues 37, 38).
+  'sign-in': { budget: 142.8 * KB, modules: ['src/app/shell/public-layout.tsx', 'src/features/auth/routes/sign-in-route.tsx'] },
   dashboard: {
     // 148 KB: 151 after the outbox's one write per observation, the classes' abilities (issue 34) and the first week's
     // fixes (issue 36); the contract's subpath exports (issue 35) took 2.6 KB back (the plain rules without the schemas).

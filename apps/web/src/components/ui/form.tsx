@@ -24,7 +24,6 @@ import { ApiError } from '../../lib/api-client';
 import { readFormMessage, SEPARATOR, translateViolation, violationsOf, type Translate } from '../../lib/violations';
 import { FormErrors } from './alert';
 import { SelectField, TextAreaField, TextField, type FieldProps } from './field';
-import { TimeField, type TimeFieldProps } from './time-field';
 
 /**
  * A form's schema: the contract's zod schema itself (a screen that imports `/schemas` anyway), a loader of it (a screen
@@ -241,7 +240,7 @@ export function FormError() {
 
 export { FormActions, SubmitButton } from './form-actions';
 
-type Named = { name: string };
+export type Named = { name: string };
 /** `error` is shown when the field has none of its own (the list of choices did not load). */
 type Registered<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & Named;
 
@@ -282,8 +281,3 @@ export function FormField({
   const { field } = useController({ name, rules: deps ? { deps } : undefined });
   return <>{render(field, useFieldError(name))}</>;
 }
-
-/** A time of day of the form (quiet hours): HH:mm on the 24-hour clock in every language (`time-field.tsx`). */
-export const FormTimeField = ({ name, ...props }: Named & Pick<TimeFieldProps, 'label' | 'hint' | 'required' | 'disabled' | 'id'>) => (
-  <FormField name={name} render={(f, error) => <TimeField {...props} {...f} value={(f.value as string | null) ?? ''} error={error} />} />
-);

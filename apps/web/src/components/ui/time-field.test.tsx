@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { webMessages } from '../../lib/web-texts.testing';
-import { Form, FormTimeField, SubmitButton, useZodForm } from './form';
+import { Form, SubmitButton, useZodForm } from './form';
+import { FormTimeField } from './form-time-field';
 
 interface Values {
   quietHoursStart: string;
