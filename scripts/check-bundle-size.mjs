@@ -18,8 +18,10 @@ const KB = 1024;
 // (spinner, when-idle, i18n) into chunks of their own: +1.1 KB of per-file overhead, the same code. 106.5 KB with server
 // rendering (issue 35): reading the page's data and hydrating it (lib/first-load.ts, app/app.tsx). 106.6 KB since the
 // hydration mark sits inside the screens' Suspense boundary and the route's error screen (app/hydration-mark.tsx):
-// beside the frame it went before React had hydrated the screen.
-const ENTRY_BUDGET = 106.6 * KB;
+// beside the frame it went before React had hydrated the screen. 106.7 KB since the server renders a signed-out reader's
+// page in the language they chose (lib/i18n.tsx mirrors it in a cookie) and preloads a rendered screen's chunks (the
+// screens name their modules in the server's build only; what the browser's keeps of it is 40 bytes).
+const ENTRY_BUDGET = 106.7 * KB;
 /**
  * First screens: the entry plus the layout, the screen and what they import, before any data arrives. Their budgets
  * leave room for what is planned on them (the header bell, the join and link forms), not for growth unnoticed.
@@ -39,7 +41,8 @@ const SCREENS = {
     // entry's hydration. 141.6 KB with DESIGN §12's count of students waiting on each class card (issue 38: the
     // screen was 50 bytes under; the count on the counts' line, no new element or utility, costs 60-80 bytes). 141.7 KB
     // since the class list's infinite scroll asks again while its end stays in view (lib/use-infinite-scroll.ts, +80 bytes).
-    budget: 141.7 * KB,
+    // 141.8 KB with the entry's +0.1 KB of 106.7 (the language cookie and the preloaded chunks of a rendered screen).
+    budget: 141.8 * KB,
     modules: [
       'src/app/shell/app-shell.tsx',
       'src/app/dashboard-route.tsx',

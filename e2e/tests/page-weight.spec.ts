@@ -49,7 +49,7 @@ test.describe('pictures and layout', () => {
     const page = await context.newPage();
     const { token } = await signInViaApi(page, 'teacher');
     const { classId, photoPlaceId } = await demoClass(page, token);
-    const photos = page.locator('ol[aria-labelledby="rating-feed-title"] a[data-shape] > img');
+    const photos = page.locator('ol[aria-labelledby="rating-feed-title"] a[data-shape] img');
     const attributes = () =>
       photos.evaluateAll((imgs) =>
         (imgs as HTMLImageElement[]).map((img) => ({

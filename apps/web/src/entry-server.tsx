@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import { App } from './app/app';
 import { loadScreens, needsSignIn } from './app/router';
+import { screenModules } from './app/screen-modules';
 import { screenReads } from './app/screen-reads';
 import { safeNext } from './features/auth/routes/sign-in-route';
 import { SIGN_IN_PATH, WEB_BASE } from './lib/config';
@@ -12,7 +13,7 @@ import { FIRST_LOAD_ID, firstLoadJson, type FirstLoad } from './lib/first-load';
 
 // The server's entry (issue 35), built by `vite build --ssr` into dist/server/ and loaded by the server's
 // plugins/web-render.ts, which reads what the page needs through its own routes and hands it here.
-export { screenReads };
+export { screenModules, screenReads };
 
 /** A render that has not finished by then is given up: the server answers the plain app page instead. */
 const RENDER_TIMEOUT_MS = 5000;
@@ -59,6 +60,9 @@ export async function renderPage({ url, first, template }: { url: string; first:
   return new Promise<Readable>((resolve, reject) => {
     let failure: unknown = null;
     const stream = renderToPipeableStream(<App first={first} splash={null} router={router} />, {
+      // Every boundary in place, however large: React sends a large one (12.8 KB by default, the student page's growth
+      // charts) after the rest, to be moved in by an inline script, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Everything is here before the render starts (the screen's code and data), so waiting for all of it costs nothing
       // and the page needs none of React's inline scripts for late boundaries, which the strict CSP would refuse.
       onAllReady() {

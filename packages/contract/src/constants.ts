@@ -96,7 +96,7 @@ export const LOCALES = ['en', 'zh-HK', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_STORAGE_KEY = 'locale';
-
+export const COOKIE_LOCALE = 'locale'; // the same choice, which the server renders a signed-out reader's page in (lib/i18n.tsx)
 export const COOKIE_BEARER = 'BEARER';
 export const COOKIE_REFRESH = 'REFRESH_TOKEN';
 /** Cookies used as fallback storage expire in 2038 (spec §9). */

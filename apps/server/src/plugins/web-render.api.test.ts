@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCollector, signUp, startTestServer, type TestServer } from '../../test/harness';
-import { addStudent, createClass } from '../../test/classes';
+import { API, addStudent, createClass, linkUser } from '../../test/classes';
 import { classSkills, rate, seedSkills } from '../../test/ratings';
 
 // The real web build (apps/web/dist with its server entry): the render is the app's own. Built here when it is missing.
@@ -32,6 +32,23 @@ function firstLoad(html: string) {
   expect(json).toBeDefined();
   return JSON.parse(json!) as { user: { id: number } | null; locale: string; fallback: Record<string, unknown> };
 }
+
+/** The screen the page shows, as drawn (not the data beside it): the root's markup, its text decoded as the browser reads it. */
+function drawn(html: string) {
+  // Every part is drawn in place: a boundary sent late would come with one of React's inline scripts, which the CSP refuses.
+  expect(html).not.toContain('<script>');
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json" id="first-load">'));
+  return root.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** The chunk Vite's manifest has for a module of the web app. */
+const chunkOf = (module: string) => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(web, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  return `/web/${manifest[module]!.file}`;
+};
 
 describe('the first screen of a page, rendered by the server', () => {
   it('sends the signed-out from a signed-in screen to sign in, which is rendered', async () => {
@@ -117,6 +134,119 @@ describe('the first screen of a page, rendered by the server', () => {
   });
 });
 
+describe("the first screen of a student's page, a report and the notifications (issue 35)", () => {
+  // Readers who agreed to the privacy policy: the screen itself is drawn, not the gate in its place.
+  const agreed = { privacyPolicyAgreed: true };
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let family: Awaited<ReturnType<typeof signUp>>;
+  let cls: { id: number; name: string };
+  let place: { id: number; student: string; teachingClass: string; invitationCode: string };
+  beforeAll(async () => {
+    await seedSkills(s);
+    [owner, family] = await Promise.all([signUp(s, agreed), signUp(s, { ...agreed, accountTypeRadio: 'parent_user' })]);
+    cls = (await createClass(s, owner, { name: 'Maple Room' })) as typeof cls;
+    place = (await addStudent(s, owner, cls.id, { firstName: 'Ottilie', lastName: 'Brandt' })) as typeof place;
+    const [skill] = await classSkills(s, owner, cls.id);
+    await rate(s, owner, cls.id, skill!.learningActions[0]!.id, {
+      description: 'Counted the beads twice',
+      students: [`${API}/teaching-class-student/${place.id}`],
+    });
+  });
+
+  it("draws a student's page for the class's teacher: the name, the first ratings, growth, with their reads for hydration", async () => {
+    const res = await page(`/web/teaching-class/${cls.id}/student/${place.id}`, owner.token);
+    expect(res.statusCode).toBe(200);
+    const screen = drawn(res.body);
+    expect(screen).toMatch(/<h1[^>]*>Ottilie Brandt<\/h1>/);
+    expect(screen).toContain('Counted the beads twice');
+    expect(screen).toContain('data-testid="student-growth"');
+    expect(screen).not.toContain('Loading');
+    const keys = Object.keys(firstLoad(res.body).fallback);
+    for (const read of [
+      `/teaching-class-student/${place.id}`,
+      `/teaching-class/${cls.id}`,
+      '$inf$/ratings?students.id=',
+      '/growth/student/',
+    ])
+      expect(
+        keys.some((k) => k.startsWith(read)),
+        read,
+      ).toBe(true);
+    // The screen's own code is fetched beside the entry: its chunk and the capture's, named in the page's head.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    for (const module of ['src/features/students/routes/student-detail-route.tsx', 'src/features/ratings/capture.ts'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="${chunkOf(module)}">`);
+    const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(preloads).size).toBe(preloads.length);
+  });
+
+  it('draws the child for their linked family without the class, and nothing for anyone else', async () => {
+    await linkUser(s, place, family);
+    const res = await page(`/web/student/${place.id}`, family.token);
+    const screen = drawn(res.body);
+    expect(screen).toMatch(/<h1[^>]*>Ottilie Brandt<\/h1>/);
+    expect(screen).toContain('Counted the beads twice');
+    expect(screen).not.toContain('Loading');
+    expect(Object.keys(firstLoad(res.body).fallback)).not.toContain(`/teaching-class/${cls.id}`);
+    const stranger = await signUp(s, agreed);
+    const theirs = await page(`/web/student/${place.id}`, stranger.token);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain('Ottilie');
+  });
+
+  it('draws the class and student reports: their figures and tables over the range in the address', async () => {
+    const range = 'startDate=2026-09-01&endDate=2026-10-31';
+    const res = await page(`/web/teaching-class/${cls.id}/report?${range}`, owner.token);
+    const screen = drawn(res.body);
+    expect(screen).toContain('Report: Maple Room');
+    expect(screen).toMatch(/<table[\s\S]*Ottilie Brandt[\s\S]*<\/table>/);
+    expect(screen).not.toContain('Loading');
+    const keys = Object.keys(firstLoad(res.body).fallback);
+    expect(keys).toContain(`/report/class/${cls.id}?${range}`);
+    expect(keys).toContain(`/growth/class/${cls.id}?endDate=2026-10-31`);
+    expect(res.body).toContain(
+      `<link rel="modulepreload" crossorigin href="${chunkOf('src/features/reports/routes/class-report-route.tsx')}">`,
+    );
+
+    const student = await page(`/web/student/${place.id}/report`, family.token);
+    const drawnStudent = drawn(student.body);
+    expect(drawnStudent).toContain('Report: Ottilie Brandt');
+    expect(drawnStudent).toMatch(/<table[\s\S]*<\/table>/);
+    expect(drawnStudent).not.toContain('Loading');
+  });
+
+  it('draws the notification list', async () => {
+    const parent = await signUp(s, { ...agreed, accountTypeRadio: 'parent_user', firstName: 'Ines' });
+    const ask = await s.api('POST', `${API}/student-profile-user-invitation`, {
+      token: parent.token,
+      body: { invitationCode: place.invitationCode },
+    });
+    expect(ask.statusCode).toBe(201);
+    const res = await page('/web/notifications', owner.token);
+    const screen = drawn(res.body);
+    expect(screen).toContain('Ines');
+    expect(screen).toContain('Ottilie Brandt');
+    expect(screen).not.toContain('Loading');
+    expect(Object.keys(firstLoad(res.body).fallback)).toContain('$inf$/notifications?page=1&itemsPerPage=25');
+  });
+});
+
+describe('the language of a signed-out page', () => {
+  it("is a family letter's, then the one chosen in this browser (its cookie), then the browser's", async () => {
+    const lang = async (url: string, cookie?: string) => {
+      const res = await s.app.inject({ method: 'GET', url, headers: { 'accept-language': 'es', ...(cookie ? { cookie } : {}) } });
+      return /<html lang="([^"]+)"/.exec(res.body)?.[1];
+    };
+    expect(await lang('/web/sign-in/')).toBe('es');
+    expect(await lang('/web/sign-in/', 'locale=zh-HK')).toBe('zh-HK');
+    expect(await lang('/web/sign-in/?lang=en', 'locale=zh-HK')).toBe('en');
+    expect(await lang('/web/sign-in/', 'locale=xx')).toBe('es');
+    // Signed in, the user's own language leads.
+    const teacher = await signUp(s, { preferredLanguage: 'en' });
+    expect(await lang('/web/', `BEARER=${teacher.token}; locale=zh-HK`)).toBe('en');
+  });
+});
+
 describe('a page the server cannot render', () => {
   let broken: TestServer;
   const lines = logCollector();
@@ -129,6 +259,7 @@ describe('a page the server cannot render', () => {
       path.join(dist, 'server', 'entry-server.js'),
       `export const redirectFor = () => null;
        export const screenReads = () => ['/teaching-classes'];
+       export const screenModules = async () => [];
        export const renderPage = async () => { throw new Error('cannot draw'); };`,
     );
     broken = await startTestServer({ WEB_DIST_DIR: dist, LOG_LEVEL: 'info' }, { logStream: lines.stream });

@@ -8,6 +8,7 @@ import {
   API_PUBLIC_PREFIX,
   BASE_PATH,
   COOKIE_BEARER,
+  COOKIE_LOCALE,
   COOKIE_REFRESH,
   DEFAULT_LOCALE,
   FAMILY_LETTER,
@@ -17,11 +18,13 @@ import {
   type User,
 } from '@skillroom/contract';
 import type { TokenSigner } from './auth';
+import { manifestReader, preloadLinks } from './web-preload';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/server/) offers. */
 interface WebEntry {
   redirectFor(path: string, search: string, user: User | null): string | null;
-  screenReads(path: string, user: User | null): string[];
+  screenReads(path: string, search: string, user: User | null, read: Record<string, unknown>): string[];
+  screenModules(path: string, user: User | null): Promise<string[]>;
   renderPage(page: { url: string; first: FirstLoad; template: string }): Promise<Readable>;
 }
 
@@ -37,6 +40,8 @@ interface FirstLoad {
 export type RenderedPage = { html: Readable } | { redirect: string } | null;
 
 const INFINITE_PREFIX = '$inf$';
+/** Rounds of reads at most: a student's page needs four (the place, the reader's links to it, its class, the rest). */
+const READ_ROUNDS = 5;
 
 /** The reader's languages from Accept-Language, most wanted first. */
 function acceptedLanguages(header: string | undefined): string[] {
@@ -68,6 +73,7 @@ export function webRenderer(app: FastifyInstance, signer: TokenSigner, dist: str
           return null;
         })
       : Promise.resolve(null));
+  const manifest = manifestReader(dist);
 
   return async function render(req: FastifyRequest, template: string): Promise<RenderedPage> {
     const web = await loadEntry();
@@ -98,24 +104,32 @@ export function webRenderer(app: FastifyInstance, signer: TokenSigner, dist: str
     const redirect = web.redirectFor(pagePath, url.search, user);
     if (redirect) return { redirect };
 
-    // The app's own choice (lib/i18n.tsx): the user's language; signed out, a family letter's `?lang=`, then the browser's.
-    const asked = user ? user.preferredLanguage : url.searchParams.get(FAMILY_LETTER.langParam);
-    const locale =
-      LOCALES.find((l) => l === asked) ?? preferredLocale(LOCALES, acceptedLanguages(req.headers['accept-language'])) ?? DEFAULT_LOCALE;
+    // The app's own choice (lib/i18n.tsx): the user's language; signed out, a family letter's `?lang=`, then the one chosen
+    // in this browser (kept in local storage, which the server cannot read, and mirrored in a cookie for it), then the browser's.
+    const asked = user ? [user.preferredLanguage] : [url.searchParams.get(FAMILY_LETTER.langParam), req.cookies[COOKIE_LOCALE]];
+    const chosen = asked.map((a) => LOCALES.find((l) => l === a)).find(Boolean);
+    const locale = chosen ?? preferredLocale(LOCALES, acceptedLanguages(req.headers['accept-language'])) ?? DEFAULT_LOCALE;
     const [config, messages] = await Promise.all([
       read(`${API_PUBLIC_PREFIX}/config`, false),
       read(`${API_PUBLIC_PREFIX}/translation/${locale}/compiled`, false),
     ]);
     if (config.status !== 200 || messages.status !== 200) return null;
-    const fallback: Record<string, unknown> = {};
-    await Promise.all(
-      web.screenReads(pagePath, user).map(async (key) => {
-        const infinite = key.startsWith(INFINITE_PREFIX);
-        const res = await read(`${API_AUTH_PREFIX}${infinite ? key.slice(INFINITE_PREFIX.length) : key}`, true);
-        // A refusal (404, 403) or a failure is the browser's to ask for and show, as it would without this page.
-        if (res.status === 200) fallback[key] = infinite ? [res.body] : res.body;
-      }),
-    );
+    // A screen's reads may follow from others' answers (a student's place names its class): asked in rounds, each round
+    // with the answers so far, until the screen names no key not yet asked. A refused key stays, as undefined.
+    const answers: Record<string, unknown> = {};
+    for (let round = 0; round < READ_ROUNDS; round++) {
+      const keys = [...new Set(web.screenReads(pagePath, url.search, user, answers))].filter((k) => !(k in answers));
+      if (!keys.length) break;
+      await Promise.all(
+        keys.map(async (key) => {
+          const infinite = key.startsWith(INFINITE_PREFIX);
+          const res = await read(`${API_AUTH_PREFIX}${infinite ? key.slice(INFINITE_PREFIX.length) : key}`, true);
+          answers[key] = res.status !== 200 ? undefined : infinite ? [res.body] : res.body;
+        }),
+      );
+    }
+    // A refusal (404, 403) or a failure is the browser's to ask for and show, as it would without this page.
+    const fallback = Object.fromEntries(Object.entries(answers).filter(([, body]) => body !== undefined));
     const first: FirstLoad = {
       locale,
       messages: (messages.body as { messages: unknown }).messages,
@@ -123,6 +137,10 @@ export function webRenderer(app: FastifyInstance, signer: TokenSigner, dist: str
       user,
       fallback,
     };
-    return { html: await web.renderPage({ url: `${url.pathname}${url.search}`, first, template }) };
+    // The screen's own chunks are fetched beside the entry, not after it has run (web-preload.ts).
+    const built = manifest();
+    const links = built ? preloadLinks(built, await web.screenModules(pagePath, user)) : '';
+    const page = links ? template.replace('</head>', `${links}</head>`) : template;
+    return { html: await web.renderPage({ url: `${url.pathname}${url.search}`, first, template: page }) };
   };
 }

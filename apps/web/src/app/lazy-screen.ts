@@ -1,3 +1,4 @@
+import type { User } from '@skillroom/contract/types';
 import { createElement, lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 export interface LazyScreen {
@@ -7,6 +8,24 @@ export interface LazyScreen {
   preload: () => Promise<ComponentType>;
   /** Its code has arrived. */
   loaded: () => boolean;
+  /**
+   * The modules `load` imports, as Vite's manifest names them (`src/…`): a page the server renders preloads their chunks
+   * (plugins/web-render.ts), which the browser would otherwise find only once the entry had run.
+   */
+  modules: readonly string[];
+  /** What `load` is, for the unit test that checks `modules` against it. */
+  load: () => Promise<ComponentType>;
+}
+
+/**
+ * What a screen that picks lazy parts of its own (the dashboard by account type, a student's growth charts) says of them
+ * beforehand, as static members of its component.
+ */
+export interface ScreenParts {
+  /** Loads them: the server's render and the browser's hydration start after it, so that no part suspends. */
+  loadParts?: (user: User | null) => Promise<unknown>;
+  /** Their modules, as `LazyScreen.modules` names them. */
+  partModules?: (user: User | null) => readonly string[];
 }
 
 /**
@@ -15,7 +34,7 @@ export interface LazyScreen {
  * fallback, so each lazy level that suspended on a first load (layout, then screen) kept the page on "Loading…" that much
  * longer, though its code was there.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+export function lazyScreen(load: () => Promise<ComponentType>, modules: readonly string[] = []): LazyScreen {
   let pending: Promise<ComponentType> | null = null;
   let ready: ComponentType | null = null;
   const preload = () => {
@@ -30,7 +49,7 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   };
   const Lazy = lazy(() => preload().then((c) => ({ default: c })));
   const Component = () => createElement(ready ?? Lazy);
-  return { Component, preload, loaded: () => ready !== null };
+  return { Component, preload, loaded: () => ready !== null, modules, load };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { API_PUBLIC_PREFIX, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@skillroom/contract/constants';
+import { API_PUBLIC_PREFIX, COOKIE_LOCALE, DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@skillroom/contract/constants';
 import { FAMILY_LETTER, preferredLocale } from '@skillroom/contract/rules';
 import type { CompiledTranslationsResponse } from '@skillroom/contract/types';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { API_ORIGIN } from './config';
+import { writeCookie } from './cookies';
 import { leaveForLogout } from './api-client';
 import { useFirstLoad, type Messages } from './first-load';
 import { answerOwnLocales } from './own-locales';
@@ -20,6 +21,21 @@ function kept(): Locale | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A choice is kept in local storage (spec §9) and mirrored in a cookie, the one the server can read: a signed-out reader's
+ * page is rendered in their language from its first HTML (plugins/web-render.ts), which is how server-rendered apps
+ * keep a visitor's language (Next.js's NEXT_LOCALE cookie, for one). Rendering in the browser's Accept-Language and
+ * switching once hydrated painted one language, then another, and re-rendered the whole page after its hydration.
+ */
+function keep(locale: Locale) {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode without storage: the cookie still carries it.
+  }
+  writeCookie(COOKIE_LOCALE, locale);
 }
 
 /**
@@ -88,11 +104,16 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
     if (first) void loadMessages(first.locale).catch(() => undefined);
   }, [first]);
 
-  // The server cannot read a choice kept in this browser: a signed-out reader who chose another language gets it now.
+  // A choice kept before its cookie was (an earlier version of the app): the cookie is written, so the next page the
+  // server renders is in it, and this one, rendered in another, switches once hydrated.
+  // A family letter's `?lang=` leads this visit, as it led the server's render.
   useEffect(() => {
-    const choice = first && !first.user ? kept() : null;
+    const asked = new URLSearchParams(location.search).get(FAMILY_LETTER.langParam);
+    const choice = first && !first.user && !isLocale(asked) ? kept() : null;
+    if (!choice) return;
+    keep(choice);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, which must first match the server's render
-    if (choice && choice !== first?.locale) setLocaleState(choice);
+    if (choice !== first?.locale) setLocaleState(choice);
   }, [first]);
 
   useEffect(() => {
@@ -123,11 +144,7 @@ export function I18nProvider({ children, splash }: { children: ReactNode; splash
 
   const setLocale = useCallback((l: string) => {
     if (!isLocale(l)) return;
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, l);
-    } catch {
-      // Private mode without storage: the choice lasts for this page only.
-    }
+    keep(l);
     setLocaleState(l);
   }, []);
 

@@ -247,6 +247,8 @@ type Registered<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'o
 /**
  * register()'s props with the value the field starts from. react-hook-form puts that value into the element only once
  * in the browser: without it the server's page shows the fields empty, and the app then fills them under the user's keys.
+ * What was typed into the server's field before hydration stays: registering an element whose value is no longer its
+ * `defaultValue` before the form is ready, react-hook-form takes the element's value (e2e first-load.spec.ts).
  */
 function useRegistered(name: string, error?: string | null) {
   const { register, getValues } = useFormContext();

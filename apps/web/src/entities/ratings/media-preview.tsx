@@ -87,20 +87,25 @@ export function MediaPreview({ media, dense = false, priority = false }: Preview
           className="block focus-visible:outline-2 focus-visible:outline-teal-700"
           data-shape={shape}
         >
-          {/* width/height give the intrinsic size; the frame's aspect class and h-auto keep the box the same before and after. */}
-          <img
-            {...picture}
-            sizes={previewSizes({ columns: mediaCellClass(media) === 'col-span-2' ? 2 : 1, dense })}
-            // src after srcset and sizes: a browser that saw src first could fetch it before knowing it needs another.
-            src={src}
-            alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
-            // Lazy unless it is the screen's largest picture: a report's print button loads the rest first (lib/print-page.ts).
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
-            decoding={priority ? undefined : 'async'}
-            onError={() => setBroken(true)}
-            className={`${frame} h-auto object-cover`}
-          />
+          {/* In a <picture>, which React's server render leaves alone: it preloads any <img> not lazy (a <link rel=preload>
+              beside it), which gains nothing here, the <img> being in the same HTML, and whose srcset the browser may read
+              at another width than the <img>'s (a phone's page before its viewport applies), fetching a picture twice. */}
+          <picture className="contents">
+            {/* width/height give the intrinsic size; the frame's aspect class and h-auto keep the box the same before and after. */}
+            <img
+              {...picture}
+              sizes={previewSizes({ columns: mediaCellClass(media) === 'col-span-2' ? 2 : 1, dense })}
+              // src after srcset and sizes: a browser that saw src first could fetch it before knowing it needs another.
+              src={src}
+              alt={intl.formatMessage({ id: 'web_rating_media_photo' }, { name })}
+              // Lazy unless it is the screen's largest picture: a report's print button loads the rest first (lib/print-page.ts).
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding={priority ? undefined : 'async'}
+              onError={() => setBroken(true)}
+              className={`${frame} h-auto object-cover`}
+            />
+          </picture>
         </a>
       );
     case MediaType.RatingVideo:

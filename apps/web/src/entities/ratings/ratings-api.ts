@@ -43,11 +43,13 @@ export function useRatingFeed(filter: FeedFilter | null) {
   const ratings = useMemo(() => pages.flatMap((p) => p['hydra:member']), [pages]);
   const total = pages[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = pages.length > 0 && ratings.length < total && (pages.at(-1)?.['hydra:member'].length ?? 0) === RATING_PAGE_SIZE;
-  const { setSize, isValidating } = feed;
+  const { setSize, isValidating, size } = feed;
   const loadMore = useCallback(() => {
     if (!isValidating) void setSize((n) => n + 1);
   }, [isValidating, setSize]);
-  return { ...feed, data, ratings, total, hasMore, loadMore, loadingMore: isValidating && pages.length > 0 };
+  // More is coming only while a page past those here is asked for: the pages here are asked again on mount (a page the
+  // server drew came with the first), and that is no reason for a spinner under them.
+  return { ...feed, data, ratings, total, hasMore, loadMore, loadingMore: isValidating && size > pages.length };
 }
 
 /** The feeds a rating of a class can be in: the class's, and each of its students' (whole-class ratings are in all). */

@@ -24,7 +24,7 @@ import { PushCard } from '../components/push-card';
 export function NotificationListRoute() {
   useScreenView('Notification List');
   const intl = useIntl();
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<NotificationPage>(notificationPageKey);
+  const { data, error, size, setSize, isValidating } = useSWRInfinite<NotificationPage>(notificationPageKey);
   const { count: unread } = useUnreadCount();
   const [marking, setMarking] = useState(false);
   const onOpen = useOpenNotification();
@@ -32,6 +32,8 @@ export function NotificationListRoute() {
   const items = data?.flatMap((p) => p['hydra:member']) ?? [];
   const total = data?.[0]?.['hydra:totalItems'] ?? 0;
   const hasMore = items.length < total;
+  // Waiting only while nothing is here: SWR's isLoading stays true beside the list a page the server drew came with.
+  const loading = !data && !error;
   const sentinel = useInfiniteScroll(() => {
     if (!isValidating) void setSize(size + 1);
   }, hasMore);
@@ -64,8 +66,8 @@ export function NotificationListRoute() {
       <div className="space-y-6">
         <PushCard />
         {error && !data && <Alert>{intl.formatMessage({ id: 'web_notifications_error_load' })}</Alert>}
-        {isLoading && <Loading />}
-        {!isLoading && !error && items.length === 0 && (
+        {loading && <Loading />}
+        {data && items.length === 0 && (
           <EmptyState title={<FormattedMessage id="web_notifications_empty" />}>
             <FormattedMessage id="web_notifications_empty_body" />
           </EmptyState>

@@ -82,6 +82,12 @@ export function rangeErrors(r: Range): { start: RangeError | null; end: RangeErr
 /** A range is usable when both days are set and form a range the server takes (the same rule, from the contract). */
 export const validRange = (r: Range) => ISO.test(r.start) && ISO.test(r.end) && reportRangeProblem(r.start, r.end) === null;
 
+/** The range an address asks for (`?startDate&endDate`), or null when it names none the server takes (its default then). */
+export function rangeFrom(params: URLSearchParams): Range | null {
+  const r = { start: params.get('startDate') ?? '', end: params.get('endDate') ?? '' };
+  return validRange(r) ? r : null;
+}
+
 /**
  * The "whole span" preset: the classes' span up to today at the latest, since nothing later has been rated (so it is
  * also the server's default range, DESIGN §3).

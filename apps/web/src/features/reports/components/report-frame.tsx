@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { printPage } from '../../../lib/print-page';
 import { downloadReport, useReport, type ReportSubject } from '../api/reports-api';
 import { RangePicker, RangePickerPlaceholder, rangeText } from './range-picker';
-import { classSpan, validRange, type Range } from './range-presets';
+import { classSpan, rangeFrom, type Range } from './range-presets';
 import { ReportView } from './report-view';
 import './report-print.css';
 
@@ -28,7 +28,6 @@ interface Props {
 /** The range from `?startDate&endDate`, kept in the address so that a report can be reloaded, shared and printed. */
 function useRange(): [Range | null, (r: Range) => void] {
   const [params, setParams] = useSearchParams();
-  const r = { start: params.get('startDate') ?? '', end: params.get('endDate') ?? '' };
   const set = (next: Range) =>
     setParams(
       (p) => {
@@ -38,7 +37,7 @@ function useRange(): [Range | null, (r: Range) => void] {
       },
       { replace: true },
     );
-  return [validRange(r) ? r : null, set];
+  return [rangeFrom(params), set];
 }
 
 /** A report screen: range, downloads, print, and the report itself. */

@@ -27,9 +27,15 @@ export function useClassPlaces(classId: number | null) {
   );
 }
 
+/** A Student's places in every class the user can see (the same person, copied or added there). */
+export const studentPlacesKey = (studentId: number) =>
+  withQuery('/teaching-class-students', { 'student.id': studentId, itemsPerPage: PAGE_SIZE.max });
+
 /** Every class the user can see, current and finished, to copy students from. */
+export const allClassesKey = withQuery('/teaching-classes', { page: 1, itemsPerPage: PAGE_SIZE.max });
+
 export function useAllClasses(enabled: boolean) {
-  return useSWR<HydraCollection<TeachingClass>>(enabled ? withQuery('/teaching-classes', { page: 1, itemsPerPage: PAGE_SIZE.max }) : null);
+  return useSWR<HydraCollection<TeachingClass>>(enabled ? allClassesKey : null);
 }
 
 export const createPlace = (body: TeachingClassStudentCreateBody) =>

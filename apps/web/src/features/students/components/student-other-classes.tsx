@@ -1,11 +1,9 @@
-import { PAGE_SIZE } from '@skillroom/contract/constants';
 import { refToId } from '@skillroom/contract/rules';
 import type { HydraCollection, TeachingClassStudent } from '@skillroom/contract/types';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import { withQuery } from '../../../lib/api-client';
-import { useAllClasses } from '../api/students-api';
+import { studentPlacesKey, useAllClasses } from '../api/students-api';
 
 /**
  * The student's places in the user's other classes (the same Student, copied or added there), so that a
@@ -13,9 +11,7 @@ import { useAllClasses } from '../api/students-api';
  */
 export function StudentOtherClasses({ place }: { place: TeachingClassStudent }) {
   const studentId = refToId(place.student);
-  const places = useSWR<HydraCollection<TeachingClassStudent>>(
-    studentId ? withQuery('/teaching-class-students', { 'student.id': studentId, itemsPerPage: PAGE_SIZE.max }) : null,
-  );
+  const places = useSWR<HydraCollection<TeachingClassStudent>>(studentId ? studentPlacesKey(studentId) : null);
   const others = (places.data?.['hydra:member'] ?? []).filter((p) => p.id !== place.id);
   const classes = useAllClasses(others.length > 0);
   const names = new Map((classes.data?.['hydra:member'] ?? []).map((c) => [c.id, c.name]));

@@ -24,12 +24,19 @@ import { RemoveStudentDialog } from '../components/remove-student-dialog';
 import { StudentOtherClasses } from '../components/student-other-classes';
 
 // The growth charts (DESIGN §12) are the student page's own: a chunk of theirs, not the class page's capture chunk.
-const StudentGrowth = lazy(() => import('../components/student-growth').then((m) => ({ default: m.StudentGrowth })));
+const loadGrowth = () => import('../components/student-growth');
+const StudentGrowth = lazy(() => loadGrowth().then((m) => ({ default: m.StudentGrowth })));
 
 /** A student's page; the rating capture comes from the app's route (app/with-rating-capture.tsx), features import no other. */
 export function StudentDetailRoute({ capture }: { capture: RatingCapture }) {
   return <PlaceGate>{(view) => <StudentDetail {...view} capture={capture} key={view.place.id} />}</PlaceGate>;
 }
+
+// The charts' code is there before a page the server drew is hydrated (app/lazy-screen.ts ScreenParts): a boundary still
+// waiting for its code when the page's data changed would be drawn again from nothing, and the charts would blink.
+StudentDetailRoute.loadParts = loadGrowth;
+// Only the server's build names the module (for its preload links, app/screen-modules.ts).
+if (import.meta.env.SSR) StudentDetailRoute.partModules = () => ['src/features/students/components/student-growth.tsx'];
 
 /** One student of a class: picture, names, code, the code parents link with, and their other classes. */
 function StudentDetail({ place, cls, linkedClass, basePath, capture: { Sheet, Waiting } }: PlaceView & { capture: RatingCapture }) {
