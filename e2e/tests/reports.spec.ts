@@ -93,9 +93,8 @@ test.describe('rating and report screens', () => {
     // main class, whose term of ratings fills more than a page (another class may hold a test's few newer ones).
     const { class: demoClass } = await demoIds(page.request);
     const { token: evalToken } = await signInViaApi(page, 'evaluator');
-    const list = (await (
-      await page.request.get(`${API}/ratings?teachingClass.id=${demoClass}&itemsPerPage=100`, { headers: { authorization: `Bearer ${evalToken}` } })
-    ).json()) as {
+    const headers = { authorization: `Bearer ${evalToken}` };
+    const list = (await (await page.request.get(`${API}/ratings?teachingClass.id=${demoClass}&itemsPerPage=100`, { headers })).json()) as {
       'hydra:member': { id: number; teachingClass: string; observation: string; canEdit: boolean }[];
     };
     const ratings = list['hydra:member'];
