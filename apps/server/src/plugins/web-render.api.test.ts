@@ -6,14 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCollector, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { API, addStudent, createClass, linkUser } from '../../test/classes';
 import { classSkills, rate, seedSkills } from '../../test/ratings';
+import { webBuildIsCurrent } from '../../../../scripts/web-build-state.mjs';
 
-// The real web build (apps/web/dist with its server entry): the render is the app's own. Built here when it is missing.
+// The real web build (apps/web/dist with its server entry): the render is the app's own. Built here when it is missing or
+// older than the sources (a checkout's earlier build would render another version of the app).
 const web = path.resolve(import.meta.dirname, '../../../web');
 const entry = path.join(web, 'dist', 'server', 'entry-server.js');
 
 let s: TestServer;
 beforeAll(async () => {
-  if (!fs.existsSync(entry)) {
+  if (!fs.existsSync(entry) || !webBuildIsCurrent()) {
     // As `npm run build` makes it, not in Vitest's NODE_ENV=test, which would bundle React's development JSX runtime.
     const env = { ...process.env, NODE_ENV: 'production' };
     const build = spawnSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit', env });
