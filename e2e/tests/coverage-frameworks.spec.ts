@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
-import { expectAccessible, screenReady, signInViaApi, unique } from './fixtures';
-import { API, apiPost, expectNoSideScroll, shots, teacherWithClass } from './rating-helpers';
+import { expectAccessible, screenReady, signInViaApi } from './fixtures';
+import { API, apiPost, expectNoSideScroll, shots, runningClass, teacherWithClass } from './rating-helpers';
 
 /** DESIGN §12 (issue 38): coverage on the class page and the dashboard, frameworks on the class's skills screen. */
 
@@ -106,13 +106,7 @@ test.describe('coverage and frameworks on the demo data (DESIGN §12)', () => {
   test('a class adopts a framework in one step; again adds nothing; a finished class cannot', async ({ page }) => {
     const errors = consoleErrors(page);
     const { token } = await signInViaApi(page, 'teacher');
-    const year = new Date().getFullYear();
-    const cls = await apiPost<{ id: number }>(page, token, '/teaching-class', {
-      name: unique('Frameworks '),
-      year,
-      start: `${year - 1}-09-01`,
-      end: `${year + 1}-07-15`,
-    });
+    const cls = await runningClass(page, token, 'Frameworks ');
     await page.goto(`/web/teaching-class/${cls.id}`);
     await screenReady(page);
     const skills = page.locator('summary', { hasText: /Skills of this class/ });

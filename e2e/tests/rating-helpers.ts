@@ -38,15 +38,19 @@ export async function teacherWithClass(page: Page, locale: string, extra: Record
   await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
   const account = await signUpViaApi(page, { preferredLanguage: locale, firstName: 'Tess', lastName: 'Teacher' });
   const { token } = await signInViaApi(page, account.username, account.password);
+  return { token, cls: await runningClass(page, token, 'Maple ', extra) };
+}
+
+/** A class of the signed-in teacher running from last September to next July, named `prefix` and a unique tail. */
+export async function runningClass(page: Page, token: string, prefix: string, extra: Record<string, unknown> = {}) {
   const year = new Date().getFullYear();
-  const cls = await apiPost<{ id: number }>(page, token, '/teaching-class', {
-    name: unique('Maple '),
+  return apiPost<{ id: number }>(page, token, '/teaching-class', {
+    name: unique(prefix),
     year,
     start: `${year - 1}-09-01`,
     end: `${year + 1}-07-15`,
     ...extra,
   });
-  return { token, cls };
 }
 
 export async function expectNoSideScroll(page: Page) {
@@ -68,5 +72,12 @@ export async function holdUploads(page: Page) {
 /** Chromium's fake camera and microphone, granted without a prompt, so that audio can be recorded (MediaRecorder). */
 export const fakeMediaLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
 };
